@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config';
+import { setRole } from './features/auth/accounts';
+import { openDatabase } from './platform/db/client';
+import { HttpError } from './platform/errors';
+
+/** `npm run admin -- promote <email>` / `demote <email>`: change a user's role. */
+const USAGE = 'Usage: npm run admin -- promote <email> | demote <email>';
+
+async function run() {
+  const [command, email] = process.argv.slice(2);
+  if ((command !== 'promote' && command !== 'demote') || !email) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  try {
+    const user = await setRole(database.db, email, command === 'promote' ? 'admin' : 'user');
+    console.log(`${user.email} is now ${user.role === 'admin' ? 'an admin' : 'an artist (role user)'}`);
+    return 0;
+  } catch (error) {
+    if (error instanceof HttpError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+run().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  },
+);

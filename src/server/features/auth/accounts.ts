@@ -1,0 +1,142 @@
+import { eq, sql } from 'drizzle-orm';
+import type { RegisterInput } from '@shared/auth';
+import type { Db } from '../../platform/db/client';
+import { users, type UserRow } from '../../platform/db/schema';
+import { conflict, notFound } from '../../platform/errors';
+import { newId } from '../../platform/ids';
+import { isUniqueViolation } from '../../platform/public-user';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
+
+export const EMAIL_TAKEN = 'An account with this email already exists';
+
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.email, normaliseEmail(email))).limit(1);
+  return user;
+}
+
+export async function registerLocalUser(db: Db, input: RegisterInput): Promise<UserRow> {
+  const email = normaliseEmail(input.email);
+  if (await findUserByEmail(db, email)) throw conflict(EMAIL_TAKEN);
+  const password = await hashPassword(input.password);
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({ id: newId(), email, password, firstName: input.firstName, lastName: input.lastName })
+      .returning();
+    return user!;
+  } catch (error) {
+    // Two registrations for one email racing past the check above.
+    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+/** The user whose email and password match, or null; equally slow either way. */
+export async function authenticate(db: Db, email: string, password: string): Promise<UserRow | null> {
+  const user = await findUserByEmail(db, email);
+  if (!user?.password) {
+    await burnPasswordCheck(password);
+    return null;
+  }
+  return (await verifyPassword(password, user.password)) ? user : null;
+}
+
+/** ADMIN_EMAIL/ADMIN_PASSWORD at start-up: the account exists, has that password and is an admin. */
+export async function ensureAdminAccount(db: Db, admin: { email: string; password: string }): Promise<UserRow> {
+  const email = normaliseEmail(admin.email);
+  const existing = await findUserByEmail(db, email);
+  if (existing) {
+    const samePassword = existing.password ? await verifyPassword(admin.password, existing.password) : false;
+    const [user] = await db
+      .update(users)
+      .set({
+        role: 'admin',
+        ...(samePassword ? {} : { password: await hashPassword(admin.password) }),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, existing.id))
+      .returning();
+    return user!;
+  }
+  const [user] = await db
+    .insert(users)
+    .values({
+      id: newId(),
+      email,
+      password: await hashPassword(admin.password),
+      firstName: 'Label',
+      lastName: 'Admin',
+      role: 'admin',
+    })
+    .onConflictDoUpdate({ target: users.email, set: { role: 'admin' } })
+    .returning();
+  return user!;
+}
+
+export async function setRole(db: Db, email: string, role: 'user' | 'admin'): Promise<UserRow> {
+  const [user] = await db
+    .update(users)
+    .set({ role, updatedAt: sql`now()` })
+    .where(eq(users.email, normaliseEmail(email)))
+    .returning();
+  if (!user) throw notFound(`No user with email ${email}`);
+  return user;
+}
+
+export interface GoogleProfile {
+  sub: string;
+  email: string | undefined;
+  emailVerified: boolean;
+  firstName: string | undefined;
+  lastName: string | undefined;
+  picture: string | undefined;
+}
+
+/**
+ * CONTRACT §3: the user with this Google id, else the account with the same verified email
+ * (now linked), else a new account.
+ */
+export async function signInWithGoogle(db: Db, profile: GoogleProfile): Promise<UserRow> {
+  const [byGoogleId] = await db.select().from(users).where(eq(users.googleId, profile.sub)).limit(1);
+  if (byGoogleId) return byGoogleId;
+
+  const email = profile.email && profile.emailVerified ? normaliseEmail(profile.email) : undefined;
+  if (email) {
+    const byEmail = await findUserByEmail(db, email);
+    if (byEmail) {
+      const [linked] = await db
+        .update(users)
+        .set({
+          googleId: profile.sub,
+          profileImageUrl: byEmail.profileImageUrl ?? profile.picture ?? null,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.id, byEmail.id))
+        .returning();
+      return linked!;
+    }
+  }
+  try {
+    const [created] = await db
+      .insert(users)
+      .values({
+        id: newId(),
+        email: email ?? null,
+        authProvider: 'google',
+        googleId: profile.sub,
+        firstName: profile.firstName ?? null,
+        lastName: profile.lastName ?? null,
+        profileImageUrl: profile.picture ?? null,
+      })
+      .returning();
+    return created!;
+  } catch (error) {
+    // The same Google account finishing two sign-ins at once: the other one made the row.
+    if (!isUniqueViolation(error)) throw error;
+    const [again] = await db.select().from(users).where(eq(users.googleId, profile.sub)).limit(1);
+    if (!again) throw error;
+    return again;
+  }
+}

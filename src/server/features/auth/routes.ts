@@ -1,0 +1,122 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { loginSchema, registerSchema, type GoogleErrorCode } from '@shared/auth';
+import type { Config } from '../../config';
+import type { Db } from '../../platform/db/client';
+import { HttpError, parseInput } from '../../platform/errors';
+import { toPublicUser } from '../../platform/public-user';
+import { requireUser, userOf } from '../../platform/sessions';
+import { authenticate, registerLocalUser, signInWithGoogle } from './accounts';
+import { createGoogleSignIn, type GoogleFlow } from './google';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle';
+
+const GOOGLE_FLOW_COOKIE = 'google_flow';
+const GOOGLE_FLOW_TTL_S = 10 * 60;
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+
+export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  app.post(
+    '/api/register',
+    { config: { rateLimit: { max: 100, timeWindow: '1 hour' } } },
+    async (request, reply) => {
+      const input = parseInput(registerSchema, request.body);
+      const user = await registerLocalUser(db, input);
+      await app.sessions.start(reply, user.id, 'register');
+      request.log.info({ userId: user.id }, 'account registered');
+      return reply.status(201).send(toPublicUser(user));
+    },
+  );
+
+  app.post('/api/login', async (request, reply) => {
+    const { email, password } = parseInput(loginSchema, request.body);
+    await assertLoginAllowed(db, email, request.ip);
+    const user = await authenticate(db, email, password);
+    if (!user) {
+      await recordLoginFailure(db, email, request.ip);
+      request.log.info({ ip: request.ip }, 'failed sign-in');
+      throw new HttpError(401, INVALID_CREDENTIALS);
+    }
+    await clearLoginFailures(db, email);
+    await app.sessions.start(reply, user.id, 'password');
+    return toPublicUser(user);
+  });
+
+  app.post('/api/logout', async (request, reply) => {
+    await app.sessions.end(request, reply);
+    return { message: 'Logged out' };
+  });
+
+  const currentUser = { preHandler: requireUser };
+  const sendUser = async (request: Parameters<typeof userOf>[0], reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+    return toPublicUser(userOf(request));
+  };
+  app.get('/api/user', currentUser, sendUser);
+  app.get('/api/auth/user', currentUser, sendUser);
+
+  // SPEC sends the browser to /api/login when a call answers 401; the sign-in screen lives at /auth.
+  app.get('/api/login', async (_request, reply) => reply.redirect('/auth'));
+
+  const authError = (reply: FastifyReply, code: GoogleErrorCode) =>
+    reply.redirect(`/auth?error=${encodeURIComponent(code)}`);
+  const google = config.google
+    ? createGoogleSignIn({
+        ...config.google,
+        redirectUri: new URL('/api/auth/google/callback', config.publicUrl).toString(),
+      })
+    : undefined;
+  const flowCookie = {
+    path: '/api/auth/google',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.publicUrl.protocol === 'https:',
+    signed: true,
+  };
+
+  app.get('/api/auth/google', async (request, reply) => {
+    if (!google) return authError(reply, 'not_configured');
+    try {
+      const { url, flow } = await google.start();
+      reply.setCookie(GOOGLE_FLOW_COOKIE, JSON.stringify(flow), { ...flowCookie, maxAge: GOOGLE_FLOW_TTL_S });
+      return reply.redirect(url.toString());
+    } catch (error) {
+      request.log.warn({ err: error }, 'Google sign-in could not start');
+      return authError(reply, 'failed');
+    }
+  });
+
+  app.get('/api/auth/google/callback', async (request, reply) => {
+    if (!google) return authError(reply, 'not_configured');
+    const flow = readFlow(request.cookies[GOOGLE_FLOW_COOKIE], (v) => request.unsignCookie(v));
+    reply.clearCookie(GOOGLE_FLOW_COOKIE, { path: flowCookie.path });
+    if (!flow) return authError(reply, 'failed');
+    try {
+      const callbackUrl = new URL(request.url, config.publicUrl);
+      const profile = await google.finish(callbackUrl, flow);
+      if (!profile.emailVerified && profile.email) return authError(reply, 'unverified_email');
+      const user = await signInWithGoogle(db, profile);
+      await app.sessions.start(reply, user.id, 'google');
+      return reply.redirect('/dashboard');
+    } catch (error) {
+      request.log.warn({ err: error }, 'Google sign-in failed');
+      return authError(reply, 'failed');
+    }
+  });
+}
+
+function readFlow(
+  raw: string | undefined,
+  unsign: (value: string) => { valid: boolean; value: string | null },
+): GoogleFlow | undefined {
+  if (!raw) return undefined;
+  const unsigned = unsign(raw);
+  if (!unsigned.valid || !unsigned.value) return undefined;
+  try {
+    const flow = JSON.parse(unsigned.value) as Partial<GoogleFlow>;
+    if (typeof flow.state === 'string' && typeof flow.nonce === 'string' && typeof flow.verifier === 'string') {
+      return flow as GoogleFlow;
+    }
+  } catch {
+    // fall through: a malformed cookie is the same as none
+  }
+  return undefined;
+}

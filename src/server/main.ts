@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { ensureAdminAccount } from './features/auth/accounts';
+import { openDatabase } from './platform/db/client';
+
+/** Reads the configuration, migrates, listens, and shuts down cleanly on SIGINT/SIGTERM. */
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
+  });
+  const dev = process.argv.includes('--dev');
+  const app = await buildApp({ config, database, client: dev ? 'vite' : 'dist' });
+
+  if (config.admin) {
+    const admin = await ensureAdminAccount(database.db, config.admin);
+    app.log.info({ email: admin.email }, 'admin account ready');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: config.publicUrl.toString(), database: database.kind, storage: config.s3 ? 's3' : 'local' },
+    'submission hub ready',
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

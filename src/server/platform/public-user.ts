@@ -1,0 +1,18 @@
+import type { PublicUser } from '@shared/auth';
+import type { UserRow } from './db/schema';
+
+/** The user as responses carry it: never the password hash or the Google subject (CONTRACT §2). */
+export function toPublicUser(row: UserRow): PublicUser {
+  const { password: _password, googleId: _googleId, createdAt, updatedAt, ...rest } = row;
+  return { ...rest, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() };
+}
+
+/** True when a database error is a unique-constraint violation (either driver, wrapped or not). */
+export function isUniqueViolation(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 3; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,49 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from './errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Security headers with a Content-Security-Policy the built client satisfies, and the Origin
+ * check of CONTRACT §2: a state-changing request from another origin is refused. SameSite=Lax
+ * cookies already stop most cross-site posts; the Origin check closes the rest (same-site
+ * subdomains, older browsers).
+ */
+export async function registerSecurity(app: FastifyInstance, publicOrigin: string, extraConnectSrc: string[] = []) {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        // Radix positions popovers with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com', ...extraConnectSrc],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // Google's consent page opens as a top-level navigation; nothing needs cross-origin windows.
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    if (!isAllowedOrigin(request.headers.origin, publicOrigin)) {
+      throw new HttpError(403, 'Cross-origin request refused');
+    }
+  });
+}
+
+/** Browsers always send Origin on cross-origin writes and WebSocket upgrades; other clients may omit it. */
+export function isAllowedOrigin(origin: string | undefined, publicOrigin: string): boolean {
+  return origin === undefined || origin === publicOrigin;
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+/** Validation messages are the product's texts (SPEC §5), letter for letter. */
+export const AUTH_MESSAGES = {
+  email: 'Please enter a valid email address',
+  password: 'Password must be at least 6 characters',
+  firstName: 'First name must be at least 2 characters',
+  lastName: 'Last name must be at least 2 characters',
+  confirmPassword: 'Please confirm your password',
+  passwordsDontMatch: "Passwords don't match",
+  artistName: 'Artist name is required',
+} as const;
+
+export const PASSWORD_MIN = 6;
+/** scrypt hashes any length, but an unbounded password is a cheap way to burn server CPU. */
+export const PASSWORD_MAX = 200;
+export const NAME_MIN = 2;
+export const NAME_MAX = 100;
+
+const email = z
+  .string()
+  .trim()
+  .max(254, AUTH_MESSAGES.email)
+  .pipe(z.email({ message: AUTH_MESSAGES.email }));
+const password = z
+  .string()
+  .min(PASSWORD_MIN, AUTH_MESSAGES.password)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+export const loginSchema = z.object({ email, password });
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z.object({
+  firstName: z.string().trim().min(NAME_MIN, AUTH_MESSAGES.firstName).max(NAME_MAX, `First name must be at most ${NAME_MAX} characters`),
+  lastName: z.string().trim().min(NAME_MIN, AUTH_MESSAGES.lastName).max(NAME_MAX, `Last name must be at most ${NAME_MAX} characters`),
+  email,
+  password,
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The register form adds the confirmation, which is never sent (SPEC §5). */
+export const registerFormSchema = registerSchema
+  .extend({ confirmPassword: z.string().min(PASSWORD_MIN, AUTH_MESSAGES.confirmPassword) })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+export type RegisterFormInput = z.infer<typeof registerFormSchema>;
+
+export const SOCIAL_FIELDS = [
+  'instagramHandle',
+  'tiktokHandle',
+  'twitterHandle',
+  'facebookHandle',
+  'youtubeHandle',
+  'spotifyHandle',
+  'soundcloudHandle',
+  'applemusicHandle',
+  'amazonmusicHandle',
+  'deezerHandle',
+  'bandcampHandle',
+  'otherPlatforms',
+] as const;
+export type SocialField = (typeof SOCIAL_FIELDS)[number];
+
+/** Social links are free text with no validation beyond a sane length (SPEC §5). */
+const socialValue = z.string().trim().max(500, 'Must be at most 500 characters').nullish().transform((v) => v || null);
+
+export const socialLinksSchema = z.object(
+  Object.fromEntries(SOCIAL_FIELDS.map((f) => [f, socialValue])) as Record<SocialField, typeof socialValue>,
+);
+export type SocialLinksInput = z.input<typeof socialLinksSchema>;
+
+export const profileSchema = socialLinksSchema.extend({
+  artistName: z.string().trim().min(1, AUTH_MESSAGES.artistName).max(200, 'Artist name must be at most 200 characters'),
+  country: socialValue,
+});
+export type ProfileInput = z.input<typeof profileSchema>;
+
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The user as every response carries it: never the password hash (CONTRACT §2). */
+export interface PublicUser {
+  id: string;
+  email: string | null;
+  authProvider: 'local' | 'google';
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  artistName: string | null;
+  country: string | null;
+  instagramHandle: string | null;
+  tiktokHandle: string | null;
+  twitterHandle: string | null;
+  facebookHandle: string | null;
+  youtubeHandle: string | null;
+  spotifyHandle: string | null;
+  soundcloudHandle: string | null;
+  applemusicHandle: string | null;
+  amazonmusicHandle: string | null;
+  deezerHandle: string | null;
+  bandcampHandle: string | null;
+  otherPlatforms: string | null;
+  profileSetupComplete: boolean;
+  role: Role;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** SPEC §2: artist name, else first and last name. */
+export function displayName(user: Pick<PublicUser, 'artistName' | 'firstName' | 'lastName'>): string {
+  if (user.artistName?.trim()) return user.artistName.trim();
+  return [user.firstName, user.lastName].filter((p) => p?.trim()).join(' ');
+}
+
+/** Shown on /auth after a failed Google sign-in (CONTRACT §3). Keys travel in `?error=`. */
+export const GOOGLE_ERRORS = {
+  not_configured: 'Google sign-in is not configured',
+  failed: 'Google sign-in failed. Please try again.',
+  unverified_email: 'Your Google account email is not verified.',
+} as const;
+export type GoogleErrorCode = keyof typeof GOOGLE_ERRORS;

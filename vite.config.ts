@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  root: dir('./src/client'),
+  publicDir: dir('./src/client/public'),
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      '@shared': dir('./src/shared'),
+      '@client': dir('./src/client'),
+    },
+  },
+  build: {
+    outDir: dir('./dist/client'),
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+});
