@@ -94,3 +94,6 @@ export const FILE_LIMITS = {
 /** Dashboard filter cards (SPEC §4). */
 export const DASHBOARD_FILTERS = ['all', 'approved', 'under_review', 'completed'] as const;
 export type DashboardFilter = (typeof DASHBOARD_FILTERS)[number];
+
+/** Where uploaded files live once normalised (CONTRACT §5). */
+export const OBJECT_PATH_PATTERN = /^\/objects\/uploads\/[A-Za-z0-9-]{1,64}$/;

@@ -1,0 +1,22 @@
+/**
+ * `npm run bench`: runs every bench/*.bench.ts (or those named on the command line) one after
+ * another and prints their figures. Each module's default export is `async () => void`.
+ * Benchmarks talk to servers on this machine only and stop by themselves.
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+const only = process.argv.slice(2);
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .filter((f) => only.length === 0 || only.some((name) => f.startsWith(name)))
+  .sort();
+
+for (const file of files) {
+  console.log(`\n=== ${file.replace('.bench.ts', '')} ===`);
+  const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { default: () => Promise<void> };
+  await mod.default();
+}
+process.exit(0);
