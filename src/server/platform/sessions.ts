@@ -52,6 +52,15 @@ export const sessionsPlugin = fp<SessionOptions>(
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
 
+    // Prepared once: the hot path of every signed-in request skips building the query again.
+    const sessionUser = db
+      .select({ user: users, expire: sessions.expire })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.sid, sql.placeholder('sid')), gt(sessions.expire, sql`now()`)))
+      .limit(1)
+      .prepare('session_user');
+
     async function lookUp(request: FastifyRequest): Promise<UserRow | null> {
       const raw = request.cookies[SESSION_COOKIE];
       if (!raw) return null;
@@ -59,12 +68,7 @@ export const sessionsPlugin = fp<SessionOptions>(
       const unsigned = request.unsignCookie(raw);
       if (!unsigned.valid || !unsigned.value) return null;
       const sid = unsigned.value;
-      const [row] = await db
-        .select({ user: users, expire: sessions.expire })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.sid, sid), gt(sessions.expire, sql`now()`)))
-        .limit(1);
+      const [row] = await sessionUser.execute({ sid });
       if (!row) return null;
       request.sessionId = sid;
       if (row.expire.getTime() - Date.now() < SESSION_RENEW_BELOW_MS) {
