@@ -1,0 +1,23 @@
+import { RadioGroup as RadioGroupPrimitive } from 'radix-ui';
+import type { ComponentProps } from 'react';
+import { cn } from '@client/lib/utils';
+
+export function RadioGroup({ className, ...props }: ComponentProps<typeof RadioGroupPrimitive.Root>) {
+  return <RadioGroupPrimitive.Root className={cn('grid gap-3', className)} {...props} />;
+}
+
+export function RadioGroupItem({ className, ...props }: ComponentProps<typeof RadioGroupPrimitive.Item>) {
+  return (
+    <RadioGroupPrimitive.Item
+      className={cn(
+        'aspect-square size-4 shrink-0 cursor-pointer rounded-full border border-input bg-background/60 outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:border-primary',
+        className,
+      )}
+      {...props}
+    >
+      <RadioGroupPrimitive.Indicator className="flex items-center justify-center">
+        <span className="size-2 rounded-full bg-primary" />
+      </RadioGroupPrimitive.Indicator>
+    </RadioGroupPrimitive.Item>
+  );
+}

@@ -1,0 +1,33 @@
+import { useMutation } from '@tanstack/react-query';
+import type { LoginInput, PublicUser, RegisterInput } from '@shared/auth';
+import { apiRequest, errorMessage } from '@client/lib/api';
+import { toast, toastThenNavigate } from '@client/lib/toast';
+
+/** POST /api/login; on success a full page load of /dashboard (SPEC §4). */
+export function useLoginMutation() {
+  return useMutation({
+    mutationFn: (input: LoginInput) => apiRequest<PublicUser>('POST', '/api/login', input),
+    onSuccess: () => {
+      toastThenNavigate({ title: 'Welcome back!', description: "You've been successfully logged in." }, '/dashboard');
+    },
+    onError: (error) => {
+      toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' });
+    },
+  });
+}
+
+/** POST /api/register with the four sent fields (never the confirmation); then a full load of /dashboard. */
+export function useRegisterMutation() {
+  return useMutation({
+    mutationFn: (input: RegisterInput) => apiRequest<PublicUser>('POST', '/api/register', input),
+    onSuccess: () => {
+      toastThenNavigate(
+        { title: 'Account created!', description: 'Welcome to the product! Please complete your artist profile.' },
+        '/dashboard',
+      );
+    },
+    onError: (error) => {
+      toast({ title: 'Registration failed', description: errorMessage(error), variant: 'destructive' });
+    },
+  });
+}

@@ -1,0 +1,64 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { registerFormSchema } from '@shared/auth';
+import { FormField } from '@client/components/ui/form-field';
+import { Button } from '@client/components/ui/button';
+import { Input } from '@client/components/ui/input';
+import { Spinner } from '@client/components/ui/spinner';
+import { useRegisterMutation } from './auth-mutations';
+import { GoogleButton } from './google-button';
+import { OrDivider } from './or-divider';
+import { PasswordInput } from './password-input';
+
+export function RegisterForm() {
+  const registration = useRegisterMutation();
+  const form = useForm({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+  const busy = registration.isPending || registration.isSuccess;
+
+  return (
+    <div className="grid gap-5">
+      <GoogleButton />
+      <OrDivider />
+      <form
+        noValidate
+        className="grid gap-4"
+        onSubmit={form.handleSubmit(({ firstName, lastName, email, password }) =>
+          // The confirmation is checked here and never sent (SPEC §5).
+          registration.mutate({ firstName, lastName, email, password }),
+        )}
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id="register-first-name" label="First name" error={errors.firstName?.message}>
+            <Input autoComplete="given-name" {...form.register('firstName')} />
+          </FormField>
+          <FormField id="register-last-name" label="Last name" error={errors.lastName?.message}>
+            <Input autoComplete="family-name" {...form.register('lastName')} />
+          </FormField>
+        </div>
+        <FormField id="register-email" label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
+        </FormField>
+        <FormField id="register-password" label="Password" hint="At least 6 characters." error={errors.password?.message}>
+          <PasswordInput autoComplete="new-password" {...form.register('password')} />
+        </FormField>
+        <FormField id="register-confirm-password" label="Confirm password" error={errors.confirmPassword?.message}>
+          <PasswordInput autoComplete="new-password" fieldName="confirm password" {...form.register('confirmPassword')} />
+        </FormField>
+        <Button type="submit" className="mt-1 w-full" disabled={busy}>
+          {busy ? (
+            <>
+              <Spinner className="text-primary-foreground" />
+              Creating account...
+            </>
+          ) : (
+            'Create account'
+          )}
+        </Button>
+      </form>
+    </div>
+  );
+}

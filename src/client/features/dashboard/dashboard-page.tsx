@@ -1,0 +1,22 @@
+import { useAuth } from '@client/lib/auth';
+import { useDocumentTitle } from '@client/lib/use-document-title';
+import { DashboardHeader } from './dashboard-header';
+import { DashboardWelcome } from './dashboard-welcome';
+import { SubmissionsComingSoon } from './submissions-coming-soon';
+
+export function DashboardPage() {
+  useDocumentTitle('Dashboard');
+  const { user } = useAuth();
+  // The route table renders this page only for a signed-in user.
+  if (!user) return null;
+
+  return (
+    <div className="min-h-dvh">
+      <DashboardHeader user={user} />
+      <main className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+        <DashboardWelcome user={user} />
+        <SubmissionsComingSoon />
+      </main>
+    </div>
+  );
+}

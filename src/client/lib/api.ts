@@ -1,0 +1,97 @@
+import type { QueryFunction } from '@tanstack/react-query';
+import type { ApiErrorBody } from '@shared/api';
+
+/**
+ * A non-OK response. Its message follows SPEC §8 exactly: `${status}: ${body text || statusText}`,
+ * so code that inspects messages (the 401 rule) keeps working; `serverMessage` is what a person reads.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly statusText: string;
+  readonly bodyText: string;
+  readonly body: ApiErrorBody | null;
+
+  constructor(status: number, statusText: string, bodyText: string) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.statusText = statusText;
+    this.bodyText = bodyText;
+    this.body = parseErrorBody(bodyText);
+  }
+
+  /** The server's `message` (CONTRACT §2) when the body is JSON, else the body text or status text. */
+  get serverMessage(): string {
+    return this.body?.message || this.bodyText || this.statusText;
+  }
+}
+
+function parseErrorBody(text: string): ApiErrorBody | null {
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && typeof (parsed as ApiErrorBody).message === 'string') {
+      return parsed as ApiErrorBody;
+    }
+  } catch {
+    // Not JSON (a proxy's HTML page, plain text): the text itself is the message.
+  }
+  return null;
+}
+
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = await res.text().catch(() => '');
+  throw new ApiError(res.status, res.statusText, text);
+}
+
+/** The sentence to show a person for any error: the server's message, never raw JSON. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+const endsUnauthorized = (message: string) => message.startsWith('401') && message.endsWith('Unauthorized');
+
+/**
+ * SPEC §8: a 401 error is one whose message starts with "401" and ends with "Unauthorized".
+ * The server's bodies are JSON (`401: {"message":"Unauthorized"}`), so the rule is also applied to the
+ * readable form `401: Unauthorized`.
+ */
+export function isUnauthorizedError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (endsUnauthorized(error.message)) return true;
+  return error instanceof ApiError && endsUnauthorized(`${error.status}: ${error.serverMessage}`);
+}
+
+async function parseJson<T>(res: Response): Promise<T> {
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * The one fetch wrapper for the API: credentials included, JSON in and out (SPEC §7).
+ * Resolves to the parsed body (undefined for 204) and throws an ApiError for any non-OK response.
+ */
+export async function apiRequest<T = unknown>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  data?: unknown,
+  init?: Pick<RequestInit, 'signal' | 'cache'>,
+): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    headers: data === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: data === undefined ? undefined : JSON.stringify(data),
+    credentials: 'include',
+    ...init,
+  });
+  await throwIfResNotOk(res);
+  return parseJson<T>(res);
+}
+
+/** The generic loader: GET to the query key's segments joined by '/' (SPEC §7). */
+export const defaultQueryFn: QueryFunction = ({ queryKey, signal }) =>
+  apiRequest('GET', queryKey.map(String).join('/'), undefined, { signal });
