@@ -53,7 +53,12 @@ export const users = pgTable(
     role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_google_id_key').on(t.googleId)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_google_id_key').on(t.googleId),
+    // The admin search's substring match on email (pg_trgm, migration 0001).
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+  ],
 );
 
 export const sessions = pgTable(
@@ -122,8 +127,13 @@ export const submissions = pgTable(
   },
   (t) => [
     index('submissions_user_created_idx').on(t.userId, t.createdAt.desc()),
-    index('submissions_status_created_idx').on(t.status, t.createdAt.desc()),
-    index('submissions_created_idx').on(t.createdAt.desc()),
+    // The admin list's order (newest first, id breaks ties), unfiltered and by status: a page's
+    // ids come from an index-only walk (docs/decisions/040-admin-list-at-scale.md).
+    index('submissions_status_created_id_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('submissions_created_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    // The admin search's case-insensitive substring match on title and artist name (pg_trgm).
+    index('submissions_song_title_trgm_idx').using('gin', t.songTitle.op('gin_trgm_ops')),
+    index('submissions_artist_name_trgm_idx').using('gin', t.artistName.op('gin_trgm_ops')),
     uniqueIndex('submissions_payment_intent_key').on(t.stripePaymentIntentId),
   ],
 );
@@ -169,8 +179,10 @@ export const messages = pgTable(
 );
 
 /**
- * A file a user uploaded. The row is made when the upload URL is issued; `size` and
- * `contentType` are filled when the bytes arrive and are checked by the normalisation routes.
+ * A file a user uploaded. The row is made when the upload URL is issued (status `pending`);
+ * `receiving` while this server streams the bytes in (local storage; makes the URL single-use),
+ * `stored` once they are in the store. `size` and `contentType` are set by the normalisation
+ * routes once they have checked the bytes; only then may a submission reference the upload.
  * Rows never attached to a submission are removed after 24 hours (CONTRACT §5).
  */
 export const uploads = pgTable(
@@ -180,7 +192,7 @@ export const uploads = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'stored'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'receiving', 'stored'] }).notNull().default('pending'),
     size: bigint('size', { mode: 'number' }),
     contentType: text('content_type'),
     fileName: text('file_name'),

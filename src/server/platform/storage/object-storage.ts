@@ -1,0 +1,79 @@
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+
+/**
+ * Object storage behind one small interface (ARCHITECTURE §5): local disk under
+ * DATA_DIR/objects by default, any S3-compatible store when S3_* are set.
+ *
+ * Keys are never built from raw user input: every key is `<area>/<id>` with an id that matched
+ * OBJECT_ID_PATTERN, checked again by each driver before it touches the store.
+ */
+export interface ObjectStorage {
+  readonly driver: 'local' | 's3';
+  /** A URL the browser can PUT the bytes of `key` to, or undefined when they must come through this server. */
+  presignPut(key: string, expiresInSeconds: number): Promise<string | undefined>;
+  /** Streams `body` into `key`; more than `maxBytes` → ObjectTooLargeError and nothing is kept. */
+  put(key: string, body: Readable, maxBytes: number): Promise<{ size: number }>;
+  /** Size of the object, or null when there is none. */
+  head(key: string): Promise<{ size: number } | null>;
+  /** The object's bytes (`end` inclusive), or ObjectNotFoundError. */
+  read(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  /** Moves an object to another key within the store (a rename or a server-side copy). */
+  move(from: string, to: string): Promise<void>;
+  /** Removes the objects; keys that do not exist are ignored. */
+  delete(keys: string[]): Promise<void>;
+  /** A short-lived URL the browser can GET the object from, or undefined when this server serves it. */
+  presignGet(key: string, options: { contentType: string; expiresInSeconds: number }): Promise<string | undefined>;
+}
+
+export class ObjectNotFoundError extends Error {
+  constructor(key: string) {
+    super(`No object ${key}`);
+  }
+}
+
+export class ObjectTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`The object is larger than ${limit} bytes`);
+  }
+}
+
+/** Upload ids as they may appear in URLs (CONTRACT §5: /objects/uploads/{id}). */
+export const OBJECT_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
+
+/**
+ * Where an upload's bytes live: `incoming/` until the normalisation routes have checked them,
+ * then `uploads/`. With S3 the presigned PUT URL stays valid for its whole lifetime, so moving
+ * the checked bytes away from the key that URL writes to is what makes them tamper-proof.
+ */
+export const OBJECT_AREAS = ['incoming', 'uploads'] as const;
+export type ObjectArea = (typeof OBJECT_AREAS)[number];
+
+export function objectKey(area: ObjectArea, id: string): string {
+  if (!OBJECT_ID_PATTERN.test(id)) throw new Error('Invalid object id');
+  return `${area}/${id}`;
+}
+
+const KEY_PATTERN = /^(incoming|uploads)\/[A-Za-z0-9-]{1,64}$/;
+
+/** Every driver calls this before using a key: no other shape can reach the store. */
+export function assertValidKey(key: string): void {
+  if (!KEY_PATTERN.test(key)) throw new Error(`Invalid object key: ${JSON.stringify(key)}`);
+}
+
+/** Passes bytes through and fails with ObjectTooLargeError as soon as more than `limit` went by. */
+export class ByteLimit extends Transform {
+  bytes = 0;
+
+  constructor(private readonly limit: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.bytes += chunk.length;
+    if (this.bytes > this.limit) {
+      callback(new ObjectTooLargeError(this.limit));
+      return;
+    }
+    callback(null, chunk);
+  }
+}
