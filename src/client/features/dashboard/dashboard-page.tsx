@@ -1,8 +1,9 @@
+import { SocialLinksCard } from '@client/features/profile/social-links-card';
 import { useAuth } from '@client/lib/auth';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { DashboardHeader } from './dashboard-header';
 import { DashboardWelcome } from './dashboard-welcome';
-import { SubmissionsComingSoon } from './submissions-coming-soon';
+import { SubmissionsSection } from './submissions-section';
 
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
@@ -15,7 +16,8 @@ export function DashboardPage() {
       <DashboardHeader user={user} />
       <main className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
         <DashboardWelcome user={user} />
-        <SubmissionsComingSoon />
+        <SocialLinksCard user={user} />
+        <SubmissionsSection />
       </main>
     </div>
   );

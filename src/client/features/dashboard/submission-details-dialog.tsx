@@ -1,0 +1,191 @@
+import { CreditCard, ExternalLink } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { Submission } from '@shared/submission-schemas';
+import { TIERS, formatUsd, isPaidTier } from '@shared/submissions';
+import { ArtworkThumbnail } from '@client/components/artwork-thumbnail';
+import { AudioPlayer } from '@client/components/audio-player';
+import { Button } from '@client/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
+import { formatLongDate, formatLongDateTime } from '@client/lib/format';
+import { StatusBadge } from './status-badge';
+
+interface SubmissionDetailsDialogProps {
+  submission: Submission | null;
+  onClose: () => void;
+}
+
+const RELEASE_DATE_TEXT = { undecided: 'Undecided', asap: 'As soon as possible', specific: 'Specific date' } as const;
+
+/** Everything the artist sent, and where it stands (SPEC §2 "Submission Details dialog"). */
+export function SubmissionDetailsDialog({ submission, onClose }: SubmissionDetailsDialogProps) {
+  return (
+    <Dialog open={submission !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="max-w-3xl">{submission ? <DetailsBody submission={submission} /> : null}</DialogContent>
+    </Dialog>
+  );
+}
+
+function DetailsBody({ submission: s }: { submission: Submission }) {
+  const title = s.songTitle || 'Untitled';
+  const paid = isPaidTier(s.pricingTier);
+  const releaseDate = s.releaseDateOption === 'specific' && s.releaseDate ? formatLongDate(`${s.releaseDate}T00:00:00`) : s.releaseDateOption ? RELEASE_DATE_TEXT[s.releaseDateOption] : '—';
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle className="break-words">Submission Details</DialogTitle>
+        <DialogDescription>Submitted {formatLongDateTime(s.createdAt)}</DialogDescription>
+      </DialogHeader>
+
+      <Section title="Track info">
+        <div className="flex items-center gap-4">
+          <ArtworkThumbnail url={s.artworkUrl} alt={`Artwork of ${title}`} className="size-16" />
+          <div className="grid min-w-0 gap-1">
+            <p className="text-lg font-semibold break-words">{title}</p>
+            <p className="text-sm break-words text-muted-foreground">{s.artistName}</p>
+            <div>
+              <StatusBadge status={s.status} />
+            </div>
+          </div>
+        </div>
+        {s.musicFileUrl ? <AudioPlayer src={s.musicFileUrl} downloadName={`${s.artistName} - ${title}`} /> : null}
+        {s.musicUrl ? (
+          <a href={s.musicUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 text-sm break-all text-primary-soft underline-offset-4 hover:underline">
+            <ExternalLink className="size-3.5 shrink-0" aria-hidden />
+            {s.musicUrl}
+          </a>
+        ) : null}
+      </Section>
+
+      <Section title="Details">
+        <Fields>
+          <Field term="Submission method">{s.submissionMethod === 'link' ? 'Link' : 'Upload'}</Field>
+          <Field term="Release status">{s.releaseStatus === 'released' ? 'Released' : 'Unreleased'}</Field>
+          <Field term="Release date">{releaseDate}</Field>
+          <Field term="Lyrics">{s.hasLyrics ? `Yes${s.lyricsLanguage ? ` (${s.lyricsLanguage})` : ''}` : 'No'}</Field>
+          <Field term="AI usage">{s.aiUsage ? 'Yes' : 'No'}</Field>
+          <Field term="Video style">{s.videoStyle === 'custom' ? 'Custom' : 'Non-custom'}</Field>
+          {s.genre ? <Field term="Genre">{s.genre}</Field> : null}
+          {s.mood ? <Field term="Mood">{s.mood}</Field> : null}
+        </Fields>
+        {s.hasLyrics && s.lyrics ? <LongText label="Lyrics">{s.lyrics}</LongText> : null}
+      </Section>
+
+      {s.artworkUrl ? (
+        <Section title="Artwork">
+          <a href={s.artworkUrl} target="_blank" rel="noopener noreferrer" className="justify-self-start">
+            <img src={s.artworkUrl} alt={`Artwork of ${title}`} className="max-h-64 rounded-lg object-contain" />
+          </a>
+        </Section>
+      ) : null}
+
+      {s.description ? (
+        <Section title="Description">
+          <p className="text-sm whitespace-pre-wrap">{s.description}</p>
+        </Section>
+      ) : null}
+
+      {s.styleReferenceUrls.length > 0 ? <ImageGrid title={`Style references (${s.styleReferenceUrls.length})`} urls={s.styleReferenceUrls} label="Style reference" /> : null}
+      {s.characterImageUrls.length > 0 ? <ImageGrid title={`Character images (${s.characterImageUrls.length})`} urls={s.characterImageUrls} label="Character image" /> : null}
+      {s.creativeDirection ? (
+        <Section title="Creative direction">
+          <p className="text-sm whitespace-pre-wrap">{s.creativeDirection}</p>
+        </Section>
+      ) : null}
+
+      <Section title="Technical info">
+        <Fields>
+          <Field term="Submission ID">
+            <span className="font-mono text-xs break-all">{s.id}</span>
+          </Field>
+          <Field term="Plan">{`${TIERS[s.pricingTier]?.name ?? s.pricingTier} · ${paid ? 'Paid' : 'Free'}`}</Field>
+          <Field term="Submitted">{formatLongDateTime(s.createdAt)}</Field>
+          <Field term="Last updated">{formatLongDateTime(s.updatedAt)}</Field>
+        </Fields>
+      </Section>
+
+      {paid ? (
+        <Section title="Payment info">
+          <Fields>
+            <Field term="Payment status">{s.paymentStatus ? s.paymentStatus.charAt(0).toUpperCase() + s.paymentStatus.slice(1) : 'Pending'}</Field>
+            <Field term="Payment ID">
+              <span className="font-mono text-xs break-all">{s.stripePaymentIntentId ?? '—'}</span>
+            </Field>
+            <Field term="Amount">{formatUsd(s.amount ?? TIERS[s.pricingTier].priceUsd)}</Field>
+          </Fields>
+        </Section>
+      ) : null}
+
+      {s.adminReview ? (
+        <Section title="Review from the label">
+          <div className="rounded-lg border border-primary/30 bg-primary/5 p-3">
+            <p className="text-sm whitespace-pre-wrap">{s.adminReview}</p>
+            {s.adminReviewedAt ? <p className="mt-2 text-xs text-muted-foreground">{formatLongDateTime(s.adminReviewedAt)}</p> : null}
+          </div>
+        </Section>
+      ) : null}
+
+      <DialogFooter>
+        {s.status === 'payment_pending' ? (
+          <Button asChild>
+            <Link href={`/checkout/${s.id}`}>
+              <CreditCard aria-hidden />
+              Complete Payment
+            </Link>
+          </Button>
+        ) : null}
+        <DialogClose asChild>
+          <Button variant="outline">Close</Button>
+        </DialogClose>
+      </DialogFooter>
+    </>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="grid gap-3 border-t pt-4">
+      <h3 className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function Fields({ children }: { children: ReactNode }) {
+  return <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">{children}</dl>;
+}
+
+function Field({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid min-w-0 gap-0.5">
+      <dt className="text-xs text-muted-foreground">{term}</dt>
+      <dd className="break-words">{children}</dd>
+    </div>
+  );
+}
+
+function LongText({ label, children }: { label: string; children: string }) {
+  return (
+    <div className="grid gap-1">
+      <p className="text-xs text-muted-foreground">{label}</p>
+      <p className="max-h-48 overflow-y-auto rounded-md bg-muted/50 p-3 text-sm whitespace-pre-wrap">{children}</p>
+    </div>
+  );
+}
+
+function ImageGrid({ title, urls, label }: { title: string; urls: string[]; label: string }) {
+  return (
+    <Section title={title}>
+      <ul className="grid grid-cols-3 gap-2 sm:grid-cols-6">
+        {urls.map((url, index) => (
+          <li key={url}>
+            <a href={url} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-md ring-primary transition hover:ring-2" aria-label={`${label} ${index + 1} (opens in a new tab)`}>
+              <img src={url} alt="" loading="lazy" className="aspect-square w-full bg-muted object-cover" />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

@@ -1,0 +1,85 @@
+import { Inbox, Plus, SearchX } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { Submission } from '@shared/submission-schemas';
+import type { DashboardFilter } from '@shared/submissions';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { Spinner } from '@client/components/ui/spinner';
+import { errorMessage } from '@client/lib/api';
+import { useArtistStats, useSubmissions } from '@client/features/submissions/use-submissions';
+import { StatCards } from './stat-cards';
+import { SubmissionDetailsDialog } from './submission-details-dialog';
+import { SubmissionRow } from './submission-row';
+
+/** Stat cards, the filtered list and the details dialog (SPEC §2). */
+export function SubmissionsSection() {
+  const [filter, setFilter] = useState<DashboardFilter>('all');
+  const [viewing, setViewing] = useState<Submission | null>(null);
+  const submissions = useSubmissions();
+  const stats = useArtistStats();
+  const all = submissions.data ?? [];
+  const shown = filter === 'all' ? all : all.filter((s) => s.status === filter);
+
+  return (
+    <section className="grid gap-6" aria-labelledby="submissions-heading">
+      <StatCards stats={stats.data} filter={filter} onFilter={setFilter} />
+      <Card className="overflow-hidden">
+        <h2 id="submissions-heading" className="border-b px-4 py-4 text-lg font-semibold sm:px-6">
+          Your Submissions ({shown.length})
+        </h2>
+        {submissions.isPending ? (
+          <div className="flex justify-center p-10">
+            <Spinner className="size-6" label="Loading submissions" />
+          </div>
+        ) : submissions.isError ? (
+          <p role="alert" className="p-6 text-sm text-destructive-soft">
+            Your submissions could not be loaded: {errorMessage(submissions.error)}
+          </p>
+        ) : all.length === 0 ? (
+          <EmptyState icon={<Inbox className="size-6" aria-hidden />} title="No submissions yet" text="Start by submitting your first track">
+            <Button asChild>
+              <Link href="/submit">
+                <Plus aria-hidden />
+                Submit New Track
+              </Link>
+            </Button>
+          </EmptyState>
+        ) : shown.length === 0 ? (
+          <EmptyState icon={<SearchX className="size-6" aria-hidden />} title="No submissions in this category" text="Submissions will appear here when they match this status." />
+        ) : (
+          <div className="md:overflow-x-auto">
+            <table className="w-full text-sm max-md:block md:min-w-[760px]">
+              <thead className="max-md:hidden">
+                <tr className="border-b text-left text-xs tracking-wide text-muted-foreground uppercase">
+                  <th scope="col" className="py-3 pr-4 pl-4 font-medium">Track</th>
+                  <th scope="col" className="py-3 pr-4 font-medium">Date</th>
+                  <th scope="col" className="py-3 pr-4 font-medium">Status</th>
+                  <th scope="col" className="py-3 pr-4 font-medium">Type</th>
+                  <th scope="col" className="py-3 pr-4 text-right font-medium">Actions</th>
+                </tr>
+              </thead>
+              <tbody className="max-md:block">
+                {shown.map((submission) => (
+                  <SubmissionRow key={submission.id} submission={submission} onView={setViewing} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+      <SubmissionDetailsDialog submission={viewing} onClose={() => setViewing(null)} />
+    </section>
+  );
+}
+
+function EmptyState({ icon, title, text, children }: { icon: ReactNode; title: string; text: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 px-6 py-14 text-center">
+      <span className="flex size-12 items-center justify-center rounded-full bg-primary/15 text-primary-soft">{icon}</span>
+      <h3 className="text-base font-semibold">{title}</h3>
+      <p className="text-sm text-muted-foreground">{text}</p>
+      {children}
+    </div>
+  );
+}

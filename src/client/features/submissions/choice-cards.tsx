@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { RadioGroup, RadioGroupItem } from '@client/components/ui/radio-group';
+import { cn } from '@client/lib/utils';
+
+export interface Choice<T extends string> {
+  value: T;
+  label: ReactNode;
+  description?: ReactNode;
+  icon?: ReactNode;
+}
+
+interface ChoiceCardsProps<T extends string> {
+  name: string;
+  /** The group's accessible name. */
+  label: string;
+  value: T;
+  onChange: (value: T) => void;
+  choices: Choice<T>[];
+  className?: string;
+}
+
+/** A radio group drawn as selectable cards. */
+export function ChoiceCards<T extends string>({ name, label, value, onChange, choices, className }: ChoiceCardsProps<T>) {
+  return (
+    <RadioGroup aria-label={label} value={value} onValueChange={(next) => onChange(next as T)} className={cn('grid gap-3 sm:grid-cols-2', className)}>
+      {choices.map((choice) => {
+        const id = `${name}-${choice.value}`;
+        return (
+          <label
+            key={choice.value}
+            htmlFor={id}
+            className={cn(
+              'flex cursor-pointer items-start gap-3 rounded-lg border bg-background/40 p-4 transition-colors hover:border-primary/50',
+              value === choice.value && 'border-primary bg-primary/10',
+            )}
+          >
+            <RadioGroupItem id={id} value={choice.value} className="mt-0.5" />
+            <span className="grid gap-1">
+              <span className="flex items-center gap-2 text-sm font-medium">
+                {choice.icon}
+                {choice.label}
+              </span>
+              {choice.description ? <span className="text-xs text-muted-foreground">{choice.description}</span> : null}
+            </span>
+          </label>
+        );
+      })}
+    </RadioGroup>
+  );
+}

@@ -1,0 +1,59 @@
+import { Controller } from 'react-hook-form';
+import { FormField } from '@client/components/ui/form-field';
+import { Input } from '@client/components/ui/input';
+import { Textarea } from '@client/components/ui/textarea';
+import { LabelledCheckbox } from './labelled-switch';
+import type { WizardForm } from './wizard-form';
+
+const Required = () => (
+  <span className="text-destructive-soft" aria-hidden>
+    *
+  </span>
+);
+
+/** Step 2: artist name, song title, lyrics, description and AI usage (SPEC §2). */
+export function StepSongDetails({ form }: { form: WizardForm }) {
+  const hasLyrics = form.watch('hasLyrics');
+  return (
+    <div className="grid gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField id="artist-name" label={<>Artist name <Required /></>}>
+          <Input autoComplete="off" maxLength={200} aria-required {...form.register('artistName')} />
+        </FormField>
+        <FormField id="song-title" label={<>Song title <Required /></>}>
+          <Input autoComplete="off" maxLength={200} aria-required {...form.register('songTitle')} />
+        </FormField>
+      </div>
+
+      <Controller
+        control={form.control}
+        name="hasLyrics"
+        render={({ field }) => (
+          <LabelledCheckbox id="has-lyrics" checked={field.value} onChange={field.onChange} label="This song has lyrics" description="Lyrics help us time the video to the words." />
+        )}
+      />
+      {hasLyrics ? (
+        <div className="grid gap-5">
+          <FormField id="lyrics-language" label="Lyrics language" className="sm:max-w-xs">
+            <Input placeholder="e.g. English" maxLength={100} {...form.register('lyricsLanguage')} />
+          </FormField>
+          <FormField id="lyrics" label={<>Lyrics <Required /> <span className="font-normal text-muted-foreground">(required)</span></>}>
+            <Textarea rows={8} aria-required {...form.register('lyrics')} />
+          </FormField>
+        </div>
+      ) : null}
+
+      <FormField id="description" label="Description" hint="Tell us about the song: its story, mood and anything we should know.">
+        <Textarea rows={4} maxLength={5000} {...form.register('description')} />
+      </FormField>
+
+      <Controller
+        control={form.control}
+        name="aiUsage"
+        render={({ field }) => (
+          <LabelledCheckbox id="ai-usage" checked={field.value} onChange={field.onChange} label="AI was used to create this song" description="Tick this if any part of the music, vocals or lyrics was generated with AI tools." />
+        )}
+      />
+    </div>
+  );
+}

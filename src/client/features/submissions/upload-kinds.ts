@@ -1,0 +1,75 @@
+import { FILE_LIMITS } from '@shared/submissions';
+import { apiRequest } from '@client/lib/api';
+
+export type UploadKind = 'music' | 'artwork' | 'style' | 'character';
+
+const IMAGE_TYPES = ['.jpg', '.jpeg', '.png', '.webp', 'image/jpeg', 'image/png', 'image/webp'];
+const MUSIC_TYPES = ['.mp3', '.wav', '.ogg', '.mp4', 'audio/mpeg', 'audio/mp3', 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/ogg', 'video/mp4', 'audio/mp4'];
+
+export interface UploadKindConfig {
+  maxFiles: number;
+  maxBytes: number;
+  /** What the client checks for a fast message; the server checks the bytes and is the authority. */
+  allowedTypes: string[];
+  /** What the file chooser offers (SPEC §5: the music chooser accepts image, audio and video). */
+  accept: string;
+  /** The allowed formats in words, for the fast client-side message. */
+  typeLabel: string;
+  /** Turns uploaded URLs into object paths (SPEC §7). */
+  normalize: (uploadURL: string, file: { name: string; size: number }) => Promise<string>;
+}
+
+const NORMALIZE_FAILED = 'Server failed to normalize file path properly';
+
+function single(res: { objectPath?: unknown }): string {
+  if (typeof res?.objectPath !== 'string' || !res.objectPath) throw new Error(NORMALIZE_FAILED);
+  return res.objectPath;
+}
+
+function firstOfList(res: { objectPaths?: unknown }): string {
+  const first = Array.isArray(res?.objectPaths) ? res.objectPaths[0] : undefined;
+  if (typeof first !== 'string' || !first) throw new Error(NORMALIZE_FAILED);
+  return first;
+}
+
+export const UPLOAD_KINDS: Record<UploadKind, UploadKindConfig> = {
+  music: {
+    maxFiles: 1,
+    maxBytes: FILE_LIMITS.musicBytes,
+    allowedTypes: MUSIC_TYPES,
+    accept: 'image/*,audio/*,video/*',
+    typeLabel: 'MP3, WAV, OGG or MP4',
+    normalize: async (url, file) =>
+      single(await apiRequest('PUT', '/api/music-files', { musicFileURL: url, fileName: file.name, fileSize: file.size })),
+  },
+  artwork: {
+    maxFiles: 1,
+    maxBytes: FILE_LIMITS.imageBytes,
+    allowedTypes: IMAGE_TYPES,
+    accept: 'image/jpeg,image/png,image/webp',
+    typeLabel: 'JPG, PNG or WEBP',
+    normalize: async (url, file) => single(await apiRequest('PUT', '/api/artwork-files', { artworkFileURL: url, fileName: file.name })),
+  },
+  style: {
+    maxFiles: FILE_LIMITS.maxStyleImages,
+    maxBytes: FILE_LIMITS.imageBytes,
+    allowedTypes: IMAGE_TYPES,
+    accept: 'image/jpeg,image/png,image/webp',
+    typeLabel: 'JPG, PNG or WEBP',
+    normalize: async (url) => firstOfList(await apiRequest('PUT', '/api/reference-files', { referenceFileURLs: [url] })),
+  },
+  character: {
+    maxFiles: FILE_LIMITS.maxCharacterImages,
+    maxBytes: FILE_LIMITS.imageBytes,
+    allowedTypes: IMAGE_TYPES,
+    accept: 'image/jpeg,image/png,image/webp',
+    typeLabel: 'JPG, PNG or WEBP',
+    normalize: async (url) => firstOfList(await apiRequest('PUT', '/api/character-files', { characterFileURLs: [url] })),
+  },
+};
+
+/** True when the file's extension or MIME type is one of `allowed` (entries start with '.' or are MIME types). */
+export function isAllowedType(file: { name: string; type: string }, allowed: string[]): boolean {
+  const name = file.name.toLowerCase();
+  return allowed.some((entry) => (entry.startsWith('.') ? name.endsWith(entry) : file.type === entry));
+}

@@ -1,0 +1,278 @@
+import Uppy, { type Meta, type UppyFile } from '@uppy/core';
+import XHRUpload from '@uppy/xhr-upload';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { apiRequest, errorMessage } from '@client/lib/api';
+import { toast } from '@client/lib/toast';
+import { UPLOAD_KINDS, isAllowedType, type UploadKind } from './upload-kinds';
+
+/** SPEC §9: retry after 0, 1000, 3000 and 5000 ms; at most 6 files upload at once. */
+const RETRY_DELAYS_MS = [0, 1000, 3000, 5000];
+const CONCURRENCY = 6;
+
+type UploadBody = Record<string, never>;
+type File_ = UppyFile<Meta, UploadBody>;
+
+export type UploadStatus = 'uploading' | 'processing' | 'uploaded' | 'failed';
+
+export interface UploadItem {
+  id: string;
+  name: string;
+  size: number;
+  /** 0–100 */
+  progress: number;
+  status: UploadStatus;
+  objectPath?: string;
+  error?: string;
+  /** A local preview for images. */
+  previewUrl?: string;
+}
+
+export interface FileUploader {
+  kind: UploadKind;
+  items: UploadItem[];
+  objectPaths: string[];
+  isBusy: boolean;
+  addFiles: (files: FileList | File[]) => void;
+  remove: (id: string) => void;
+  removeAll: () => void;
+  retry: (id: string) => void;
+}
+
+/**
+ * SPEC §8: 403 "Request has expired", 429, 409, 5xx and network failures are retried;
+ * any other 4xx is final.
+ */
+function isRetryable(xhr: XMLHttpRequest | undefined): boolean {
+  const status = xhr?.status ?? 0;
+  if (status === 0 || status >= 500 || status === 429 || status === 409) return true;
+  return status === 403 && (xhr?.responseText ?? '').includes('Request has expired');
+}
+
+function responseMessage(xhr: XMLHttpRequest | undefined, fallback: string): string {
+  try {
+    const body: unknown = JSON.parse(xhr?.responseText ?? '');
+    if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') {
+      return (body as { message: string }).message;
+    }
+  } catch {
+    // Not JSON: the status line says enough.
+  }
+  return xhr && xhr.status ? `${xhr.status}: ${xhr.statusText || fallback}` : fallback;
+}
+
+function waitUntilOnline(): Promise<void> {
+  if (navigator.onLine) return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true }));
+}
+
+function formatMb(bytes: number): string {
+  return `${Math.round(bytes / (1024 * 1024))} MB`;
+}
+
+/**
+ * Uploads files of one kind with Uppy: a fresh upload URL per attempt (POST /api/objects/upload), the raw
+ * bytes PUT there with progress, then the server's normalisation into an object path (SPEC §7).
+ */
+export function useFileUploader(kind: UploadKind, onPathsChange: (paths: string[]) => void): FileUploader {
+  const config = UPLOAD_KINDS[kind];
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const uppyRef = useRef<Uppy<Meta, UploadBody> | null>(null);
+  /** Automatic retries made per file, against RETRY_DELAYS_MS. */
+  const attemptsRef = useRef(new Map<string, number>());
+  const onPathsChangeRef = useRef(onPathsChange);
+  useEffect(() => {
+    onPathsChangeRef.current = onPathsChange;
+  });
+
+  const patch = useCallback((id: string, change: Partial<UploadItem>) => {
+    setItems((current) => current.map((item) => (item.id === id ? { ...item, ...change } : item)));
+  }, []);
+
+  useEffect(() => {
+    const uploadUrls = new Map<string, string>();
+    const attempts = attemptsRef.current;
+    const uppy = new Uppy<Meta, UploadBody>({
+      autoProceed: true,
+      restrictions: { maxFileSize: config.maxBytes, maxNumberOfFiles: config.maxFiles, allowedFileTypes: config.allowedTypes },
+    }).use(XHRUpload, {
+      method: 'PUT',
+      formData: false,
+      limit: CONCURRENCY,
+      endpoint: async (file) => {
+        const { uploadURL } = await apiRequest<{ uploadURL: string }>('POST', '/api/objects/upload');
+        uploadUrls.set((file as File_).id, uploadURL);
+        return uploadURL;
+      },
+      headers: (file) => ({ 'Content-Type': file.type || 'application/octet-stream' }),
+      // Retries are ours, with SPEC's delays and a fresh single-use URL each time.
+      shouldRetry: () => false,
+      getResponseData: () => ({}),
+    });
+    uppyRef.current = uppy;
+
+    uppy.on('upload-progress', (file, progress) => {
+      if (!file || !progress.bytesTotal) return;
+      patch(file.id, { progress: Math.round((Number(progress.bytesUploaded) / Number(progress.bytesTotal)) * 100) });
+    });
+
+    uppy.on('upload-success', (file) => {
+      if (!file) return;
+      const url = uploadUrls.get(file.id);
+      patch(file.id, { progress: 100, status: 'processing' });
+      const run = url ? config.normalize(url, { name: file.name ?? 'file', size: file.size ?? 0 }) : Promise.reject(new Error('Upload URL missing'));
+      run.then(
+        (objectPath) => {
+          if (!uppy.getFile(file.id)) return; // removed meanwhile
+          patch(file.id, { status: 'uploaded', objectPath });
+          toast({ title: 'Upload Successful', description: `${file.name} is uploaded.` });
+        },
+        (error: unknown) => {
+          if (!uppy.getFile(file.id)) return;
+          const message = errorMessage(error);
+          patch(file.id, { status: 'failed', error: message });
+          toast({ title: 'Upload Failed', description: message, variant: 'destructive' });
+        },
+      );
+    });
+
+    uppy.on('upload-error', (file, error, response) => {
+      if (!file) return;
+      const xhr = (response as unknown as XMLHttpRequest | undefined) ?? (error as { request?: XMLHttpRequest }).request;
+      const attempt = attempts.get(file.id) ?? 0;
+      if (isRetryable(xhr) && attempt < RETRY_DELAYS_MS.length) {
+        attempts.set(file.id, attempt + 1);
+        patch(file.id, { status: 'uploading', progress: 0 });
+        setTimeout(() => {
+          void waitUntilOnline().then(() => {
+            if (uppy.getFile(file.id)) void uppy.retryUpload(file.id);
+          });
+        }, RETRY_DELAYS_MS[attempt]);
+        return;
+      }
+      const message = responseMessage(xhr, error.message || 'Upload error');
+      patch(file.id, { status: 'failed', error: message });
+      toast({ title: 'Upload Failed', description: message, variant: 'destructive' });
+    });
+
+    uppy.on('upload-retry', (file) => {
+      if (file) patch(file.id, { status: 'uploading', progress: 0, error: undefined });
+    });
+
+    return () => {
+      uppyRef.current = null;
+      uppy.destroy();
+    };
+  }, [config, patch]);
+
+  // Previews are released when their item goes away.
+  const previewsRef = useRef(new Map<string, string>());
+  useEffect(() => {
+    const previews = previewsRef.current;
+    return () => {
+      for (const url of previews.values()) URL.revokeObjectURL(url);
+      previews.clear();
+    };
+  }, []);
+
+  const objectPaths = items.flatMap((item) => (item.status === 'uploaded' && item.objectPath ? [item.objectPath] : []));
+  const pathsKey = objectPaths.join('\n');
+  useEffect(() => {
+    onPathsChangeRef.current(pathsKey ? pathsKey.split('\n') : []);
+  }, [pathsKey]);
+
+  const addFiles = useCallback(
+    (fileList: FileList | File[]) => {
+      const uppy = uppyRef.current;
+      if (!uppy) return;
+      const files = Array.from(fileList);
+      const room = config.maxFiles - uppy.getFiles().length;
+      if (files.length > room) {
+        toast({
+          title: 'Upload Failed',
+          description: config.maxFiles === 1 ? 'Only one file can be uploaded here.' : `You can upload at most ${config.maxFiles} images here.`,
+          variant: 'destructive',
+        });
+      }
+      for (const file of files.slice(0, Math.max(0, room))) {
+        if (!isAllowedType(file, config.allowedTypes)) {
+          toast({ title: 'Upload Failed', description: `${file.name}: only ${config.typeLabel} files are accepted.`, variant: 'destructive' });
+          continue;
+        }
+        if (file.size > config.maxBytes) {
+          toast({ title: 'Upload Failed', description: `${file.name} is larger than ${formatMb(config.maxBytes)}.`, variant: 'destructive' });
+          continue;
+        }
+        try {
+          const id = uppy.addFile({ name: file.name, type: file.type, data: file, source: 'Local' });
+          const previewUrl = file.type.startsWith('image/') ? URL.createObjectURL(file) : undefined;
+          if (previewUrl) previewsRef.current.set(id, previewUrl);
+          setItems((current) => [...current, { id, name: file.name, size: file.size, progress: 0, status: 'uploading', previewUrl }]);
+        } catch (error) {
+          toast({ title: 'Upload Failed', description: errorMessage(error), variant: 'destructive' });
+        }
+      }
+    },
+    [config],
+  );
+
+  const forget = useCallback((ids: string[]) => {
+    const uppy = uppyRef.current;
+    for (const id of ids) {
+      if (uppy?.getFile(id)) uppy.removeFile(id);
+      const preview = previewsRef.current.get(id);
+      if (preview) URL.revokeObjectURL(preview);
+      previewsRef.current.delete(id);
+    }
+    setItems((current) => current.filter((item) => !ids.includes(item.id)));
+  }, []);
+
+  const remove = useCallback(
+    (id: string) => {
+      forget([id]);
+      toast({ title: 'File Removed' });
+    },
+    [forget],
+  );
+
+  const removeAll = useCallback(() => {
+    forget(items.map((item) => item.id));
+    toast({ title: items.length > 1 ? 'Files Removed' : 'File Removed' });
+  }, [forget, items]);
+
+  const retry = useCallback(
+    (id: string) => {
+      const uppy = uppyRef.current;
+      const file = uppy?.getFile(id);
+      if (!uppy || !file) return;
+      attemptsRef.current.delete(id);
+      if (!file.progress.uploadComplete) {
+        patch(id, { status: 'uploading', progress: 0, error: undefined });
+        void uppy.retryUpload(id);
+        return;
+      }
+      // The bytes arrived but the server refused them: upload them again under a fresh URL.
+      uppy.removeFile(id);
+      const newId = uppy.addFile({ name: file.name, type: file.type, data: file.data as Blob, source: 'Local' });
+      const preview = previewsRef.current.get(id);
+      if (preview) {
+        previewsRef.current.delete(id);
+        previewsRef.current.set(newId, preview);
+      }
+      setItems((current) =>
+        current.map((item) => (item.id === id ? { ...item, id: newId, status: 'uploading', progress: 0, error: undefined } : item)),
+      );
+    },
+    [patch],
+  );
+
+  return {
+    kind,
+    items,
+    objectPaths,
+    isBusy: items.some((item) => item.status === 'uploading' || item.status === 'processing'),
+    addFiles,
+    remove,
+    removeAll,
+    retry,
+  };
+}

@@ -1,0 +1,174 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** The artist's journey: profile, the submission wizard, the dashboard list, details and delete (SPEC §2, §4, §5). */
+
+const PASSWORD = 'dark-wave-42';
+
+function uniqueEmail(): string {
+  return `sub-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+}
+
+/** A tiny valid MP3: MPEG-1 Layer III frame headers (128 kbit/s, 44.1 kHz → 417-byte frames) with silent bodies. */
+function tinyMp3(): Buffer {
+  const frame = Buffer.alloc(417);
+  frame.set([0xff, 0xfb, 0x90, 0x00]);
+  return Buffer.concat(Array.from({ length: 12 }, () => frame));
+}
+
+/** A 1×1 PNG. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function registerThroughApi(page: Page, withProfile: boolean): Promise<void> {
+  const res = await page.request.post('/api/register', { data: { firstName: 'Mara', lastName: 'Quill', email: uniqueEmail(), password: PASSWORD } });
+  expect(res.status()).toBe(201);
+  if (withProfile) {
+    const profile = await page.request.put('/api/profile', { data: { artistName: 'Nocturne Collective' } });
+    expect(profile.ok()).toBe(true);
+  }
+}
+
+async function createLinkSubmission(page: Page, songTitle: string): Promise<string> {
+  const res = await page.request.post('/api/submissions', {
+    data: {
+      submissionMethod: 'link',
+      musicUrl: 'https://soundcloud.com/nocturne/night-drive',
+      releaseStatus: 'unreleased',
+      artistName: 'Nocturne Collective',
+      songTitle,
+      videoStyle: 'non-custom',
+      pricingTier: 'free',
+      termsAccepted: true,
+    },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+const toastText = (page: Page, text: string) => page.getByText(text, { exact: true });
+const rowOf = (page: Page, songTitle: string) => page.getByTestId('submission-row').filter({ hasText: songTitle });
+
+test('a new artist completes the profile and submits an uploaded MP3 with artwork on the free plan', async ({ page }) => {
+  await registerThroughApi(page, false);
+  await page.goto('/');
+
+  const profile = page.getByRole('dialog', { name: 'Complete your artist profile' });
+  await expect(profile).toBeVisible();
+  await expect(profile.getByLabel('Instagram')).toHaveAttribute('placeholder', '@username');
+  await expect(profile.getByLabel('Other platforms')).toHaveAttribute('placeholder', 'Beatport, Pandora, etc.');
+  await profile.getByRole('button', { name: 'Save profile' }).click();
+  await expect(profile.getByText('Artist name is required')).toBeVisible();
+  await profile.getByLabel('Artist name').fill('Nocturne Collective');
+  await profile.getByRole('button', { name: 'Save profile' }).click();
+  await expect(profile).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Welcome back, Nocturne Collective!' })).toBeVisible();
+  await expect(page.getByText('No submissions yet')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Submit New Track' }).first().click();
+  await expect(page).toHaveURL(/\/submit$/);
+  await expect(page.getByText('Step 1 of 5')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  const next = page.getByRole('button', { name: 'Next' });
+  await expect(next).toBeDisabled();
+
+  await page.getByLabel('Music file').setInputFiles({ name: 'night-drive.mp3', mimeType: 'audio/mpeg', buffer: tinyMp3() });
+  await page.getByLabel('Cover artwork').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: TINY_PNG });
+  await expect(page.getByTestId('upload-item').filter({ hasText: 'night-drive.mp3' })).toHaveAttribute('data-status', 'uploaded');
+  await expect(page.getByTestId('upload-item').filter({ hasText: 'cover.png' })).toHaveAttribute('data-status', 'uploaded');
+  await expect(next).toBeEnabled();
+  await next.click();
+
+  await expect(page.getByText('Step 2 of 5')).toBeVisible();
+  await expect(page.getByLabel(/Artist name/)).toHaveValue('Nocturne Collective');
+  await expect(next).toBeDisabled();
+  await page.getByLabel(/Song title/).fill('Night Drive');
+  await expect(next).toBeEnabled();
+  await next.click();
+  await expect(page.getByText('Step 3 of 5')).toBeVisible();
+  await next.click();
+  await expect(page.getByText('Step 4 of 5')).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Professional/ })).toBeVisible();
+  await page.getByRole('radio', { name: /Free/ }).click();
+  await next.click();
+
+  const finish = page.getByRole('button', { name: 'Finish Upload' });
+  await expect(finish).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('target', '_blank');
+  await page.getByLabel(/I accept the/).click();
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/submissions') && r.request().method() === 'POST');
+  await finish.click();
+  const body = (await (await created).json()) as { musicFileUrl: string; artworkUrl: string; pricingTier: string };
+  expect(body.musicFileUrl).toMatch(/^\/objects\/uploads\//);
+  expect(body.artworkUrl).toMatch(/^\/objects\/uploads\//);
+
+  await expect(toastText(page, 'Submission Created')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  const row = rowOf(page, 'Night Drive');
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Pending', { exact: true })).toBeVisible();
+  await expect(row.getByText('Free', { exact: true })).toBeVisible();
+  await expect(row.getByRole('img', { name: 'Artwork of Night Drive' })).toHaveAttribute('src', body.artworkUrl);
+
+  await row.getByRole('button', { name: 'View Night Drive' }).click();
+  const details = page.getByRole('dialog', { name: 'Submission Details' });
+  await expect(details.getByTestId('audio-player')).toBeVisible();
+  await expect(details.getByRole('slider', { name: 'Volume' })).toHaveAttribute('step', '0.1');
+});
+
+test('a link submission on a paid plan shows the link preview and goes to checkout', async ({ page }) => {
+  await registerThroughApi(page, true);
+  await page.goto('/submit');
+  await page.getByRole('radio', { name: /Share a link/ }).click();
+  const next = page.getByRole('button', { name: 'Next' });
+  await expect(next).toBeDisabled();
+  await page.getByLabel('Link to your music').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  await expect(next).toBeEnabled();
+  await expect(page.getByTestId('link-preview')).toBeVisible({ timeout: 15_000 });
+  await next.click();
+  await page.getByLabel(/Song title/).fill('Cold Signal');
+  await next.click();
+  await next.click();
+  await page.getByRole('radio', { name: /Basic/ }).click();
+  await next.click();
+  await page.getByLabel(/I accept the/).click();
+  await page.getByRole('button', { name: 'Finish Upload' }).click();
+  await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{8,}$/);
+});
+
+test('stat cards filter the list and show the filtered empty state', async ({ page }) => {
+  await registerThroughApi(page, true);
+  await createLinkSubmission(page, 'Velvet Ruin');
+  await createLinkSubmission(page, 'Glass Heart');
+  await page.goto('/');
+
+  await expect(page.getByRole('heading', { name: 'Your Submissions (2)' })).toBeVisible();
+  await expect(page.getByTestId('stat-all')).toHaveText('2');
+  await page.getByRole('button', { name: /Approved/ }).click();
+  await expect(page.getByRole('button', { name: /Approved/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('No submissions in this category')).toBeVisible();
+  await expect(page.getByText('Submissions will appear here when they match this status.')).toBeVisible();
+  await expect(page.getByTestId('submission-row')).toHaveCount(0);
+  await page.getByRole('button', { name: /All Submissions/ }).click();
+  await expect(page.getByTestId('submission-row')).toHaveCount(2);
+});
+
+test('deleting a submission asks for an inline confirmation', async ({ page }) => {
+  await registerThroughApi(page, true);
+  await createLinkSubmission(page, 'Hollow Choir');
+  await page.goto('/');
+  const row = rowOf(page, 'Hollow Choir');
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: 'Delete Hollow Choir' }).click();
+  await row.getByRole('button', { name: 'Cancel delete' }).click();
+  await expect(row.getByRole('button', { name: 'Delete Hollow Choir' })).toBeVisible();
+
+  await row.getByRole('button', { name: 'Delete Hollow Choir' }).click();
+  await row.getByRole('button', { name: 'Confirm delete Hollow Choir' }).click();
+  await expect(toastText(page, 'Submission deleted')).toBeVisible();
+  await expect(page.getByText('No submissions yet')).toBeVisible();
+  const list = await page.request.get('/api/submissions');
+  expect(await list.json()).toEqual([]);
+});
