@@ -1,0 +1,127 @@
+import { MessagesSquare } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { UserAvatar } from '@client/components/user-avatar';
+import { Spinner } from '@client/components/ui/spinner';
+import { cn } from '@client/lib/utils';
+import { formatMessageTime, partyName, type Conversation } from './conversations';
+
+interface ConversationListProps {
+  conversations: Conversation[];
+  currentUserId: string;
+  selectedUserId: string | null;
+  onSelect(userId: string): void;
+  isLoading: boolean;
+  isError: boolean;
+  /** Shown in the header (starting a conversation) and under the empty state. */
+  action?: ReactNode;
+  className?: string;
+}
+
+/** SPEC §2: the conversations, grouped by the other party, newest first; the list is 500 px tall. */
+export function ConversationList({
+  conversations,
+  currentUserId,
+  selectedUserId,
+  onSelect,
+  isLoading,
+  isError,
+  action,
+  className,
+}: ConversationListProps) {
+  return (
+    <section aria-labelledby="conversations-title" className={cn('flex min-w-0 flex-col rounded-xl border bg-card', className)}>
+      <div className="flex min-h-14 items-center justify-between gap-2 border-b px-4 py-2">
+        <h2 id="conversations-title" className="text-base font-semibold">
+          Conversations
+        </h2>
+        {conversations.length > 0 ? action : null}
+      </div>
+      <div className="h-[500px] overflow-y-auto">
+        {isLoading ? (
+          <div className="flex h-full items-center justify-center">
+            <Spinner className="size-6" label="Loading conversations" />
+          </div>
+        ) : isError ? (
+          <p role="alert" className="p-6 text-center text-sm text-destructive-soft">
+            Your conversations could not be loaded. Please reload the page.
+          </p>
+        ) : conversations.length === 0 ? (
+          <div className="flex h-full flex-col items-center justify-center gap-2 p-6 text-center">
+            <span className="mb-1 flex size-12 items-center justify-center rounded-full bg-primary/15 text-primary-soft">
+              <MessagesSquare className="size-6" aria-hidden />
+            </span>
+            <h3 className="font-semibold">No conversations yet</h3>
+            <p className="text-sm text-muted-foreground">Messages will appear here when admins contact you</p>
+            {action ? <div className="mt-3">{action}</div> : null}
+          </div>
+        ) : (
+          <ul className="divide-y divide-border/70" aria-label="Conversations">
+            {conversations.map((conversation) => (
+              <li key={conversation.user.id}>
+                <ConversationItem
+                  conversation={conversation}
+                  currentUserId={currentUserId}
+                  selected={conversation.user.id === selectedUserId}
+                  onSelect={() => onSelect(conversation.user.id)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ConversationItem({
+  conversation,
+  currentUserId,
+  selected,
+  onSelect,
+}: {
+  conversation: Conversation;
+  currentUserId: string;
+  selected: boolean;
+  onSelect(): void;
+}) {
+  const { user, lastMessage, unreadCount } = conversation;
+  const name = partyName(user);
+  const mine = lastMessage.fromUserId === currentUserId;
+  return (
+    <button
+      type="button"
+      onClick={onSelect}
+      aria-current={selected ? 'true' : undefined}
+      data-testid="conversation"
+      className={cn(
+        'flex w-full cursor-pointer items-start gap-3 px-4 py-3 text-left transition-colors outline-none hover:bg-accent/60 focus-visible:bg-accent/60 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
+        selected && 'bg-accent',
+      )}
+    >
+      <UserAvatar imageUrl={user.profileImageUrl} name={name} className="mt-0.5" />
+      <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <span className="flex items-baseline justify-between gap-2">
+          <span className={cn('min-w-0 truncate text-sm', unreadCount > 0 ? 'font-semibold' : 'font-medium')}>{name}</span>
+          <time dateTime={lastMessage.createdAt} className="shrink-0 text-xs text-muted-foreground tabular-nums">
+            {formatMessageTime(lastMessage.createdAt)}
+          </time>
+        </span>
+        <span className="flex items-center justify-between gap-2">
+          <span className={cn('min-w-0 truncate text-sm', unreadCount > 0 ? 'text-foreground' : 'text-muted-foreground')}>
+            {mine ? 'You: ' : ''}
+            {lastMessage.content}
+          </span>
+          {unreadCount > 0 ? (
+            <span
+              data-testid="conversation-unread"
+              className="min-w-5 shrink-0 rounded-full bg-primary px-1.5 text-center text-xs leading-5 font-semibold text-primary-foreground tabular-nums"
+            >
+              <span className="sr-only">Unread: </span>
+              {unreadCount > 99 ? '99+' : unreadCount}
+            </span>
+          ) : null}
+        </span>
+      </span>
+    </button>
+  );
+}

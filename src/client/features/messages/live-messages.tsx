@@ -1,0 +1,78 @@
+import { useEffect, useRef } from 'react';
+import { ApiError, apiRequest } from '@client/lib/api';
+import { USER_QUERY_KEY, useAuth } from '@client/lib/auth';
+import { queryClient } from '@client/lib/query-client';
+import { toast } from '@client/lib/toast';
+import { LiveConnection } from './live-connection';
+import { refreshMessages } from './message-queries';
+import { senderName, type LiveEvent } from './message-types';
+
+/** Whose thread the Messages screen shows right now: their new messages raise no notice. */
+let openThreadUserId: string | null = null;
+
+/** Called by the Messages screen with the conversation it shows (null when none). */
+export function useOpenThread(userId: string | null): void {
+  useEffect(() => {
+    openThreadUserId = userId;
+    return () => {
+      if (openThreadUserId === userId) openThreadUserId = null;
+    };
+  }, [userId]);
+}
+
+/** Re-checking the session after failed reconnects; not more often than this. */
+const SESSION_CHECK_INTERVAL_MS = 15_000;
+
+/**
+ * The live connection of a signed-in session (CONTRACT §7): one socket for as long as the user is
+ * signed in. A new_message refreshes the messages queries and, when it is addressed to the user and
+ * they are not looking at that thread, shows the 'New Message' notice. After a reconnect everything
+ * is refetched, since pushes sent meanwhile were missed.
+ */
+export function useLiveMessages(userId: string | null): void {
+  const lastSessionCheck = useRef(0);
+  useEffect(() => {
+    if (!userId) return;
+    const connection = new LiveConnection(userId, {
+      onEvent: (event: LiveEvent) => {
+        if (event.type === 'new_message') {
+          void refreshMessages();
+          const { message } = event;
+          if (message.toUserId === userId && message.fromUserId !== userId && openThreadUserId !== message.fromUserId) {
+            toast({ title: 'New Message', description: `Message from ${senderName(message.fromUser)}` });
+          }
+        } else if (event.type === 'messages_read' || event.type === 'resync') {
+          void refreshMessages();
+        }
+      },
+      onReconnected: () => void refreshMessages(),
+      onTrouble: (sessionEnded) => {
+        const now = Date.now();
+        if (!sessionEnded && now - lastSessionCheck.current < SESSION_CHECK_INTERVAL_MS) return;
+        lastSessionCheck.current = now;
+        void returnToSignInIfSignedOut();
+      },
+    });
+    return () => connection.close();
+  }, [userId]);
+}
+
+/**
+ * Only a definite 401 counts: a server restarting or a network drop must not sign anyone out, and
+ * the app treats every failed user query as signed out.
+ */
+async function returnToSignInIfSignedOut(): Promise<void> {
+  try {
+    await apiRequest('GET', '/api/user', undefined, { cache: 'no-store' });
+  } catch (error) {
+    // Offline or the server down: the connection keeps retrying.
+    if (error instanceof ApiError && error.status === 401) await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+  }
+}
+
+/** Mounted once inside the signed-in routes. */
+export function LiveMessages() {
+  const { user } = useAuth();
+  useLiveMessages(user?.id ?? null);
+  return null;
+}

@@ -1,0 +1,65 @@
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import type { PublicUser } from '@shared/auth';
+import { apiRequest } from '@client/lib/api';
+import { queryClient } from '@client/lib/query-client';
+import type { Message, ThreadPage } from './message-types';
+
+/**
+ * Every messages query key starts with MESSAGES_KEY, so one invalidation of that prefix refreshes
+ * the list, the open thread and the unread count together (what a live event needs).
+ */
+export const MESSAGES_KEY = ['/api/messages'] as const;
+export const UNREAD_COUNT_KEY = ['/api/messages', 'unread-count'] as const;
+export const CONTACTS_KEY = ['/api/messages', 'contacts'] as const;
+export const threadKey = (userId: string) => ['/api/messages', userId, 'thread'] as const;
+
+export const refreshMessages = () => queryClient.invalidateQueries({ queryKey: MESSAGES_KEY });
+
+/** GET /api/messages: the current user's messages, oldest first. */
+export function useMessages() {
+  return useQuery<Message[]>({ queryKey: MESSAGES_KEY });
+}
+
+/** GET /api/messages/contacts: the label team members the current user may start a conversation with. */
+export function useContacts() {
+  return useQuery<PublicUser[]>({ queryKey: CONTACTS_KEY });
+}
+
+/** GET /api/messages/{userId}, newest page first; `fetchNextPage` loads older messages. */
+export function useThread(userId: string | null) {
+  return useInfiniteQuery({
+    queryKey: threadKey(userId ?? ''),
+    enabled: userId !== null,
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) => {
+      const query = pageParam ? `?before=${encodeURIComponent(pageParam)}` : '';
+      return apiRequest<ThreadPage>('GET', `/api/messages/${encodeURIComponent(userId!)}${query}`, undefined, { signal });
+    },
+    // Pages run newest to oldest; the next page is older than the oldest message so far.
+    getNextPageParam: (last) => (last.hasMore ? last.messages[0]?.id : undefined),
+  });
+}
+
+export interface SendMessageInput {
+  toUserId: string;
+  content: string;
+  submissionId?: string | null;
+}
+
+/** POST /api/messages; the lists refresh on success (and again when the live echo arrives). */
+export function useSendMessage() {
+  return useMutation({
+    mutationFn: (input: SendMessageInput) => apiRequest<Message>('POST', '/api/messages', input),
+    onSuccess: () => refreshMessages(),
+  });
+}
+
+/** POST /api/messages/{userId}/read: that person's messages to the current user are read. */
+export function useMarkThreadRead() {
+  return useMutation({
+    mutationFn: (userId: string) => apiRequest<{ updated: number }>('POST', `/api/messages/${encodeURIComponent(userId)}/read`),
+    onSuccess: ({ updated }) => {
+      if (updated > 0) void refreshMessages();
+    },
+  });
+}

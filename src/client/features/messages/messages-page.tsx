@@ -1,0 +1,72 @@
+import { ArrowLeft } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { Button } from '@client/components/ui/button';
+import { useAuth } from '@client/lib/auth';
+import { useDocumentTitle } from '@client/lib/use-document-title';
+import { cn } from '@client/lib/utils';
+import { ChatPane } from './chat-pane';
+import { ConversationList } from './conversation-list';
+import { groupConversations } from './conversations';
+import { useOpenThread } from './live-messages';
+import { useMessages } from './message-queries';
+import { NewConversationDialog } from './new-conversation-dialog';
+
+/**
+ * SPEC §2 "Messages": conversations on the left, the chosen one on the right. The chosen
+ * conversation lives in the address (`?with={userId}`) so it survives a reload and can be linked to.
+ */
+export function MessagesPage() {
+  useDocumentTitle('Messages');
+  const { user } = useAuth();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const selectedUserId = new URLSearchParams(search).get('with');
+  const messages = useMessages();
+  const conversations = useMemo(() => (user ? groupConversations(messages.data ?? [], user.id) : []), [messages.data, user]);
+  useOpenThread(selectedUserId);
+
+  if (!user) return null;
+  const select = (userId: string | null) =>
+    navigate(userId ? `/messages?with=${encodeURIComponent(userId)}` : '/messages', { replace: true });
+  const selected = conversations.find((c) => c.user.id === selectedUserId);
+
+  return (
+    <main className="mx-auto flex min-h-dvh w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
+      <div>
+        <Button asChild variant="ghost" size="sm" className="-ml-3">
+          <Link href="/dashboard">
+            <ArrowLeft aria-hidden />
+            Back to Dashboard
+          </Link>
+        </Button>
+      </div>
+      <header className="grid gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Messages</h1>
+        <p className="text-muted-foreground">Communicate with the label team about your submissions.</p>
+      </header>
+
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-stretch">
+        <ConversationList
+          conversations={conversations}
+          currentUserId={user.id}
+          selectedUserId={selectedUserId}
+          onSelect={select}
+          isLoading={messages.isLoading}
+          isError={messages.isError}
+          action={<NewConversationDialog onChoose={select} label={conversations.length === 0 ? 'Message the label team' : 'New message'} />}
+          // Small screens show one pane at a time: the list until a conversation is chosen.
+          className={cn(selectedUserId && 'hidden lg:flex')}
+        />
+        <ChatPane
+          currentUserId={user.id}
+          otherUserId={selectedUserId}
+          knownUser={selected?.user}
+          latestUnreadId={selected?.latestUnreadId ?? null}
+          onBack={() => select(null)}
+          className={cn(!selectedUserId && 'hidden lg:flex')}
+        />
+      </div>
+    </main>
+  );
+}

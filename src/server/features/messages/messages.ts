@@ -1,0 +1,186 @@
+import { and, asc, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { PublicUser } from '@shared/auth';
+import type { Db } from '../../platform/db/client';
+import { messages, submissions, users, type MessageRow, type UserRow } from '../../platform/db/schema';
+import { HttpError, forbidden, notFound } from '../../platform/errors';
+import { newId } from '../../platform/ids';
+import { toPublicUser } from '../../platform/public-user';
+import { MESSAGE_TEXTS, type SendMessageInput } from './schemas';
+
+/** A message as every response and push carries it (SPEC §3): with both users' public fields. */
+export interface MessageView {
+  id: string;
+  fromUserId: string;
+  toUserId: string;
+  submissionId: string | null;
+  content: string;
+  isRead: boolean;
+  createdAt: string;
+  fromUser: PublicUser;
+  toUser: PublicUser;
+}
+
+export interface ThreadPage {
+  /** The other party. */
+  user: PublicUser;
+  /** Oldest first; the newest `limit` messages before the cursor. */
+  messages: MessageView[];
+  /** True when older messages exist before the first one here. */
+  hasMore: boolean;
+}
+
+/** The label's team: artists may write to these only (CONTRACT §7). */
+const isTeam = (user: Pick<UserRow, 'role'>) => user.role === 'admin';
+/** A team member shown to artists as someone to write to; bounded, a label's team is small. */
+const MAX_CONTACTS = 100;
+
+const fromUser = alias(users, 'from_user');
+const toUser = alias(users, 'to_user');
+
+function toView(message: MessageRow, from: UserRow, to: UserRow): MessageView {
+  return {
+    id: message.id,
+    fromUserId: message.fromUserId,
+    toUserId: message.toUserId,
+    submissionId: message.submissionId,
+    content: message.content,
+    isRead: message.isRead,
+    createdAt: message.createdAt.toISOString(),
+    fromUser: toPublicUser(from),
+    toUser: toPublicUser(to),
+  };
+}
+
+function selectViews(db: Db) {
+  return db
+    .select({ message: messages, from: fromUser, to: toUser })
+    .from(messages)
+    .innerJoin(fromUser, eq(fromUser.id, messages.fromUserId))
+    .innerJoin(toUser, eq(toUser.id, messages.toUserId));
+}
+
+const between = (a: string, b: string): SQL =>
+  or(
+    and(eq(messages.fromUserId, a), eq(messages.toUserId, b)),
+    and(eq(messages.fromUserId, b), eq(messages.toUserId, a)),
+  )!;
+
+/** Every message the user sent or received, oldest first (CONTRACT §7). */
+export async function listMessages(db: Db, userId: string): Promise<MessageView[]> {
+  const rows = await selectViews(db)
+    .where(or(eq(messages.fromUserId, userId), eq(messages.toUserId, userId)))
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+  return rows.map((r) => toView(r.message, r.from, r.to));
+}
+
+/** One message with its users, for pushing it to sockets. */
+export async function loadMessageView(db: Db, messageId: string): Promise<MessageView | null> {
+  const [row] = await selectViews(db).where(eq(messages.id, messageId)).limit(1);
+  return row ? toView(row.message, row.from, row.to) : null;
+}
+
+/**
+ * The conversation between the caller and another user, newest page first but returned oldest
+ * first. The other user must be someone the caller may see: anyone for the team, team members or
+ * people they have exchanged messages with for artists; anyone else is "not found".
+ */
+export async function loadThread(
+  db: Db,
+  caller: UserRow,
+  otherUserId: string,
+  page: { before?: string | undefined; limit: number },
+): Promise<ThreadPage> {
+  const [other] = await db.select().from(users).where(eq(users.id, otherUserId)).limit(1);
+  if (!other) throw notFound(MESSAGE_TEXTS.userNotFound);
+
+  const conversation = between(caller.id, other.id);
+  // The cursor is looked up inside the conversation, so another conversation's id yields nothing;
+  // comparing with the stored timestamp keeps its microseconds, which a JavaScript Date would drop.
+  const beforeCursor = page.before
+    ? sql`(${messages.createdAt}, ${messages.id}) < (select m.created_at, m.id from ${messages} m where m.id = ${page.before} and (
+        (m.from_user_id = ${caller.id} and m.to_user_id = ${other.id}) or (m.from_user_id = ${other.id} and m.to_user_id = ${caller.id})))`
+    : undefined;
+  const rows = await selectViews(db)
+    .where(beforeCursor ? and(conversation, beforeCursor) : conversation)
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(page.limit + 1);
+
+  if (rows.length === 0 && !page.before && !isTeam(caller) && !isTeam(other)) {
+    throw notFound(MESSAGE_TEXTS.userNotFound);
+  }
+  const hasMore = rows.length > page.limit;
+  const views = rows
+    .slice(0, page.limit)
+    .reverse()
+    .map((r) => toView(r.message, r.from, r.to));
+  return { user: toPublicUser(other), messages: views, hasMore };
+}
+
+/**
+ * Stores a message (CONTRACT §7). Artists write to team members only; the team writes to anyone.
+ * A linked submission must be the artist's in this conversation: the sender's own when an artist
+ * writes, the recipient's when the team does.
+ */
+export async function sendMessage(db: Db, sender: UserRow, input: SendMessageInput): Promise<MessageView> {
+  const [recipient] = await db.select().from(users).where(eq(users.id, input.toUserId)).limit(1);
+  if (!isTeam(sender)) {
+    // The same answer whether the recipient is an artist or nobody: artists learn nothing about other accounts.
+    if (!recipient || !isTeam(recipient)) throw forbidden(MESSAGE_TEXTS.artistsToTeamOnly);
+  } else if (!recipient) {
+    throw notFound(MESSAGE_TEXTS.recipientNotFound);
+  }
+  if (recipient.id === sender.id) throw new HttpError(400, MESSAGE_TEXTS.notYourself);
+
+  if (input.submissionId) {
+    const artistId = isTeam(sender) ? recipient.id : sender.id;
+    const [owned] = await db
+      .select({ id: submissions.id })
+      .from(submissions)
+      .where(and(eq(submissions.id, input.submissionId), eq(submissions.userId, artistId)))
+      .limit(1);
+    if (!owned) throw notFound(MESSAGE_TEXTS.submissionNotFound);
+  }
+
+  const [message] = await db
+    .insert(messages)
+    .values({
+      id: newId(),
+      fromUserId: sender.id,
+      toUserId: recipient.id,
+      submissionId: input.submissionId,
+      content: input.content,
+    })
+    .returning();
+  return toView(message!, sender, recipient);
+}
+
+/** Marks every unread message from `otherUserId` to the caller as read; answers how many changed. */
+export async function markThreadRead(db: Db, callerId: string, otherUserId: string): Promise<number> {
+  const updated = await db
+    .update(messages)
+    .set({ isRead: true })
+    .where(and(eq(messages.toUserId, callerId), eq(messages.fromUserId, otherUserId), eq(messages.isRead, false)))
+    .returning({ id: messages.id });
+  return updated.length;
+}
+
+/** Unread messages addressed to the user: one count on the partial index messages_unread_idx. */
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(messages)
+    .where(and(eq(messages.toUserId, userId), eq(messages.isRead, false)));
+  return row?.count ?? 0;
+}
+
+/** The team members the caller may start a conversation with, longest-standing first. */
+export async function listContacts(db: Db, callerId: string): Promise<PublicUser[]> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.role, 'admin'), ne(users.id, callerId)))
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(MAX_CONTACTS);
+  return rows.map(toPublicUser);
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * Wire schemas of CONTRACT §7. They belong in src/shared (the client types its hooks from the same
+ * limits); they live here until that move, and the client mirrors MESSAGE_MAX_LENGTH.
+ */
+export const MESSAGE_MAX_LENGTH = 5000;
+/** Default and largest page of a thread (GET /api/messages/{userId}). */
+export const THREAD_PAGE_SIZE = 200;
+
+export const MESSAGE_TEXTS = {
+  empty: 'Message cannot be empty',
+  tooLong: `Message must be at most ${MESSAGE_MAX_LENGTH} characters`,
+  recipientRequired: 'Recipient is required',
+  artistsToTeamOnly: 'Artists can only message the label team',
+  recipientNotFound: 'Recipient not found',
+  notYourself: 'You cannot message yourself',
+  submissionNotFound: 'Submission not found',
+  userNotFound: 'User not found',
+} as const;
+
+const id = z.string().trim().max(100);
+
+export const sendMessageSchema = z.object({
+  toUserId: z.string({ error: MESSAGE_TEXTS.recipientRequired }).trim().min(1, MESSAGE_TEXTS.recipientRequired).max(100),
+  content: z
+    .string({ error: MESSAGE_TEXTS.empty })
+    .trim()
+    .min(1, MESSAGE_TEXTS.empty)
+    .max(MESSAGE_MAX_LENGTH, MESSAGE_TEXTS.tooLong),
+  submissionId: id.nullish().transform((v) => v || null),
+});
+export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+
+export const threadQuerySchema = z.object({
+  /** The id of the oldest message already shown: the page ends just before it. */
+  before: id.optional().transform((v) => v || undefined),
+  limit: z.coerce.number().int().min(1).max(THREAD_PAGE_SIZE).default(THREAD_PAGE_SIZE),
+});

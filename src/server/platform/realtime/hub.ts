@@ -1,0 +1,261 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { MAX_NOTIFY_BYTES, type NotificationBus } from './bus';
+
+/** What is pushed to browsers: a JSON object with a `type`. */
+export interface RealtimeEvent {
+  type: string;
+  [key: string]: unknown;
+}
+
+/**
+ * A reference to an event too large for a NOTIFY payload: each instance loads it again from the
+ * database with the loader registered under `loader`.
+ */
+export interface EventReference {
+  loader: string;
+  id: string;
+}
+
+export type EventLoader = (id: string) => Promise<RealtimeEvent | null>;
+
+/** The part of a `ws` WebSocket the hub uses (kept narrow so that tests can stand in for it). */
+export interface HubSocket {
+  readonly readyState: number;
+  readonly bufferedAmount: number;
+  send(data: string): void;
+  ping(): void;
+  terminate(): void;
+  close(code?: number, reason?: string): void;
+  on(event: 'pong' | 'close', listener: () => void): unknown;
+}
+
+export interface HubOptions {
+  bus: NotificationBus;
+  log: FastifyBaseLogger;
+  /** How often sockets are pinged; one missed pong and the socket is terminated at the next beat. */
+  heartbeatMs?: number;
+  /** The session ids among these that are still valid; sockets of the others are closed. */
+  validSessions?: (sessionIds: string[]) => Promise<Set<string>>;
+}
+
+/** Close code sent when the session behind a socket has ended (logout, expiry). */
+export const CLOSE_SESSION_ENDED = 4401;
+export const DEFAULT_HEARTBEAT_MS = 30_000;
+/** A tab per socket; more than this for one user is a leak or abuse, and the oldest goes. */
+export const MAX_SOCKETS_PER_USER = 20;
+/** A client this far behind in reading is not keeping up; it reconnects and refetches instead. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+const OPEN = 1;
+
+interface Connection {
+  socket: HubSocket;
+  userId: string;
+  sessionId: string;
+  alive: boolean;
+}
+
+interface Envelope {
+  /** The instance that published it, which has already delivered it to its own sockets. */
+  o: string;
+  /** Recipients' user ids. */
+  u: string[];
+  e?: RealtimeEvent;
+  r?: EventReference;
+}
+
+/**
+ * The per-instance registry of open sockets (user id → sockets) and the fan-out of events to them.
+ * `publish` delivers to this instance's sockets at once, then NOTIFYs the other instances, which
+ * deliver to theirs. Nothing is kept that another instance would need: a socket lives on one
+ * instance, and missed events are recovered by the client refetching when it reconnects.
+ */
+export class RealtimeHub {
+  readonly instanceId = randomUUID();
+  private readonly byUser = new Map<string, Set<Connection>>();
+  private readonly loaders = new Map<string, EventLoader>();
+  private readonly pending = new Set<Promise<void>>();
+  private readonly bus: NotificationBus;
+  private readonly log: FastifyBaseLogger;
+  private readonly heartbeatMs: number;
+  private readonly validSessions: HubOptions['validSessions'];
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+
+  constructor(options: HubOptions) {
+    this.bus = options.bus;
+    this.log = options.log;
+    this.heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+    this.validSessions = options.validSessions;
+    this.bus.onNotification((payload) => this.receive(payload));
+    // Notifications sent while this instance could not listen are lost: tell its clients to refetch.
+    this.bus.onResubscribed(() => this.broadcastLocal({ type: 'resync' }));
+  }
+
+  async start(): Promise<void> {
+    await this.bus.start();
+    this.heartbeat = setInterval(() => void this.beat(), this.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+    await Promise.allSettled([...this.pending]);
+    await this.bus.stop();
+    for (const connection of this.connections()) connection.socket.close(1001, 'Server shutting down');
+    this.byUser.clear();
+  }
+
+  /** Events published with a reference are loaded on each instance by the loader of that name. */
+  registerLoader(name: string, loader: EventLoader): void {
+    this.loaders.set(name, loader);
+  }
+
+  /** Tracks an open socket of a signed-in user until it closes or stops answering pings. */
+  add(socket: HubSocket, userId: string, sessionId: string): void {
+    const connection: Connection = { socket, userId, sessionId, alive: true };
+    let set = this.byUser.get(userId);
+    if (!set) {
+      set = new Set();
+      this.byUser.set(userId, set);
+    }
+    if (set.size >= MAX_SOCKETS_PER_USER) {
+      const oldest = set.values().next().value!;
+      this.remove(oldest);
+      oldest.socket.close(1008, 'Too many connections');
+    }
+    set.add(connection);
+    socket.on('pong', () => {
+      connection.alive = true;
+    });
+    socket.on('close', () => this.remove(connection));
+  }
+
+  /** Open sockets on this instance (all users, or one). */
+  socketCount(userId?: string): number {
+    if (userId !== undefined) return this.byUser.get(userId)?.size ?? 0;
+    let count = 0;
+    for (const set of this.byUser.values()) count += set.size;
+    return count;
+  }
+
+  /**
+   * Sends `event` to every open socket of these users on every instance. Resolves once the other
+   * instances have been notified; a failure there is logged, never thrown: the event is only a
+   * hint to refresh, and what it announces is already stored.
+   */
+  publish(userIds: string[], event: RealtimeEvent, reference?: EventReference): Promise<void> {
+    const recipients = [...new Set(userIds)];
+    this.deliverLocal(recipients, JSON.stringify(event));
+
+    let payload = JSON.stringify({ o: this.instanceId, u: recipients, e: event } satisfies Envelope);
+    if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES) {
+      if (!reference) {
+        this.log.error({ type: event.type }, 'realtime event too large for other instances and has no reference');
+        return Promise.resolve();
+      }
+      payload = JSON.stringify({ o: this.instanceId, u: recipients, r: reference } satisfies Envelope);
+    }
+    const sending = this.bus
+      .notify(payload)
+      .catch((error: unknown) => this.log.error({ err: error, type: event.type }, 'realtime notify failed'))
+      .finally(() => this.pending.delete(sending));
+    this.pending.add(sending);
+    return sending;
+  }
+
+  private receive(payload: string): void {
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(payload) as Envelope;
+    } catch {
+      this.log.warn('malformed realtime notification ignored');
+      return;
+    }
+    if (envelope.o === this.instanceId || !Array.isArray(envelope.u)) return;
+    const local = envelope.u.filter((userId) => this.byUser.has(userId));
+    if (local.length === 0) return;
+    if (envelope.e) {
+      this.deliverLocal(local, JSON.stringify(envelope.e));
+      return;
+    }
+    const reference = envelope.r;
+    const loader = reference && this.loaders.get(reference.loader);
+    if (!reference || !loader) {
+      this.log.warn({ reference }, 'realtime notification without a known loader ignored');
+      return;
+    }
+    const loading = loader(reference.id)
+      .then((event) => {
+        if (event) this.deliverLocal(local, JSON.stringify(event));
+      })
+      .catch((error: unknown) => this.log.error({ err: error, reference }, 'realtime event could not be loaded'))
+      .finally(() => this.pending.delete(loading));
+    this.pending.add(loading);
+  }
+
+  private deliverLocal(userIds: string[], data: string): void {
+    for (const userId of userIds) {
+      const set = this.byUser.get(userId);
+      if (!set) continue;
+      for (const connection of set) this.send(connection, data);
+    }
+  }
+
+  private broadcastLocal(event: RealtimeEvent): void {
+    const data = JSON.stringify(event);
+    for (const connection of this.connections()) this.send(connection, data);
+  }
+
+  private send(connection: Connection, data: string): void {
+    const { socket } = connection;
+    if (socket.readyState !== OPEN) return;
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.remove(connection);
+      socket.terminate();
+      return;
+    }
+    socket.send(data);
+  }
+
+  private remove(connection: Connection): void {
+    const set = this.byUser.get(connection.userId);
+    if (!set?.delete(connection)) return;
+    if (set.size === 0) this.byUser.delete(connection.userId);
+  }
+
+  private *connections(): Iterable<Connection> {
+    for (const set of [...this.byUser.values()]) yield* [...set];
+  }
+
+  /** Terminates sockets that missed a pong, pings the rest, and closes those whose session ended. */
+  private async beat(): Promise<void> {
+    const live: Connection[] = [];
+    for (const connection of this.connections()) {
+      if (!connection.alive) {
+        this.remove(connection);
+        connection.socket.terminate();
+        continue;
+      }
+      connection.alive = false;
+      try {
+        connection.socket.ping();
+        live.push(connection);
+      } catch {
+        this.remove(connection);
+        connection.socket.terminate();
+      }
+    }
+    if (!this.validSessions || live.length === 0) return;
+    try {
+      const valid = await this.validSessions([...new Set(live.map((c) => c.sessionId))]);
+      for (const connection of live) {
+        if (valid.has(connection.sessionId)) continue;
+        this.remove(connection);
+        connection.socket.close(CLOSE_SESSION_ENDED, 'Session ended');
+      }
+    } catch (error) {
+      this.log.warn({ err: error }, 'realtime session check failed');
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import { and, gt, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client';
+import { sessions } from '../db/schema';
+import { HttpError } from '../errors';
+import { isAllowedOrigin } from '../security';
+import { requireUser, userOf } from '../sessions';
+import { createNotificationBus } from './bus';
+import { RealtimeHub } from './hub';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Pushes events to users' open sockets on every instance (CONTRACT §7). */
+    realtime: RealtimeHub;
+  }
+}
+
+export interface RealtimeOptions {
+  database: Database;
+  publicOrigin: string;
+  heartbeatMs?: number;
+}
+
+/**
+ * The WebSocket endpoint `/ws` and the hub behind it. The upgrade is checked before the handshake
+ * completes: a foreign Origin gets 403 (browsers always send Origin on upgrades, and cookies go
+ * with cross-site upgrades, so this is what stops another site from reading a user's events),
+ * and no valid session gets 401. The socket belongs to the session's user for its whole life;
+ * nothing the client sends can change that.
+ */
+export const realtimePlugin = fp<RealtimeOptions>(
+  async (app: FastifyInstance, { database, publicOrigin, heartbeatMs }) => {
+    const { db } = database;
+    const hub = new RealtimeHub({
+      bus: createNotificationBus(database, app.log),
+      log: app.log,
+      ...(heartbeatMs === undefined ? {} : { heartbeatMs }),
+      validSessions: async (ids) => {
+        const rows = await db
+          .select({ sid: sessions.sid })
+          .from(sessions)
+          .where(and(inArray(sessions.sid, ids), gt(sessions.expire, sql`now()`)));
+        return new Set(rows.map((r) => r.sid));
+      },
+    });
+    app.decorate('realtime', hub);
+    app.addHook('onReady', () => hub.start());
+    // preClose: before @fastify/websocket closes the sockets and the server stops taking upgrades.
+    app.addHook('preClose', () => hub.stop());
+
+    app.get(
+      '/ws',
+      {
+        websocket: true,
+        onRequest: async (request) => {
+          if (!isAllowedOrigin(request.headers.origin, publicOrigin)) {
+            throw new HttpError(403, 'Cross-origin request refused');
+          }
+        },
+        preValidation: requireUser,
+      },
+      (socket, request) => {
+        const user = userOf(request);
+        hub.add(socket, user.id, request.sessionId!);
+        socket.send(JSON.stringify({ type: 'ready', userId: user.id }));
+        socket.on('message', (data: Buffer, isBinary: boolean) => {
+          if (isBinary) return;
+          const message = parseClientMessage(data.toString());
+          // SPEC §7's {type:'auth', userId} is accepted for compatibility; the session decides who this is.
+          if (message?.type === 'auth' && message.userId !== user.id) {
+            request.log.info({ userId: user.id }, 'websocket auth message for another user ignored');
+          }
+        });
+      },
+    );
+  },
+  { name: 'realtime', dependencies: ['@fastify/websocket', 'sessions'] },
+);
+
+function parseClientMessage(text: string): { type?: unknown; userId?: unknown } | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as { type?: unknown; userId?: unknown }) : null;
+  } catch {
+    return null;
+  }
+}
