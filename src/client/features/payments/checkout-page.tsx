@@ -1,11 +1,220 @@
-import { PlaceholderPage } from '@client/components/placeholder-page';
+import { AlertTriangle, ArrowLeft, FileQuestion, RotateCcw, ShieldCheck } from 'lucide-react';
+import { Suspense, lazy, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link, Redirect } from 'wouter';
+import type { Submission } from '@shared/submission-schemas';
+import { isPaidTier, tierAmount } from '@shared/submissions';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Spinner } from '@client/components/ui/spinner';
+import { ApiError, errorMessage, isUnauthorizedError } from '@client/lib/api';
+import { toast } from '@client/lib/toast';
+import { useDocumentTitle } from '@client/lib/use-document-title';
+import { OrderSummary } from './order-summary';
+import { PAYABLE_STATUSES, useCheckoutSubmission, usePaymentIntent, usePublicConfig } from './payments-api';
 
+const CardPaymentForm = lazy(() => import('./card-payment-form'));
+
+export const INIT_FAILED = 'Failed to initialize payment. Please try again.';
+
+/** SPEC §2 "Checkout": the order summary and the card form of a paid submission. */
 export function CheckoutPage({ submissionId }: { submissionId: string }) {
+  useDocumentTitle('Checkout');
+  const submission = useCheckoutSubmission(submissionId);
+
+  if (submission.isPending) return <CenteredStatus text="Loading checkout..." />;
+  if (submission.isError) {
+    // A 401 is handled for every page: a toast, then /api/login after 500 ms (SPEC §8, §9).
+    if (isUnauthorizedError(submission.error)) return <CenteredStatus text="Redirecting to sign in..." />;
+    if (submission.error instanceof ApiError && submission.error.status === 404) return <SubmissionNotFound />;
+    return (
+      <Message icon={<AlertTriangle />} title="Checkout could not be loaded" text={errorMessage(submission.error)}>
+        <Button onClick={() => void submission.refetch()}>
+          <RotateCcw aria-hidden />
+          Try again
+        </Button>
+      </Message>
+    );
+  }
+  const s = submission.data;
+  // SPEC §4: only a paid tier awaiting payment has a checkout; anything else goes back to /.
+  if (!isPaidTier(s.pricingTier) || !PAYABLE_STATUSES.includes(s.status)) return <Redirect to="/" replace />;
+  return <Checkout submission={s} />;
+}
+
+function Checkout({ submission }: { submission: Submission }) {
   return (
-    <PlaceholderPage title="Checkout" summary="Pay securely by card for the plan chosen for this submission.">
-      <p className="text-sm text-muted-foreground">
-        Submission: <span className="font-mono text-foreground">{submissionId}</span>
-      </p>
-    </PlaceholderPage>
+    <main className="mx-auto flex min-h-dvh w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
+      <div>
+        <Button asChild variant="ghost" size="sm" className="-ml-3">
+          <Link href="/dashboard">
+            <ArrowLeft aria-hidden />
+            Back to Dashboard
+          </Link>
+        </Button>
+      </div>
+      <header className="grid gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Checkout</h1>
+        <p className="text-muted-foreground">Complete your payment and your submission goes to the label's team for review.</p>
+      </header>
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <OrderSummary submission={submission} />
+        <PaymentCard submission={submission} />
+      </div>
+    </main>
+  );
+}
+
+function PaymentCard({ submission }: { submission: Submission }) {
+  const submissionId = submission.id;
+  const config = usePublicConfig();
+  const publishableKey = config.data?.stripePublishableKey ?? null;
+  const intent = usePaymentIntent(submissionId, publishableKey !== null);
+  const [scriptFailed, setScriptFailed] = useState(false);
+  const onLoadFailed = useCallback(() => setScriptFailed(true), []);
+
+  const intentError = intent.error instanceof ApiError ? intent.error : null;
+  const notConfigured =
+    (config.isSuccess && publishableKey === null) ||
+    intentError?.status === 503 ||
+    (intent.isSuccess && !intent.data.clientSecret);
+  const initFailed =
+    scriptFailed ||
+    config.isError ||
+    (intent.isError && !notConfigured && !isUnauthorizedError(intent.error) && ![400, 404, 409].includes(intentError?.status ?? 0));
+
+  useEffect(() => {
+    if (initFailed) toast({ title: INIT_FAILED, variant: 'destructive' });
+  }, [initFailed]);
+
+  // The submission stopped awaiting payment (paid meanwhile, or reviewed): SPEC §4 sends the artist to /.
+  if (intentError?.status === 400) return <Redirect to="/" replace />;
+  if (intentError?.status === 404) return <Redirect to="/" replace />;
+
+  let body: ReactNode;
+  if (notConfigured) {
+    body = (
+      <div className="grid gap-3" role="alert">
+        <h2 className="flex items-center gap-2 text-lg font-semibold">
+          <AlertTriangle className="size-5 text-warning" aria-hidden />
+          Payment Configuration Required
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Card payments are not set up on this site yet, so this order cannot be paid right now. Your submission is
+          saved; please try again later or contact the label's team.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link href="/messages">Contact Support</Link>
+          </Button>
+          <Button asChild variant="ghost">
+            <Link href="/dashboard">Return to Dashboard</Link>
+          </Button>
+        </div>
+      </div>
+    );
+  } else if (intentError?.status === 409) {
+    body = (
+      <div className="grid gap-3" role="status">
+        <p className="text-sm">{intentError.serverMessage}</p>
+        <Button asChild variant="outline" className="justify-self-start">
+          <Link href="/dashboard">Return to Dashboard</Link>
+        </Button>
+      </div>
+    );
+  } else if (initFailed) {
+    body = (
+      <div className="grid gap-3" role="alert">
+        <p className="text-sm text-destructive-soft">{INIT_FAILED}</p>
+        <Button
+          variant="outline"
+          className="justify-self-start"
+          onClick={() => {
+            setScriptFailed(false);
+            void config.refetch();
+            void intent.refetch();
+          }}
+        >
+          <RotateCcw aria-hidden />
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (intent.isSuccess && publishableKey) {
+    body = (
+      <Suspense fallback={<Preparing />}>
+        <CardPaymentForm
+          publishableKey={publishableKey}
+          clientSecret={intent.data.clientSecret}
+          submissionId={submissionId}
+          // The tier's price from the table the server charges from (CONTRACT: never a fixed figure).
+          amount={tierAmount(submission.pricingTier)}
+          onLoadFailed={onLoadFailed}
+        />
+      </Suspense>
+    );
+  } else {
+    body = <Preparing />;
+  }
+
+  return (
+    <Card aria-labelledby="payment-title">
+      <CardHeader>
+        <CardTitle id="payment-title" className="flex items-center gap-2">
+          <ShieldCheck className="size-5 text-success" aria-hidden />
+          Secure Payment
+        </CardTitle>
+        <CardDescription>Card details go straight to Stripe, our payment provider; this site never sees them.</CardDescription>
+      </CardHeader>
+      <CardContent>{body}</CardContent>
+    </Card>
+  );
+}
+
+function Preparing() {
+  return (
+    <div className="flex items-center gap-3 py-8 text-sm text-muted-foreground" role="status">
+      <Spinner className="size-5" />
+      Preparing secure payment...
+    </div>
+  );
+}
+
+function SubmissionNotFound() {
+  return (
+    <Message
+      icon={<FileQuestion />}
+      title="Submission Not Found"
+      text="This submission does not exist, or it is not yours. Check the link, or find your submissions on the dashboard."
+    >
+      <Button asChild>
+        <Link href="/dashboard">Return to Dashboard</Link>
+      </Button>
+    </Message>
+  );
+}
+
+function CenteredStatus({ text }: { text: string }) {
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-4" role="status" aria-live="polite">
+      <Spinner className="size-8" />
+      <p className="text-sm text-muted-foreground">{text}</p>
+    </main>
+  );
+}
+
+function Message({ icon, title, text, children }: { icon: ReactNode; title: string; text: string; children: ReactNode }) {
+  return (
+    <main className="flex min-h-dvh items-center justify-center px-4 py-8">
+      <Card className="w-full max-w-md">
+        <CardContent className="flex flex-col items-center gap-4 pt-6 text-center">
+          <span className="flex size-12 items-center justify-center rounded-full bg-primary/15 text-primary-soft [&_svg]:size-6" aria-hidden>
+            {icon}
+          </span>
+          <h1 className="text-2xl font-semibold">{title}</h1>
+          <p className="text-muted-foreground">{text}</p>
+          {children}
+        </CardContent>
+      </Card>
+    </main>
   );
 }

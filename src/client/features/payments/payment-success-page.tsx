@@ -1,5 +1,164 @@
-import { PlaceholderPage } from '@client/components/placeholder-page';
+import { CheckCircle2, Download, FileQuestion, Hourglass } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, Redirect, useLocation, useSearch } from 'wouter';
+import { formatUsd } from '@shared/submissions';
+import { Button } from '@client/components/ui/button';
+import { Spinner } from '@client/components/ui/spinner';
+import { ApiError } from '@client/lib/api';
+import { formatLongDateTime } from '@client/lib/format';
+import { queryClient } from '@client/lib/query-client';
+import { useDocumentTitle } from '@client/lib/use-document-title';
+import { failurePath, receiptDownloadUrl, successPath, usePaymentReceipt, type PaymentReceipt } from './payments-api';
+import { ResultLayout } from './result-layout';
 
+/**
+ * /payment-success?submission={id}: the real order id and amount of the payment the browser comes
+ * back from (CONTRACT §6), read from the server, which knows it only once Stripe has confirmed it.
+ */
 export function PaymentSuccessPage() {
-  return <PlaceholderPage title="Payment Successful!" summary="Your payment confirmation and receipt will be shown here." />;
+  useDocumentTitle('Payment Successful');
+  const params = new URLSearchParams(useSearch());
+  const submissionId = params.get('submission');
+  const [, navigate] = useLocation();
+  const [startedAt] = useState(() => Date.now());
+  const receipt = usePaymentReceipt(submissionId, startedAt);
+
+  // Stripe appends the intent's client secret when it redirects back; it has no business in the address bar.
+  const hasSecretInUrl = params.has('payment_intent_client_secret');
+  useEffect(() => {
+    if (submissionId && hasSecretInUrl) navigate(successPath(submissionId), { replace: true });
+  }, [submissionId, hasSecretInUrl, navigate]);
+
+  const status = receipt.data?.paymentStatus;
+  useEffect(() => {
+    // The dashboard's lists change once the payment is confirmed.
+    if (status === 'succeeded') {
+      void queryClient.invalidateQueries({ queryKey: ['/api/submissions'] });
+      void queryClient.invalidateQueries({ queryKey: ['/api/stats'] });
+    }
+  }, [status]);
+
+  if (params.get('redirect_status') === 'failed' || status === 'failed') {
+    return <Redirect to={submissionId ? failurePath(submissionId) : '/payment-failure'} replace />;
+  }
+  if (!submissionId || (receipt.error instanceof ApiError && receipt.error.status === 404)) return <NoPayment />;
+  if (receipt.isPending) {
+    return (
+      <main className="flex min-h-dvh flex-col items-center justify-center gap-4" role="status">
+        <Spinner className="size-8" />
+        <p className="text-sm text-muted-foreground">Loading your payment...</p>
+      </main>
+    );
+  }
+  if (receipt.isError) return <NoPayment />;
+
+  const r = receipt.data;
+  if (r.paymentStatus !== 'succeeded') return <Confirming receipt={r} startedAt={startedAt} />;
+  return (
+    <ResultLayout
+      tone="success"
+      icon={<CheckCircle2 />}
+      title="Payment Successful!"
+      lead="Thank you! Your payment has been received and your submission is now waiting for the label's review."
+    >
+      <Details receipt={r} />
+      <div className="grid gap-2 rounded-lg bg-muted/60 p-4 text-sm">
+        <p className="font-medium">What happens next</p>
+        <p className="text-muted-foreground">
+          The team reviews your track and keeps you posted through Messages. Your {r.tierName} plan includes:{' '}
+          {r.includes.join(', ')}.
+        </p>
+      </div>
+      <div className="grid gap-2 sm:grid-cols-2">
+        <Button asChild variant="outline">
+          <a href={receiptDownloadUrl(r.submissionId)} download={`receipt-${r.orderId}.html`}>
+            <Download aria-hidden />
+            Download Receipt
+          </a>
+        </Button>
+        <Button asChild>
+          <Link href="/dashboard">Return to Dashboard</Link>
+        </Button>
+      </div>
+    </ResultLayout>
+  );
+}
+
+function Details({ receipt: r, paid = true }: { receipt: PaymentReceipt; paid?: boolean }) {
+  return (
+    <dl className="grid gap-3 rounded-lg border p-4 text-sm">
+      <Row term="Order ID">
+        <span className="font-mono">#{r.orderId}</span>
+      </Row>
+      <Row term={paid ? 'Amount paid' : 'Amount'}>
+        <span className="font-semibold">
+          {formatUsd(r.amount)} {r.currency.toUpperCase()}
+        </span>
+      </Row>
+      <Row term="Plan">{r.tierName}</Row>
+      <Row term="Track">
+        <span className="break-words">{r.songTitle}</span>
+      </Row>
+      {r.paidAt ? <Row term="Paid on">{formatLongDateTime(r.paidAt)}</Row> : null}
+      {r.paymentId ? (
+        <Row term="Payment ID">
+          <span className="font-mono text-xs break-all">{r.paymentId}</span>
+        </Row>
+      ) : null}
+    </dl>
+  );
+}
+
+/** Stripe took the payment but its confirmation has not reached the server yet. */
+function Confirming({ receipt, startedAt }: { receipt: PaymentReceipt; startedAt: number }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const gaveUp = now - startedAt >= 60_000;
+  return (
+    <ResultLayout
+      tone="neutral"
+      icon={gaveUp ? <Hourglass /> : <Spinner />}
+      title="Confirming your payment"
+      lead={
+        gaveUp
+          ? 'Your payment is still being confirmed by our payment provider. Your submission moves to review as soon as it is; you can safely leave this page.'
+          : 'Waiting for the confirmation from our payment provider. This usually takes a few seconds.'
+      }
+    >
+      <div role="status" aria-live="polite" className="sr-only">
+        {gaveUp ? 'Confirmation is taking longer than usual.' : 'Confirming your payment.'}
+      </div>
+      <Details receipt={receipt} paid={false} />
+      <Button asChild>
+        <Link href="/dashboard">Return to Dashboard</Link>
+      </Button>
+    </ResultLayout>
+  );
+}
+
+function NoPayment() {
+  return (
+    <ResultLayout
+      tone="neutral"
+      icon={<FileQuestion />}
+      title="Payment not found"
+      lead="There is no payment to show here. Your submissions and their payment status are on the dashboard."
+    >
+      <Button asChild>
+        <Link href="/dashboard">Return to Dashboard</Link>
+      </Button>
+    </ResultLayout>
+  );
+}
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4">
+      <dt className="shrink-0 text-muted-foreground">{term}</dt>
+      <dd className="min-w-0 text-right">{children}</dd>
+    </div>
+  );
 }

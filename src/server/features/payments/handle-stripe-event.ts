@@ -1,0 +1,130 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type Stripe from 'stripe';
+import type { Db } from '../../platform/db/client';
+import { paymentEvents } from '../../platform/db/schema';
+import {
+  CURRENCY,
+  PAYABLE_STATUSES,
+  applyPaymentChange,
+  expectedAmount,
+  lockSubmission,
+  type PaymentSubmission,
+} from './payment-state';
+
+export type EventOutcome =
+  /** Already handled once: nothing more happens. */
+  | 'duplicate'
+  /** A type this product does not act on. */
+  | 'ignored'
+  | 'applied'
+  /** Valid, but the submission is already past it (out-of-order or stale event). */
+  | 'unchanged'
+  | 'unknown_submission'
+  | 'amount_mismatch';
+
+export const HANDLED_EVENT_TYPES = ['payment_intent.succeeded', 'payment_intent.payment_failed'] as const;
+
+/**
+ * Acts on one verified Stripe event (CONTRACT §6). The event id is recorded in `payment_events`
+ * in the same transaction as its effect, so a redelivery changes nothing more and a crash
+ * midway leaves the event unrecorded for Stripe to deliver again. The submission row is locked
+ * and re-read before anything is decided: events may arrive late, twice or out of order, and a
+ * succeeded payment never moves back.
+ */
+export async function handleStripeEvent(
+  db: Db,
+  stripe: Stripe,
+  event: Stripe.Event,
+  log: FastifyBaseLogger,
+): Promise<EventOutcome> {
+  if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') return 'ignored';
+  const intent = event.data.object;
+  // A failure report may be older than a later attempt on the same intent: ask Stripe where it stands now.
+  // Done before the transaction: if Stripe cannot answer, the event stays unrecorded and is redelivered.
+  const current = event.type === 'payment_intent.payment_failed' ? await stripe.paymentIntents.retrieve(intent.id) : intent;
+  const submissionIdHint = intent.metadata?.submissionId ?? null;
+  const context = { eventId: event.id, type: event.type, paymentIntentId: intent.id };
+
+  return db.transaction(async (tx) => {
+    const recorded = await tx
+      .insert(paymentEvents)
+      .values({ id: event.id, type: event.type, submissionId: submissionIdHint })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (recorded.length === 0) return 'duplicate';
+
+    const submission =
+      (await lockSubmission(tx, { paymentIntentId: intent.id })) ??
+      (submissionIdHint ? await lockSubmission(tx, { id: submissionIdHint }) : undefined);
+    if (!submission) {
+      log.warn(context, 'Stripe event for a payment of no known submission');
+      return 'unknown_submission';
+    }
+
+    if (event.type === 'payment_intent.succeeded') {
+      return markPaymentSucceeded(tx, submission, intent, log, context);
+    }
+    return markPaymentFailed(tx, submission, current, log, context);
+  });
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type LogContext = Record<string, unknown>;
+
+async function markPaymentSucceeded(
+  tx: Tx,
+  submission: PaymentSubmission,
+  intent: Stripe.PaymentIntent,
+  log: FastifyBaseLogger,
+  context: LogContext,
+): Promise<EventOutcome> {
+  const expected = expectedAmount(submission);
+  const received = intent.amount_received ?? intent.amount;
+  if (expected === null || intent.amount !== expected || received !== expected || intent.currency !== CURRENCY) {
+    // Never mark paid for a different sum: the team must look at it (refund or charge the difference).
+    log.error(
+      { ...context, submissionId: submission.id, expected, amount: intent.amount, received, currency: intent.currency },
+      'Stripe payment amount does not match the submission; submission left unchanged',
+    );
+    return 'amount_mismatch';
+  }
+  if (submission.paymentStatus === 'succeeded') {
+    if (submission.stripePaymentIntentId !== intent.id) {
+      log.error({ ...context, submissionId: submission.id }, 'second payment for an already paid submission; refund it');
+    }
+    return 'unchanged';
+  }
+  const changed = await applyPaymentChange(tx, submission, {
+    paymentStatus: 'succeeded',
+    // A submission the team has already moved on (e.g. archived) keeps its status; only the payment is recorded.
+    ...(PAYABLE_STATUSES.includes(submission.status) ? { status: 'pending' } : {}),
+    // The intent that was paid is the submission's payment id, also when it was found by its metadata.
+    stripePaymentIntentId: intent.id,
+  });
+  log.info({ ...context, submissionId: submission.id }, 'payment succeeded');
+  return changed ? 'applied' : 'unchanged';
+}
+
+async function markPaymentFailed(
+  tx: Tx,
+  submission: PaymentSubmission,
+  current: Stripe.PaymentIntent,
+  log: FastifyBaseLogger,
+  context: LogContext,
+): Promise<EventOutcome> {
+  const stale =
+    submission.paymentStatus === 'succeeded' ||
+    submission.stripePaymentIntentId !== current.id ||
+    current.status === 'succeeded' ||
+    current.status === 'processing';
+  if (stale) {
+    log.info({ ...context, submissionId: submission.id, intentStatus: current.status }, 'stale payment failure ignored');
+    return 'unchanged';
+  }
+  const changed = await applyPaymentChange(tx, submission, {
+    paymentStatus: 'failed',
+    ...(submission.status === 'payment_pending' ? { status: 'payment_failed' } : {}),
+  });
+  log.info({ ...context, submissionId: submission.id, changed }, 'payment failed');
+  return changed ? 'applied' : 'unchanged';
+}

@@ -1,0 +1,120 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { TIERS, isPaidTier, type PricingTier } from '@shared/submissions';
+import type { Db } from '../../platform/db/client';
+import { submissionHistory, submissions, type SubmissionRow } from '../../platform/db/schema';
+import { notFound } from '../../platform/errors';
+import { newId } from '../../platform/ids';
+
+/** A transaction handle or the database: the functions below work inside or outside one. */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export const SUBMISSION_NOT_FOUND = 'Submission not found';
+export const CURRENCY = 'usd';
+
+/** Statuses from which an artist may (re)start paying (CONTRACT §6). */
+export const PAYABLE_STATUSES: readonly string[] = ['payment_pending', 'payment_failed'];
+
+export type PaymentSubmission = Pick<
+  SubmissionRow,
+  'id' | 'userId' | 'pricingTier' | 'status' | 'paymentStatus' | 'stripePaymentIntentId' | 'songTitle' | 'artistName'
+>;
+
+const paymentColumns = {
+  id: submissions.id,
+  userId: submissions.userId,
+  pricingTier: submissions.pricingTier,
+  status: submissions.status,
+  paymentStatus: submissions.paymentStatus,
+  stripePaymentIntentId: submissions.stripePaymentIntentId,
+  songTitle: submissions.songTitle,
+  artistName: submissions.artistName,
+};
+
+/** The price of a tier in cents, as Stripe counts it; computed on the server only. */
+export function amountInCents(tier: PricingTier): number {
+  return TIERS[tier].priceUsd * 100;
+}
+
+/** What the artist pays for this submission: its tier's price, never a stored or sent figure. */
+export function expectedAmount(submission: Pick<PaymentSubmission, 'pricingTier'>): number | null {
+  return isPaidTier(submission.pricingTier) ? amountInCents(submission.pricingTier) : null;
+}
+
+/** SPEC §2: the order id is the last 8 characters of the submission id, upper-cased. */
+export const orderIdOf = (submissionId: string) => submissionId.slice(-8).toUpperCase();
+
+/** The caller's own submission; anyone else's is "not found" (CONTRACT §2). */
+export async function findOwnedSubmission(db: Db, userId: string, submissionId: string): Promise<PaymentSubmission> {
+  const [row] = await db
+    .select(paymentColumns)
+    .from(submissions)
+    .where(and(eq(submissions.id, submissionId), eq(submissions.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound(SUBMISSION_NOT_FOUND);
+  return row;
+}
+
+/** Locks the submission row for the rest of the transaction, so concurrent events apply one at a time. */
+export async function lockSubmission(
+  tx: Tx,
+  by: { id: string } | { paymentIntentId: string },
+): Promise<PaymentSubmission | undefined> {
+  const where = 'id' in by ? eq(submissions.id, by.id) : eq(submissions.stripePaymentIntentId, by.paymentIntentId);
+  const [row] = await tx.select(paymentColumns).from(submissions).where(where).limit(1).for('update');
+  return row;
+}
+
+export interface PaymentChange {
+  status?: string;
+  paymentStatus?: string;
+  stripePaymentIntentId?: string;
+}
+
+/**
+ * Applies a payment-driven change and records each changed field in the history, with no actor
+ * (the change came from Stripe or the checkout, not from a person on the team). Returns whether
+ * anything changed.
+ */
+export async function applyPaymentChange(tx: Tx, current: PaymentSubmission, change: PaymentChange): Promise<boolean> {
+  const set: PaymentChange = {};
+  const history: { field: 'status' | 'payment_status'; fromValue: string | null; toValue: string }[] = [];
+  if (change.status !== undefined && change.status !== current.status) {
+    set.status = change.status;
+    history.push({ field: 'status', fromValue: current.status, toValue: change.status });
+  }
+  if (change.paymentStatus !== undefined && change.paymentStatus !== current.paymentStatus) {
+    set.paymentStatus = change.paymentStatus;
+    history.push({ field: 'payment_status', fromValue: current.paymentStatus, toValue: change.paymentStatus });
+  }
+  if (change.stripePaymentIntentId !== undefined && change.stripePaymentIntentId !== current.stripePaymentIntentId) {
+    set.stripePaymentIntentId = change.stripePaymentIntentId;
+  }
+  if (Object.keys(set).length === 0) return false;
+  await tx
+    .update(submissions)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(submissions.id, current.id));
+  if (history.length > 0) {
+    await tx
+      .insert(submissionHistory)
+      .values(history.map((h) => ({ ...h, id: newId(), submissionId: current.id, actorId: null })));
+  }
+  return true;
+}
+
+/** When the payment was confirmed: the history row of its move to `succeeded`. */
+export async function paidAt(db: Db, submissionId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: submissionHistory.createdAt })
+    .from(submissionHistory)
+    .where(
+      and(
+        eq(submissionHistory.submissionId, submissionId),
+        eq(submissionHistory.field, 'payment_status'),
+        eq(submissionHistory.toValue, 'succeeded'),
+      ),
+    )
+    .orderBy(desc(submissionHistory.createdAt))
+    .limit(1);
+  return row?.at ?? null;
+}
