@@ -10,7 +10,7 @@ import { cn } from '@client/lib/utils';
 import { formatMessageTime, partyName } from './conversations';
 import { MessageComposer } from './message-composer';
 import { useMarkThreadRead, useThread } from './message-queries';
-import type { Message } from './message-types';
+import type { Message } from '@shared/messages';
 
 interface ChatPaneProps {
   currentUserId: string;

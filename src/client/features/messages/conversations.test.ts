@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicUser } from '@shared/auth';
 import { formatMessageTime, groupConversations, partyName } from './conversations';
-import type { Message } from './message-types';
+import type { Message } from '@shared/messages';
 
 const user = (id: string, extra: Partial<PublicUser> = {}) => ({ id, firstName: id, lastName: null, artistName: null, email: null, ...extra }) as PublicUser;
 const me = user('me');

@@ -1,5 +1,5 @@
 import { displayName, type PublicUser } from '@shared/auth';
-import type { Message } from './message-types';
+import type { Message } from '@shared/messages';
 
 /** One entry of the conversations list: everything exchanged with one other person (SPEC §2). */
 export interface Conversation {

@@ -1,4 +1,4 @@
-import type { LiveEvent } from './message-types';
+import type { LiveEvent } from '@shared/messages';
 
 /** Close code the server uses when the socket's session has ended (logout elsewhere, expiry). */
 export const CLOSE_SESSION_ENDED = 4401;

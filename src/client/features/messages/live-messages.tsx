@@ -5,7 +5,7 @@ import { queryClient } from '@client/lib/query-client';
 import { toast } from '@client/lib/toast';
 import { LiveConnection } from './live-connection';
 import { refreshMessages } from './message-queries';
-import { senderName, type LiveEvent } from './message-types';
+import { senderName, type LiveEvent } from '@shared/messages';
 
 /** Whose thread the Messages screen shows right now: their new messages raise no notice. */
 let openThreadUserId: string | null = null;

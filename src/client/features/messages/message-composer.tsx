@@ -6,7 +6,7 @@ import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/lib/toast';
 import { cn } from '@client/lib/utils';
 import { useSendMessage } from './message-queries';
-import { MESSAGE_MAX_LENGTH } from './message-types';
+import { MESSAGE_MAX_LENGTH } from '@shared/messages';
 
 /** SPEC §8: the texts of a message sent or not. */
 export const MESSAGE_SENT_TOAST = { title: 'Message Sent' } as const;

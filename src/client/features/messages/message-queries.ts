@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type { PublicUser } from '@shared/auth';
 import { apiRequest } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
-import type { Message, ThreadPage } from './message-types';
+import type { Message, ThreadPage } from '@shared/messages';
 
 /**
  * Every messages query key starts with MESSAGES_KEY, so one invalidation of that prefix refreshes

@@ -17,7 +17,7 @@ import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/lib/toast';
 import { MESSAGE_FAILED_TOAST, MESSAGE_SENT_TOAST, isSendKey } from './message-composer';
 import { useSendMessage } from './message-queries';
-import { MESSAGE_MAX_LENGTH } from './message-types';
+import { MESSAGE_MAX_LENGTH } from '@shared/messages';
 
 export type MessageRecipient = Pick<PublicUser, 'id' | 'firstName' | 'lastName' | 'artistName'>;
 

@@ -3,7 +3,7 @@ import { submissions, type UserRow } from '../../platform/db/schema';
 import { newId } from '../../platform/ids';
 import { TEST_ORIGIN, createAdmin, createArtist, createTestApp, sessionCookie, type TestApp } from '../../test/helpers';
 import type { MessageView, ThreadPage } from './messages';
-import { MESSAGE_TEXTS } from './schemas';
+import { MESSAGE_TEXTS } from '@shared/messages';
 
 let t: TestApp;
 let admin: UserRow;

@@ -6,7 +6,7 @@ import { messages, submissions, users, type MessageRow, type UserRow } from '../
 import { HttpError, forbidden, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { toPublicUser } from '../../platform/public-user';
-import { MESSAGE_TEXTS, type SendMessageInput } from './schemas';
+import { MESSAGE_TEXTS, type SendMessageInput } from '@shared/messages';
 
 /** A message as every response and push carries it (SPEC §3): with both users' public fields. */
 export interface MessageView {

@@ -12,7 +12,7 @@ import {
   sendMessage,
   type MessageView,
 } from './messages';
-import { sendMessageSchema, threadQuerySchema } from './schemas';
+import { sendMessageSchema, threadQuerySchema } from '@shared/messages';
 
 /** The loader other instances use when a message is too large to travel in a NOTIFY payload. */
 const NEW_MESSAGE_LOADER = 'new_message';

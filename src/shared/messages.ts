@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
-/**
- * Wire schemas of CONTRACT §7. They belong in src/shared (the client types its hooks from the same
- * limits); they live here until that move, and the client mirrors MESSAGE_MAX_LENGTH.
- */
+import type { PublicUser } from './auth';
+
+/** Messages on the wire (CONTRACT §7): the server validates with these, the client types from them. */
 export const MESSAGE_MAX_LENGTH = 5000;
 /** Default and largest page of a thread (GET /api/messages/{userId}). */
 export const THREAD_PAGE_SIZE = 200;
@@ -37,3 +36,33 @@ export const threadQuerySchema = z.object({
   before: id.optional().transform((v) => v || undefined),
   limit: z.coerce.number().int().min(1).max(THREAD_PAGE_SIZE).default(THREAD_PAGE_SIZE),
 });
+export interface Message {
+  id: string;
+  fromUserId: string;
+  toUserId: string;
+  submissionId: string | null;
+  content: string;
+  isRead: boolean;
+  createdAt: string;
+  fromUser: PublicUser;
+  toUser: PublicUser;
+}
+
+/** GET /api/messages/{userId}: the other party and a page of the thread, oldest first. */
+export interface ThreadPage {
+  user: PublicUser;
+  messages: Message[];
+  hasMore: boolean;
+}
+
+/** What the server pushes on /ws. */
+export type LiveEvent =
+  | { type: 'ready'; userId: string }
+  | { type: 'new_message'; message: Message }
+  | { type: 'messages_read'; userId: string }
+  | { type: 'resync' };
+
+/** SPEC §2: the 'New Message' notice names the sender by artist name, else first name, else Unknown. */
+export function senderName(user: Pick<PublicUser, 'artistName' | 'firstName'> | null | undefined): string {
+  return user?.artistName?.trim() || user?.firstName?.trim() || 'Unknown';
+}
