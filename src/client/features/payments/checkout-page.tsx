@@ -10,7 +10,8 @@ import { ApiError, errorMessage, isUnauthorizedError } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { OrderSummary } from './order-summary';
-import { PAYABLE_STATUSES, useCheckoutSubmission, usePaymentIntent, usePublicConfig } from './payments-api';
+import { PAYABLE_STATUSES } from '@shared/payments';
+import { useCheckoutSubmission, usePaymentIntent, usePublicConfig } from './payments-api';
 
 const CardPaymentForm = lazy(() => import('./card-payment-form'));
 

@@ -4,7 +4,7 @@ import type { Submission } from '@shared/submission-schemas';
 import { PROCESSING_FEE_USD, TIERS, formatUsd, tierAmount } from '@shared/submissions';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Separator } from '@client/components/ui/separator';
-import { orderIdOf } from './payments-api';
+import { orderIdOf } from '@shared/payments';
 
 /** The order: which submission, which plan, what it costs (SPEC §2 "Checkout", §9). */
 export function OrderSummary({ submission }: { submission: Submission }) {

@@ -2,7 +2,7 @@ import { MessageCircle, RotateCcw, XCircle } from 'lucide-react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { orderIdOf } from './payments-api';
+import { orderIdOf } from '@shared/payments';
 import { ResultLayout } from './result-layout';
 
 const COMMON_SOLUTIONS = [

@@ -8,7 +8,8 @@ import { ApiError } from '@client/lib/api';
 import { formatLongDateTime } from '@client/lib/format';
 import { queryClient } from '@client/lib/query-client';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { failurePath, receiptDownloadUrl, successPath, usePaymentReceipt, type PaymentReceipt } from './payments-api';
+import type { PaymentReceipt } from '@shared/payments';
+import { failurePath, receiptDownloadUrl, successPath, usePaymentReceipt } from './payments-api';
 import { ResultLayout } from './result-layout';
 
 /**

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '@shared/api';
 import type { Submission } from '@shared/submission-schemas';
 import { apiRequest } from '@client/lib/api';
+import type { PaymentReceipt } from '@shared/payments';
 
 /** POST /api/create-payment-intent (CONTRACT §6); the server also tells the amount and currency. */
 export interface PreparedPayment {
@@ -9,28 +10,6 @@ export interface PreparedPayment {
   amount?: string;
   currency?: string;
 }
-
-/** GET /api/payments/{submissionId}/receipt; the server's PaymentReceipt. */
-export interface PaymentReceipt {
-  submissionId: string;
-  orderId: string;
-  songTitle: string;
-  artistName: string;
-  tier: string;
-  tierName: string;
-  amount: string;
-  currency: string;
-  paymentStatus: string | null;
-  paidAt: string | null;
-  paymentId: string | null;
-  includes: string[];
-}
-
-/** SPEC §2: the order id is the last 8 characters of the submission id, upper-cased. */
-export const orderIdOf = (submissionId: string) => submissionId.slice(-8).toUpperCase();
-
-/** Statuses in which the checkout takes a payment (SPEC §4, CONTRACT §6). */
-export const PAYABLE_STATUSES: readonly string[] = ['payment_pending', 'payment_failed'];
 
 export const receiptDownloadUrl = (submissionId: string) =>
   `/api/payments/${encodeURIComponent(submissionId)}/receipt/download`;

@@ -1,10 +1,10 @@
+import { PAYABLE_STATUSES } from '@shared/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { Db } from '../../platform/db/client';
 import { paymentEvents } from '../../platform/db/schema';
 import {
   CURRENCY,
-  PAYABLE_STATUSES,
   applyPaymentChange,
   expectedAmount,
   lockSubmission,

@@ -1,26 +1,8 @@
 import { TIERS } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
 import { conflict } from '../../platform/errors';
-import { findOwnedSubmission, orderIdOf, paidAt } from './payment-state';
-
-/** GET /api/payments/{submissionId}/receipt: what /payment-success shows (CONTRACT §6). */
-export interface PaymentReceipt {
-  submissionId: string;
-  orderId: string;
-  songTitle: string;
-  artistName: string;
-  tier: string;
-  tierName: string;
-  /** Dollars with 2 decimals, from the tier. */
-  amount: string;
-  currency: string;
-  /** pending, failed or succeeded (null for a free submission). */
-  paymentStatus: string | null;
-  paidAt: string | null;
-  paymentId: string | null;
-  /** What the plan promises, e.g. "7-day delivery". */
-  includes: string[];
-}
+import { orderIdOf, type PaymentReceipt } from '@shared/payments';
+import { findOwnedSubmission, paidAt } from './payment-state';
 
 export const RECEIPT_NOT_READY = 'This payment has not been confirmed yet';
 

@@ -11,8 +11,6 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 export const SUBMISSION_NOT_FOUND = 'Submission not found';
 export const CURRENCY = 'usd';
 
-/** Statuses from which an artist may (re)start paying (CONTRACT §6). */
-export const PAYABLE_STATUSES: readonly string[] = ['payment_pending', 'payment_failed'];
 
 export type PaymentSubmission = Pick<
   SubmissionRow,
@@ -40,8 +38,6 @@ export function expectedAmount(submission: Pick<PaymentSubmission, 'pricingTier'
   return isPaidTier(submission.pricingTier) ? amountInCents(submission.pricingTier) : null;
 }
 
-/** SPEC §2: the order id is the last 8 characters of the submission id, upper-cased. */
-export const orderIdOf = (submissionId: string) => submissionId.slice(-8).toUpperCase();
 
 /** The caller's own submission; anyone else's is "not found" (CONTRACT §2). */
 export async function findOwnedSubmission(db: Db, userId: string, submissionId: string): Promise<PaymentSubmission> {

@@ -8,7 +8,7 @@ import type { Db } from '../../platform/db/client';
 import { paymentEvents, submissionHistory, submissions, type UserRow } from '../../platform/db/schema';
 import { newId } from '../../platform/ids';
 import { TEST_ORIGIN, createArtist, createTestApp, createTestDatabase, sessionCookie, type TestApp } from '../../test/helpers';
-import type { PaymentReceipt } from './payment-receipt';
+import type { PaymentReceipt } from '@shared/payments';
 import { signedEvent } from './test-support/stripe-events';
 import { startStripeStub, type StripeStub } from './test-support/stripe-stub';
 

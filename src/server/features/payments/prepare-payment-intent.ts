@@ -1,3 +1,4 @@
+import { PAYABLE_STATUSES } from '@shared/payments';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '../../platform/db/client';
@@ -5,7 +6,6 @@ import { submissions } from '../../platform/db/schema';
 import { badRequest, conflict } from '../../platform/errors';
 import {
   CURRENCY,
-  PAYABLE_STATUSES,
   applyPaymentChange,
   expectedAmount,
   findOwnedSubmission,
