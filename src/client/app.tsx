@@ -9,6 +9,7 @@ import { AuthPage } from '@client/features/auth/auth-page';
 import { DashboardPage } from '@client/features/dashboard/dashboard-page';
 import { PrivacyPolicyPage } from '@client/features/legal/privacy-policy-page';
 import { TermsOfServicePage } from '@client/features/legal/terms-of-service-page';
+import { LiveMessages } from '@client/features/messages/live-messages';
 import { MessagesPage } from '@client/features/messages/messages-page';
 import { NotFoundPage } from '@client/features/not-found/not-found-page';
 import { CheckoutPage } from '@client/features/payments/checkout-page';
@@ -34,7 +35,14 @@ export function App() {
 function AppRoutes() {
   const { status } = useAuth();
   if (status === 'loading') return <FullScreenSpinner text="Loading authentication..." />;
-  return status === 'authenticated' ? <SignedInRoutes /> : <SignedOutRoutes />;
+  if (status !== 'authenticated') return <SignedOutRoutes />;
+  return (
+    <>
+      {/* One live connection for the whole signed-in session (CONTRACT §7). */}
+      <LiveMessages />
+      <SignedInRoutes />
+    </>
+  );
 }
 
 function SignedInRoutes() {

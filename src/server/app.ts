@@ -8,14 +8,22 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { PublicConfig } from '@shared/api';
 import type { Config } from './config';
+import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
 import { pruneLoginFailures } from './features/auth/login-throttle';
+import { messageRoutes } from './features/messages/routes';
+import { paymentRoutes } from './features/payments/routes';
 import { profileRoutes } from './features/profile/routes';
+import { submissionRoutes } from './features/submissions/routes';
+import { uploadRoutes } from './features/uploads/routes';
 import type { Database } from './platform/db/client';
 import { registerErrorHandling } from './platform/errors';
 import { Maintenance } from './platform/maintenance';
+import { realtimePlugin } from './platform/realtime/plugin';
 import { registerSecurity } from './platform/security';
 import { sessionsPlugin } from './platform/sessions';
+import { createObjectStorage, storageConnectSources } from './platform/storage/create-storage';
+import { removeUnattachedUploads } from './platform/storage/upload-files';
 
 export const clientDistDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
@@ -45,18 +53,21 @@ export async function buildApp({ config, database, logger, client = 'dist' }: Ap
     bodyLimit: 1024 * 1024,
   });
   const { db } = database;
+  const storage = createObjectStorage(config);
 
   registerErrorHandling(app);
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  await registerSecurity(app, config.publicOrigin);
+  await registerSecurity(app, config.publicOrigin, storageConnectSources(config));
   await app.register(sessionsPlugin, { db, secureCookies: config.publicUrl.protocol === 'https:' });
+  await app.register(realtimePlugin, { database, publicOrigin: config.publicOrigin });
 
   const maintenance = new Maintenance(app.log);
   app.decorate('maintenance', maintenance);
   maintenance.add({ name: 'prune expired sessions', run: () => app.sessions.pruneExpired() });
   maintenance.add({ name: 'prune old login failures', run: () => pruneLoginFailures(db) });
+  maintenance.add({ name: 'remove unattached uploads', run: () => removeUnattachedUploads(db, storage) });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
@@ -74,6 +85,11 @@ export async function buildApp({ config, database, logger, client = 'dist' }: Ap
 
   await app.register(authRoutes, { db, config });
   await app.register(profileRoutes, { db });
+  await app.register(uploadRoutes, { db, config, storage });
+  await app.register(submissionRoutes, { db, storage });
+  await app.register(adminRoutes, { db, storage });
+  await app.register(messageRoutes, { db });
+  await app.register(paymentRoutes, { db, config });
 
   await serveClient(app, client);
   app.addHook('onReady', async () => maintenance.start());

@@ -1,14 +1,15 @@
 import { ShieldAlert } from 'lucide-react';
 import { Link } from 'wouter';
-import { PlaceholderPage } from '@client/components/placeholder-page';
 import { Button } from '@client/components/ui/button';
 import { useAuth } from '@client/lib/auth';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+import { AdminDashboard } from './admin-dashboard';
 
 export function AdminPage() {
   const { user } = useAuth();
-  if (user?.role !== 'admin') return <AccessDenied />;
-  return <PlaceholderPage title="Admin Dashboard" summary="Review every submission, change its status, keep internal notes, download files and message artists." />;
+  // The list query lives inside AdminDashboard, so it never runs for a non-admin (SPEC §6).
+  if (!user || user.role !== 'admin') return <AccessDenied />;
+  return <AdminDashboard user={user} />;
 }
 
 /** SPEC §2: signed-in artists may open /admin but only see this. */

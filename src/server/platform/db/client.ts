@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -62,7 +63,8 @@ function openPostgres(connectionString: string): Database {
 
 async function openPglite(dir: string): Promise<Database> {
   mkdirSync(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir);
+  // pg_trgm backs the admin search's trigram indexes (docs/decisions/040-admin-list-at-scale.md).
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: 'pglite',

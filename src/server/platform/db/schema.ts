@@ -128,15 +128,26 @@ export const submissions = pgTable(
   (t) => [
     index('submissions_user_created_idx').on(t.userId, t.createdAt.desc()),
     // The admin list's order (newest first, id breaks ties), unfiltered and by status: a page's
-    // ids come from an index-only walk (docs/decisions/040-admin-list-at-scale.md).
-    index('submissions_status_created_id_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
-    index('submissions_created_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    // ids come from an index-only walk (docs/decisions/040-admin-list-at-scale.md). NULLS FIRST is
+    // what a plain ORDER BY ... DESC means; with NULLS LAST the planner cannot read it in order.
+    index('submissions_status_created_id_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('submissions_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The admin search's case-insensitive substring match on title and artist name (pg_trgm).
     index('submissions_song_title_trgm_idx').using('gin', t.songTitle.op('gin_trgm_ops')),
     index('submissions_artist_name_trgm_idx').using('gin', t.artistName.op('gin_trgm_ops')),
     uniqueIndex('submissions_payment_intent_key').on(t.stripePaymentIntentId),
   ],
 );
+
+/**
+ * How many submissions have each status, kept by triggers on `submissions` (migration 0003), so
+ * the admin dashboard's counts cost one tiny read instead of a pass over every submission
+ * (docs/decisions/040-admin-list-at-scale.md). Never written by application code.
+ */
+export const submissionStatusCounts = pgTable('submission_status_counts', {
+  status: text('status').primaryKey(),
+  count: bigint('count', { mode: 'number' }).notNull().default(0),
+});
 
 /** Who changed what on a submission, and when (status, notes, payment). */
 export const submissionHistory = pgTable(

@@ -1,0 +1,42 @@
+import { CircleCheck, Clock, Hourglass, ListMusic, type LucideIcon } from 'lucide-react';
+import type { AdminStats } from '@shared/submission-schemas';
+import { cn } from '@client/lib/utils';
+
+const CARDS: { key: keyof AdminStats; label: string; status: string; icon: LucideIcon; tone: string }[] = [
+  { key: 'total', label: 'Total', status: 'all', icon: ListMusic, tone: 'bg-primary/15 text-primary-soft' },
+  { key: 'pending', label: 'Pending', status: 'pending', icon: Hourglass, tone: 'bg-secondary text-secondary-foreground' },
+  { key: 'underReview', label: 'Under Review', status: 'under_review', icon: Clock, tone: 'bg-warning/15 text-warning' },
+  { key: 'approved', label: 'Approved', status: 'approved', icon: CircleCheck, tone: 'bg-success/15 text-success' },
+];
+
+const number = new Intl.NumberFormat('en-US');
+
+/** The four counts of SPEC §2; a card also filters the list by its status. */
+export function AdminStatCards({ stats, status, onStatus }: { stats: AdminStats | undefined; status: string; onStatus(status: string): void }) {
+  return (
+    <div role="group" aria-label="Submission counts" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {CARDS.map(({ key, label, status: value, icon: Icon, tone }) => (
+        <button
+          key={key}
+          type="button"
+          aria-pressed={status === value}
+          onClick={() => onStatus(value)}
+          className={cn(
+            'flex cursor-pointer items-center gap-3 rounded-xl border bg-card p-4 text-left transition-colors outline-none hover:border-primary/50 focus-visible:ring-2 focus-visible:ring-ring',
+            status === value && 'border-primary bg-primary/10',
+          )}
+        >
+          <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg', tone)}>
+            <Icon className="size-5" aria-hidden />
+          </span>
+          <span className="grid min-w-0">
+            <span className="text-2xl font-semibold tabular-nums" data-testid={`admin-stat-${key}`}>
+              {stats ? number.format(stats[key]) : '–'}
+            </span>
+            <span className="truncate text-xs text-muted-foreground sm:text-sm">{label}</span>
+          </span>
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { History } from 'lucide-react';
+import { statusLabel } from '@shared/submissions';
+import type { SubmissionHistoryEntry } from '@shared/admin';
+import { Spinner } from '@client/components/ui/spinner';
+import { formatLongDateTime } from '@client/lib/format';
+import { useSubmissionHistory } from './admin-queries';
+
+function describe(entry: SubmissionHistoryEntry): { action: string; detail?: string } {
+  switch (entry.field) {
+    case 'status':
+      return { action: `changed the status from ${statusLabel(entry.fromValue)} to ${statusLabel(entry.toValue)}` };
+    case 'payment_status':
+      return { action: `payment status changed from ${entry.fromValue ?? 'none'} to ${entry.toValue ?? 'none'}` };
+    case 'review':
+      return entry.toValue ? { action: 'wrote the review for the artist', detail: entry.toValue } : { action: 'removed the review' };
+    case 'notes':
+      return entry.toValue ? { action: 'updated the internal notes', detail: entry.toValue } : { action: 'cleared the internal notes' };
+  }
+}
+
+/** Who changed status, review and notes, and when (CONTRACT §8), newest first. */
+export function SubmissionHistory({ submissionId }: { submissionId: string }) {
+  const history = useSubmissionHistory(submissionId);
+  const entries = [...(history.data ?? [])].reverse();
+  return (
+    <section aria-labelledby="history-heading" className="grid gap-3">
+      <h3 id="history-heading" className="flex items-center gap-2 text-sm font-semibold">
+        <History className="size-4 text-muted-foreground" aria-hidden />
+        History
+      </h3>
+      {history.isLoading ? (
+        <Spinner label="Loading history" />
+      ) : history.isError ? (
+        <p className="text-sm text-muted-foreground">The history could not be loaded.</p>
+      ) : entries.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No status or note changes yet.</p>
+      ) : (
+        <ol className="grid gap-3 border-l border-border pl-4" data-testid="submission-history">
+          {entries.map((entry) => {
+            const { action, detail } = describe(entry);
+            return (
+              <li key={entry.id} className="relative grid gap-0.5 text-sm">
+                <span className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-primary" aria-hidden />
+                <p className="break-words">
+                  <span className="font-medium">{entry.actor?.name ?? 'System'}</span> {action}
+                </p>
+                {detail ? <p className="line-clamp-3 text-xs break-words whitespace-pre-line text-muted-foreground">“{detail}”</p> : null}
+                <time dateTime={entry.createdAt} className="text-xs text-muted-foreground">
+                  {formatLongDateTime(entry.createdAt)}
+                </time>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { ADMIN_SETTABLE_STATUSES, SUBMISSION_STATUSES } from './submissions';
+import type { AdminStats, AdminSubmission } from './submission-schemas';
+
+/** The wire of the admin API (CONTRACT §8): the server validates with it, the client types from it. */
+
+export const ADMIN_PAGE_SIZE_DEFAULT = 50;
+export const ADMIN_PAGE_SIZE_MAX = 200;
+export const ADMIN_SEARCH_MAX = 200;
+export const ADMIN_NOTES_MAX = 10_000;
+export const ADMIN_REVIEW_MAX = 5_000;
+
+const positiveInt = (name: string, max?: number) => {
+  let schema = z.coerce
+    .number({ message: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be at least 1`);
+  if (max !== undefined) schema = schema.max(max, `${name} must be at most ${max}`);
+  return schema;
+};
+
+/**
+ * GET /api/admin/submissions query. Out-of-range paging is refused (400), never clamped, so a
+ * client bug shows up instead of silently answering another page (docs/decisions/040).
+ */
+export const adminListQuerySchema = z.object({
+  status: z
+    .union([z.enum(SUBMISSION_STATUSES), z.literal('all'), z.literal('')], { message: 'Unknown status' })
+    .optional()
+    .transform((v) => (v && v !== 'all' ? v : undefined)),
+  q: z
+    .string()
+    .trim()
+    .max(ADMIN_SEARCH_MAX, `Search must be at most ${ADMIN_SEARCH_MAX} characters`)
+    .optional()
+    .transform((v) => v || undefined),
+  page: positiveInt('page').default(1),
+  pageSize: positiveInt('pageSize', ADMIN_PAGE_SIZE_MAX).default(ADMIN_PAGE_SIZE_DEFAULT),
+});
+export type AdminListQuery = z.output<typeof adminListQuerySchema>;
+
+export const STATUS_MESSAGE = `Status must be one of ${ADMIN_SETTABLE_STATUSES.join(', ')}`;
+
+/** PATCH /api/admin/submissions/{id}/status. `review` absent keeps the current review; blank clears it. */
+export const statusChangeSchema = z.object({
+  status: z.enum(ADMIN_SETTABLE_STATUSES, { message: STATUS_MESSAGE }),
+  review: z
+    .string()
+    .trim()
+    .max(ADMIN_REVIEW_MAX, `Review must be at most ${ADMIN_REVIEW_MAX} characters`)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null)),
+});
+export type StatusChangeInput = z.input<typeof statusChangeSchema>;
+
+/** PATCH /api/admin/submissions/{id}/notes. Blank clears the notes. */
+export const notesSchema = z.object({
+  notes: z
+    .string({ message: 'notes must be text' })
+    .max(ADMIN_NOTES_MAX, `Notes must be at most ${ADMIN_NOTES_MAX} characters`)
+    .nullable()
+    .transform((v) => (v?.trim() ? v : null)),
+});
+
+export interface AdminSubmissionPage {
+  submissions: AdminSubmission[];
+  stats: AdminStats;
+  /** Rows matching status and q, across all pages; for a search, at most SEARCH_COUNT_CAP. */
+  total: number;
+  /** True when a search matched more than `total` rows and counting stopped there. */
+  totalCapped: boolean;
+  page: number;
+  pageSize: number;
+}
+
+export type HistoryField = 'status' | 'notes' | 'payment_status' | 'review';
+
+/** GET /api/admin/submissions/{id}/history: oldest first. */
+export interface SubmissionHistoryEntry {
+  id: string;
+  field: HistoryField;
+  fromValue: string | null;
+  toValue: string | null;
+  createdAt: string;
+  /** Null for system changes (a payment webhook) or a deleted account. */
+  actor: { id: string; name: string } | null;
+}
