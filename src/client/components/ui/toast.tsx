@@ -13,7 +13,7 @@ export function ToastProvider({ duration = 5000, ...props }: ComponentProps<type
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
-      className={cn('fixed top-16 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none sm:max-w-sm', className)}
+      className={cn('fixed right-0 bottom-14 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none sm:max-w-sm', className)}
       {...props}
     />
   );
