@@ -318,6 +318,7 @@ test.describe('legal pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
     await page.getByRole('link', { name: 'Back' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { name: 'Welcome back, Mara!' })).toBeVisible();
+    // The greeting prefers the artist name that registerThroughApi set.
+    await expect(page.getByRole('heading', { name: 'Welcome back, Mara Quill!' })).toBeVisible();
   });
 });
