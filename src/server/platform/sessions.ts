@@ -10,6 +10,13 @@ export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session is extended only once less than half its life is left, so reads rarely write. */
 const SESSION_RENEW_BELOW_MS = SESSION_TTL_MS / 2;
+/**
+ * How long this instance trusts what it last read for a session. Sign-out and profile changes
+ * made through this instance take effect at once; made through another instance (or the admin
+ * command), within this many milliseconds (docs/decisions/003-sessions-and-login-throttling.md).
+ */
+const SESSION_CACHE_TTL_MS = 10_000;
+const SESSION_CACHE_MAX = 10_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,6 +35,8 @@ export interface SessionStore {
   /** The signed-in user of this request, or null; one query, cached on the request. */
   currentUser(request: FastifyRequest): Promise<UserRow | null>;
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Drops what this instance remembers of the user's sessions, after the user row changed. */
+  forgetUser(userId: string): void;
   pruneExpired(): Promise<number>;
 }
 
@@ -61,6 +70,8 @@ export const sessionsPlugin = fp<SessionOptions>(
       .limit(1)
       .prepare('session_user');
 
+    const recent = new Map<string, { user: UserRow; expire: number; until: number }>();
+
     async function lookUp(request: FastifyRequest): Promise<UserRow | null> {
       const raw = request.cookies[SESSION_COOKIE];
       if (!raw) return null;
@@ -68,9 +79,18 @@ export const sessionsPlugin = fp<SessionOptions>(
       const unsigned = request.unsignCookie(raw);
       if (!unsigned.valid || !unsigned.value) return null;
       const sid = unsigned.value;
+      const now = Date.now();
+      const remembered = recent.get(sid);
+      if (remembered && remembered.until > now && remembered.expire > now) {
+        request.sessionId = sid;
+        return remembered.user;
+      }
+      recent.delete(sid);
       const [row] = await sessionUser.execute({ sid });
       if (!row) return null;
       request.sessionId = sid;
+      if (recent.size >= SESSION_CACHE_MAX) recent.delete(recent.keys().next().value!);
+      recent.set(sid, { user: row.user, expire: row.expire.getTime(), until: now + SESSION_CACHE_TTL_MS });
       if (row.expire.getTime() - Date.now() < SESSION_RENEW_BELOW_MS) {
         await db
           .update(sessions)
@@ -98,8 +118,14 @@ export const sessionsPlugin = fp<SessionOptions>(
       },
       async end(request, reply) {
         await store.currentUser(request);
-        if (request.sessionId) await db.delete(sessions).where(eq(sessions.sid, request.sessionId));
+        if (request.sessionId) {
+          recent.delete(request.sessionId);
+          await db.delete(sessions).where(eq(sessions.sid, request.sessionId));
+        }
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      },
+      forgetUser(userId) {
+        for (const [sid, entry] of recent) if (entry.user.id === userId) recent.delete(sid);
       },
       async pruneExpired() {
         const removed = await db

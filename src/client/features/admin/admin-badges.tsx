@@ -1,22 +1,5 @@
-import { TIERS, statusLabel, type PricingTier } from '@shared/submissions';
-import { Badge, type BadgeProps } from '@client/components/ui/badge';
-
-const STATUS_VARIANTS: Record<string, BadgeProps['variant']> = {
-  approved: 'success',
-  completed: 'success',
-  in_creation: 'default',
-  under_review: 'warning',
-  pending: 'secondary',
-  payment_pending: 'warning',
-  payment_failed: 'destructive',
-  rejected: 'destructive',
-  archived: 'outline',
-  draft: 'outline',
-};
-
-export function AdminStatusBadge({ status }: { status: string | null | undefined }) {
-  return <Badge variant={STATUS_VARIANTS[status ?? ''] ?? 'outline'}>{statusLabel(status)}</Badge>;
-}
+import { TIERS, type PricingTier } from '@shared/submissions';
+import { Badge } from '@client/components/ui/badge';
 
 /** The real price of a paid submission ('$49 USD', '$99 USD', '$199 USD'), else 'Free' (CONTRACT preamble). */
 export function tierPriceLabel(tier: string, amount: string | null): string {

@@ -3,7 +3,8 @@ import type { AdminSubmission } from '@shared/submission-schemas';
 import { ArtworkThumbnail } from '@client/components/artwork-thumbnail';
 import { Button } from '@client/components/ui/button';
 import { formatLongDate } from '@client/lib/format';
-import { AdminStatusBadge, TierBadge } from './admin-badges';
+import { TierBadge } from './admin-badges';
+import { StatusBadge } from '@client/components/status-badge';
 
 interface RowProps {
   submission: AdminSubmission;
@@ -25,7 +26,7 @@ export function AdminSubmissionRow({ submission: s, onOpen, onDelete }: RowProps
           <h3 className="min-w-0 max-w-full truncate font-semibold" title={title}>
             {title}
           </h3>
-          <AdminStatusBadge status={s.status} />
+          <StatusBadge status={s.status} />
           <TierBadge tier={s.pricingTier} amount={s.amount} />
         </div>
         <p className="min-w-0 truncate text-sm text-muted-foreground">

@@ -12,7 +12,8 @@ import { Textarea } from '@client/components/ui/textarea';
 import { SendMessageDialog } from '@client/features/messages/send-message-dialog';
 import { formatLongDateTime } from '@client/lib/format';
 import { toast } from '@client/lib/toast';
-import { AdminStatusBadge, tierPriceLabel } from './admin-badges';
+import { tierPriceLabel } from './admin-badges';
+import { StatusBadge } from '@client/components/status-badge';
 import { useAdminSubmission, useSaveNotes } from './admin-queries';
 import { ADMIN_TOASTS } from './admin-texts';
 import { downloadOne, planDownloads, startDownloads, type PlannedDownload } from './download-files';
@@ -62,7 +63,7 @@ function Details({ initial, onDelete }: { initial: AdminSubmission; onDelete(sub
         </DialogHeader>
         <div className="mt-4 flex flex-wrap items-center gap-2">
           <Button variant="outline" size="sm" onClick={() => setStatusOpen(true)} aria-label="Change status">
-            <AdminStatusBadge status={s.status} />
+            <StatusBadge status={s.status} />
             <Pencil aria-hidden />
             Change Status
           </Button>
@@ -85,7 +86,7 @@ function Details({ initial, onDelete }: { initial: AdminSubmission; onDelete(sub
             <Field label="Artist">{s.artistName?.trim() || 'Unknown artist'}</Field>
             <Field label="Email">{s.user?.email || 'Not provided'}</Field>
             <Field label="Status">
-              <AdminStatusBadge status={s.status} />
+              <StatusBadge status={s.status} />
             </Field>
             <Field label="Pricing Tier">
               {tierName} · {tierPriceLabel(s.pricingTier, s.amount)}

@@ -8,7 +8,7 @@ import { AudioPlayer } from '@client/components/audio-player';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { formatLongDate, formatLongDateTime } from '@client/lib/format';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '@client/components/status-badge';
 
 interface SubmissionDetailsDialogProps {
   submission: Submission | null;

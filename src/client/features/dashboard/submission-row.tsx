@@ -10,7 +10,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { formatLongDate } from '@client/lib/format';
 import { toast } from '@client/lib/toast';
 import { useDeleteSubmission } from '@client/features/submissions/use-submissions';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '@client/components/status-badge';
 
 interface SubmissionRowProps {
   submission: Submission;

@@ -218,6 +218,23 @@ describe('sessions', () => {
     expect(me.statusCode).toBe(401);
   });
 
+  it('what this instance remembers of a session never outlives sign-out or a profile change here', async () => {
+    const user = await createArtist(t.db);
+    const cookie = await sessionCookie(t.app, t.db, user);
+    expect((await t.app.inject({ url: '/api/user', headers: { cookie } })).json().instagramHandle).toBeNull();
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/social-links',
+      headers: { cookie },
+      payload: { instagramHandle: '@nova' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/user', headers: { cookie } })).json().instagramHandle).toBe('@nova');
+
+    await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
+    expect((await t.app.inject({ url: '/api/user', headers: { cookie } })).statusCode).toBe(401);
+  });
+
   it('GET /api/login sends the browser to /auth', async () => {
     const res = await t.app.inject({ url: '/api/login' });
     expect(res.statusCode).toBe(302);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissions, type UserRow } from '../../platform/db/schema';
 import { newId } from '../../platform/ids';
 import { TEST_ORIGIN, createAdmin, createArtist, createTestApp, sessionCookie, type TestApp } from '../../test/helpers';
-import type { MessageView, ThreadPage } from './messages';
+import type { Message as MessageView, ThreadPage } from '@shared/messages';
 import { MESSAGE_TEXTS } from '@shared/messages';
 
 let t: TestApp;

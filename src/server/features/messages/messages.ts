@@ -1,34 +1,12 @@
 import { and, asc, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { PublicUser } from '@shared/auth';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
 import { messages, submissions, users, type MessageRow, type UserRow } from '../../platform/db/schema';
 import { HttpError, forbidden, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { toPublicUser } from '../../platform/public-user';
-import { MESSAGE_TEXTS, type SendMessageInput } from '@shared/messages';
-
-/** A message as every response and push carries it (SPEC §3): with both users' public fields. */
-export interface MessageView {
-  id: string;
-  fromUserId: string;
-  toUserId: string;
-  submissionId: string | null;
-  content: string;
-  isRead: boolean;
-  createdAt: string;
-  fromUser: PublicUser;
-  toUser: PublicUser;
-}
-
-export interface ThreadPage {
-  /** The other party. */
-  user: PublicUser;
-  /** Oldest first; the newest `limit` messages before the cursor. */
-  messages: MessageView[];
-  /** True when older messages exist before the first one here. */
-  hasMore: boolean;
-}
+import { MESSAGE_TEXTS, type Message as MessageView, type SendMessageInput, type ThreadPage } from '@shared/messages';
 
 /** The label's team: artists may write to these only (CONTRACT §7). */
 const isTeam = (user: Pick<UserRow, 'role'>) => user.role === 'admin';

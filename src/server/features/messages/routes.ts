@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/client';
+import type { Message as MessageView } from '@shared/messages';
 import { parseInput } from '../../platform/errors';
 import { SESSION_COOKIE, requireUser, userOf } from '../../platform/sessions';
 import {
@@ -10,7 +11,6 @@ import {
   loadThread,
   markThreadRead,
   sendMessage,
-  type MessageView,
 } from './messages';
 import { sendMessageSchema, threadQuerySchema } from '@shared/messages';
 

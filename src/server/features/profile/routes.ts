@@ -13,12 +13,16 @@ export async function profileRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
   app.put('/api/profile', async (request) => {
     const input = parseInput(profileSchema, request.body);
-    return toPublicUser(await updateUser(db, userOf(request).id, { ...input, profileSetupComplete: true }));
+    const user = await updateUser(db, userOf(request).id, { ...input, profileSetupComplete: true });
+    app.sessions.forgetUser(user.id);
+    return toPublicUser(user);
   });
 
   app.put('/api/profile/social-links', async (request) => {
     const input = parseInput(socialLinksSchema, request.body);
-    return toPublicUser(await updateUser(db, userOf(request).id, input));
+    const user = await updateUser(db, userOf(request).id, input);
+    app.sessions.forgetUser(user.id);
+    return toPublicUser(user);
   });
 }
 

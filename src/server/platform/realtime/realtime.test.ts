@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../app';
-import type { MessageView } from '../../features/messages/messages';
+import type { Message as MessageView } from '@shared/messages';
 import { TEST_ORIGIN, createAdmin, createArtist, createTestApp, sessionCookie, type TestApp } from '../../test/helpers';
 import { openDatabase, type Database } from '../db/client';
 import type { UserRow } from '../db/schema';

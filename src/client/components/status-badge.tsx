@@ -1,6 +1,7 @@
 import { statusLabel } from '@shared/submissions';
 import { Badge, type BadgeProps } from '@client/components/ui/badge';
 
+/** One colour per status, the same on the artist's dashboard and the admin desk. */
 const VARIANTS: Record<string, BadgeProps['variant']> = {
   approved: 'success',
   completed: 'success',
