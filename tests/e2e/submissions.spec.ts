@@ -115,6 +115,9 @@ test('a new artist completes the profile and submits an uploaded MP3 with artwor
   const details = page.getByRole('dialog', { name: 'Submission Details' });
   await expect(details.getByTestId('audio-player')).toBeVisible();
   await expect(details.getByRole('slider', { name: 'Volume' })).toHaveAttribute('step', '0.1');
+  // The uploaded track plays from the access-checked /objects route.
+  await details.getByRole('button', { name: 'Play' }).click();
+  await expect(details.getByRole('button', { name: 'Pause' })).toBeVisible();
 });
 
 test('a link submission on a paid plan shows the link preview and goes to checkout', async ({ page }) => {
