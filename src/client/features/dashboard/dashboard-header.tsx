@@ -1,28 +1,19 @@
-import { AudioLines, LogOut, Shield } from 'lucide-react';
+import { Shield } from 'lucide-react';
 import { Link } from 'wouter';
-import { displayName, type PublicUser } from '@shared/auth';
-import { UserAvatar } from '@client/components/user-avatar';
+import type { PublicUser } from '@shared/auth';
+import { AppHeader } from '@client/components/app-header';
 import { Button } from '@client/components/ui/button';
-import { Spinner } from '@client/components/ui/spinner';
-import { useLogout } from '@client/lib/auth';
-import { PRODUCT_NAME } from '@client/lib/brand';
 import { HowItWorksDialog } from './how-it-works-dialog';
 
+/** SPEC §2 dashboard header: How it Works, the Admin Panel button for admins only, the user, Logout. */
 export function DashboardHeader({ user }: { user: PublicUser }) {
-  const logout = useLogout();
-  const name = displayName(user);
-
   return (
-    <header className="sticky top-0 z-30 border-b border-border/80 bg-background/85 backdrop-blur-md">
-      <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-4 sm:gap-3 sm:px-6 lg:px-8">
-        <Link href="/dashboard" className="flex shrink-0 items-center gap-2.5 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring">
-          <span className="flex size-9 items-center justify-center rounded-lg bg-primary/20 text-primary-soft ring-1 ring-primary/30">
-            <AudioLines className="size-5" aria-hidden />
-          </span>
-          <span className="hidden text-base font-semibold tracking-tight sm:inline">{PRODUCT_NAME}</span>
-        </Link>
-
-        <nav aria-label="Account" className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
+    <AppHeader
+      user={user}
+      home="/dashboard"
+      className="max-w-6xl"
+      actions={
+        <>
           <HowItWorksDialog />
           {user.role === 'admin' ? (
             <Button asChild variant="outline" size="sm">
@@ -32,24 +23,8 @@ export function DashboardHeader({ user }: { user: PublicUser }) {
               </Link>
             </Button>
           ) : null}
-          <div className="flex min-w-0 items-center gap-2 pl-1 sm:pl-2">
-            <UserAvatar imageUrl={user.profileImageUrl} name={name} />
-            <span data-testid="header-user-name" className="max-w-[8rem] truncate text-sm font-medium sm:max-w-[14rem]">
-              {name}
-            </span>
-          </div>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => logout.mutate()}
-            disabled={logout.isPending}
-            aria-label="Logout"
-          >
-            {logout.isPending ? <Spinner /> : <LogOut aria-hidden />}
-            <span className="hidden md:inline">Logout</span>
-          </Button>
-        </nav>
-      </div>
-    </header>
+        </>
+      }
+    />
   );
 }
