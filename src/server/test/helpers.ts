@@ -8,7 +8,8 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { hashPassword } from '../features/auth/password';
 import { openDatabase, type Database, type Db } from '../platform/db/client';
-import { sessions, users, type UserRow } from '../platform/db/schema';
+import { isPaidTier, tierAmount, type PricingTier } from '@shared/submissions';
+import { sessions, submissions, users, type SubmissionRow, type UserRow } from '../platform/db/schema';
 import { newId, newToken } from '../platform/ids';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '../platform/sessions';
 import { withDatabase } from './global-setup';
@@ -111,6 +112,41 @@ export const createArtist = (db: Db, overrides: Partial<typeof users.$inferInser
   createUser(db, { role: 'user', ...overrides });
 export const createAdmin = (db: Db, overrides: Partial<typeof users.$inferInsert> = {}) =>
   createUser(db, { role: 'admin', firstName: 'Label', lastName: 'Admin', ...overrides });
+
+/**
+ * A submission made directly in the database, as POST /api/submissions would leave it for its
+ * tier (free: pending; paid: payment_pending with the tier's amount). `overrides` win.
+ */
+export async function createSubmissionRow(
+  db: Db,
+  owner: UserRow,
+  overrides: Partial<typeof submissions.$inferInsert> = {},
+): Promise<SubmissionRow> {
+  const tier: PricingTier = overrides.pricingTier ?? 'free';
+  const paid = isPaidTier(tier);
+  const [row] = await db
+    .insert(submissions)
+    .values({
+      id: newId(),
+      userId: owner.id,
+      submissionMethod: 'link',
+      musicUrl: 'https://example.com/track',
+      releaseStatus: 'unreleased',
+      artistName: owner.artistName ?? 'Artist',
+      songTitle: 'Night Drive',
+      hasLyrics: false,
+      aiUsage: false,
+      videoStyle: 'non-custom',
+      pricingTier: tier,
+      termsAccepted: true,
+      status: paid ? 'payment_pending' : 'pending',
+      paymentStatus: paid ? 'pending' : null,
+      amount: tierAmount(tier),
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
 
 /** A signed session cookie for the user, as the browser would hold it after signing in. */
 export async function sessionCookie(app: FastifyInstance, db: Db, user: UserRow): Promise<string> {

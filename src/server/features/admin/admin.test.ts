@@ -8,7 +8,7 @@ import { submissionHistory, submissions, uploads, type UserRow } from '../../pla
 import { newId } from '../../platform/ids';
 import { createObjectStorage } from '../../platform/storage/create-storage';
 import { objectKey } from '../../platform/storage/object-storage';
-import { createAdmin, createArtist, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../../test/helpers';
+import { createAdmin, createArtist, createSubmissionRow, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../../test/helpers';
 import { SEARCH_COUNT_CAP } from './admin-submissions';
 import type { AdminSubmissionPage, SubmissionHistoryEntry } from '@shared/admin';
 
@@ -18,29 +18,8 @@ let adminCookie: string;
 let artist: UserRow;
 let artistCookie: string;
 
-async function makeSubmission(db: Db, user: UserRow, overrides: Partial<typeof submissions.$inferInsert> = {}) {
-  const [row] = await db
-    .insert(submissions)
-    .values({
-      id: newId(),
-      userId: user.id,
-      submissionMethod: 'link',
-      musicUrl: 'https://example.com/track',
-      releaseStatus: 'released',
-      artistName: user.artistName ?? 'Some Artist',
-      songTitle: 'A Song',
-      hasLyrics: false,
-      aiUsage: false,
-      videoStyle: 'non-custom',
-      pricingTier: 'free',
-      termsAccepted: true,
-      status: 'pending',
-      amount: '0.00',
-      ...overrides,
-    })
-    .returning();
-  return row!;
-}
+const makeSubmission = (db: Db, user: UserRow, overrides: Partial<typeof submissions.$inferInsert> = {}) =>
+  createSubmissionRow(db, user, { releaseStatus: 'released', songTitle: 'A Song', ...overrides });
 
 /** A stored upload of `user` with real bytes in the store, as the uploads feature leaves it. */
 async function makeStoredUpload(user: UserRow, contentType: string) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submissions, type UserRow } from '../../platform/db/schema';
+import type { UserRow } from '../../platform/db/schema';
 import { newId } from '../../platform/ids';
-import { TEST_ORIGIN, createAdmin, createArtist, createTestApp, sessionCookie, type TestApp } from '../../test/helpers';
+import { TEST_ORIGIN, createAdmin, createArtist, createSubmissionRow, createTestApp, sessionCookie, type TestApp } from '../../test/helpers';
 import type { Message as MessageView, ThreadPage } from '@shared/messages';
 import { MESSAGE_TEXTS } from '@shared/messages';
 
@@ -28,24 +28,7 @@ function send(from: UserRow, body: Record<string, unknown>) {
 }
 const get = (user: UserRow, url: string) => t.app.inject({ method: 'GET', url, headers: as(user) });
 
-async function createSubmission(owner: UserRow): Promise<string> {
-  const id = newId();
-  await t.db.insert(submissions).values({
-    id,
-    userId: owner.id,
-    submissionMethod: 'link',
-    musicUrl: 'https://example.com/track',
-    releaseStatus: 'unreleased',
-    artistName: owner.artistName ?? 'Artist',
-    songTitle: 'Night Drive',
-    hasLyrics: false,
-    aiUsage: false,
-    videoStyle: 'non-custom',
-    pricingTier: 'free',
-    status: 'pending',
-  });
-  return id;
-}
+const createSubmission = async (owner: UserRow) => (await createSubmissionRow(t.db, owner)).id;
 
 describe('sending', () => {
   it('lets an admin write to an artist, trimmed, with both users public fields', async () => {

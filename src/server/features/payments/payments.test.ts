@@ -7,7 +7,7 @@ import { loadConfig } from '../../config';
 import type { Db } from '../../platform/db/client';
 import { paymentEvents, submissionHistory, submissions, type UserRow } from '../../platform/db/schema';
 import { newId } from '../../platform/ids';
-import { TEST_ORIGIN, createArtist, createTestApp, createTestDatabase, sessionCookie, type TestApp } from '../../test/helpers';
+import { TEST_ORIGIN, createArtist, createSubmissionRow, createTestApp, createTestDatabase, sessionCookie, type TestApp } from '../../test/helpers';
 import type { PaymentReceipt } from '@shared/payments';
 import { signedEvent } from './test-support/stripe-events';
 import { startStripeStub, type StripeStub } from './test-support/stripe-stub';
@@ -60,35 +60,9 @@ afterAll(async () => {
   await stub?.close();
 });
 
-/** A submission row made directly, as POST /api/submissions would leave a paid one. */
-async function createSubmission(
-  db: Db,
-  owner: UserRow,
-  overrides: Partial<typeof submissions.$inferInsert> = {},
-): Promise<string> {
-  const tier = (overrides.pricingTier ?? 'premium') as PricingTier;
-  const paid = tier !== 'free';
-  const id = newId();
-  await db.insert(submissions).values({
-    id,
-    userId: owner.id,
-    submissionMethod: 'link',
-    musicUrl: 'https://example.com/track',
-    releaseStatus: 'unreleased',
-    artistName: owner.artistName ?? 'Artist',
-    songTitle: 'Night Drive',
-    hasLyrics: false,
-    aiUsage: false,
-    videoStyle: 'non-custom',
-    pricingTier: tier,
-    termsAccepted: true,
-    status: paid ? 'payment_pending' : 'pending',
-    paymentStatus: paid ? 'pending' : null,
-    amount: { free: '0.00', basic: '49.00', premium: '99.00', professional: '199.00' }[tier],
-    ...overrides,
-  });
-  return id;
-}
+/** A submission row made directly, as POST /api/submissions would leave it; premium unless told. */
+const createSubmission = async (db: Db, owner: UserRow, overrides: Partial<typeof submissions.$inferInsert> = {}) =>
+  (await createSubmissionRow(db, owner, { pricingTier: 'premium', ...overrides })).id;
 
 const createIntent = (body: unknown, cookie = artistCookie) =>
   t.app.inject({
