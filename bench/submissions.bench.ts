@@ -2,14 +2,8 @@
  * GET /api/submissions for an artist with 500 submissions, and GET /api/stats: requests/s and
  * latency with autocannon against the app listening on this machine (embedded PGlite).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/platform/db/client';
+import { registerBenchArtist, startBenchApp } from './support/bench-app';
 import { submissions } from '../src/server/platform/db/schema';
 import { newId } from '../src/server/platform/ids';
 
@@ -19,27 +13,9 @@ const CONNECTIONS = 10;
 const STATUSES = ['pending', 'approved', 'under_review', 'completed', 'payment_pending', 'rejected'];
 
 export default async function (): Promise<void> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'hub-bench-submissions-'));
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    DATA_DIR: dir,
-    PORT: String(port),
-    PUBLIC_URL: origin,
-    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0',
-    LOG_LEVEL: 'silent',
-  });
-  const database = await openDatabase({ pgliteDir: path.join(dir, 'db') });
-  const app = await buildApp({ config, database, client: 'none', logger: false });
-  await app.listen({ port, host: '127.0.0.1' });
+  const { database, origin, stop } = await startBenchApp('submissions');
   try {
-    const res = await fetch(`${origin}/api/register`, {
-      method: 'POST',
-      headers: { origin, 'content-type': 'application/json' },
-      body: JSON.stringify({ firstName: 'Bench', lastName: 'Artist', email: 'bench@example.com', password: 'bench-password' }),
-    });
-    const cookie = res.headers.getSetCookie()[0]!.split(';')[0]!;
-    const { id: userId } = (await res.json()) as { id: string };
+    const { cookie, userId } = await registerBenchArtist(origin);
 
     const now = Date.now();
     const rows = Array.from({ length: SUBMISSIONS }, (_, i) => ({
@@ -89,19 +65,7 @@ export default async function (): Promise<void> {
     );
     console.table(results);
   } finally {
-    await app.close();
-    await database.close();
-    rmSync(dir, { recursive: true, force: true });
+    await stop();
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}

@@ -5,36 +5,20 @@
  * streams from disk too, so the figure is an upper bound for the server's). A plain file copy
  * of the same size is the yardstick for throughput.
  */
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, statSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/platform/db/client';
+import { registerBenchArtist, startBenchApp } from './support/bench-app';
 
 const SIZE = 100 * 1024 * 1024;
 const MB = 1024 * 1024;
 
 export default async function (): Promise<void> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'hub-bench-uploads-'));
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    DATA_DIR: dir,
-    PORT: String(port),
-    PUBLIC_URL: origin,
-    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0',
-    LOG_LEVEL: 'silent',
-  });
-  const database = await openDatabase({ pgliteDir: path.join(dir, 'db') });
-  const app = await buildApp({ config, database, client: 'none', logger: false });
-  await app.listen({ port, host: '127.0.0.1' });
+  const { origin, dir, stop } = await startBenchApp('uploads');
   try {
-    const cookie = await register(origin);
+    const { cookie } = await registerBenchArtist(origin);
     const source = path.join(dir, 'source.mp3');
     await writeMp3(source, SIZE);
     const issued = await fetch(`${origin}/api/objects/upload`, { method: 'POST', headers: { cookie, origin } });
@@ -91,9 +75,7 @@ export default async function (): Promise<void> {
         `peak JS heap + buffers growth: ${((peak.buffers - baseline.buffers) / MB).toFixed(1)} MB`,
     );
   } finally {
-    await app.close();
-    await database.close();
-    rmSync(dir, { recursive: true, force: true });
+    await stop();
   }
 }
 
@@ -103,26 +85,7 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
   return Math.round(performance.now() - start);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
-async function register(origin: string): Promise<string> {
-  const res = await fetch(`${origin}/api/register`, {
-    method: 'POST',
-    headers: { origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ firstName: 'Bench', lastName: 'Artist', email: `bench-${Date.now()}@example.com`, password: 'bench-password' }),
-  });
-  if (res.status !== 201) throw new Error(`register answered ${res.status}`);
-  return res.headers.getSetCookie()[0]!.split(';')[0]!;
-}
 
 /** An MP3 frame header followed by silence, written in 1 MB chunks. */
 async function writeMp3(file: string, size: number): Promise<void> {
