@@ -6,7 +6,7 @@ import { UserAvatar } from '@client/components/user-avatar';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { useLogout } from '@client/lib/auth';
-import { PRODUCT_NAME } from '@client/lib/brand';
+import { PRODUCT_NAME } from '@shared/brand';
 import { cn } from '@client/lib/utils';
 
 interface AppHeaderProps {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { PRODUCT_NAME } from './brand';
+import { PRODUCT_NAME } from '@shared/brand';
 
 /** Names the browser tab after the page, which is also what screen readers announce on navigation. */
 export function useDocumentTitle(title: string): void {

@@ -4,7 +4,7 @@ import { useSearch } from 'wouter';
 import { GOOGLE_ERRORS, type GoogleErrorCode } from '@shared/auth';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
-import { PRODUCT_NAME } from '@client/lib/brand';
+import { PRODUCT_NAME } from '@shared/brand';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { GenreStrip } from './genre-strip';
 import { LoginForm } from './login-form';

@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '@shared/brand';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
@@ -13,7 +14,7 @@ import { createStripeClient } from './stripe-client';
 export const PAYMENTS_NOT_CONFIGURED = 'Card payments are not configured';
 export const WEBHOOK_NOT_CONFIGURED = 'Stripe webhooks are not configured';
 /** How the receipt names the seller; the same words as the client's PRODUCT_NAME. */
-const RECEIPT_ISSUER = 'Submission Hub';
+const RECEIPT_ISSUER = PRODUCT_NAME;
 
 const createPaymentIntentSchema = z.object({
   submissionId: z.string({ message: 'submissionId is required' }).trim().min(1, 'submissionId is required').max(100),
