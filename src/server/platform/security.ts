@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from './errors';
+import { apiError } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -39,7 +39,7 @@ export async function registerSecurity(app: FastifyInstance, publicOrigin: strin
     reply.headers(headers);
     if (SAFE_METHODS.has(request.method)) return;
     if (!isAllowedOrigin(request.headers.origin, publicOrigin)) {
-      throw new HttpError(403, 'Cross-origin request refused');
+      throw apiError('cross_origin');
     }
   });
 }

@@ -1,19 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from './db/client';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { Database, Db } from './db/client';
 import { sessions, users, type SessionData, type UserRow } from './db/schema';
-import { HttpError } from './errors';
+import { apiError } from './errors';
 import { newToken } from './ids';
+import { createNotificationBus, SESSION_CHANNEL } from './realtime/bus';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session is extended only once less than half its life is left, so reads rarely write. */
 const SESSION_RENEW_BELOW_MS = SESSION_TTL_MS / 2;
 /**
- * How long this instance trusts what it last read for a session. Sign-out and profile changes
- * made through this instance take effect at once; made through another instance (or the admin
- * command), within this many milliseconds (docs/decisions/003-sessions-and-login-throttling.md).
+ * How long this instance trusts what it last read for a session. Every sign-out and every change
+ * to a user (role, password, deletion, profile) is announced to all instances on the session
+ * channel, which drop what they remember at once (docs/decisions/051-revocation-on-every-instance.md);
+ * this lifetime only bounds how long a lost announcement could matter.
  */
 const SESSION_CACHE_TTL_MS = 10_000;
 const SESSION_CACHE_MAX = 10_000;
@@ -35,21 +37,38 @@ export interface SessionStore {
   /** The signed-in user of this request, or null; one query, cached on the request. */
   currentUser(request: FastifyRequest): Promise<UserRow | null>;
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-  /** Drops what this instance remembers of the user's sessions, after the user row changed. */
-  forgetUser(userId: string): void;
+  /**
+   * After the user row changed (role, password, profile…): every instance drops what it
+   * remembers of the user's sessions, so the change holds everywhere within a second.
+   */
+  forgetUser(userId: string): Promise<void>;
+  /** Ends the user's sessions (all, or all but one) on every instance: password change, account deletion. */
+  endUserSessions(userId: string, options?: { except?: string }): Promise<void>;
   pruneExpired(): Promise<number>;
 }
 
 interface SessionOptions {
-  db: Db;
+  database: Database;
   secureCookies: boolean;
+}
+
+/** What travels on the session channel: a session that ended, or a user whose row changed. */
+type SessionAnnouncement = { s: string } | { u: string };
+
+/**
+ * Tells every instance (through the database's NOTIFY, after the change is committed) that a
+ * user changed; for callers outside a running server, such as `npm run admin`.
+ */
+export async function announceUserChanged(db: Db, userId: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${SESSION_CHANNEL}, ${JSON.stringify({ u: userId } satisfies SessionAnnouncement)})`);
 }
 
 const loaded = Symbol('sessionLoaded');
 type RequestWithCache = FastifyRequest & { [loaded]?: Promise<UserRow | null> };
 
 export const sessionsPlugin = fp<SessionOptions>(
-  async (app: FastifyInstance, { db, secureCookies }) => {
+  async (app: FastifyInstance, { database, secureCookies }) => {
+    const { db } = database;
     const cookieOptions = {
       path: '/',
       httpOnly: true,
@@ -71,6 +90,42 @@ export const sessionsPlugin = fp<SessionOptions>(
       .prepare('session_user');
 
     const recent = new Map<string, { user: UserRow; expire: number; until: number }>();
+    /**
+     * Counts announcements received: a lookup that overlapped one may have read the row from
+     * before the change, so what it read is used for its request but not remembered.
+     */
+    let announcements = 0;
+
+    const forgetLocally = (announcement: SessionAnnouncement) => {
+      announcements++;
+      if ('s' in announcement) recent.delete(announcement.s);
+      else for (const [sid, entry] of recent) if (entry.user.id === announcement.u) recent.delete(sid);
+    };
+    const bus = createNotificationBus(database, app.log, SESSION_CHANNEL);
+    bus.onNotification((payload) => {
+      try {
+        forgetLocally(JSON.parse(payload) as SessionAnnouncement);
+      } catch {
+        recent.clear();
+      }
+    });
+    // Announcements sent while the listener was reconnecting are lost: forget everything.
+    bus.onResubscribed(() => {
+      announcements++;
+      recent.clear();
+    });
+    app.addHook('onReady', () => bus.start());
+    app.addHook('onClose', () => bus.stop());
+
+    const announce = async (announcement: SessionAnnouncement) => {
+      forgetLocally(announcement);
+      try {
+        await bus.notify(JSON.stringify(announcement));
+      } catch (error) {
+        // The database holds the truth already; other instances catch up when their memory runs out.
+        app.log.error({ err: error }, 'session announcement failed');
+      }
+    };
 
     async function lookUp(request: FastifyRequest): Promise<UserRow | null> {
       const raw = request.cookies[SESSION_COOKIE];
@@ -86,11 +141,14 @@ export const sessionsPlugin = fp<SessionOptions>(
         return remembered.user;
       }
       recent.delete(sid);
+      const announcementsBefore = announcements;
       const [row] = await sessionUser.execute({ sid });
       if (!row) return null;
       request.sessionId = sid;
-      if (recent.size >= SESSION_CACHE_MAX) recent.delete(recent.keys().next().value!);
-      recent.set(sid, { user: row.user, expire: row.expire.getTime(), until: now + SESSION_CACHE_TTL_MS });
+      if (announcements === announcementsBefore) {
+        if (recent.size >= SESSION_CACHE_MAX) recent.delete(recent.keys().next().value!);
+        recent.set(sid, { user: row.user, expire: row.expire.getTime(), until: now + SESSION_CACHE_TTL_MS });
+      }
       if (row.expire.getTime() - Date.now() < SESSION_RENEW_BELOW_MS) {
         await db
           .update(sessions)
@@ -119,13 +177,19 @@ export const sessionsPlugin = fp<SessionOptions>(
       async end(request, reply) {
         await store.currentUser(request);
         if (request.sessionId) {
-          recent.delete(request.sessionId);
           await db.delete(sessions).where(eq(sessions.sid, request.sessionId));
+          await announce({ s: request.sessionId });
         }
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
       },
       forgetUser(userId) {
-        for (const [sid, entry] of recent) if (entry.user.id === userId) recent.delete(sid);
+        return announce({ u: userId });
+      },
+      async endUserSessions(userId, { except } = {}) {
+        await db
+          .delete(sessions)
+          .where(except ? and(eq(sessions.userId, userId), ne(sessions.sid, except)) : eq(sessions.userId, userId));
+        await announce({ u: userId });
       },
       async pruneExpired() {
         const removed = await db
@@ -143,18 +207,18 @@ export const sessionsPlugin = fp<SessionOptions>(
 /** Guard for routes that need a signed-in user: 401 otherwise. */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   const user = await request.server.sessions.currentUser(request);
-  if (!user) throw new HttpError(401, 'Unauthorized');
+  if (!user) throw apiError('unauthorized');
   request.user = user;
 }
 
 /** Guard for the label's team: 401 signed out, 403 for artists. */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   await requireUser(request);
-  if (request.user!.role !== 'admin') throw new HttpError(403, "You don't have admin privileges");
+  if (request.user!.role !== 'admin') throw apiError('admin_only');
 }
 
 /** The user a guarded handler runs for. */
 export function userOf(request: FastifyRequest): UserRow {
-  if (!request.user) throw new HttpError(401, 'Unauthorized');
+  if (!request.user) throw apiError('unauthorized');
   return request.user;
 }

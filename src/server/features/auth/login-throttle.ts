@@ -1,33 +1,33 @@
-import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { loginFailures } from '../../platform/db/schema';
-import { HttpError } from '../../platform/errors';
+import { tooManyRequests } from '../../platform/errors';
+import { clearCounter, hitCounter, RATE_LIMITS, readCounter } from '../../platform/rate-limits';
 
 /**
- * Failed sign-ins are counted in the database, per email and per client address, so the limit
- * holds across every server instance (docs/decisions/003-login-throttling.md).
+ * Failed sign-ins are counted per email and per client address in the shared rate-limit counters,
+ * so the limit holds across every instance. Only failures count: signing in successfully never
+ * brings a person closer to the limit (docs/decisions/050-rate-limits-in-postgresql.md).
  */
 export const LOGIN_THROTTLE = {
-  windowMs: 15 * 60 * 1000,
-  maxFailuresPerEmail: 5,
-  maxFailuresPerIp: 30,
+  windowMs: RATE_LIMITS.loginFailuresPerEmail.windowMs,
+  maxFailuresPerEmail: RATE_LIMITS.loginFailuresPerEmail.max,
+  maxFailuresPerIp: RATE_LIMITS.loginFailuresPerAddress.max,
 } as const;
 
+const emailKey = (email: string) => `login-email:${email.toLowerCase()}`;
+
 const keysFor = (email: string, ip: string) => [
-  { key: `email:${email.toLowerCase()}`, max: LOGIN_THROTTLE.maxFailuresPerEmail },
-  { key: `ip:${ip}`, max: LOGIN_THROTTLE.maxFailuresPerIp },
+  { key: emailKey(email), ...RATE_LIMITS.loginFailuresPerEmail },
+  { key: `login-ip:${ip}`, ...RATE_LIMITS.loginFailuresPerAddress },
 ];
 
 export async function assertLoginAllowed(db: Db, email: string, ip: string): Promise<void> {
-  const now = Date.now();
   for (const { key, max } of keysFor(email, ip)) {
-    const [row] = await db.select().from(loginFailures).where(eq(loginFailures.key, key));
-    if (!row) continue;
-    const retryAt = row.windowStart.getTime() + LOGIN_THROTTLE.windowMs;
-    if (row.failures >= max && retryAt > now) {
-      const minutes = Math.max(1, Math.ceil((retryAt - now) / 60_000));
-      throw new HttpError(
-        429,
+    const { hits, ttlMs } = await readCounter(db, key);
+    if (hits >= max) {
+      const minutes = Math.max(1, Math.ceil(ttlMs / 60_000));
+      throw tooManyRequests(
+        ttlMs,
+        'too_many_sign_in_attempts',
         `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
       );
     }
@@ -35,28 +35,9 @@ export async function assertLoginAllowed(db: Db, email: string, ip: string): Pro
 }
 
 export async function recordLoginFailure(db: Db, email: string, ip: string): Promise<void> {
-  const windowStartSql = sql`now() - make_interval(secs => ${LOGIN_THROTTLE.windowMs / 1000})`;
-  for (const { key } of keysFor(email, ip)) {
-    await db
-      .insert(loginFailures)
-      .values({ key, failures: 1, windowStart: sql`now()` })
-      .onConflictDoUpdate({
-        target: loginFailures.key,
-        // A window that has run out starts again from this failure.
-        set: {
-          failures: sql`case when ${loginFailures.windowStart} < ${windowStartSql} then 1 else ${loginFailures.failures} + 1 end`,
-          windowStart: sql`case when ${loginFailures.windowStart} < ${windowStartSql} then now() else ${loginFailures.windowStart} end`,
-        },
-      });
-  }
+  for (const { key, windowMs } of keysFor(email, ip)) await hitCounter(db, key, windowMs);
 }
 
 export async function clearLoginFailures(db: Db, email: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.key, `email:${email.toLowerCase()}`));
-}
-
-export async function pruneLoginFailures(db: Db): Promise<void> {
-  await db
-    .delete(loginFailures)
-    .where(lt(loginFailures.windowStart, sql`now() - make_interval(secs => ${LOGIN_THROTTLE.windowMs / 1000})`));
+  await clearCounter(db, emailKey(email));
 }

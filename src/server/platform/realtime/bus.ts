@@ -2,8 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../db/client';
 
-/** The one PostgreSQL channel every instance listens on. */
+/** The channel of the realtime hub's events; every instance listens on it. */
 export const REALTIME_CHANNEL = 'realtime_events';
+/** The channel on which instances tell each other that sessions or users changed. */
+export const SESSION_CHANNEL = 'session_events';
 
 /**
  * PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; a little head-room is kept so that a
@@ -31,19 +33,23 @@ export interface NotificationBus {
   onResubscribed(handler: () => void): void;
 }
 
-export function createNotificationBus(database: Database, log: FastifyBaseLogger): NotificationBus {
-  if (database.kind === 'pglite') return pgliteBus(database, log);
-  return postgresBus(database, log);
+export function createNotificationBus(
+  database: Database,
+  log: FastifyBaseLogger,
+  channel: string = REALTIME_CHANNEL,
+): NotificationBus {
+  if (database.kind === 'pglite') return pgliteBus(database, log, channel);
+  return postgresBus(database, log, channel);
 }
 
 /** The embedded database lives in this process: its LISTEN/NOTIFY is in-process. */
-function pgliteBus(database: Database, log: FastifyBaseLogger): NotificationBus {
+function pgliteBus(database: Database, log: FastifyBaseLogger, channel: string): NotificationBus {
   const pglite = database.pglite!;
   const handlers: ((payload: string) => void)[] = [];
   let unlisten: (() => Promise<void>) | undefined;
   return {
     async start() {
-      unlisten = await pglite.listen(REALTIME_CHANNEL, (payload) => {
+      unlisten = await pglite.listen(channel, (payload) => {
         for (const handler of handlers) handler(payload);
       });
     },
@@ -53,7 +59,7 @@ function pgliteBus(database: Database, log: FastifyBaseLogger): NotificationBus 
       await stopListening?.().catch((error: unknown) => log.debug({ err: error }, 'unlisten failed'));
     },
     async notify(payload) {
-      await pglite.query('select pg_notify($1, $2)', [REALTIME_CHANNEL, payload]);
+      await pglite.query('select pg_notify($1, $2)', [channel, payload]);
     },
     onNotification(handler) {
       handlers.push(handler);
@@ -69,7 +75,7 @@ function pgliteBus(database: Database, log: FastifyBaseLogger): NotificationBus 
  * released) LISTENs on the channel and reconnects with backoff when it is lost. NOTIFY goes
  * through the pool, so sending never waits behind the listener's reconnection.
  */
-function postgresBus(database: Database, log: FastifyBaseLogger): NotificationBus {
+function postgresBus(database: Database, log: FastifyBaseLogger, channel: string): NotificationBus {
   const handlers: ((payload: string) => void)[] = [];
   const resubscribedHandlers: (() => void)[] = [];
   let client: pg.Client | undefined;
@@ -79,7 +85,7 @@ function postgresBus(database: Database, log: FastifyBaseLogger): NotificationBu
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   const deliver = (message: pg.Notification) => {
-    if (message.channel !== REALTIME_CHANNEL || message.payload === undefined) return;
+    if (message.channel !== channel || message.payload === undefined) return;
     for (const handler of handlers) handler(message.payload);
   };
 
@@ -94,7 +100,7 @@ function postgresBus(database: Database, log: FastifyBaseLogger): NotificationBu
     client = next;
     try {
       await next.connect();
-      await next.query(`listen ${REALTIME_CHANNEL}`);
+      await next.query(`listen ${channel}`);
     } catch (error) {
       if (client === next) client = undefined;
       next.removeAllListeners();
@@ -149,7 +155,7 @@ function postgresBus(database: Database, log: FastifyBaseLogger): NotificationBu
       await current?.end().catch(() => {});
     },
     async notify(payload) {
-      await database.pool!.query('select pg_notify($1, $2)', [REALTIME_CHANNEL, payload]);
+      await database.pool!.query('select pg_notify($1, $2)', [channel, payload]);
     },
     onNotification(handler) {
       handlers.push(handler);

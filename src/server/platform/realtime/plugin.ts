@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import { sessions } from '../db/schema';
-import { HttpError } from '../errors';
+import { apiError } from '../errors';
 import { isAllowedOrigin } from '../security';
 import { requireUser, userOf } from '../sessions';
 import { createNotificationBus } from './bus';
@@ -55,7 +55,7 @@ export const realtimePlugin = fp<RealtimeOptions>(
         websocket: true,
         onRequest: async (request) => {
           if (!isAllowedOrigin(request.headers.origin, publicOrigin)) {
-            throw new HttpError(403, 'Cross-origin request refused');
+            throw apiError('cross_origin');
           }
         },
         preValidation: requireUser,

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_THROTTLE } from '../features/auth/login-throttle';
+import type { UserRow } from '../platform/db/schema';
+import { RATE_LIMITS } from '../platform/rate-limits';
+import { createAdmin, createArtist, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../test/helpers';
+import { secondInstance } from './attack-support';
+
+/** Issue 9 finding 3: TRUST_PROXY decides whose X-Forwarded-For counts; every limit is shared by all instances. */
+let t: TestApp;
+let proxied: TestApp;
+let artist: UserRow;
+let artistCookie: string;
+let admin: UserRow;
+
+beforeAll(async () => {
+  [t, proxied] = await Promise.all([createTestApp(), createTestApp({ TRUST_PROXY: '127.0.0.1' })]);
+  artist = await createArtist(t.db);
+  artistCookie = await sessionCookie(t.app, t.db, artist);
+  admin = await createAdmin(t.db);
+});
+afterAll(async () => {
+  await t?.close();
+  await proxied?.close();
+});
+
+const failedLogin = (app: TestApp['app'], forwardedFor: string, remoteAddress = '127.0.0.1') =>
+  app.inject({
+    method: 'POST',
+    url: '/api/login',
+    remoteAddress,
+    headers: { 'x-forwarded-for': forwardedFor },
+    payload: { email: `nobody-${Math.random().toString(36).slice(2)}@example.com`, password: 'wrong-pass' },
+  });
+
+const expectRetryAfter = (res: { statusCode: number; headers: Record<string, unknown> }) => {
+  expect(res.statusCode).toBe(429);
+  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+};
+
+describe('TRUST_PROXY', () => {
+  it('unset: X-Forwarded-For is ignored, so rotating it does not escape the per-address login limit', async () => {
+    const remoteAddress = '198.51.100.7';
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerIp; i++) {
+      const res = await failedLogin(t.app, `192.0.2.${i + 1}`, remoteAddress);
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await failedLogin(t.app, '192.0.2.200', remoteAddress);
+    expectRetryAfter(blocked);
+    expect(blocked.json().message).toMatch(/^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/);
+  }, 120_000);
+
+  it('set to the proxy’s address: the client address comes from X-Forwarded-For, and only from that proxy', async () => {
+    // Registration attempts are limited per address and are cheap to make (an empty body is a 400).
+    const register = (forwardedFor: string, remoteAddress = '127.0.0.1') =>
+      proxied.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        remoteAddress,
+        headers: { origin: TEST_ORIGIN, 'x-forwarded-for': forwardedFor },
+        payload: {},
+      });
+    for (let i = 0; i < RATE_LIMITS.registrations.max; i++) expect((await register('192.0.2.10')).statusCode).toBe(400);
+    expectRetryAfter(await register('192.0.2.10'));
+    // Clients behind the proxy are told apart: one address's attempts do not block another's.
+    expect((await register('192.0.2.11')).statusCode).toBe(400);
+    // A peer that is not the trusted proxy cannot pick its address by rotating the header.
+    for (let i = 0; i < RATE_LIMITS.registrations.max; i++) {
+      expect((await register(`192.0.2.${(i % 200) + 20}`, '198.51.100.99')).statusCode).toBe(400);
+    }
+    expectRetryAfter(await register('192.0.2.254', '198.51.100.99'));
+  }, 120_000);
+});
+
+describe('limits shared by every instance on the database', () => {
+  it('counts registrations across two instances: together they accept no more than one would', async () => {
+    const second = await secondInstance(t);
+    try {
+      const remoteAddress = '198.51.100.21';
+      const register = (app: TestApp['app']) =>
+        app.inject({ method: 'POST', url: '/api/register', remoteAddress, headers: { origin: TEST_ORIGIN }, payload: {} });
+      // Every attempt counts, even one that fails validation: half on each instance.
+      for (let i = 0; i < RATE_LIMITS.registrations.max; i++) {
+        expect((await register(i % 2 === 0 ? t.app : second.app)).statusCode).toBe(400);
+      }
+      expectRetryAfter(await register(t.app));
+      expectRetryAfter(await register(second.app));
+    } finally {
+      await second.close();
+    }
+  });
+
+  it.each([
+    ['messages', 'POST', '/api/messages'],
+    ['submissions', 'POST', '/api/submissions'],
+    ['urlMetadata', 'POST', '/api/url-metadata'],
+  ] as const)('%s: 429 with Retry-After past the limit, per user', async (name, method, url) => {
+    const user = await createArtist(t.db);
+    const cookie = await sessionCookie(t.app, t.db, user);
+    const call = (as: string) => t.app.inject({ method, url, headers: { origin: TEST_ORIGIN, cookie: as }, payload: {} });
+    for (let i = 0; i < RATE_LIMITS[name].max; i++) expect((await call(cookie)).statusCode).toBe(400);
+    const refused = await call(cookie);
+    expectRetryAfter(refused);
+    expect(refused.json().message).toMatch(/^Too many requests\. Please try again in \d+ (seconds?|minutes?)\.$/);
+    // Another artist is not affected.
+    expect((await call(artistCookie)).statusCode).toBe(400);
+  });
+
+  it('uploads: 429 with Retry-After once the upload URLs of the hour are used up', async () => {
+    const user = await createArtist(t.db);
+    const cookie = await sessionCookie(t.app, t.db, user);
+    const call = () => t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { origin: TEST_ORIGIN, cookie } });
+    for (let i = 0; i < RATE_LIMITS.uploads.max; i++) expect((await call()).statusCode).toBe(200);
+    expectRetryAfter(await call());
+  }, 120_000);
+
+  it('a sent message still reaches its recipient under the limit', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      headers: { origin: TEST_ORIGIN, cookie: artistCookie },
+      payload: { toUserId: admin.id, content: 'Hello' },
+    });
+    expect(res.statusCode).toBe(201);
+  });
+});

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SubmissionRow, UserRow } from '../platform/db/schema';
+import {
+  createAdmin,
+  createArtist,
+  createSubmissionRow,
+  createTestApp,
+  sessionCookie,
+  TEST_ORIGIN,
+  type TestApp,
+} from '../test/helpers';
+import {
+  fillParams,
+  isAdminRoute,
+  isPublic,
+  percentEncodedVariants,
+  routeCollector,
+  snapshotDatabase,
+  staticSegmentIndexes,
+  type WalkedRoute,
+} from './attack-support';
+
+/**
+ * CONTRACT §9 and issue 9 part 1: walks every route the app registers — those added later
+ * included, since they are collected as they register — and checks its guard, on the plain path
+ * and on percent-encoded spellings of it, with real record ids in the path so that a refused
+ * write would show in the database.
+ */
+const collector = routeCollector();
+let t: TestApp;
+let artist: UserRow;
+let artistCookie: string;
+let admin: UserRow;
+let adminCookie: string;
+let victim: UserRow;
+let victimSubmission: SubmissionRow;
+let addressCounter = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { onRoute: collector.collect });
+  victim = await createArtist(t.db, { artistName: 'Victim' });
+  victimSubmission = await createSubmissionRow(t.db, victim, { adminNotes: 'internal note' });
+  artist = await createArtist(t.db);
+  artistCookie = await sessionCookie(t.app, t.db, artist);
+  admin = await createAdmin(t.db);
+  adminCookie = await sessionCookie(t.app, t.db, admin);
+});
+afterAll(() => t?.close());
+
+/** Real ids of someone else's records, so that a guard that failed would act on real rows. */
+const paramValue = (name: string) => (/user/i.test(name) ? victim.id : victimSubmission.id);
+
+function call(route: WalkedRoute, path: string, cookie?: string) {
+  addressCounter++;
+  return t.app.inject({
+    method: route.method as 'GET',
+    url: path,
+    // A distinct client address per request: per-address rate limits never pool the walk.
+    remoteAddress: `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`,
+    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
+    ...(['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) ? { payload: {} } : {}),
+  });
+}
+
+const guarded = () => collector.routes.filter((route) => !isPublic(route));
+const adminRoutes = () => collector.routes.filter(isAdminRoute);
+
+describe('every registered route', () => {
+  it('is collected, the admin desk and the WebSocket included', () => {
+    const names = collector.routes.map((r) => `${r.method} ${r.url}`);
+    expect(names).toContain('DELETE /api/admin/submissions/:id');
+    expect(names).toContain('GET /api/submissions');
+    expect(names).toContain('GET /ws');
+    expect(collector.routes.length).toBeGreaterThan(30);
+  });
+
+  it('answers 401 signed out unless it is on the public list, on every spelling of its path', async () => {
+    const before = await snapshotDatabase(t.db);
+    const wrong: string[] = [];
+    for (const route of guarded()) {
+      const path = fillParams(route.url, paramValue);
+      for (const spelling of [path, ...percentEncodedVariants(path, staticSegmentIndexes(route.url))]) {
+        const res = await call(route, spelling);
+        if (res.statusCode !== 401) wrong.push(`${route.method} ${spelling} → ${res.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // Finding 1: a refused DELETE had already deleted. Nothing may have changed.
+    expect(await snapshotDatabase(t.db)).toEqual(before);
+  });
+
+  it('answers 403 to an artist on every admin route, on every spelling, changing nothing', async () => {
+    const before = await snapshotDatabase(t.db);
+    const wrong: string[] = [];
+    expect(adminRoutes().length).toBeGreaterThan(5);
+    for (const route of adminRoutes()) {
+      const path = fillParams(route.url, paramValue);
+      for (const spelling of [path, ...percentEncodedVariants(path, staticSegmentIndexes(route.url))]) {
+        const res = await call(route, spelling, artistCookie);
+        if (res.statusCode !== 403) wrong.push(`${route.method} ${spelling} → ${res.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(await snapshotDatabase(t.db)).toEqual(before);
+  });
+
+  it('lets an admin through every admin route (the guard is the only difference)', async () => {
+    for (const route of adminRoutes().filter((r) => r.method === 'GET')) {
+      const res = await call(route, fillParams(route.url, paramValue), adminCookie);
+      expect([200, 404], `${route.method} ${route.url}`).toContain(res.statusCode);
+    }
+  });
+
+  it('answers public routes the same on every spelling of their path', async () => {
+    const publicRoutes = collector.routes.filter(isPublic);
+    expect(publicRoutes.length).toBeGreaterThan(5);
+    for (const route of publicRoutes) {
+      const path = fillParams(route.url, paramValue);
+      const plain = await call(route, path);
+      for (const spelling of percentEncodedVariants(path, staticSegmentIndexes(route.url))) {
+        const res = await call(route, spelling);
+        expect(res.statusCode, `${route.method} ${spelling}`).toBe(plain.statusCode);
+      }
+    }
+  });
+
+  it('reads nothing and deletes nothing through the attacks of finding 1', async () => {
+    for (const url of ['/api/%61dmin/submissions', '/api/adm%69n/submissions', '/%61pi/admin/submissions']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(401);
+      expect(res.body).not.toContain(victim.email);
+      expect(res.body).not.toContain('internal note');
+    }
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/%61dmin/submissions/${victimSubmission.id}`,
+      headers: { origin: TEST_ORIGIN },
+    });
+    expect(deleted.statusCode).toBe(401);
+    const asAdmin = await t.app.inject({ url: `/api/admin/submissions/${victimSubmission.id}`, headers: { cookie: adminCookie } });
+    expect(asAdmin.statusCode).toBe(200);
+  });
+});

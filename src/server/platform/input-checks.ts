@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { errorText } from '@shared/errors';
+import { apiError } from './errors';
+
+export const UNSAFE_TEXT_MESSAGE = errorText('unsafe_text');
+
+/**
+ * PostgreSQL cannot store NUL (U+0000) in text, and an unpaired surrogate is not Unicode at all:
+ * either one would reach the database as an error (CONTRACT §9). Refused here, once, for every
+ * route: the parsed JSON body, the query string and the path parameters, before any handler runs.
+ * Raw bodies (file bytes, Stripe's signed payload) are not text and pass untouched.
+ */
+export function registerInputChecks(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (holdsUnsafeText(request.params) || holdsUnsafeText(request.query) || holdsUnsafeText(request.body)) {
+      throw apiError('unsafe_text');
+    }
+  });
+}
+
+/** NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
+const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const isUnsafeString = (text: string) => UNSAFE_TEXT.test(text);
+
+/** Walks JSON-shaped values (without recursion: a deeply nested body cannot exhaust the stack). */
+export function holdsUnsafeText(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (isUnsafeString(next)) return true;
+    } else if (Array.isArray(next)) {
+      for (const item of next) pending.push(item);
+    } else if (next !== null && typeof next === 'object' && isPlainData(next)) {
+      for (const [key, item] of Object.entries(next)) {
+        if (isUnsafeString(key)) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * Parsed JSON, query strings and path parameters (the router's and the query parser's objects
+ * have prototypes of their own), not the raw bodies of file uploads and webhooks.
+ */
+function isPlainData(value: object): boolean {
+  return !(ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function');
+}

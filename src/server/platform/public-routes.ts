@@ -1,0 +1,23 @@
+/**
+ * The routes anyone may call without signing in, as `METHOD /url` exactly as registered. Every
+ * other route is guarded by its group's requireUser/requireAdmin, and the route-walk test
+ * (src/server/attack/route-walk.test.ts) refuses any route that is neither guarded nor listed
+ * here. A HEAD route is public when its GET is.
+ */
+export const PUBLIC_ROUTES: readonly string[] = [
+  'GET /healthz',
+  'GET /readyz',
+  'GET /api/config',
+  'POST /api/register',
+  'POST /api/login',
+  'GET /api/login',
+  // Signing out without a session is harmless and answers 200 (a stale tab may do it).
+  'POST /api/logout',
+  'GET /api/auth/google',
+  'GET /api/auth/google/callback',
+  // Links in emails: the signed token, not a session, decides.
+  'GET /api/verify-email',
+  'POST /api/unsubscribe',
+  // Stripe's own calls: the signature, not a session, decides.
+  'POST /api/webhooks/stripe',
+];

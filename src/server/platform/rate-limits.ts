@@ -1,0 +1,148 @@
+import type { FastifyRequest } from 'fastify';
+import { lt, sql } from 'drizzle-orm';
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import type { Db } from './db/client';
+import { rateLimitCounters } from './db/schema';
+
+/**
+ * Every rate limit of the product, in one place (CONTRACT §9). Each is counted in PostgreSQL
+ * (`rate_limit_counters`), so it holds however many instances share the database, and each
+ * refusal is a 429 with `Retry-After` (docs/decisions/050-rate-limits-in-postgresql.md).
+ *
+ * The figures: generous for a person, a ceiling for a script.
+ */
+export const RATE_LIMITS = {
+  /** Failed sign-ins for one email address: a password guesser gets five tries per window. */
+  loginFailuresPerEmail: { max: 5, windowMs: 15 * 60_000 },
+  /** Failed sign-ins from one client address, whatever the email (one office shares an address). */
+  loginFailuresPerAddress: { max: 30, windowMs: 15 * 60_000 },
+  /** New accounts from one client address. */
+  registrations: { max: 100, windowMs: 60 * 60_000 },
+  /** Password-reset emails asked for from one client address. */
+  passwordResets: { max: 10, windowMs: 60 * 60_000 },
+  /** Submissions created by one artist, and drafts started. */
+  submissions: { max: 120, windowMs: 60 * 60_000 },
+  drafts: { max: 120, windowMs: 60 * 60_000 },
+  /** Saves of a draft (the wizard saves as the artist types). */
+  draftEdits: { max: 1200, windowMs: 60 * 60_000 },
+  /** Verification emails asked for again by one user. */
+  verificationEmails: { max: 10, windowMs: 60 * 60_000 },
+  /** Upload URLs handed to one user. */
+  uploads: { max: 600, windowMs: 60 * 60_000 },
+  /** Chat messages sent by one user. */
+  messages: { max: 300, windowMs: 60_000 },
+  /** Link previews fetched for one user (each one is an outgoing request). */
+  urlMetadata: { max: 60, windowMs: 60_000 },
+} as const satisfies Record<string, { max: number; windowMs: number }>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+export interface CounterState {
+  hits: number;
+  /** Milliseconds until the window runs out. */
+  ttlMs: number;
+}
+
+/**
+ * Counts one hit against `key` in a fixed window of `windowMs`, atomically (one upsert), and
+ * answers the count so far in the current window. A window that has run out starts again.
+ */
+export async function hitCounter(db: Db, key: string, windowMs: number): Promise<CounterState> {
+  const window = sql`make_interval(secs => ${windowMs / 1000})`;
+  const expired = sql`${rateLimitCounters.windowEnd} <= now()`;
+  const [row] = await db
+    .insert(rateLimitCounters)
+    .values({ key, hits: 1, windowStart: sql`now()`, windowEnd: sql`now() + ${window}` })
+    .onConflictDoUpdate({
+      target: rateLimitCounters.key,
+      set: {
+        hits: sql`case when ${expired} then 1 else ${rateLimitCounters.hits} + 1 end`,
+        windowStart: sql`case when ${expired} then now() else ${rateLimitCounters.windowStart} end`,
+        windowEnd: sql`case when ${expired} then now() + ${window} else ${rateLimitCounters.windowEnd} end`,
+      },
+    })
+    .returning({ hits: rateLimitCounters.hits, ttlMs: sql<string>`extract(epoch from ${rateLimitCounters.windowEnd} - now()) * 1000` });
+  return { hits: row!.hits, ttlMs: Math.max(0, Math.ceil(Number(row!.ttlMs))) };
+}
+
+/** The count in `key`'s current window without adding to it (0 when none is running). */
+export async function readCounter(db: Db, key: string): Promise<CounterState> {
+  const rows = await db
+    .select({ hits: rateLimitCounters.hits, ttlMs: sql<string>`extract(epoch from ${rateLimitCounters.windowEnd} - now()) * 1000` })
+    .from(rateLimitCounters)
+    .where(sql`${rateLimitCounters.key} = ${key} and ${rateLimitCounters.windowEnd} > now()`);
+  const row = rows[0];
+  return row ? { hits: row.hits, ttlMs: Math.max(0, Math.ceil(Number(row.ttlMs))) } : { hits: 0, ttlMs: 0 };
+}
+
+export async function clearCounter(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimitCounters).where(sql`${rateLimitCounters.key} = ${key}`);
+}
+
+/** Removes counters whose window has run out (a maintenance task). */
+export async function pruneRateLimitCounters(db: Db): Promise<number> {
+  const removed = await db
+    .delete(rateLimitCounters)
+    .where(lt(rateLimitCounters.windowEnd, sql`now()`))
+    .returning({ key: rateLimitCounters.key });
+  return removed.length;
+}
+
+/**
+ * `@fastify/rate-limit`'s store interface, kept in `rate_limit_counters`. One store per limited
+ * route (`child`), each with its own key prefix.
+ */
+export function postgresRateLimitStore(db: Db) {
+  class PostgresRateLimitStore {
+    /** `@fastify/rate-limit` passes its options first; only the key prefix matters here. */
+    constructor(
+      _options?: unknown,
+      private readonly prefix = 'route:',
+    ) {}
+
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
+      hitCounter(db, this.prefix + key, timeWindow).then(
+        ({ hits, ttlMs }) => callback(null, { current: hits, ttl: ttlMs }),
+        (error: unknown) => callback(error as Error),
+      );
+    }
+
+    read(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void) {
+      readCounter(db, this.prefix + key).then(
+        ({ hits, ttlMs }) => callback(null, { current: hits, ttl: ttlMs }),
+        (error: unknown) => callback(error as Error),
+      );
+    }
+
+    /** Called once per limited route with the route's merged options (its `routeInfo`). */
+    child(routeOptions: object) {
+      const { routeInfo } = routeOptions as { routeInfo?: { method?: string | string[]; url?: string } };
+      const { method, url } = routeInfo ?? {};
+      return new PostgresRateLimitStore(undefined, `route:${[method].flat().join(',')} ${url ?? ''}:`);
+    }
+  }
+  return PostgresRateLimitStore;
+}
+
+/**
+ * The signed-in user when the route's guard has run (it runs first: the limit hook is a
+ * preHandler), else the client address — so a user's limit follows them across addresses and
+ * people behind one address are not pooled.
+ */
+export function userOrAddress(request: FastifyRequest): string {
+  return request.user ? `user:${request.user.id}` : `ip:${request.ip}`;
+}
+
+/** The route option that applies one of RATE_LIMITS to a route. */
+export function rateLimited(name: RateLimitName, key: 'user' | 'address' = 'user'): { config: { rateLimit: RateLimitOptions } } {
+  const { max, windowMs } = RATE_LIMITS[name];
+  return {
+    config: {
+      rateLimit: {
+        max,
+        timeWindow: windowMs,
+        keyGenerator: key === 'user' ? userOrAddress : (request: FastifyRequest) => `ip:${request.ip}`,
+      },
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import { LICENSED_SUBMISSION_MESSAGE } from './submissions';
+
+/**
+ * The one list of error codes the API answers with (docs/product.md#api-conventions). Every error
+ * body is `{message, code}`: `code` is what code branches on, `message` is what a person reads.
+ * Each code always comes with the same HTTP status; where the message never varies it is here too,
+ * so it is written once. Messages that are product texts of one feature stay with that feature.
+ *
+ * Add a code here (under its area) rather than reusing a generic one when a client could want to
+ * tell the case apart.
+ */
+const UPLOAD_URL_GONE = 'This upload URL has expired or was already used';
+
+export const API_ERRORS = {
+  // Any route
+  validation_failed: { status: 400 },
+  invalid_json: { status: 400, message: 'The request body is not valid JSON' },
+  bad_request: { status: 400 },
+  unauthorized: { status: 401, message: 'Unauthorized' },
+  admin_only: { status: 403, message: "You don't have admin privileges" },
+  cross_origin: { status: 403, message: 'Cross-origin request refused' },
+  forbidden: { status: 403, message: 'Forbidden' },
+  route_not_found: { status: 404 },
+  not_found: { status: 404, message: 'Not found' },
+  conflict: { status: 409 },
+  body_too_large: { status: 413, message: 'The request body is too large' },
+  unsupported_media_type: { status: 415, message: 'Unsupported content type' },
+  rate_limited: { status: 429 },
+  // NUL or an unpaired surrogate anywhere in the body, query or path (CONTRACT §9).
+  unsafe_text: { status: 400, message: 'Text must not contain NUL characters or unpaired surrogates' },
+  invalid_url: { status: 400, message: 'The request URL is not valid' },
+  internal: { status: 500, message: 'Internal server error' },
+  database_unavailable: { status: 503, message: 'Database unavailable' },
+
+  // Accounts
+  invalid_credentials: { status: 401, message: 'Invalid email or password' },
+  email_taken: { status: 409, message: 'An account with this email already exists' },
+  too_many_sign_in_attempts: { status: 429 },
+  user_not_found: { status: 404, message: 'User not found' },
+
+  // Submissions
+  submission_not_found: { status: 404, message: 'Submission not found' },
+  file_not_yours: { status: 400 },
+  // CONTRACT §12: drafts, withdrawal by the licence, the tier change.
+  draft_already_submitted: {
+    status: 409,
+    message: 'This submission has already been sent to the label and can no longer be edited as a draft',
+  },
+  submission_licensed: { status: 409, message: LICENSED_SUBMISSION_MESSAGE },
+  tier_change_not_allowed: { status: 409, message: 'The plan can only be changed while the payment is still due' },
+
+  // Uploads
+  upload_not_found: { status: 404, message: 'Upload not found' },
+  // The uploader asks for a fresh URL and tries again after `upload_url_expired`, never after `upload_url_used`.
+  upload_url_expired: { status: 403, message: UPLOAD_URL_GONE },
+  upload_url_used: { status: 403, message: UPLOAD_URL_GONE },
+  upload_in_progress: { status: 409, message: 'This file is already being uploaded' },
+  upload_being_checked: { status: 409, message: 'This file is being checked' },
+  upload_length_required: { status: 400, message: 'Upload-Length must give the file size' },
+  upload_not_received: { status: 400, message: 'The file has not been uploaded yet' },
+  not_an_upload: { status: 400, message: 'Not a file uploaded to this site' },
+  file_too_large: { status: 413 },
+  file_type_not_allowed: { status: 415 },
+  file_not_found: { status: 404, message: 'File not found' },
+
+  // Review desk (CONTRACT §14)
+  assignee_not_admin: { status: 400, message: 'The assignee must be an admin' },
+  template_not_found: { status: 404, message: 'Template not found' },
+  template_name_taken: { status: 409, message: 'A template with this name already exists' },
+  waveform_not_found: { status: 404, message: 'No waveform for this submission' },
+
+  // Messages
+  recipient_not_found: { status: 404, message: 'Recipient not found' },
+  artists_message_team_only: { status: 403, message: 'Artists can only message the label team' },
+  cannot_message_self: { status: 400, message: 'You cannot message yourself' },
+
+  // Payments
+  payments_not_configured: { status: 503, message: 'Card payments are not configured' },
+  webhooks_not_configured: { status: 503, message: 'Stripe webhooks are not configured' },
+  invalid_signature: { status: 400 },
+  not_a_paid_tier: { status: 400, message: 'This submission is on the free plan and needs no payment' },
+  not_awaiting_payment: { status: 400, message: 'This submission is not awaiting payment' },
+  already_paid: { status: 409, message: 'This submission has already been paid' },
+  payment_in_progress: { status: 409, message: 'A payment for this submission is already being processed' },
+  receipt_not_ready: { status: 409, message: 'This payment has not been confirmed yet' },
+
+  // Email (CONTRACT §10)
+  invalid_unsubscribe_link: { status: 400, message: 'This unsubscribe link is invalid' },
+} as const satisfies Record<string, { status: number; message?: string }>;
+
+export type ErrorCode = keyof typeof API_ERRORS;
+export const ERROR_CODES = Object.keys(API_ERRORS) as ErrorCode[];
+
+/** Codes whose message never varies, so callers may leave it out. */
+type FixedMessageCode = { [C in ErrorCode]: (typeof API_ERRORS)[C] extends { message: string } ? C : never }[ErrorCode];
+
+/** The fixed message of a code, e.g. `errorText('submission_not_found')` → 'Submission not found'. */
+export function errorText(code: FixedMessageCode): string {
+  return (API_ERRORS[code] as { message: string }).message;
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(API_ERRORS, value);
+}
+
+/** One refused field of a validation error. */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** Every error body (docs/product.md#api-conventions). */
+export interface ApiErrorBody {
+  message: string;
+  code: ErrorCode;
+  errors?: FieldError[];
+}
