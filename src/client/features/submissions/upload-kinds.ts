@@ -1,12 +1,19 @@
 import { FILE_LIMITS } from '@shared/submissions';
 import { apiRequest } from '@client/lib/api';
 
-export type UploadKind = 'music' | 'artwork' | 'style' | 'character';
+export type UploadKind = 'music' | 'artwork' | 'style' | 'character' | 'video';
 
 const IMAGE_TYPES = ['.jpg', '.jpeg', '.png', '.webp', 'image/jpeg', 'image/png', 'image/webp'];
+const VIDEO_TYPES = ['.mp4', '.mov', '.webm', 'video/mp4', 'video/quicktime', 'video/webm'];
 const MUSIC_TYPES = ['.mp3', '.wav', '.ogg', '.mp4', 'audio/mpeg', 'audio/mp3', 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/ogg', 'video/mp4', 'audio/mp4'];
 
 export interface UploadKindConfig {
+  /**
+   * How the bytes travel: `direct` PUTs them whole to a single-use upload URL (POST
+   * /api/objects/upload); `resumable` uses tus (RESUMABLE_UPLOADS_PATH), so a dropped
+   * connection, or a reload that adds the same file again, continues where it stopped.
+   */
+  transport: 'direct' | 'resumable';
   maxFiles: number;
   maxBytes: number;
   /** What the client checks for a fast message; the server checks the bytes and is the authority. */
@@ -34,6 +41,7 @@ function firstOfList(res: { objectPaths?: unknown }): string {
 
 export const UPLOAD_KINDS: Record<UploadKind, UploadKindConfig> = {
   music: {
+    transport: 'direct',
     maxFiles: 1,
     maxBytes: FILE_LIMITS.musicBytes,
     allowedTypes: MUSIC_TYPES,
@@ -43,6 +51,7 @@ export const UPLOAD_KINDS: Record<UploadKind, UploadKindConfig> = {
       single(await apiRequest('PUT', '/api/music-files', { musicFileURL: url, fileName: file.name, fileSize: file.size })),
   },
   artwork: {
+    transport: 'direct',
     maxFiles: 1,
     maxBytes: FILE_LIMITS.imageBytes,
     allowedTypes: IMAGE_TYPES,
@@ -51,6 +60,7 @@ export const UPLOAD_KINDS: Record<UploadKind, UploadKindConfig> = {
     normalize: async (url, file) => single(await apiRequest('PUT', '/api/artwork-files', { artworkFileURL: url, fileName: file.name })),
   },
   style: {
+    transport: 'direct',
     maxFiles: FILE_LIMITS.maxStyleImages,
     maxBytes: FILE_LIMITS.imageBytes,
     allowedTypes: IMAGE_TYPES,
@@ -59,12 +69,23 @@ export const UPLOAD_KINDS: Record<UploadKind, UploadKindConfig> = {
     normalize: async (url) => firstOfList(await apiRequest('PUT', '/api/reference-files', { referenceFileURLs: [url] })),
   },
   character: {
+    transport: 'direct',
     maxFiles: FILE_LIMITS.maxCharacterImages,
     maxBytes: FILE_LIMITS.imageBytes,
     allowedTypes: IMAGE_TYPES,
     accept: 'image/jpeg,image/png,image/webp',
     typeLabel: 'JPG, PNG or WEBP',
     normalize: async (url) => firstOfList(await apiRequest('PUT', '/api/character-files', { characterFileURLs: [url] })),
+  },
+  video: {
+    transport: 'resumable',
+    maxFiles: 1,
+    maxBytes: FILE_LIMITS.videoBytes,
+    allowedTypes: VIDEO_TYPES,
+    accept: 'video/mp4,video/quicktime,video/webm,.mp4,.mov,.webm',
+    typeLabel: 'MP4, MOV or WebM',
+    normalize: async (url, file) =>
+      single(await apiRequest('PUT', '/api/video-files', { videoFileURL: url, fileName: file.name, fileSize: file.size })),
   },
 };
 

@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck, FileAudio, ImagePlus, RotateCcw, Upload, X } from 'lucide-react';
+import { CircleAlert, CircleCheck, FileAudio, FileVideo, ImagePlus, RotateCcw, Upload, X } from 'lucide-react';
 import { useId, useState, type DragEvent } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Progress } from '@client/components/ui/progress';
@@ -58,7 +58,11 @@ export function UploadWidget({ uploader, label, hint }: UploadWidgetProps) {
             dragging && 'border-primary bg-primary/10',
           )}
         >
-          {uploader.kind === 'music' ? <Upload className="size-6 text-primary-soft" aria-hidden /> : <ImagePlus className="size-6 text-primary-soft" aria-hidden />}
+          {uploader.kind === 'music' || uploader.kind === 'video' ? (
+            <Upload className="size-6 text-primary-soft" aria-hidden />
+          ) : (
+            <ImagePlus className="size-6 text-primary-soft" aria-hidden />
+          )}
           <span className="text-sm font-medium">{multiple ? 'Choose files or drop them here' : 'Choose a file or drop it here'}</span>
           <span className="text-xs text-muted-foreground">{hint}</span>
           <input
@@ -78,7 +82,7 @@ export function UploadWidget({ uploader, label, hint }: UploadWidgetProps) {
       {uploader.items.length > 0 ? (
         <ul className={cn('grid gap-2', multiple && 'sm:grid-cols-2')}>
           {uploader.items.map((item) => (
-            <UploadRow key={item.id} item={item} onRemove={() => uploader.remove(item.id)} onRetry={() => uploader.retry(item.id)} />
+            <UploadRow key={item.id} item={item} video={uploader.kind === 'video'} onRemove={() => uploader.remove(item.id)} onRetry={() => uploader.retry(item.id)} />
           ))}
         </ul>
       ) : null}
@@ -92,7 +96,7 @@ export function UploadWidget({ uploader, label, hint }: UploadWidgetProps) {
   );
 }
 
-function UploadRow({ item, onRemove, onRetry }: { item: UploadItem; onRemove: () => void; onRetry: () => void }) {
+function UploadRow({ item, video, onRemove, onRetry }: { item: UploadItem; video: boolean; onRemove: () => void; onRetry: () => void }) {
   const busy = item.status === 'uploading' || item.status === 'processing';
   return (
     <li data-testid="upload-item" data-status={item.status} className="flex items-center gap-3 rounded-lg border bg-card/60 p-2.5">
@@ -100,7 +104,7 @@ function UploadRow({ item, onRemove, onRetry }: { item: UploadItem; onRemove: ()
         <img src={item.previewUrl} alt="" className="size-11 shrink-0 rounded-md object-cover" />
       ) : (
         <span className="flex size-11 shrink-0 items-center justify-center rounded-md bg-primary/15 text-primary-soft">
-          <FileAudio className="size-5" aria-hidden />
+          {video ? <FileVideo className="size-5" aria-hidden /> : <FileAudio className="size-5" aria-hidden />}
         </span>
       )}
       <div className="grid min-w-0 flex-1 gap-1">

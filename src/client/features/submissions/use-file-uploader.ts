@@ -1,6 +1,9 @@
 import Uppy, { type Meta, type UppyFile } from '@uppy/core';
+import Tus from '@uppy/tus';
 import XHRUpload from '@uppy/xhr-upload';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { isErrorCode, type ErrorCode } from '@shared/errors';
+import { RESUMABLE_UPLOADS_PATH } from '@shared/submissions';
 import { apiRequest, errorMessage } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { UPLOAD_KINDS, isAllowedType, type UploadKind } from './upload-kinds';
@@ -27,28 +30,59 @@ export interface UploadItem {
   previewUrl?: string;
 }
 
+export interface RestoredFile {
+  objectPath: string;
+  name: string;
+  size: number;
+}
+
 export interface FileUploader {
   kind: UploadKind;
   items: UploadItem[];
   objectPaths: string[];
   isBusy: boolean;
   addFiles: (files: FileList | File[]) => void;
+  /** Shows files uploaded before (a draft's), as uploaded, without sending them again. */
+  restore: (files: RestoredFile[]) => void;
   remove: (id: string) => void;
   removeAll: () => void;
   retry: (id: string) => void;
 }
 
-/**
- * SPEC §8: 403 "Request has expired", 429, 409, 5xx and network failures are retried;
- * any other 4xx is final.
- */
-function isRetryable(xhr: XMLHttpRequest | undefined): boolean {
-  const status = xhr?.status ?? 0;
-  if (status === 0 || status >= 500 || status === 429 || status === 409) return true;
-  return status === 403 && (xhr?.responseText ?? '').includes('Request has expired');
+/** What the error handling reads of a failed request: an XMLHttpRequest, or what tus reports. */
+interface FailedResponse {
+  status: number;
+  statusText?: string;
+  responseText: string;
 }
 
-function responseMessage(xhr: XMLHttpRequest | undefined, fallback: string): string {
+/**
+ * SPEC §8: an expired upload URL, 429, 409, 5xx and network failures are retried (each attempt
+ * asks for a fresh URL); any other 4xx is final.
+ */
+function isRetryable(xhr: FailedResponse | undefined): boolean {
+  const status = xhr?.status ?? 0;
+  if (status === 0 || status >= 500 || status === 429 || status === 409) return true;
+  return uploadErrorCode(xhr) === 'upload_url_expired';
+}
+
+/**
+ * The reason an upload PUT was refused. This server answers `{message, code}`; S3 answers a
+ * presigned URL past its expiry with `403 AccessDenied` whose only distinguishing mark is the
+ * message "Request has expired", so that message is translated to our code here, at the edge.
+ */
+function uploadErrorCode(xhr: FailedResponse | undefined): ErrorCode | null {
+  const text = xhr?.responseText ?? '';
+  try {
+    const body: unknown = JSON.parse(text);
+    const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
+    return isErrorCode(code) ? code : null;
+  } catch {
+    return xhr?.status === 403 && /<Message>Request has expired<\/Message>/.test(text) ? 'upload_url_expired' : null;
+  }
+}
+
+function responseMessage(xhr: FailedResponse | undefined, fallback: string): string {
   try {
     const body: unknown = JSON.parse(xhr?.responseText ?? '');
     if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') {
@@ -65,17 +99,24 @@ function waitUntilOnline(): Promise<void> {
   return new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true }));
 }
 
-function formatMb(bytes: number): string {
-  return `${Math.round(bytes / (1024 * 1024))} MB`;
+function formatLimit(bytes: number): string {
+  const gb = bytes / (1024 * 1024 * 1024);
+  return gb >= 1 ? `${Number(gb.toFixed(1))} GB` : `${Math.round(bytes / (1024 * 1024))} MB`;
 }
 
 /**
- * Uploads files of one kind with Uppy: a fresh upload URL per attempt (POST /api/objects/upload), the raw
- * bytes PUT there with progress, then the server's normalisation into an object path (SPEC §7).
+ * Uploads files of one kind with Uppy, with progress, then has the server normalise each into an
+ * object path (SPEC §7). Direct kinds get a fresh upload URL per attempt (POST
+ * /api/objects/upload) and PUT the raw bytes there; resumable kinds (video) use tus, which
+ * continues an interrupted upload from the last byte the server has. The hook's API is the same.
  */
 export function useFileUploader(kind: UploadKind, onPathsChange: (paths: string[]) => void): FileUploader {
   const config = UPLOAD_KINDS[kind];
   const [items, setItems] = useState<UploadItem[]>([]);
+  const itemsRef = useRef(items);
+  useEffect(() => {
+    itemsRef.current = items;
+  });
   const uppyRef = useRef<Uppy<Meta, UploadBody> | null>(null);
   /** Automatic retries made per file, against RETRY_DELAYS_MS. */
   const attemptsRef = useRef(new Map<string, number>());
@@ -94,20 +135,34 @@ export function useFileUploader(kind: UploadKind, onPathsChange: (paths: string[
     const uppy = new Uppy<Meta, UploadBody>({
       autoProceed: true,
       restrictions: { maxFileSize: config.maxBytes, maxNumberOfFiles: config.maxFiles, allowedFileTypes: config.allowedTypes },
-    }).use(XHRUpload, {
-      method: 'PUT',
-      formData: false,
-      limit: CONCURRENCY,
-      endpoint: async (file) => {
-        const { uploadURL } = await apiRequest<{ uploadURL: string }>('POST', '/api/objects/upload');
-        uploadUrls.set((file as File_).id, uploadURL);
-        return uploadURL;
-      },
-      headers: (file) => ({ 'Content-Type': file.type || 'application/octet-stream' }),
-      // Retries are ours, with SPEC's delays and a fresh single-use URL each time.
-      shouldRetry: () => false,
-      getResponseData: () => ({}),
     });
+    if (config.transport === 'resumable') {
+      uppy.use(Tus, {
+        endpoint: RESUMABLE_UPLOADS_PATH,
+        limit: 1,
+        // tus retries by itself and resumes from the server's offset; ours come after these.
+        retryDelays: RETRY_DELAYS_MS,
+        // A reload (or a draft resumed later) that adds the same file continues the upload.
+        storeFingerprintForResuming: true,
+        removeFingerprintOnSuccess: true,
+        allowedMetaFields: ['name', 'type'],
+      });
+    } else {
+      uppy.use(XHRUpload, {
+        method: 'PUT',
+        formData: false,
+        limit: CONCURRENCY,
+        endpoint: async (file) => {
+          const { uploadURL } = await apiRequest<{ uploadURL: string }>('POST', '/api/objects/upload');
+          uploadUrls.set((file as File_).id, uploadURL);
+          return uploadURL;
+        },
+        headers: (file) => ({ 'Content-Type': file.type || 'application/octet-stream' }),
+        // Retries are ours, with SPEC's delays and a fresh single-use URL each time.
+        shouldRetry: () => false,
+        getResponseData: () => ({}),
+      });
+    }
     uppyRef.current = uppy;
 
     uppy.on('upload-progress', (file, progress) => {
@@ -115,9 +170,9 @@ export function useFileUploader(kind: UploadKind, onPathsChange: (paths: string[
       patch(file.id, { progress: Math.round((Number(progress.bytesUploaded) / Number(progress.bytesTotal)) * 100) });
     });
 
-    uppy.on('upload-success', (file) => {
+    uppy.on('upload-success', (file, response) => {
       if (!file) return;
-      const url = uploadUrls.get(file.id);
+      const url = uploadUrls.get(file.id) ?? response?.uploadURL;
       patch(file.id, { progress: 100, status: 'processing' });
       const run = url ? config.normalize(url, { name: file.name ?? 'file', size: file.size ?? 0 }) : Promise.reject(new Error('Upload URL missing'));
       run.then(
@@ -137,11 +192,15 @@ export function useFileUploader(kind: UploadKind, onPathsChange: (paths: string[
 
     uppy.on('upload-error', (file, error, response) => {
       if (!file) return;
-      const xhr = (response as unknown as XMLHttpRequest | undefined) ?? (error as { request?: XMLHttpRequest }).request;
+      const tusResponse = (error as { originalResponse?: { getStatus(): number; getBody(): string } | null }).originalResponse;
+      const xhr: FailedResponse | undefined = tusResponse
+        ? { status: tusResponse.getStatus(), responseText: tusResponse.getBody() }
+        : ((response as unknown as XMLHttpRequest | undefined) ?? (error as { request?: XMLHttpRequest }).request);
       const attempt = attempts.get(file.id) ?? 0;
       if (isRetryable(xhr) && attempt < RETRY_DELAYS_MS.length) {
         attempts.set(file.id, attempt + 1);
-        patch(file.id, { status: 'uploading', progress: 0 });
+        // A resumable upload keeps what arrived; a direct one starts again.
+        patch(file.id, config.transport === 'resumable' ? { status: 'uploading' } : { status: 'uploading', progress: 0 });
         setTimeout(() => {
           void waitUntilOnline().then(() => {
             if (uppy.getFile(file.id)) void uppy.retryUpload(file.id);
@@ -185,7 +244,9 @@ export function useFileUploader(kind: UploadKind, onPathsChange: (paths: string[
       const uppy = uppyRef.current;
       if (!uppy) return;
       const files = Array.from(fileList);
-      const room = config.maxFiles - uppy.getFiles().length;
+      // Restored files (a draft's) count too, though Uppy never saw them.
+      const restored = itemsRef.current.filter((item) => !uppy.getFile(item.id)).length;
+      const room = config.maxFiles - uppy.getFiles().length - restored;
       if (files.length > room) {
         toast({
           title: 'Upload Failed',
@@ -199,7 +260,7 @@ export function useFileUploader(kind: UploadKind, onPathsChange: (paths: string[
           continue;
         }
         if (file.size > config.maxBytes) {
-          toast({ title: 'Upload Failed', description: `${file.name} is larger than ${formatMb(config.maxBytes)}.`, variant: 'destructive' });
+          toast({ title: 'Upload Failed', description: `${file.name} is larger than ${formatLimit(config.maxBytes)}.`, variant: 'destructive' });
           continue;
         }
         try {
@@ -214,6 +275,21 @@ export function useFileUploader(kind: UploadKind, onPathsChange: (paths: string[
     },
     [config],
   );
+
+  const restore = useCallback((files: RestoredFile[]) => {
+    setItems(
+      files.slice(0, config.maxFiles).map((file) => ({
+        id: `restored:${file.objectPath}`,
+        name: file.name,
+        size: file.size,
+        progress: 100,
+        status: 'uploaded' as const,
+        objectPath: file.objectPath,
+        // An image already on the server previews from there.
+        previewUrl: config.allowedTypes.includes('image/png') ? file.objectPath : undefined,
+      })),
+    );
+  }, [config]);
 
   const forget = useCallback((ids: string[]) => {
     const uppy = uppyRef.current;
@@ -271,6 +347,7 @@ export function useFileUploader(kind: UploadKind, onPathsChange: (paths: string[
     objectPaths,
     isBusy: items.some((item) => item.status === 'uploading' || item.status === 'processing'),
     addFiles,
+    restore,
     remove,
     removeAll,
     retry,

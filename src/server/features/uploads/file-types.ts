@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { FILE_LIMITS } from '@shared/submissions';
 
-export type FileKind = 'music' | 'image';
+export type FileKind = 'music' | 'image' | 'video';
 
 interface FileRule {
   maxBytes: number;
@@ -12,8 +12,8 @@ interface FileRule {
 }
 
 /**
- * What each upload route accepts (SPEC §5: music MP3/WAV/OGG/MP4, images JPG/PNG/WEBP), judged
- * from the bytes, never the name. OGG covers its audio flavours (Vorbis, Opus, .oga) and
+ * What each upload route accepts (SPEC §5: music MP3/WAV/OGG/MP4, images JPG/PNG/WEBP;
+ * CONTRACT §12: finished videos MP4/MOV/WebM), judged from the bytes, never the name. OGG covers its audio flavours (Vorbis, Opus, .oga) and
  * Ogg video; MP4 covers MPEG-4 audio (.m4a), served as audio/mp4 so every browser plays it.
  */
 export const FILE_RULES: Record<FileKind, FileRule> = {
@@ -31,6 +31,12 @@ export const FILE_RULES: Record<FileKind, FileRule> = {
     },
     tooLarge: 'Music files must be at most 100 MB',
     wrongType: 'Music files must be MP3, WAV, OGG or MP4',
+  },
+  video: {
+    maxBytes: FILE_LIMITS.videoBytes,
+    types: { mp4: 'video/mp4', m4v: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm' },
+    tooLarge: 'Videos must be at most 2 GB',
+    wrongType: 'Videos must be MP4, MOV or WebM',
   },
   image: {
     maxBytes: FILE_LIMITS.imageBytes,

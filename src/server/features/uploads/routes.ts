@@ -1,5 +1,4 @@
-import send from '@fastify/send';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import {
   artworkFileSchema,
@@ -7,21 +6,25 @@ import {
   musicFileSchema,
   referenceFilesSchema,
   urlMetadataSchema,
+  videoFileSchema,
 } from '@shared/submission-schemas';
+import { RESUMABLE_UPLOADS_PATH } from '@shared/submissions';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
-import { HttpError, notFound, parseInput } from '../../platform/errors';
+import { recordAudioPeaks } from '../../platform/audio/record-audio-peaks';
+import { apiError, HttpError, parseInput } from '../../platform/errors';
+import { rateLimited } from '../../platform/rate-limits';
 import { requireUser, userOf } from '../../platform/sessions';
-import { LocalObjectStorage } from '../../platform/storage/local-storage';
-import { objectKey, type ObjectStorage } from '../../platform/storage/object-storage';
+import { objectKey, ObjectNotFoundError, type ObjectStorage } from '../../platform/storage/object-storage';
 import type { FileKind } from './file-types';
 import { fetchUrlMetadata } from './url-metadata';
+import { createVideoUploads } from './video-uploads';
 import {
   findDownloadableUpload,
   issueUploadUrl,
   normaliseUpload,
   receiveUpload,
-  UPLOAD_MESSAGES,
+  UploadBusyError,
 } from './uploads';
 
 interface UploadRoutesOptions {
@@ -36,9 +39,14 @@ const DOWNLOAD_URL_TTL_S = 5 * 60;
 export async function uploadRoutes(app: FastifyInstance, { db, config, storage }: UploadRoutesOptions) {
   const signedIn = { preHandler: requireUser };
 
+  // Another request holds the upload's claim: say when it lapses, so a retry comes at the right time.
+  app.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof UploadBusyError) reply.header('retry-after', String(error.retryAfterS));
+  });
+
   app.post(
     '/api/objects/upload',
-    { ...signedIn, config: { rateLimit: { max: 600, timeWindow: '1 hour' } } },
+    { ...signedIn, ...rateLimited('uploads') },
     async (request) => {
       const uploadURL = await issueUploadUrl(db, storage, {
         userId: userOf(request).id,
@@ -49,30 +57,44 @@ export async function uploadRoutes(app: FastifyInstance, { db, config, storage }
     },
   );
 
-  if (storage instanceof LocalObjectStorage) {
-    await app.register(async (raw) => {
-      // The file's bytes arrive as the raw body, whatever its Content-Type: hand the stream
-      // through untouched (only in this plugin) so it is written as it arrives.
-      raw.removeAllContentTypeParsers();
-      raw.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-      raw.put<{ Params: { id: string }; Querystring: { token?: string } }>(
-        '/api/uploads/:id',
-        signedIn,
-        async (request) => {
-          const length = request.headers['content-length'];
-          const { size } = await receiveUpload(db, storage, {
-            id: request.params.id,
-            token: typeof request.query.token === 'string' ? request.query.token : '',
-            user: userOf(request),
-            secret: config.sessionSecret,
-            body: (request.body as Readable | undefined) ?? request.raw,
-            declaredLength: length === undefined ? undefined : Number(length),
-          });
-          return { size };
-        },
-      );
-    });
-  }
+  // Where the bytes go when the store has no presigned upload URL (local disk). The route works
+  // with any driver, so it needs no knowledge of which one is configured.
+  await app.register(async (raw) => {
+    // The file's bytes arrive as the raw body, whatever its Content-Type: hand the stream
+    // through untouched (only in this plugin) so it is written as it arrives.
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    raw.put<{ Params: { id: string }; Querystring: { token?: string } }>(
+      '/api/uploads/:id',
+      signedIn,
+      async (request) => {
+        const length = request.headers['content-length'];
+        const { size } = await receiveUpload(db, storage, {
+          id: request.params.id,
+          token: typeof request.query.token === 'string' ? request.query.token : '',
+          user: userOf(request),
+          secret: config.sessionSecret,
+          body: (request.body as Readable | undefined) ?? request.raw,
+          declaredLength: length === undefined ? undefined : Number(length),
+        });
+        return { size };
+      },
+    );
+
+    // Resumable video uploads (tus): the tus server answers on the raw request once the route
+    // has checked who asks for what.
+    const videos = createVideoUploads(db, storage, config.publicUrl);
+    const tus = async (request: FastifyRequest, reply: FastifyReply) => {
+      const user = userOf(request);
+      const { id } = request.params as { id?: string };
+      const outcome = await videos.authorize(user, request.method, request.headers, id);
+      if (outcome === 'done') return reply.code(204).header('tus-resumable', '1.0.0').send();
+      reply.hijack();
+      await videos.handle(user, request.raw, reply.raw);
+    };
+    raw.post(RESUMABLE_UPLOADS_PATH, { ...signedIn, config: { rateLimit: { max: 100, timeWindow: '1 hour' } } }, tus);
+    raw.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: `${RESUMABLE_UPLOADS_PATH}/:id`, ...signedIn, handler: tus });
+  });
 
   const normalise = (user: Parameters<typeof normaliseUpload>[2]['user'], kind: FileKind, url: string, fileName?: string) =>
     normaliseUpload(db, storage, { user, kind, url, fileName });
@@ -85,7 +107,7 @@ export async function uploadRoutes(app: FastifyInstance, { db, config, storage }
         objectPaths.push(await normalise(user, 'image', url));
       } catch (error) {
         if (error instanceof HttpError) {
-          throw new HttpError(error.statusCode, error.message, [{ path: `${field}.${index}`, message: error.message }]);
+          throw apiError(error.code, error.message, [{ path: `${field}.${index}`, message: error.message }]);
         }
         throw error;
       }
@@ -95,7 +117,15 @@ export async function uploadRoutes(app: FastifyInstance, { db, config, storage }
 
   app.put('/api/music-files', signedIn, async (request) => {
     const input = parseInput(musicFileSchema, request.body);
-    return { objectPath: await normalise(userOf(request), 'music', input.musicFileURL, input.fileName) };
+    const objectPath = await normalise(userOf(request), 'music', input.musicFileURL, input.fileName);
+    // The review desk's waveform, computed once here rather than in every admin's browser.
+    await recordAudioPeaks(db, storage, objectPath.slice(objectPath.lastIndexOf('/') + 1), request.log);
+    return { objectPath };
+  });
+
+  app.put('/api/video-files', signedIn, async (request) => {
+    const input = parseInput(videoFileSchema, request.body);
+    return { objectPath: await normalise(userOf(request), 'video', input.videoFileURL, input.fileName) };
   });
 
   app.put('/api/artwork-files', signedIn, async (request) => {
@@ -115,38 +145,29 @@ export async function uploadRoutes(app: FastifyInstance, { db, config, storage }
 
   app.get<{ Params: { id: string } }>('/objects/uploads/:id', signedIn, async (request, reply) => {
     const upload = await findDownloadableUpload(db, userOf(request), request.params.id);
-    const key = objectKey('uploads', upload.id);
-    const contentType = upload.contentType!;
-
-    // S3: the browser fetches the bytes from the store itself, which answers Range and ETag.
-    const presigned = await storage.presignGet(key, { contentType, expiresInSeconds: DOWNLOAD_URL_TTL_S });
-    if (presigned) {
-      reply.header('cache-control', 'private, no-store');
-      return reply.redirect(presigned, 302);
+    let served;
+    try {
+      served = await storage.serve(objectKey('uploads', upload.id), request.raw, {
+        contentType: upload.contentType!,
+        expiresInSeconds: DOWNLOAD_URL_TTL_S,
+      });
+    } catch (error) {
+      if (error instanceof ObjectNotFoundError) throw apiError('file_not_found');
+      throw error;
     }
-
-    // Local disk: @fastify/send answers Range (206/416), ETag and If-None-Match (304). The key
-    // is `uploads/<checked id>`, and send refuses anything outside its root in any case.
-    const local = storage as LocalObjectStorage;
-    const result = await send(request.raw, `/${key}`, {
-      root: local.root,
-      etag: true,
-      lastModified: true,
-      cacheControl: false,
-      dotfiles: 'deny',
-      index: false,
-    });
-    if (result.type === 'error') throw notFound(UPLOAD_MESSAGES.fileNotFound);
-    reply.code(result.statusCode).headers(result.headers as Record<string, string>);
-    if (result.statusCode === 200 || result.statusCode === 206) reply.header('content-type', contentType);
+    if ('redirect' in served) {
+      reply.header('cache-control', 'private, no-store');
+      return reply.redirect(served.redirect, 302);
+    }
+    reply.code(served.statusCode).headers(served.headers);
     // Files never change once checked; the browser may keep them, revalidating after an hour.
     reply.header('cache-control', 'private, max-age=3600');
-    return reply.send(result.stream);
+    return reply.send(served.stream);
   });
 
   app.post(
     '/api/url-metadata',
-    { ...signedIn, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    { ...signedIn, ...rateLimited('urlMetadata') },
     async (request) => {
       const { url } = parseInput(urlMetadataSchema, request.body);
       return fetchUrlMetadata(url);

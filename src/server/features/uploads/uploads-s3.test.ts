@@ -58,8 +58,8 @@ describe('uploads with S3 storage', () => {
     expect(res.statusCode).toBe(200);
     const { objectPath } = res.json() as { objectPath: string };
     const id = objectPath.split('/').pop()!;
-    expect(await store.head(objectKey('incoming', id))).toBeNull();
-    expect(await store.head(objectKey('uploads', id))).toEqual({ size: mp3Bytes().length });
+    expect(await store.check(objectKey('incoming', id))).toBeNull();
+    expect(await store.check(objectKey('uploads', id))).toEqual({ size: mp3Bytes().length });
     const [row] = await t.db.select().from(uploads).where(eq(uploads.id, id));
     expect(row).toMatchObject({ status: 'stored', contentType: 'audio/mpeg', size: mp3Bytes().length, fileName: 'track.mp3' });
 
@@ -87,7 +87,7 @@ describe('uploads with S3 storage', () => {
     const id = new URL(uploadURL).pathname.split('/').pop()!;
     const res = await normalise('/api/music-files', { musicFileURL: uploadURL, fileName: 'song.mp3' });
     expect(res.statusCode).toBe(415);
-    expect(await store.head(objectKey('incoming', id))).toBeNull();
+    expect(await store.check(objectKey('incoming', id))).toBeNull();
   });
 
   it('measures the size with HeadObject: an image over 10 MB is refused (413)', async () => {

@@ -1,8 +1,8 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uploads, type UserRow } from '../../platform/db/schema';
 import {
   id3Mp3Bytes,
@@ -14,10 +14,10 @@ import {
   webpBytes,
 } from '../../platform/storage/test-fixtures';
 import { removeUnattachedUploads } from '../../platform/storage/upload-files';
-import { LocalObjectStorage } from '../../platform/storage/local-storage';
+import { createObjectStorage } from '../../platform/storage/create-storage';
 import { createAdmin, createArtist, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../../test/helpers';
 import { FILE_RULES } from './file-types';
-import { UPLOAD_MESSAGES } from './uploads';
+import { errorText } from '@shared/errors';
 
 let t: TestApp;
 let artist: UserRow;
@@ -131,13 +131,17 @@ describe('PUT to the upload URL (local storage)', () => {
     const url = await uploaded(pngBytes());
     const again = await putBytes(url, textBytes());
     expect(again.statusCode).toBe(403);
-    expect(again.json().message).toBe(UPLOAD_MESSAGES.urlUsed);
+    expect(again.json().message).toBe(errorText('upload_url_used'));
+    expect(again.json().code).toBe('upload_url_used');
   });
 
   it('refuses an expired upload URL (403)', async () => {
     const url = await newUploadUrl();
     await t.db.update(uploads).set({ uploadExpiresAt: new Date(Date.now() - 1000) }).where(eq(uploads.id, uploadIdOf(url)));
-    expect((await putBytes(url, pngBytes())).statusCode).toBe(403);
+    const res = await putBytes(url, pngBytes());
+    expect(res.statusCode).toBe(403);
+    // The uploader retries this one with a fresh URL (src/shared/errors.ts).
+    expect(res.json().code).toBe('upload_url_expired');
   });
 
   it('refuses the URL of another user (404) and signed-out requests (401)', async () => {
@@ -229,11 +233,11 @@ describe('PUT /api/music-files', () => {
     const empty = await newUploadUrl();
     const notYet = await normalise('/api/music-files', { musicFileURL: empty.toString() });
     expect(notYet.statusCode).toBe(400);
-    expect(notYet.json().message).toBe(UPLOAD_MESSAGES.notUploaded);
+    expect(notYet.json().message).toBe(errorText('upload_not_received'));
 
     const foreign = await normalise('/api/music-files', { musicFileURL: 'https://example.com/song.mp3' });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().message).toBe(UPLOAD_MESSAGES.notAnUpload);
+    expect(foreign.json().message).toBe(errorText('not_an_upload'));
   });
 
   it('validates the body (400) and needs a signed-in user (401)', async () => {
@@ -292,6 +296,7 @@ describe('PUT /api/artwork-files, /api/reference-files, /api/character-files', (
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({
       message: FILE_RULES.image.wrongType,
+      code: 'file_type_not_allowed',
       errors: [{ path: `${field}.1`, message: FILE_RULES.image.wrongType }],
     });
   });
@@ -375,7 +380,7 @@ describe('unattached uploads', () => {
     for (const id of staleIds) {
       await t.db.update(uploads).set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) }).where(eq(uploads.id, id));
     }
-    const removed = await removeUnattachedUploads(t.db, new LocalObjectStorage(objectsDir));
+    const removed = await removeUnattachedUploads(t.db, createObjectStorage(t.config));
     expect(removed).toBeGreaterThanOrEqual(2);
     for (const id of staleIds) {
       expect(await t.db.select().from(uploads).where(eq(uploads.id, id))).toEqual([]);
@@ -387,11 +392,94 @@ describe('unattached uploads', () => {
     expect(existsSync(path.join(objectsDir, 'uploads', freshId))).toBe(true);
   });
 
-  it('is one of the app’s maintenance tasks', async () => {
+  it('is one of the app’s periodic jobs', async () => {
     const objectPath = await storedImage();
     const id = uploadIdOf(objectPath);
     await t.db.update(uploads).set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) }).where(eq(uploads.id, id));
-    await t.app.maintenance.runAll();
+    await t.app.jobs.run('maintenance.remove-unattached-uploads');
     expect(await t.db.select().from(uploads).where(eq(uploads.id, id))).toEqual([]);
+  });
+});
+
+// Issue 9, finding 7: a kill -9 during an upload left its temporary file forever and the URL
+// answering 409 until it expired. (The real kill -9 is in tests/crash/uploads-crash.test.ts.)
+describe('uploads interrupted by a crash', () => {
+  const tmpFileOf = (id: string) => path.join(objectsDir, 'tmp', `incoming~${id}`);
+
+  /** What a server killed halfway through a PUT leaves: a claimed row and a partial temporary file. */
+  async function crashedMidUpload(url: URL, leaseLapsed: boolean): Promise<string> {
+    const id = uploadIdOf(url);
+    await t.db
+      .update(uploads)
+      .set({ status: 'receiving', leaseUntil: new Date(Date.now() + (leaseLapsed ? -1000 : 60_000)) })
+      .where(eq(uploads.id, id));
+    mkdirSync(path.join(objectsDir, 'tmp'), { recursive: true });
+    writeFileSync(tmpFileOf(id), Buffer.alloc(4096, 7));
+    return id;
+  }
+
+  it('can be retried once the dead server’s claim lapses, not 409 until the URL expires', async () => {
+    const url = await newUploadUrl();
+    const id = await crashedMidUpload(url, true);
+    const res = await putBytes(url, mp3Bytes());
+    expect(res.statusCode).toBe(200);
+    expect(existsSync(tmpFileOf(id))).toBe(false);
+    const res2 = await normalise('/api/music-files', { musicFileURL: url.toString(), fileName: 'song.mp3' });
+    expect(res2.statusCode).toBe(200);
+  });
+
+  it('answers 409 with Retry-After while a live upload holds the URL', async () => {
+    const url = await newUploadUrl();
+    const body = new PassThrough();
+    const first = putBytes(url, body);
+    body.write(mp3Bytes());
+    await vi.waitFor(async () => {
+      const [row] = await t.db.select().from(uploads).where(eq(uploads.id, uploadIdOf(url)));
+      expect(row!.status).toBe('receiving');
+    });
+    const second = await putBytes(url, pngBytes());
+    expect(second.statusCode).toBe(409);
+    expect(second.json().code).toBe('upload_in_progress');
+    expect(Number(second.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(second.headers['retry-after'])).toBeLessThanOrEqual(10);
+    body.end();
+    expect((await first).statusCode).toBe(200);
+  });
+
+  it('leaves no temporary file once the sweep removes the abandoned upload’s row', async () => {
+    const url = await newUploadUrl();
+    const id = await crashedMidUpload(url, false);
+    await t.db.update(uploads).set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) }).where(eq(uploads.id, id));
+    await removeUnattachedUploads(t.db, createObjectStorage(t.config));
+    expect(await t.db.select().from(uploads).where(eq(uploads.id, id))).toEqual([]);
+    expect(existsSync(tmpFileOf(id))).toBe(false);
+  });
+});
+
+// Issue 9, finding 8: normalising one upload as artwork and as music at the same moment
+// answered 200 with an objectPath whose file the other request then deleted.
+describe('one upload normalised as two kinds at the same moment', () => {
+  it.each([
+    ['a PNG', pngBytes],
+    ['an MP3', mp3Bytes],
+  ])('%s: each objectPath answered can be downloaded; the other request gets a clear 4xx', async (_name, bytes) => {
+    for (let round = 0; round < 8; round++) {
+      const url = await uploaded(bytes());
+      const answers = await Promise.all([
+        normalise('/api/artwork-files', { artworkFileURL: url.toString(), fileName: 'x' }),
+        normalise('/api/music-files', { musicFileURL: url.toString(), fileName: 'x' }),
+      ]);
+      const ok = answers.filter((res) => res.statusCode === 200);
+      expect(ok.length).toBeLessThanOrEqual(1);
+      for (const res of answers) {
+        if (res.statusCode === 200) {
+          const download = await t.app.inject({ url: res.json().objectPath, headers: { cookie: artistCookie } });
+          expect(download.statusCode).toBe(200);
+        } else {
+          expect([404, 409, 415]).toContain(res.statusCode);
+          expect(typeof res.json().message).toBe('string');
+        }
+      }
+    }
   });
 });

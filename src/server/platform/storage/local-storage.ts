@@ -1,45 +1,59 @@
-import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertValidKey, ByteLimit, ObjectNotFoundError, type ObjectStorage } from './object-storage';
+import send from '@fastify/send';
+import { FileStore } from '@tus/file-store';
+import { assertValidKey, ByteLimit, ObjectNotFoundError, type ObjectStorage, type Served } from './object-storage';
+
+/** Chunk size for reading and writing files: large chunks mean few system calls per megabyte. */
+const FILE_CHUNK_BYTES = 1024 * 1024;
 
 /**
  * Files on local disk under `root` (DATA_DIR/objects). Writes go to `root/tmp` first and are
- * renamed into place, so a reader never sees half a file and a failed upload leaves nothing behind.
+ * renamed into place, so a reader never sees half a file. The temporary file is named after its
+ * key, so one interrupted by a crash is found and removed with its upload (`delete`), and a
+ * retried upload simply starts it again.
  */
 export class LocalObjectStorage implements ObjectStorage {
   readonly driver = 'local' as const;
+  readonly browserOrigins: string[] = [];
+  readonly resumable: FileStore;
   private readonly tmpDir: string;
 
-  constructor(readonly root: string) {
+  constructor(private readonly root: string) {
     this.tmpDir = path.join(root, 'tmp');
+    // tus keeps an upload's bytes at root/<key> and its description at root/<key>.json.
+    this.resumable = new FileStore({ directory: root });
   }
 
   /** The file of a key; the key's shape (checked here) keeps it inside `root`. */
-  pathOf(key: string): string {
+  private pathOf(key: string): string {
     assertValidKey(key);
     return path.join(this.root, key);
   }
 
-  async presignPut(_key: string, _expiresInSeconds: number): Promise<undefined> {
+  /** Where the bytes of `key` are written before they are renamed into place. */
+  private tmpPathOf(key: string): string {
+    assertValidKey(key);
+    return path.join(this.tmpDir, key.replace('/', '~'));
+  }
+
+  async presignUpload(_key: string, _expiresInSeconds: number): Promise<undefined> {
     return undefined;
   }
 
-  async presignGet(_key: string, _options: { contentType: string; expiresInSeconds: number }): Promise<undefined> {
-    return undefined;
-  }
-
-  async put(key: string, body: Readable, maxBytes: number): Promise<{ size: number }> {
+  async receive(key: string, body: Readable, maxBytes: number): Promise<{ size: number }> {
     const target = this.pathOf(key);
+    const tmp = this.tmpPathOf(key);
     await mkdir(this.tmpDir, { recursive: true });
     await mkdir(path.dirname(target), { recursive: true });
-    const tmp = path.join(this.tmpDir, randomUUID());
     const limit = new ByteLimit(maxBytes);
     try {
-      await pipeline(body, limit, createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
+      // The caller holds the upload's claim, so an old temporary file is a crashed attempt's.
+      await pipeline(body, limit, createWriteStream(tmp, { flags: 'w', mode: 0o600, highWaterMark: FILE_CHUNK_BYTES }));
       await rename(tmp, target);
       return { size: limit.bytes };
     } catch (error) {
@@ -48,7 +62,7 @@ export class LocalObjectStorage implements ObjectStorage {
     }
   }
 
-  async head(key: string): Promise<{ size: number } | null> {
+  async check(key: string): Promise<{ size: number } | null> {
     try {
       const info = await stat(this.pathOf(key));
       return info.isFile() ? { size: info.size } : null;
@@ -61,11 +75,29 @@ export class LocalObjectStorage implements ObjectStorage {
   async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
     try {
       const handle = await open(this.pathOf(key), 'r');
-      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+      return handle.createReadStream({ ...range, highWaterMark: FILE_CHUNK_BYTES });
     } catch (error) {
       if (isMissing(error)) throw new ObjectNotFoundError(key);
       throw error;
     }
+  }
+
+  /** @fastify/send answers Range (206/416), ETag and If-None-Match (304), and never leaves `root`. */
+  async serve(key: string, request: IncomingMessage, options: { contentType: string; expiresInSeconds: number }): Promise<Served> {
+    assertValidKey(key);
+    const result = await send(request, `/${key}`, {
+      root: this.root,
+      etag: true,
+      lastModified: true,
+      cacheControl: false,
+      dotfiles: 'deny',
+      index: false,
+      highWaterMark: FILE_CHUNK_BYTES,
+    });
+    if (result.type === 'error') throw new ObjectNotFoundError(key);
+    const headers = { ...(result.headers as Record<string, string | number>) };
+    if (result.statusCode === 200 || result.statusCode === 206) headers['content-type'] = options.contentType;
+    return { statusCode: result.statusCode, headers, stream: result.stream };
   }
 
   async move(from: string, to: string): Promise<void> {
@@ -80,7 +112,8 @@ export class LocalObjectStorage implements ObjectStorage {
   }
 
   async delete(keys: string[]): Promise<void> {
-    await Promise.all(keys.map((key) => rm(this.pathOf(key), { force: true })));
+    const files = keys.flatMap((key) => [this.pathOf(key), `${this.pathOf(key)}.json`, this.tmpPathOf(key)]);
+    await Promise.all(files.map((file) => rm(file, { force: true })));
   }
 }
 

@@ -1,29 +1,57 @@
+import type { IncomingMessage } from 'node:http';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import type { DataStore } from '@tus/utils';
 
 /**
- * Object storage behind one small interface (ARCHITECTURE §5): local disk under
- * DATA_DIR/objects by default, any S3-compatible store when S3_* are set.
+ * Object storage behind one complete interface (ARCHITECTURE §5): local disk under
+ * DATA_DIR/objects by default, any S3-compatible store when S3_* are set. The configuration
+ * picks the driver once (`createObjectStorage`); nothing else knows which one it is.
  *
  * Keys are never built from raw user input: every key is `<area>/<id>` with an id that matched
  * OBJECT_ID_PATTERN, checked again by each driver before it touches the store.
  */
 export interface ObjectStorage {
   readonly driver: 'local' | 's3';
-  /** A URL the browser can PUT the bytes of `key` to, or undefined when they must come through this server. */
-  presignPut(key: string, expiresInSeconds: number): Promise<string | undefined>;
-  /** Streams `body` into `key`; more than `maxBytes` → ObjectTooLargeError and nothing is kept. */
-  put(key: string, body: Readable, maxBytes: number): Promise<{ size: number }>;
-  /** Size of the object, or null when there is none. */
-  head(key: string): Promise<{ size: number } | null>;
+  /** Origins outside this server that browsers send bytes to or fetch them from (CSP connect-src). */
+  readonly browserOrigins: string[];
+  /**
+   * A URL the browser can PUT the bytes of `key` to directly, or undefined when they come
+   * through this server (which then calls `receive`).
+   */
+  presignUpload(key: string, expiresInSeconds: number): Promise<string | undefined>;
+  /**
+   * Streams `body` into `key`; more than `maxBytes` → ObjectTooLargeError and nothing is kept.
+   * A partial write is never visible under `key`, and whatever it left behind is removed by
+   * `delete([key])`, also after a crash.
+   */
+  receive(key: string, body: Readable, maxBytes: number): Promise<{ size: number }>;
+  /** Size of the complete object, or null when there is none. */
+  check(key: string): Promise<{ size: number } | null>;
   /** The object's bytes (`end` inclusive), or ObjectNotFoundError. */
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  /**
+   * Answers a browser's GET for the object: a redirect to the store, or the bytes with Range
+   * (206/416), ETag and If-None-Match (304) handled. ObjectNotFoundError when it is missing.
+   */
+  serve(key: string, request: IncomingMessage, options: { contentType: string; expiresInSeconds: number }): Promise<Served>;
   /** Moves an object to another key within the store (a rename or a server-side copy). */
   move(from: string, to: string): Promise<void>;
-  /** Removes the objects; keys that do not exist are ignored. */
+  /**
+   * Removes the objects, with anything a resumable or interrupted upload left beside them;
+   * keys that do not exist are ignored.
+   */
   delete(keys: string[]): Promise<void>;
-  /** A short-lived URL the browser can GET the object from, or undefined when this server serves it. */
-  presignGet(key: string, options: { contentType: string; expiresInSeconds: number }): Promise<string | undefined>;
+  /**
+   * Where resumable (tus) uploads keep their bytes while they arrive: a tus DataStore whose
+   * upload ids are object keys, so a finished upload is the object under that key.
+   */
+  readonly resumable: DataStore;
 }
+
+/** How a download is answered. */
+export type Served =
+  | { redirect: string }
+  | { statusCode: number; headers: Record<string, string | number>; stream: Readable };
 
 export class ObjectNotFoundError extends Error {
   constructor(key: string) {

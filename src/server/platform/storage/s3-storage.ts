@@ -9,24 +9,39 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
+import { S3Store } from '@tus/s3-store';
 import type { Config } from '../../config';
-import { assertValidKey, ByteLimit, ObjectNotFoundError, ObjectTooLargeError, type ObjectStorage } from './object-storage';
+import {
+  assertValidKey,
+  ByteLimit,
+  ObjectNotFoundError,
+  ObjectTooLargeError,
+  type ObjectStorage,
+  type Served,
+} from './object-storage';
 
 export type S3Options = NonNullable<Config['s3']>;
 
+/** Size of the parts a resumable upload is sent to S3 in (S3's minimum is 5 MiB). */
+const RESUMABLE_PART_BYTES = 8 * 1024 * 1024;
+
 /**
  * An S3-compatible store (AWS SDK v3). Browsers PUT to presigned URLs and GET from presigned
- * URLs, so file bytes never pass through this server in production; `put`/`read` stream, with
- * multipart upload for bodies of unknown length.
+ * URLs, so the bytes of ordinary uploads never pass through this server; `receive`/`read`
+ * stream, with multipart upload for bodies of unknown length. Resumable uploads go through
+ * this server into an S3 multipart upload (@tus/s3-store), so every instance can continue one.
  */
 export class S3ObjectStorage implements ObjectStorage {
   readonly driver = 's3' as const;
-  readonly client: S3Client;
-  readonly bucket: string;
+  readonly browserOrigins: string[];
+  readonly resumable: S3Store;
+  private readonly client: S3Client;
+  private readonly bucket: string;
 
   constructor(options: S3Options) {
     this.bucket = options.bucket;
-    this.client = new S3Client({
+    this.browserOrigins = [s3BrowserOrigin(options)];
+    const clientConfig = {
       region: options.region,
       endpoint: options.endpoint,
       forcePathStyle: options.forcePathStyle,
@@ -36,12 +51,17 @@ export class S3ObjectStorage implements ObjectStorage {
           : undefined,
       // Checksums only where S3 demands them: a presigned URL must not require the browser to
       // send a checksum header it cannot compute, and not every S3-compatible store knows CRC32.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
+      requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+      responseChecksumValidation: 'WHEN_REQUIRED' as const,
+    };
+    this.client = new S3Client(clientConfig);
+    this.resumable = new S3Store({
+      partSize: RESUMABLE_PART_BYTES,
+      s3ClientConfig: { ...clientConfig, bucket: options.bucket },
     });
   }
 
-  async presignPut(key: string, expiresInSeconds: number): Promise<string> {
+  async presignUpload(key: string, expiresInSeconds: number): Promise<string> {
     assertValidKey(key);
     // A presigned PUT cannot carry a size range (only a presigned POST policy can); the size is
     // checked with HeadObject when the upload is normalised, and oversized objects are removed.
@@ -50,16 +70,18 @@ export class S3ObjectStorage implements ObjectStorage {
     });
   }
 
-  async presignGet(key: string, options: { contentType: string; expiresInSeconds: number }): Promise<string> {
+  /** The browser fetches the bytes from the store itself, which answers Range and ETag. */
+  async serve(key: string, _request: unknown, options: { contentType: string; expiresInSeconds: number }): Promise<Served> {
     assertValidKey(key);
-    return getSignedUrl(
+    const redirect = await getSignedUrl(
       this.client,
       new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentType: options.contentType }),
       { expiresIn: options.expiresInSeconds },
     );
+    return { redirect };
   }
 
-  async put(key: string, body: Readable, maxBytes: number): Promise<{ size: number }> {
+  async receive(key: string, body: Readable, maxBytes: number): Promise<{ size: number }> {
     assertValidKey(key);
     const limit = new ByteLimit(maxBytes);
     body.on('error', (error) => limit.destroy(error));
@@ -81,7 +103,7 @@ export class S3ObjectStorage implements ObjectStorage {
     }
   }
 
-  async head(key: string): Promise<{ size: number } | null> {
+  async check(key: string): Promise<{ size: number } | null> {
     assertValidKey(key);
     try {
       const result = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
@@ -125,9 +147,14 @@ export class S3ObjectStorage implements ObjectStorage {
 
   async delete(keys: string[]): Promise<void> {
     keys.forEach(assertValidKey);
-    // One request per key: DeleteObjects needs a Content-MD5 that some S3-compatible stores
-    // insist on and others reject; a submission has at most a few dozen files.
-    await Promise.all(keys.map((key) => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }))));
+    // An unfinished resumable upload: abort its multipart upload (the store keeps its parts
+    // otherwise). There is none for most keys, which is not an error.
+    await Promise.all(keys.map((key) => this.resumable.remove(key).catch(() => {})));
+    // One request per object: DeleteObjects needs a Content-MD5 that some S3-compatible stores
+    // insist on and others reject; a submission has at most a few dozen files. `.info` and
+    // `.part` are what @tus/s3-store keeps beside a resumable upload.
+    const objects = keys.flatMap((key) => [key, `${key}.info`, `${key}.part`]);
+    await Promise.all(objects.map((key) => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }))));
   }
 }
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalObjectStorage } from './local-storage';
 import { objectKey, ObjectNotFoundError, ObjectTooLargeError, type ObjectStorage } from './object-storage';
@@ -53,9 +53,9 @@ describe.each([
 
   it('stores a streamed body, reports its size, reads it whole and by range', async () => {
     const key = objectKey('uploads', freshId());
-    const { size } = await storage.put(key, Readable.from([Buffer.from('hello '), Buffer.from('world')]), 1024);
+    const { size } = await storage.receive(key, Readable.from([Buffer.from('hello '), Buffer.from('world')]), 1024);
     expect(size).toBe(11);
-    expect(await storage.head(key)).toEqual({ size: 11 });
+    expect(await storage.check(key)).toEqual({ size: 11 });
     expect(await text(await storage.read(key))).toBe('hello world');
     expect(await text(await storage.read(key, { start: 6, end: 10 }))).toBe('world');
   });
@@ -63,27 +63,27 @@ describe.each([
   it('streams a multi-megabyte body of unknown length', async () => {
     const key = objectKey('uploads', freshId());
     const size = 6 * 1024 * 1024 + 123;
-    expect(await storage.put(key, chunkedBody(size), 10 * 1024 * 1024)).toEqual({ size });
-    expect(await storage.head(key)).toEqual({ size });
+    expect(await storage.receive(key, chunkedBody(size), 10 * 1024 * 1024)).toEqual({ size });
+    expect(await storage.check(key)).toEqual({ size });
   });
 
   it('refuses a body over the limit while streaming and keeps nothing', async () => {
     const key = objectKey('uploads', freshId());
-    await expect(storage.put(key, chunkedBody(300 * 1024), 256 * 1024)).rejects.toBeInstanceOf(ObjectTooLargeError);
-    expect(await storage.head(key)).toBeNull();
+    await expect(storage.receive(key, chunkedBody(300 * 1024), 256 * 1024)).rejects.toBeInstanceOf(ObjectTooLargeError);
+    expect(await storage.check(key)).toBeNull();
   });
 
   it('moves an object to another key', async () => {
     const id = freshId();
-    await storage.put(objectKey('incoming', id), Readable.from([Buffer.from('bytes')]), 1024);
+    await storage.receive(objectKey('incoming', id), Readable.from([Buffer.from('bytes')]), 1024);
     await storage.move(objectKey('incoming', id), objectKey('uploads', id));
-    expect(await storage.head(objectKey('incoming', id))).toBeNull();
+    expect(await storage.check(objectKey('incoming', id))).toBeNull();
     expect(await text(await storage.read(objectKey('uploads', id)))).toBe('bytes');
   });
 
   it('answers missing objects: head null, read and move ObjectNotFoundError, delete quietly', async () => {
     const key = objectKey('uploads', freshId());
-    expect(await storage.head(key)).toBeNull();
+    expect(await storage.check(key)).toBeNull();
     await expect(storage.read(key)).rejects.toBeInstanceOf(ObjectNotFoundError);
     await expect(storage.move(key, objectKey('incoming', freshId()))).rejects.toBeInstanceOf(ObjectNotFoundError);
     await expect(storage.delete([key])).resolves.toBeUndefined();
@@ -91,16 +91,16 @@ describe.each([
 
   it('deletes objects', async () => {
     const keys = [objectKey('uploads', freshId()), objectKey('incoming', freshId())];
-    for (const key of keys) await storage.put(key, Readable.from([Buffer.from('x')]), 10);
+    for (const key of keys) await storage.receive(key, Readable.from([Buffer.from('x')]), 10);
     await storage.delete(keys);
-    for (const key of keys) expect(await storage.head(key)).toBeNull();
+    for (const key of keys) expect(await storage.check(key)).toBeNull();
   });
 
   it.each(['../etc/passwd', 'uploads/../../etc/passwd', 'uploads/a/b', '/uploads/abc', 'other/abc', 'uploads/'])(
     'refuses the key %j',
     async (key) => {
-      await expect(storage.head(key)).rejects.toThrow(/Invalid object key/);
-      await expect(storage.put(key, Readable.from([Buffer.from('x')]), 10)).rejects.toThrow(/Invalid object key/);
+      await expect(storage.check(key)).rejects.toThrow(/Invalid object key/);
+      await expect(storage.receive(key, Readable.from([Buffer.from('x')]), 10)).rejects.toThrow(/Invalid object key/);
       await expect(storage.delete([key])).rejects.toThrow(/Invalid object key/);
     },
   );
@@ -109,16 +109,48 @@ describe.each([
 describe('local object storage', () => {
   it('leaves no temporary file behind after a refused body', async () => {
     const storage = new LocalObjectStorage(localRoot);
-    await expect(storage.put(objectKey('uploads', freshId()), chunkedBody(2048), 1024)).rejects.toBeInstanceOf(
+    await expect(storage.receive(objectKey('uploads', freshId()), chunkedBody(2048), 1024)).rejects.toBeInstanceOf(
       ObjectTooLargeError,
     );
     expect(readdirSync(path.join(localRoot, 'tmp'))).toEqual([]);
   });
 
-  it('has no presigned URLs: the bytes come through this server', async () => {
+  it('has no presigned upload URL: the bytes come through this server', async () => {
     const storage = new LocalObjectStorage(localRoot);
-    expect(await storage.presignPut(objectKey('incoming', freshId()), 60)).toBeUndefined();
-    expect(await storage.presignGet(objectKey('uploads', freshId()), { contentType: 'image/png', expiresInSeconds: 60 })).toBeUndefined();
+    expect(await storage.presignUpload(objectKey('incoming', freshId()), 60)).toBeUndefined();
+  });
+
+  it('removes the temporary file a crashed write left, with its key', async () => {
+    const storage = new LocalObjectStorage(localRoot);
+    const key = objectKey('incoming', freshId());
+    // What a kill -9 halfway through `receive` leaves behind.
+    const body = new PassThrough();
+    const writing = storage.receive(key, body, 1024 * 1024);
+    body.write(Buffer.alloc(1000));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(readdirSync(path.join(localRoot, 'tmp'))).toContain(key.replace('/', '~'));
+    await storage.delete([key]);
+    expect(readdirSync(path.join(localRoot, 'tmp'))).not.toContain(key.replace('/', '~'));
+    body.destroy();
+    await writing.catch(() => {});
+  });
+
+  it('serves the bytes itself, with its Content-Type, Range and an ETag', async () => {
+    const storage = new LocalObjectStorage(localRoot);
+    const key = objectKey('uploads', freshId());
+    await storage.receive(key, Readable.from([Buffer.from('served bytes')]), 1024);
+    const request = (headers: Record<string, string>) => Object.assign(Readable.from([]), { headers, method: 'GET', url: '/' });
+    const whole = await storage.serve(key, request({}) as never, { contentType: 'audio/mpeg', expiresInSeconds: 60 });
+    if ('redirect' in whole) throw new Error('expected the bytes');
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('audio/mpeg');
+    expect(await text(whole.stream)).toBe('served bytes');
+    const part = await storage.serve(key, request({ range: 'bytes=7-' }) as never, { contentType: 'audio/mpeg', expiresInSeconds: 60 });
+    if ('redirect' in part) throw new Error('expected the bytes');
+    expect(part.statusCode).toBe(206);
+    expect(await text(part.stream)).toBe('bytes');
+    expect(whole.headers.ETag).toBeTruthy();
+    await expect(storage.serve(objectKey('uploads', freshId()), request({}) as never, { contentType: 'x/y', expiresInSeconds: 1 })).rejects.toBeInstanceOf(ObjectNotFoundError);
   });
 });
 
@@ -126,13 +158,15 @@ describe('S3 object storage presigned URLs', () => {
   it('lets a client PUT to a presigned URL and GET ranges and ETags from a presigned URL', async () => {
     const storage = new S3ObjectStorage(s3.options);
     const key = objectKey('incoming', freshId());
-    const putUrl = await storage.presignPut(key, 60);
+    const putUrl = await storage.presignUpload(key, 60);
     expect(putUrl).toContain('X-Amz-Signature=');
     const put = await fetch(putUrl, { method: 'PUT', body: 'presigned bytes' });
     expect(put.status).toBe(200);
-    expect(await storage.head(key)).toEqual({ size: 15 });
+    expect(await storage.check(key)).toEqual({ size: 15 });
 
-    const getUrl = await storage.presignGet(key, { contentType: 'audio/mpeg', expiresInSeconds: 60 });
+    const served = await storage.serve(key, {} as never, { contentType: 'audio/mpeg', expiresInSeconds: 60 });
+    if (!('redirect' in served)) throw new Error('expected a presigned redirect');
+    const getUrl = served.redirect;
     const whole = await fetch(getUrl);
     expect(whole.status).toBe(200);
     expect(whole.headers.get('content-type')).toBe('audio/mpeg');

@@ -85,3 +85,22 @@ export function webpBytes(): Buffer {
 export function textBytes(): Buffer {
   return Buffer.from('These are my lyrics, not audio.\n'.repeat(20), 'utf8');
 }
+
+/** The start of an ISO-BMFF video (ftyp box + an mdat header): `isom` is MP4, `qt  ` is QuickTime (MOV). */
+export function videoHeaderBytes(brand: 'isom' | 'qt  ' = 'isom'): Buffer {
+  const b = Buffer.alloc(32);
+  b.writeUInt32BE(24, 0);
+  b.write('ftyp', 4, 'latin1');
+  b.write(brand, 8, 'latin1');
+  b.writeUInt32BE(0x200, 12);
+  b.write(brand, 16, 'latin1');
+  b.write('mp41', 20, 'latin1');
+  b.writeUInt32BE(8, 24);
+  b.write('mdat', 28, 'latin1');
+  return b;
+}
+
+/** The start of a WebM file: an EBML header whose DocType is `webm`, then a Segment. */
+export function webmHeaderBytes(): Buffer {
+  return Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x87, 0x42, 0x82, 0x84, 0x77, 0x65, 0x62, 0x6d, 0x18, 0x53, 0x80, 0x67, 0x81, 0x00]);
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "uploads" ADD COLUMN "lease_until" timestamp with time zone;
