@@ -1,0 +1,112 @@
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { OUTBOX_STATUSES, OUTBOX_STATUS_LABELS, type OutboxStatus } from '@shared/notifications';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent } from '@client/components/ui/card';
+import { Spinner } from '@client/components/ui/spinner';
+import { AdminHeader } from '@client/features/admin/admin-header';
+import { errorMessage } from '@client/lib/api';
+import { useAuth } from '@client/lib/auth';
+import { useDocumentTitle } from '@client/lib/use-document-title';
+import { useOutbox } from './notification-queries';
+
+const FILTERS = ['all', ...OUTBOX_STATUSES] as const;
+
+/** /admin/outbox: every email the product wrote, newest first, so a new install shows what it would send. */
+export function OutboxPage() {
+  useDocumentTitle('Outbox');
+  const { user } = useAuth();
+  const [status, setStatus] = useState<OutboxStatus | 'all'>('all');
+  const [page, setPage] = useState(1);
+  const outbox = useOutbox(status, page);
+  if (!user) return null;
+  const lastPage = outbox.data ? Math.max(1, Math.ceil(outbox.data.total / outbox.data.pageSize)) : 1;
+
+  return (
+    <div className="min-h-dvh">
+      <AdminHeader user={user} />
+      <main className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6">
+        <div>
+          <Button asChild variant="ghost" size="sm" className="-ml-3">
+            <Link href="/admin">
+              <ArrowLeft aria-hidden />
+              Back to Admin
+            </Link>
+          </Button>
+        </div>
+        <header className="grid gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Outbox</h1>
+          <p className="text-sm text-muted-foreground">
+            {outbox.data?.smtpConfigured === false
+              ? 'No SMTP server is configured (SMTP_URL): emails are kept here and not sent.'
+              : 'Every email the product sends, newest first.'}
+          </p>
+        </header>
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Filter by status">
+          {FILTERS.map((f) => (
+            <Button
+              key={f}
+              size="sm"
+              variant={status === f ? 'default' : 'outline'}
+              aria-pressed={status === f}
+              onClick={() => {
+                setStatus(f);
+                setPage(1);
+              }}
+            >
+              {f === 'all' ? 'All' : OUTBOX_STATUS_LABELS[f]}
+            </Button>
+          ))}
+        </div>
+        {outbox.isPending ? (
+          <Spinner />
+        ) : outbox.isError ? (
+          <p className="text-destructive">{errorMessage(outbox.error)}</p>
+        ) : outbox.data.emails.length === 0 ? (
+          <p className="text-muted-foreground">No emails yet.</p>
+        ) : (
+          <ul className="grid gap-3">
+            {outbox.data.emails.map((email) => (
+              <li key={email.id}>
+                <Card>
+                  <CardContent className="grid gap-2 p-4">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <p className="font-medium break-words">{email.subject}</p>
+                      <Badge variant={email.status === 'failed' ? 'destructive' : 'secondary'}>{OUTBOX_STATUS_LABELS[email.status]}</Badge>
+                    </div>
+                    <p className="text-sm text-muted-foreground break-all">
+                      To {email.toAddress} · {new Date(email.createdAt).toLocaleString()}
+                      {email.attempts > 1 ? ` · ${email.attempts} attempts` : ''}
+                    </p>
+                    {email.lastError ? <p className="text-sm text-muted-foreground">{email.lastError}</p> : null}
+                    {email.textBody ? (
+                      <details>
+                        <summary className="cursor-pointer text-sm">Show the email</summary>
+                        <pre className="mt-2 max-h-96 overflow-auto rounded bg-muted p-3 text-xs whitespace-pre-wrap">{email.textBody}</pre>
+                      </details>
+                    ) : null}
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+        {lastPage > 1 ? (
+          <nav className="flex items-center justify-between" aria-label="Pages">
+            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              Previous
+            </Button>
+            <span className="text-sm">
+              Page {page} of {lastPage}
+            </span>
+            <Button variant="outline" size="sm" disabled={page >= lastPage} onClick={() => setPage(page + 1)}>
+              Next
+            </Button>
+          </nav>
+        ) : null}
+      </main>
+    </div>
+  );
+}

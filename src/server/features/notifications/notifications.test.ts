@@ -1,0 +1,395 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_NOTIFICATION_SETTINGS, type OutboxPage } from '@shared/notifications';
+import { outboxEmails, submissions, type UserRow } from '../../platform/db/schema';
+import { HIDDEN } from '../../platform/email/outbox';
+import { createUnsubscribeToken } from '../../platform/email/unsubscribe-token';
+import {
+  cookieFrom,
+  createAdmin,
+  createArtist,
+  createSubmissionRow,
+  createTestApp,
+  sessionCookie,
+  TEST_ORIGIN,
+  type TestApp,
+} from '../../test/helpers';
+import { startTestSmtpServer, type ReceivedEmail, type TestSmtpServer } from '../../test/smtp-test-server';
+import { handleStripeEvent } from '../payments/handle-stripe-event';
+
+let t: TestApp;
+let smtp: TestSmtpServer;
+let admin: UserRow;
+let adminCookie: string;
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  t = await createTestApp({ SMTP_URL: smtp.url, MESSAGE_EMAIL_DELAY_S: '1' });
+  admin = await createAdmin(t.db);
+  adminCookie = await sessionCookie(t.app, t.db, admin);
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+const request = (method: 'GET' | 'PUT' | 'POST' | 'PATCH', url: string, cookie?: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+
+const to = (address: string | null) => (email: ReceivedEmail) => email.to.includes(address ?? '');
+/** A header as it was on the wire (mailparser folds List-* headers into one object). */
+const header = (email: ReceivedEmail, name: string) => {
+  const line = email.mail.headerLines.find((h) => h.key === name)?.line ?? '';
+  return line.slice(line.indexOf(':') + 1).replace(/\r?\n\s+/g, ' ').trim();
+};
+
+async function outboxRows(userId: string) {
+  return t.db.select().from(outboxEmails).where(eq(outboxEmails.userId, userId));
+}
+
+describe('emails over SMTP', () => {
+  it('sends "submission received" with a text and an HTML part, a link to the submission and one-click unsubscribe', async () => {
+    const artist = await createArtist(t.db);
+    const cookie = await sessionCookie(t.app, t.db, artist);
+    const res = await request('POST', '/api/submissions', cookie, {
+      submissionMethod: 'link',
+      musicUrl: 'https://example.com/track',
+      releaseStatus: 'unreleased',
+      artistName: 'Nova',
+      songTitle: 'Blue Hour',
+      hasLyrics: false,
+      aiUsage: false,
+      videoStyle: 'non-custom',
+      pricingTier: 'free',
+      termsAccepted: true,
+    });
+    expect(res.statusCode).toBe(201);
+    const id = res.json<{ id: string }>().id;
+
+    const email = await smtp.waitFor(to(artist.email));
+    expect(email.mail.subject).toBe('We received "Blue Hour"');
+    await expect.poll(async () => (await outboxRows(artist.id))[0]?.status).toBe('sent');
+    expect(email.mail.text).toContain('Submission Hub');
+    expect(email.mail.text).toContain(`${TEST_ORIGIN}/dashboard?submission=${id}`);
+    expect(email.mail.html).toContain(`${TEST_ORIGIN}/dashboard?submission=${id}`);
+    expect(header(email, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(header(email, 'list-unsubscribe')).toMatch(/^<http:\/\/localhost:5000\/api\/unsubscribe\?token=[\w-]+\.[\w-]+>$/);
+
+    const [row] = await outboxRows(artist.id);
+    expect(row!.status).toBe('sent');
+    expect(email.mail.messageId).toBe(`<${row!.id}@localhost>`);
+    expect(row!.textBody).toContain('Blue Hour');
+  });
+
+  it('sends "status changed" quoting the review, and nothing when the artist turned those off', async () => {
+    const artist = await createArtist(t.db);
+    const submission = await createSubmissionRow(t.db, artist, { songTitle: 'Glass' });
+    const res = await request('PATCH', `/api/admin/submissions/${submission.id}/status`, adminCookie, {
+      status: 'approved',
+      review: 'Lovely chorus — we want it.',
+    });
+    expect(res.statusCode).toBe(200);
+    const email = await smtp.waitFor(to(artist.email));
+    expect(email.mail.subject).toBe('"Glass" is now Approved');
+    expect(email.mail.text).toContain('Lovely chorus — we want it.');
+    expect(email.mail.html).toContain('Lovely chorus — we want it.');
+
+    const artistCookie = await sessionCookie(t.app, t.db, artist);
+    expect((await request('PUT', '/api/notification-settings', artistCookie, { statusChanges: false })).statusCode).toBe(200);
+    await request('PATCH', `/api/admin/submissions/${submission.id}/status`, adminCookie, { status: 'in_creation' });
+    await expect.poll(async () => (await outboxRows(artist.id)).map((r) => r.status).sort(), { timeout: 10_000 }).toEqual([
+      'sent',
+      'skipped',
+    ]);
+    expect(smtp.received.filter(to(artist.email))).toHaveLength(1);
+  });
+
+  it('sends a receipt in the same transaction as the payment, once even when Stripe delivers twice', async () => {
+    const artist = await createArtist(t.db);
+    const submission = await createSubmissionRow(t.db, artist, { pricingTier: 'premium', songTitle: 'Paid Song', stripePaymentIntentId: 'pi_test_1' });
+    const event = {
+      id: 'evt_receipt_1',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: 'pi_test_1', amount: 9900, amount_received: 9900, currency: 'usd', metadata: { submissionId: submission.id } } },
+    } as unknown as Stripe.Event;
+    const log = t.app.log as FastifyBaseLogger;
+    expect(await handleStripeEvent(t.db, t.app.outbox, {} as Stripe, event, log)).toBe('applied');
+    expect(await handleStripeEvent(t.db, t.app.outbox, {} as Stripe, event, log)).toBe('duplicate');
+    const email = await smtp.waitFor(to(artist.email));
+    expect(email.mail.subject).toBe('Receipt: $99.00 for "Paid Song"');
+    expect(email.mail.text).toContain('pi_test_1');
+    // A receipt is not a notification: no unsubscribe.
+    expect(header(email, 'list-unsubscribe')).toBe('');
+    expect(await outboxRows(artist.id)).toHaveLength(1);
+  });
+
+  it('emails several unread messages as one, after the delay; a message read in time sends nothing', async () => {
+    const artist = await createArtist(t.db, { artistName: 'Mira' });
+    const artistCookie = await sessionCookie(t.app, t.db, artist);
+    for (const content of ['First note', 'Second note']) {
+      expect((await request('POST', '/api/messages', adminCookie, { toUserId: artist.id, content })).statusCode).toBe(201);
+    }
+    const email = await smtp.waitFor(to(artist.email));
+    expect(email.mail.subject).toBe('New message from Label Admin');
+    expect(email.mail.text).toContain('Second note');
+    expect(email.mail.text).toContain('(2 messages)');
+    expect(email.mail.text).toContain(`/messages?with=${admin.id}`);
+    expect(await outboxRows(artist.id)).toHaveLength(1);
+
+    // The artist answers; the admin reads it before the delay is over: no email to the admin.
+    const adminEmailsBefore = smtp.received.filter(to(admin.email)).length;
+    expect((await request('POST', '/api/messages', artistCookie, { toUserId: admin.id, content: 'Thanks!' })).statusCode).toBe(201);
+    expect((await request('POST', `/api/messages/${artist.id}/read`, adminCookie)).statusCode).toBe(200);
+    await expect
+      .poll(async () => (await outboxRows(admin.id)).filter((r) => r.kind === 'unread_messages').map((r) => r.status), {
+        timeout: 10_000,
+      })
+      .toEqual(['skipped']);
+    expect(smtp.received.filter(to(admin.email))).toHaveLength(adminEmailsBefore);
+  });
+
+  it('emails the team an artist message left unread', async () => {
+    const artist = await createArtist(t.db, { artistName: 'Okra' });
+    const artistCookie = await sessionCookie(t.app, t.db, artist);
+    const team = await createAdmin(t.db);
+    await request('POST', '/api/messages', artistCookie, { toUserId: team.id, content: 'Any news on my track?' });
+    const email = await smtp.waitFor(to(team.email));
+    expect(email.mail.subject).toBe('New message from Okra');
+    expect(email.mail.text).toContain('Any news on my track?');
+    expect(email.mail.text).toContain(`/messages?with=${artist.id}`);
+  });
+
+  it('retries a refused email with backoff and delivers it exactly once', async () => {
+    const artist = await createArtist(t.db);
+    smtp.refuse = true;
+    try {
+      await request('PATCH', `/api/admin/submissions/${(await createSubmissionRow(t.db, artist)).id}/status`, adminCookie, {
+        status: 'under_review',
+      });
+      await expect.poll(async () => (await outboxRows(artist.id))[0]?.attempts ?? 0, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+      const [row] = await outboxRows(artist.id);
+      expect(row!.status).toBe('pending');
+      expect(row!.lastError).toMatch(/451|Try again later/);
+    } finally {
+      smtp.refuse = false;
+    }
+    // pg-boss retries after its 10 s backoff.
+    await smtp.waitFor(to(artist.email), 30_000);
+    await expect.poll(async () => (await outboxRows(artist.id))[0]?.status, { timeout: 5000 }).toBe('sent');
+    expect(smtp.received.filter(to(artist.email))).toHaveLength(1);
+  }, 45_000);
+
+  it('sends the team a daily digest of new submissions', async () => {
+    const artist = await createArtist(t.db);
+    await createSubmissionRow(t.db, artist, { songTitle: 'Digest Song', artistName: 'Digest Artist' });
+    await createSubmissionRow(t.db, artist, { songTitle: 'Unpaid Song', pricingTier: 'basic' });
+    await t.app.jobs.run('notifications.admin-digest');
+    const email = await smtp.waitFor((e) => to(admin.email)(e) && (e.mail.subject ?? '').startsWith('Daily digest'));
+    expect(email.mail.text).toContain('"Digest Song" by Digest Artist');
+    expect(email.mail.text).not.toContain('Unpaid Song');
+    expect(email.mail.text).toMatch(/New submissions \(\d+\)/);
+  });
+});
+
+describe('email verification', () => {
+  it('registration sends a link that verifies the address once; the outbox keeps it masked', async () => {
+    const address = `verify-${Date.now()}@example.com`;
+    const res = await request('POST', '/api/register', undefined, {
+      firstName: 'Vera',
+      lastName: 'Fy',
+      email: address,
+      password: 'correct-horse-42',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json<{ emailVerified: boolean }>().emailVerified).toBe(false);
+    const cookie = cookieFrom(res);
+
+    const email = await smtp.waitFor(to(address));
+    expect(email.mail.subject).toBe('Confirm your email address for Submission Hub');
+    await expect.poll(async () => (await t.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, address)))[0]?.status).toBe('sent');
+    const link = /http:\/\/localhost:5000\/api\/verify-email\?token=([\w-]+)/.exec(email.mail.text ?? '');
+    expect(link).not.toBeNull();
+    const [row] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, address));
+    expect(row!.textBody).toContain(HIDDEN);
+    expect(row!.textBody).not.toContain(link![1]);
+    expect(JSON.stringify(row!.templateData)).not.toContain(link![1]);
+
+    const opened = await t.app.inject({ url: `/api/verify-email?token=${link![1]}` });
+    expect(opened.statusCode).toBe(302);
+    expect(opened.headers.location).toBe('/dashboard');
+    expect((await request('GET', '/api/user', cookie)).json<{ emailVerified: boolean }>().emailVerified).toBe(true);
+
+    const again = await t.app.inject({ url: `/api/verify-email?token=${link![1]}` });
+    expect(again.headers.location).toBe('/dashboard?verification=invalid');
+    // Verified: resending answers 202 and sends nothing more.
+    expect((await request('POST', '/api/verify-email/resend', cookie)).statusCode).toBe(202);
+    expect((await t.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, address))).length).toBe(1);
+  });
+
+  it('refuses unknown, malformed and expired tokens', async () => {
+    for (const token of ['nope', '', 'x'.repeat(5000)]) {
+      const res = await t.app.inject({ url: `/api/verify-email?token=${token}` });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/dashboard?verification=invalid');
+    }
+    // A NUL is refused before any route runs, like everywhere else (CONTRACT §9).
+    expect((await t.app.inject({ url: '/api/verify-email?token=%00' })).statusCode).toBe(400);
+  });
+
+  it('resend needs a session and sends a new link to an unverified user', async () => {
+    expect((await request('POST', '/api/verify-email/resend')).statusCode).toBe(401);
+    const artist = await createArtist(t.db);
+    const cookie = await sessionCookie(t.app, t.db, artist);
+    expect((await request('POST', '/api/verify-email/resend', cookie)).statusCode).toBe(202);
+    const email = await smtp.waitFor(to(artist.email));
+    expect(email.mail.text).toMatch(/\/api\/verify-email\?token=/);
+  });
+});
+
+describe('notification settings and unsubscribe', () => {
+  it('answers the defaults, changes them, and refuses what is not a boolean', async () => {
+    expect((await request('GET', '/api/notification-settings')).statusCode).toBe(401);
+    expect((await request('PUT', '/api/notification-settings', undefined, { messages: false })).statusCode).toBe(401);
+    const artist = await createArtist(t.db);
+    const cookie = await sessionCookie(t.app, t.db, artist);
+    expect((await request('GET', '/api/notification-settings', cookie)).json()).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
+    for (const bad of [{ messages: 'no' }, { digest: 0 }, { statusChanges: null }, { deliveries: 'true' }]) {
+      const res = await request('PUT', '/api/notification-settings', cookie, bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ message: string }>().message).toMatch(/must be true or false/);
+    }
+    const res = await request('PUT', '/api/notification-settings', cookie, { messages: false, digest: false, userId: admin.id });
+    expect(res.json()).toEqual({ statusChanges: true, messages: false, deliveries: true, digest: false });
+    // Another user's settings are untouched by the unknown field.
+    expect((await request('GET', '/api/notification-settings', adminCookie)).json()).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
+  });
+
+  it('turns one kind off with the one-click POST of RFC 8058; replaying it is harmless', async () => {
+    const artist = await createArtist(t.db);
+    const token = createUnsubscribeToken(t.config.sessionSecret, artist.id, 'messages');
+    const oneClick = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/unsubscribe?token=${token}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+    const res = await oneClick();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ preference: 'messages' });
+    expect((await oneClick()).statusCode).toBe(200);
+    const cookie = await sessionCookie(t.app, t.db, artist);
+    expect((await request('GET', '/api/notification-settings', cookie)).json()).toEqual({
+      ...DEFAULT_NOTIFICATION_SETTINGS,
+      messages: false,
+    });
+  });
+
+  it('refuses a forged, altered or foreign token', async () => {
+    const artist = await createArtist(t.db);
+    const other = await createArtist(t.db);
+    const token = createUnsubscribeToken(t.config.sessionSecret, artist.id, 'statusChanges');
+    const [, mac] = token.split('.');
+    const forgedPayload = Buffer.from(`${other.id}:statusChanges`).toString('base64url');
+    const bad = [
+      `${forgedPayload}.${mac}`,
+      createUnsubscribeToken('another-secret-another-secret-0000', artist.id, 'statusChanges'),
+      `${Buffer.from(`${artist.id}:role`).toString('base64url')}.${mac}`,
+      `${token}.extra`,
+      'garbage',
+      '',
+    ];
+    for (const value of bad) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/unsubscribe?token=${encodeURIComponent(value)}` });
+      expect(res.statusCode).toBe(400);
+    }
+    const cookie = await sessionCookie(t.app, t.db, other);
+    expect((await request('GET', '/api/notification-settings', cookie)).json()).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
+  });
+});
+
+describe('the Outbox page', () => {
+  it('is for admins only', async () => {
+    expect((await request('GET', '/api/admin/outbox')).statusCode).toBe(401);
+    const artist = await createArtist(t.db);
+    expect((await request('GET', '/api/admin/outbox', await sessionCookie(t.app, t.db, artist))).statusCode).toBe(403);
+    expect((await request('GET', '/api/admin/outbox?status=bogus', adminCookie)).statusCode).toBe(400);
+    expect((await request('GET', '/api/admin/outbox?pageSize=100000', adminCookie)).statusCode).toBe(400);
+    const page = (await request('GET', '/api/admin/outbox?status=sent', adminCookie)).json<OutboxPage>();
+    expect(page.smtpConfigured).toBe(true);
+    expect(page.emails.length).toBeGreaterThan(0);
+    expect(page.emails.every((e) => e.status === 'sent')).toBe(true);
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('keeps every email in the outbox, logs it and sends nothing', async () => {
+    const local = await createTestApp();
+    try {
+      const artist = await createArtist(local.db);
+      const team = await createAdmin(local.db);
+      await createSubmissionRow(local.db, artist);
+      const [submission] = await local.db.select().from(submissions).where(eq(submissions.userId, artist.id));
+      const cookie = await sessionCookie(local.app, local.db, team);
+      await local.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/submissions/${submission!.id}/status`,
+        headers: { cookie, origin: TEST_ORIGIN },
+        payload: { status: 'approved' },
+      });
+      await expect
+        .poll(async () => (await local.db.select().from(outboxEmails).where(eq(outboxEmails.userId, artist.id)))[0]?.status, {
+          timeout: 10_000,
+        })
+        .toBe('logged');
+      const page = (
+        await local.app.inject({ url: '/api/admin/outbox', headers: { cookie } })
+      ).json<OutboxPage>();
+      expect(page.smtpConfigured).toBe(false);
+      expect(page.emails[0]!.subject).toBe('"Night Drive" is now Approved');
+      expect(page.emails[0]!.textBody).toContain('Approved');
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+describe('the job queue', () => {
+  it('keeps the periodic work as schedules in the database, once for every instance', async () => {
+    const rows = await t.db.execute<{ name: string; cron: string }>(sql`select name, cron from pgboss.schedule order by name`);
+    const names = (rows as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'maintenance.prune-sessions',
+        'maintenance.prune-rate-limit-counters',
+        'maintenance.remove-unattached-uploads',
+        'notifications.admin-digest',
+      ]),
+    );
+  });
+
+  it('writes nothing when the change that causes an email is rolled back', async () => {
+    const artist = await createArtist(t.db);
+    await expect(
+      t.db.transaction(async (tx) => {
+        await t.app.outbox.queue(tx, {
+          kind: 'status_changed',
+          userId: artist.id,
+          data: { submissionId: 'x', songTitle: 'Never', statusLabel: 'Approved', review: null },
+        });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await outboxRows(artist.id)).toHaveLength(0);
+    const jobs = await t.db.execute(sql`select count(*)::int as n from pgboss.job where data->>'outboxId' not in (select id from outbox_emails)`);
+    expect((jobs as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+});
+

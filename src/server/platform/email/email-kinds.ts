@@ -1,0 +1,22 @@
+import { adminDigest } from './templates/admin-digest';
+import { paymentReceived } from './templates/payment-received';
+import { statusChanged } from './templates/status-changed';
+import { submissionReceived } from './templates/submission-received';
+import type { EmailTemplate } from './templates/template';
+import { unreadMessages } from './templates/unread-messages';
+import { verifyEmail } from './templates/verify-email';
+
+/** Every kind of email the product sends (CONTRACT §10), by the name stored in the outbox. */
+export const EMAIL_TEMPLATES = {
+  verify_email: verifyEmail,
+  submission_received: submissionReceived,
+  payment_received: paymentReceived,
+  status_changed: statusChanged,
+  unread_messages: unreadMessages,
+  admin_digest: adminDigest,
+} satisfies Record<string, EmailTemplate<never>>;
+
+export type EmailKind = keyof typeof EMAIL_TEMPLATES;
+export type EmailData<K extends EmailKind> = (typeof EMAIL_TEMPLATES)[K] extends EmailTemplate<infer D> ? D : never;
+
+export const isEmailKind = (kind: string): kind is EmailKind => Object.hasOwn(EMAIL_TEMPLATES, kind);

@@ -1,0 +1,247 @@
+import { render } from '@react-email/render';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { OutboxPage, OutboxStatus } from '@shared/notifications';
+import type { Config } from '../../config';
+import type { Db } from '../db/client';
+import { outboxEmails, users, type OutboxEmailRow } from '../db/schema';
+import { newId } from '../ids';
+import type { JobQueue } from '../jobs/job-queue';
+import { EMAIL_TEMPLATES, isEmailKind, type EmailData, type EmailKind } from './email-kinds';
+import { createSmtpMailer, type Mailer } from './mailer';
+import { wantsEmail } from './notification-settings';
+import type { EmailTemplate } from './templates/template';
+import { createUnsubscribeToken } from './unsubscribe-token';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export const SEND_EMAIL_JOB = 'email.send';
+/** CONTRACT §10: a failing email is retried with backoff for this long, then given up. */
+export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** What the stored copy shows instead of a secret link (verification, password reset). */
+export const HIDDEN = '[link hidden]';
+
+export interface QueueEmail<K extends EmailKind> {
+  kind: K;
+  /** The recipient; the address is read from the account in the same transaction. */
+  userId: string;
+  data: EmailData<K>;
+  /** Not before this time (e.g. a message still unread after the delay). */
+  sendAfter?: Date;
+  /** While an email with this key waits, queueing another with it does nothing: they become one. */
+  dedupeKey?: string;
+}
+
+/**
+ * Work a kind needs done when its email goes out rather than when it is queued: gather what
+ * is still true (the unread messages), or mint a secret link that must never be stored.
+ */
+/** What a feature needs to send email: queue it inside its transaction. */
+export type EmailQueue = Pick<Outbox, 'queue'>;
+
+export type EmailPreparer = (
+  row: OutboxEmailRow,
+  db: Db,
+) => Promise<
+  | { send: Record<string, unknown>; secrets?: string[] }
+  | { skip: string }
+  | { notBefore: Date }
+>;
+
+/**
+ * The outbox (docs/decisions/081-outbox.md): `queue` writes an email and its send job inside
+ * the caller's transaction; the job renders it, checks the recipient still wants it, and hands it
+ * to SMTP under a Message-ID made from the outbox id, so every attempt is the same message.
+ */
+export class Outbox {
+  private readonly preparers = new Map<EmailKind, EmailPreparer>();
+  private readonly mailer: Mailer | undefined;
+  private readonly messageIdDomain: string;
+
+  constructor(
+    private readonly db: Db,
+    private readonly jobs: JobQueue,
+    private readonly config: Config,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.mailer = config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl) : undefined;
+    this.messageIdDomain = config.publicUrl.hostname;
+    jobs.define<{ outboxId: string }>(
+      SEND_EMAIL_JOB,
+      // 10 s, 20 s, 40 s … the handler itself gives up once the email is 24 hours old.
+      { retryLimit: 16, retryDelayS: 10, retryBackoff: true, expireInS: 120, pollingIntervalS: 0.5 },
+      ({ outboxId }) => this.deliver(outboxId),
+    );
+  }
+
+  get smtpConfigured(): boolean {
+    return this.mailer !== undefined;
+  }
+
+  /** Declares the send-time work of a kind (see EmailPreparer). */
+  prepare(kind: EmailKind, preparer: EmailPreparer): void {
+    this.preparers.set(kind, preparer);
+  }
+
+  /** Writes the email and its send job in `tx`; nothing happens if the recipient has no address. */
+  async queue<K extends EmailKind>(tx: Tx, email: QueueEmail<K>): Promise<void> {
+    const [recipient] = await tx.select({ email: users.email }).from(users).where(eq(users.id, email.userId)).limit(1);
+    if (!recipient?.email) return;
+    const template = EMAIL_TEMPLATES[email.kind] as EmailTemplate<EmailData<K>>;
+    const id = newId();
+    const sendAfter = email.sendAfter ?? new Date();
+    const inserted = await tx
+      .insert(outboxEmails)
+      .values({
+        id,
+        kind: email.kind,
+        userId: email.userId,
+        toAddress: recipient.email,
+        subject: template.subject(email.data),
+        templateData: email.data as Record<string, unknown>,
+        dedupeKey: email.dedupeKey ?? null,
+        sendAfter,
+      })
+      .onConflictDoNothing({ target: outboxEmails.dedupeKey, where: sql`${outboxEmails.status} = 'pending'` })
+      .returning({ id: outboxEmails.id });
+    if (inserted.length === 0) return;
+    await this.jobs.enqueue(SEND_EMAIL_JOB, { outboxId: id }, { tx, startAfter: sendAfter });
+  }
+
+  /** The `email.send` job: one attempt at one email. Throwing makes pg-boss retry it later. */
+  async deliver(outboxId: string): Promise<void> {
+    const [row] = await this.db.select().from(outboxEmails).where(eq(outboxEmails.id, outboxId)).limit(1);
+    // Already sent, skipped or given up: a repeated job sends nothing twice.
+    if (!row || row.status !== 'pending' || !isEmailKind(row.kind)) return;
+    const template = EMAIL_TEMPLATES[row.kind] as unknown as EmailTemplate<Record<string, unknown>>;
+
+    if (template.preference && !(await wantsEmail(this.db, row.userId, template.preference))) {
+      await this.finish(row.id, { status: 'skipped', lastError: 'The recipient turned this kind of email off' });
+      return;
+    }
+
+    let data = row.templateData;
+    let secrets: string[] = [];
+    const preparer = this.preparers.get(row.kind);
+    if (preparer) {
+      const prepared = await preparer(row, this.db);
+      if ('skip' in prepared) {
+        await this.finish(row.id, { status: 'skipped', lastError: prepared.skip });
+        return;
+      }
+      if ('notBefore' in prepared) {
+        await this.db.transaction(async (tx) => {
+          await tx.update(outboxEmails).set({ sendAfter: prepared.notBefore }).where(eq(outboxEmails.id, row.id));
+          await this.jobs.enqueue(SEND_EMAIL_JOB, { outboxId: row.id }, { tx, startAfter: prepared.notBefore });
+        });
+        return;
+      }
+      data = prepared.send;
+      secrets = prepared.secrets ?? [];
+    }
+
+    const unsubscribeUrl = template.preference
+      ? new URL(
+          `/api/unsubscribe?token=${createUnsubscribeToken(this.config.sessionSecret, row.userId, template.preference)}`,
+          this.config.publicUrl,
+        ).toString()
+      : undefined;
+    const unsubscribePage = unsubscribeUrl?.replace('/api/unsubscribe', '/unsubscribe');
+    const element = template.body(data, {
+      publicUrl: this.config.publicUrl.toString(),
+      unsubscribe: unsubscribePage ? { url: unsubscribePage, what: unsubscribeTopic[template.preference!] } : undefined,
+    });
+    const subject = template.subject(data);
+    const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+    const mask = (value: string) => secrets.reduce((out, secret) => out.split(secret).join(HIDDEN), value);
+    const kept = {
+      subject,
+      textBody: mask(text),
+      htmlBody: mask(html),
+      templateData: JSON.parse(mask(JSON.stringify(data))) as Record<string, unknown>,
+    };
+
+    if (!this.mailer) {
+      this.log.info({ to: row.toAddress, subject }, 'email kept in the outbox: SMTP_URL is not set');
+      await this.finish(row.id, { ...kept, status: 'logged' });
+      return;
+    }
+    try {
+      await this.mailer.send({
+        messageId: `<${row.id}@${this.messageIdDomain}>`,
+        from: this.config.mail.from,
+        to: row.toAddress,
+        subject,
+        text,
+        html,
+        headers: unsubscribeUrl
+          ? { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+          : {},
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const givingUp = Date.now() - row.createdAt.getTime() >= RETRY_WINDOW_MS;
+      await this.db
+        .update(outboxEmails)
+        .set({ attempts: sql`${outboxEmails.attempts} + 1`, lastError: message.slice(0, 500), ...(givingUp ? { status: 'failed' } : {}) })
+        .where(and(eq(outboxEmails.id, row.id), eq(outboxEmails.status, 'pending')));
+      if (givingUp) {
+        this.log.error({ outboxId: row.id, kind: row.kind }, 'email given up after 24 hours of retries');
+        return;
+      }
+      throw error;
+    }
+    await this.finish(row.id, { ...kept, status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lastError: null });
+  }
+
+  private async finish(id: string, set: Partial<typeof outboxEmails.$inferInsert> & { status: OutboxStatus }): Promise<void> {
+    await this.db
+      .update(outboxEmails)
+      .set(set)
+      .where(and(eq(outboxEmails.id, id), eq(outboxEmails.status, 'pending')));
+  }
+
+  /** The Outbox page: newest first. */
+  async list(query: { status?: OutboxStatus | undefined; page: number; pageSize: number }): Promise<OutboxPage> {
+    const where = query.status ? eq(outboxEmails.status, query.status) : undefined;
+    const rows = await this.db
+      .select()
+      .from(outboxEmails)
+      .where(where)
+      .orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize);
+    const [count] = await this.db.select({ n: sql<number>`count(*)::int` }).from(outboxEmails).where(where);
+    return {
+      emails: rows.map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        toAddress: r.toAddress,
+        subject: r.subject,
+        status: r.status,
+        attempts: r.attempts,
+        lastError: r.lastError,
+        textBody: r.textBody,
+        sendAfter: r.sendAfter.toISOString(),
+        sentAt: r.sentAt?.toISOString() ?? null,
+        createdAt: r.createdAt.toISOString(),
+      })),
+      total: count?.n ?? 0,
+      page: query.page,
+      pageSize: query.pageSize,
+      smtpConfigured: this.smtpConfigured,
+    };
+  }
+
+  close(): void {
+    this.mailer?.close();
+  }
+}
+
+/** How the footer names what the unsubscribe link turns off. */
+const unsubscribeTopic = {
+  statusChanges: 'your submissions',
+  messages: 'new messages',
+  deliveries: 'deliveries',
+  digest: 'the daily digest',
+} as const;

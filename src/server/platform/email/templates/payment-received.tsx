@@ -1,0 +1,39 @@
+import { EmailLayout, Paragraph } from './layout';
+import { link, type EmailTemplate } from './template';
+
+/** A receipt: always sent, whatever the preferences. */
+export interface PaymentReceivedData {
+  submissionId: string;
+  songTitle: string;
+  tierName: string;
+  /** e.g. "$99.00" */
+  amount: string;
+  paymentIntentId: string;
+  paidAt: string;
+}
+
+export const paymentReceived: EmailTemplate<PaymentReceivedData> = {
+  preference: null,
+  subject: (data) => `Receipt: ${data.amount} for "${data.songTitle}"`,
+  body: (data, context) => (
+    <EmailLayout
+      preview={`We received your payment of ${data.amount}.`}
+      heading="Payment received"
+      action={{ label: 'View your submission', url: link(context, `/dashboard?submission=${data.submissionId}`) }}
+    >
+      <Paragraph>We received your payment. Your submission is now in the review queue.</Paragraph>
+      <Paragraph>
+        Submission: "{data.songTitle}"
+        <br />
+        Plan: {data.tierName}
+        <br />
+        Amount: {data.amount}
+        <br />
+        Date: {new Date(data.paidAt).toUTCString()}
+        <br />
+        Payment reference: {data.paymentIntentId}
+      </Paragraph>
+      <Paragraph>Keep this email as your receipt.</Paragraph>
+    </EmailLayout>
+  ),
+};

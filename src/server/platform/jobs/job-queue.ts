@@ -1,0 +1,140 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Database, Db } from '../db/client';
+import { databaseExecutor, transactionExecutor } from './sql-executor';
+
+/**
+ * Background work on a PostgreSQL-backed queue (pg-boss; docs/decisions/080-job-queue.md).
+ * Jobs live in the `pgboss` schema of the app's database, embedded or server; a job is
+ * fetched with FOR UPDATE SKIP LOCKED, so each runs once across every instance, and a failed
+ * one is retried with backoff. Periodic work is a cron schedule kept in the database, so three
+ * instances run it once, not three times.
+ */
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<unknown>;
+
+export interface QueueOptions {
+  /** Attempts after the first failure. */
+  retryLimit?: number;
+  /** Seconds before the first retry; doubled on each further one when `retryBackoff`. */
+  retryDelayS?: number;
+  retryBackoff?: boolean;
+  /** A running job not finished by then counts as failed (its worker is presumed dead). */
+  expireInS?: number;
+  /** Jobs handled at once by this instance. */
+  concurrency?: number;
+  /** How often an idle worker asks for work. */
+  pollingIntervalS?: number;
+}
+
+export interface EnqueueOptions {
+  /** Not before this time. */
+  startAfter?: Date;
+  /** While a job with this key waits, another with the same key is not added. */
+  singletonKey?: string;
+  /** Insert within this open transaction: the job exists only if the transaction commits. */
+  tx?: Tx;
+}
+
+const SCHEMA = 'pgboss';
+
+/**
+ * Creates or upgrades pg-boss's tables (it serialises this with an advisory lock), so the app's
+ * migration step leaves a database ready for workers and test templates include them.
+ */
+export async function installJobQueue(database: Database): Promise<void> {
+  const boss = new PgBoss({ db: databaseExecutor(database) as PgBoss.Db, schema: SCHEMA, supervise: false, schedule: false });
+  await boss.start();
+  await boss.stop({ graceful: false, close: false, wait: true });
+}
+
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly definitions = new Map<string, { options: QueueOptions; handler: JobHandler<object> }>();
+  private readonly schedules: { name: string; cron: string }[] = [];
+  private started = false;
+
+  constructor(
+    database: Database,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.boss = new PgBoss({
+      db: databaseExecutor(database) as PgBoss.Db,
+      schema: SCHEMA,
+      // Finished jobs are kept a week for inspection, then dropped by pg-boss's own maintenance.
+      deleteAfterDays: 7,
+      archiveCompletedAfterSeconds: 3600,
+    });
+    this.boss.on('error', (error) => this.log.warn({ err: error }, 'job queue error'));
+  }
+
+  /** Declares a kind of job and how this instance carries it out. Call before `start`. */
+  define<T extends object>(name: string, options: QueueOptions, handler: JobHandler<T>): void {
+    if (this.started) throw new Error(`Job ${name} defined after the queue started`);
+    this.definitions.set(name, { options, handler: handler as JobHandler<object> });
+  }
+
+  /**
+   * Declares periodic work: `handler` runs on one instance at each `cron` time (UTC, five
+   * fields, at most once a minute).
+   */
+  every(name: string, cron: string, handler: () => Promise<unknown>, options: QueueOptions = {}): void {
+    // A minute's resolution needs no eager polling: an idle instance asks every 30 s.
+    this.define(name, { retryLimit: 0, pollingIntervalS: 30, ...options }, handler);
+    this.schedules.push({ name, cron });
+  }
+
+  async enqueue(name: string, data: object, options: EnqueueOptions = {}): Promise<void> {
+    if (!this.definitions.has(name)) throw new Error(`Unknown job ${name}`);
+    await this.boss.send(name, data, {
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.tx ? { db: transactionExecutor(options.tx) as PgBoss.Db } : {}),
+    });
+  }
+
+  /** Carries out a job here and now, outside the queue (tests, tools). */
+  async run(name: string, data: object = {}): Promise<unknown> {
+    const definition = this.definitions.get(name);
+    if (!definition) throw new Error(`Unknown job ${name}`);
+    return definition.handler(data, { id: 'direct', retryCount: 0 });
+  }
+
+  async start(): Promise<void> {
+    await this.boss.start();
+    for (const [name, { options, handler }] of this.definitions) {
+      await this.boss.createQueue(name, {
+        name,
+        retryLimit: options.retryLimit ?? 3,
+        retryDelay: options.retryDelayS ?? 30,
+        retryBackoff: options.retryBackoff ?? true,
+        expireInSeconds: options.expireInS ?? 15 * 60,
+      });
+      for (let i = 0; i < (options.concurrency ?? 1); i++) {
+        await this.boss.work<object>(
+          name,
+          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalS ?? 2 },
+          async ([job]) => {
+            if (!job) return;
+            try {
+              return await handler(job.data, { id: job.id, retryCount: job.retryCount });
+            } catch (error) {
+              this.log.warn({ err: error, job: name, jobId: job.id, retryCount: job.retryCount }, 'job failed');
+              throw error;
+            }
+          },
+        );
+      }
+    }
+    for (const { name, cron } of this.schedules) await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
+    this.started = true;
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    // Waits for running jobs (briefly): the database closes right after.
+    await this.boss.stop({ graceful: true, wait: true, timeout: 5000, close: false });
+  }
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+/**
+ * The kinds of notification email a person can turn off (CONTRACT §10). Account emails
+ * (verification, password reset) and payment receipts are not notifications: they always go.
+ */
+export const NOTIFICATION_PREFERENCES = ['statusChanges', 'messages', 'deliveries', 'digest'] as const;
+export type NotificationPreference = (typeof NOTIFICATION_PREFERENCES)[number];
+
+export const notificationSettingsSchema = z.object({
+  statusChanges: z.boolean({ message: 'statusChanges must be true or false' }),
+  messages: z.boolean({ message: 'messages must be true or false' }),
+  deliveries: z.boolean({ message: 'deliveries must be true or false' }),
+  digest: z.boolean({ message: 'digest must be true or false' }),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
+  statusChanges: true,
+  messages: true,
+  deliveries: true,
+  digest: true,
+};
+
+/** How each preference is named on the settings screen and on the unsubscribe page. */
+export const NOTIFICATION_PREFERENCE_TEXTS: Record<NotificationPreference, { label: string; description: string; adminOnly?: boolean }> = {
+  statusChanges: {
+    label: 'Submission updates',
+    description: 'When we receive a submission and when its status changes, with the review when there is one.',
+  },
+  messages: {
+    label: 'Messages',
+    description: 'When someone writes to you and you have not read it within a few minutes.',
+  },
+  deliveries: {
+    label: 'Deliveries',
+    description: 'When your video is ready, published, or reaches a milestone.',
+  },
+  digest: {
+    label: 'Daily digest',
+    description: 'One email a day with new and overdue submissions.',
+    adminOnly: true,
+  },
+};
+
+export const unsubscribeSchema = z.object({ token: z.string().min(1).max(512) });
+
+/** What the unsubscribe endpoint answers, so the page can say what was turned off. */
+export interface UnsubscribeResult {
+  preference: NotificationPreference;
+}
+
+export const OUTBOX_STATUSES = ['pending', 'sent', 'logged', 'skipped', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
+  pending: 'Waiting',
+  sent: 'Sent',
+  logged: 'Not sent (no SMTP)',
+  skipped: 'Not needed',
+  failed: 'Gave up',
+};
+
+export interface OutboxEmail {
+  id: string;
+  kind: string;
+  toAddress: string;
+  subject: string;
+  status: OutboxStatus;
+  attempts: number;
+  lastError: string | null;
+  textBody: string | null;
+  sendAfter: string;
+  sentAt: string | null;
+  createdAt: string;
+}
+
+export interface OutboxPage {
+  emails: OutboxEmail[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** False when no SMTP_URL is set: nothing leaves the server. */
+  smtpConfigured: boolean;
+}
+
+export const outboxQuerySchema = z.object({
+  status: z.enum(OUTBOX_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const VERIFY_EMAIL_TEXTS = {
+  banner: 'Please confirm your email address. We sent you a link when you signed up.',
+  resend: 'Send the link again',
+  resent: 'We sent you a new link. It is valid for 24 hours.',
+  invalidLink: 'This link is invalid or has expired',
+  verified: 'Your email address is confirmed.',
+} as const;
