@@ -19,6 +19,48 @@ const positiveInt = (name: string, max?: number) => {
   return schema;
 };
 
+export const TAG_MAX_LENGTH = 40;
+
+/** Tags are compared and stored lower-cased, so "Synthwave" and "synthwave" are one tag. */
+export const tagSchema = z
+  .string({ message: 'A tag must be text' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'A tag cannot be empty')
+  .max(TAG_MAX_LENGTH, `A tag must be at most ${TAG_MAX_LENGTH} characters`);
+
+/** Who a submission is assigned to, as the list filter names it. */
+export const ASSIGNEE_FILTERS = ['me', 'none'] as const;
+
+export const SORTS = ['created', 'rating'] as const;
+export type AdminSort = (typeof SORTS)[number];
+
+/** The review desk's additions to the admin list query (CONTRACT §14). */
+const deskListQueryShape = {
+  assignee: z
+    .string()
+    .trim()
+    .max(100, 'assignee is at most 100 characters')
+    .optional()
+    .transform((v) => v || undefined),
+  tag: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(TAG_MAX_LENGTH, `A tag must be at most ${TAG_MAX_LENGTH} characters`)
+    .optional()
+    .transform((v) => v || undefined),
+  paid: z
+    .enum(['true', 'false'], { message: 'paid must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+  sort: z
+    .enum([...SORTS, 'due'], { message: `sort must be one of ${SORTS.join(', ')}` })
+    .optional()
+    .refine((v) => v !== 'due', 'Sorting by due date is not available yet')
+    .transform((v) => (v ?? 'created') as AdminSort),
+};
+
 /**
  * GET /api/admin/submissions query. Out-of-range paging is refused (400), never clamped, so a
  * client bug shows up instead of silently answering another page (docs/decisions/040).
@@ -36,8 +78,12 @@ export const adminListQuerySchema = z.object({
     .transform((v) => v || undefined),
   page: positiveInt('page').default(1),
   pageSize: positiveInt('pageSize', ADMIN_PAGE_SIZE_MAX).default(ADMIN_PAGE_SIZE_DEFAULT),
+  ...deskListQueryShape,
 });
 export type AdminListQuery = z.output<typeof adminListQuerySchema>;
+
+/** GET /api/admin/submissions.csv: the list's filters, without paging or sort (newest first). */
+export const adminCsvQuerySchema = adminListQuerySchema.omit({ page: true, pageSize: true, sort: true });
 
 export const STATUS_MESSAGE = `Status must be one of ${ADMIN_SETTABLE_STATUSES.join(', ')}`;
 
@@ -73,7 +119,7 @@ export interface AdminSubmissionPage {
   pageSize: number;
 }
 
-export type HistoryField = 'status' | 'notes' | 'payment_status' | 'review';
+export type HistoryField = 'status' | 'notes' | 'payment_status' | 'review' | 'assignee' | 'tags';
 
 /** GET /api/admin/submissions/{id}/history: oldest first. */
 export interface SubmissionHistoryEntry {

@@ -1,4 +1,4 @@
-import { LayoutDashboard, ShieldCheck } from 'lucide-react';
+import { LayoutDashboard, Mail, ShieldCheck } from 'lucide-react';
 import { Link } from 'wouter';
 import type { PublicUser } from '@shared/auth';
 import { AppHeader } from '@client/components/app-header';
@@ -20,12 +20,20 @@ export function AdminHeader({ user }: { user: PublicUser }) {
         </Badge>
       }
       actions={
-        <Button asChild variant="outline" size="sm">
-          <Link href="/" aria-label="User View">
-            <LayoutDashboard aria-hidden />
-            <span className="hidden sm:inline">User View</span>
-          </Link>
-        </Button>
+        <>
+          <Button asChild variant="outline" size="sm">
+            <Link href="/admin/outbox" aria-label="Outbox">
+              <Mail aria-hidden />
+              <span className="hidden sm:inline">Outbox</span>
+            </Link>
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <Link href="/" aria-label="User View">
+              <LayoutDashboard aria-hidden />
+              <span className="hidden sm:inline">User View</span>
+            </Link>
+          </Button>
+        </>
       }
     />
   );

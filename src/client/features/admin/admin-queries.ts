@@ -1,26 +1,56 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { AdminSubmission } from '@shared/submission-schemas';
 import type { AdminSettableStatus } from '@shared/submissions';
-import type { AdminSubmissionPage, SubmissionHistoryEntry } from '@shared/admin';
+import type { AdminSort, AdminSubmissionPage, SubmissionHistoryEntry } from '@shared/admin';
+import type {
+  BulkActionInput,
+  BulkResult,
+  ReviewTemplate,
+  SubmissionRatings,
+  TeamMember,
+  TrackComment,
+  Waveform,
+} from '@shared/review-desk';
 import { apiRequest } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 
 export const ADMIN_SUBMISSIONS_KEY = '/api/admin/submissions';
 
-export interface AdminListParams {
+export interface AdminListFilter {
   status: string;
   q: string;
-  page: number;
-  pageSize: number;
+  /** '' (everyone's), 'me' or 'none'. */
+  assignee: string;
+  tag: string;
 }
 
-function listUrl({ status, q, page, pageSize }: AdminListParams): string {
+export interface AdminListParams extends AdminListFilter {
+  page: number;
+  pageSize: number;
+  sort: AdminSort;
+}
+
+function filterParams({ status, q, assignee, tag }: AdminListFilter): URLSearchParams {
   const params = new URLSearchParams();
   if (status && status !== 'all') params.set('status', status);
   if (q.trim()) params.set('q', q.trim());
-  params.set('page', String(page));
-  params.set('pageSize', String(pageSize));
-  return `${ADMIN_SUBMISSIONS_KEY}?${params}`;
+  if (assignee) params.set('assignee', assignee);
+  if (tag.trim()) params.set('tag', tag.trim());
+  return params;
+}
+
+function listUrl(params: AdminListParams): string {
+  const query = filterParams(params);
+  query.set('page', String(params.page));
+  query.set('pageSize', String(params.pageSize));
+  if (params.sort !== 'created') query.set('sort', params.sort);
+  return `${ADMIN_SUBMISSIONS_KEY}?${query}`;
+}
+
+/** The CSV export of what the list shows (all pages), as a download link. */
+export function csvExportUrl(filter: AdminListFilter): string {
+  const query = filterParams(filter).toString();
+  return `${ADMIN_SUBMISSIONS_KEY}.csv${query ? `?${query}` : ''}`;
 }
 
 /** One page of the admin list; the previous page stays on screen while the next one loads. */
@@ -35,6 +65,11 @@ export function useAdminSubmissions(params: AdminListParams) {
 /** One submission, fresh from the server; the list's copy shows meanwhile. */
 export function useAdminSubmission(id: string, placeholder?: AdminSubmission) {
   return useQuery<AdminSubmission>({ queryKey: [ADMIN_SUBMISSIONS_KEY, id], placeholderData: placeholder });
+}
+
+/** Every admin, for the assignee picker and for names in the history. */
+export function useTeam() {
+  return useQuery<TeamMember[]>({ queryKey: ['/api/admin/team'], staleTime: 5 * 60_000 });
 }
 
 export function useSubmissionHistory(id: string) {
@@ -72,5 +107,82 @@ export function useDeleteSubmission() {
       queryClient.removeQueries({ queryKey: [ADMIN_SUBMISSIONS_KEY, id] });
       await refreshAdminData();
     },
+  });
+}
+
+export function useBulkAction() {
+  return useMutation({
+    mutationFn: (input: BulkActionInput) => apiRequest<BulkResult>('POST', `${ADMIN_SUBMISSIONS_KEY}/bulk`, input),
+    onSuccess: refreshAdminData,
+  });
+}
+
+export function useAssign(id: string) {
+  return useMutation({
+    mutationFn: (assigneeId: string | null) => apiRequest<AdminSubmission>('PUT', `${ADMIN_SUBMISSIONS_KEY}/${id}/assignee`, { assigneeId }),
+    onSuccess: refreshAdminData,
+  });
+}
+
+export function useSetTags(id: string) {
+  return useMutation({
+    mutationFn: (tags: string[]) => apiRequest<AdminSubmission>('PUT', `${ADMIN_SUBMISSIONS_KEY}/${id}/tags`, { tags }),
+    onSuccess: refreshAdminData,
+  });
+}
+
+export function useRatings(id: string) {
+  return useQuery<SubmissionRatings>({ queryKey: [ADMIN_SUBMISSIONS_KEY, id, 'ratings'] });
+}
+
+export function useRate(id: string) {
+  return useMutation({
+    mutationFn: (input: { score: number; comment: string }) => apiRequest<SubmissionRatings>('PUT', `${ADMIN_SUBMISSIONS_KEY}/${id}/rating`, input),
+    onSuccess: refreshAdminData,
+  });
+}
+
+export function useTrackComments(id: string) {
+  return useQuery<TrackComment[]>({ queryKey: [ADMIN_SUBMISSIONS_KEY, id, 'comments'] });
+}
+
+export function useAddTrackComment(id: string) {
+  return useMutation({
+    mutationFn: (input: { atSeconds: number; text: string; visibleToArtist: boolean }) =>
+      apiRequest<TrackComment>('POST', `${ADMIN_SUBMISSIONS_KEY}/${id}/comments`, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [ADMIN_SUBMISSIONS_KEY, id, 'comments'] }),
+  });
+}
+
+/** The stored peaks; a track without them (a link, an undecodable format) answers 404, shown as no waveform. */
+export function useWaveform(id: string, enabled: boolean) {
+  return useQuery<Waveform>({ queryKey: [ADMIN_SUBMISSIONS_KEY, id, 'waveform'], enabled, retry: false, staleTime: Infinity });
+}
+
+/** A stretch the player played; the list's "listened" column follows. */
+export function recordListening(id: string, input: { from: number; to: number; durationSeconds?: number }) {
+  return apiRequest<{ listenedShare: number }>('POST', `${ADMIN_SUBMISSIONS_KEY}/${id}/listening`, input);
+}
+
+export const REVIEW_TEMPLATES_KEY = '/api/admin/review-templates';
+
+export function useReviewTemplates() {
+  return useQuery<ReviewTemplate[]>({ queryKey: [REVIEW_TEMPLATES_KEY] });
+}
+
+export function useSaveTemplate() {
+  return useMutation({
+    mutationFn: (input: { id?: string; name: string; body: string }) =>
+      input.id
+        ? apiRequest<ReviewTemplate>('PUT', `${REVIEW_TEMPLATES_KEY}/${input.id}`, { name: input.name, body: input.body })
+        : apiRequest<ReviewTemplate>('POST', REVIEW_TEMPLATES_KEY, { name: input.name, body: input.body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [REVIEW_TEMPLATES_KEY] }),
+  });
+}
+
+export function useDeleteTemplate() {
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<void>('DELETE', `${REVIEW_TEMPLATES_KEY}/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [REVIEW_TEMPLATES_KEY] }),
   });
 }

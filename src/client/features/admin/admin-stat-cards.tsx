@@ -22,15 +22,15 @@ export function AdminStatCards({ stats, status, onStatus }: { stats: AdminStats 
           aria-pressed={status === value}
           onClick={() => onStatus(value)}
           className={cn(
-            'flex cursor-pointer items-center gap-3 rounded-xl border bg-card p-4 text-left transition-colors outline-none hover:border-primary/50 focus-visible:ring-2 focus-visible:ring-ring',
+            'flex cursor-pointer items-center gap-3 rounded-xl border bg-card px-3 py-1.5 text-left transition-colors outline-none hover:border-primary/50 focus-visible:ring-2 focus-visible:ring-ring',
             status === value && 'border-primary bg-primary/10',
           )}
         >
-          <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg', tone)}>
-            <Icon className="size-5" aria-hidden />
+          <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-lg', tone)}>
+            <Icon className="size-4" aria-hidden />
           </span>
-          <span className="grid min-w-0">
-            <span className="text-2xl font-semibold tabular-nums" data-testid={`admin-stat-${key}`}>
+          <span className="flex min-w-0 items-baseline gap-2">
+            <span className="text-xl leading-tight font-semibold tabular-nums" data-testid={`admin-stat-${key}`}>
               {stats ? number.format(stats[key]) : '–'}
             </span>
             <span className="truncate text-xs text-muted-foreground sm:text-sm">{label}</span>

@@ -1,49 +1,123 @@
-import { Eye, Trash2 } from 'lucide-react';
+import { Eye, Star, Trash2 } from 'lucide-react';
+import type { MouseEvent } from 'react';
 import type { AdminSubmission } from '@shared/submission-schemas';
+import { PAYMENT_STATE_LABELS, paymentStateOf } from '@shared/review-desk';
 import { ArtworkThumbnail } from '@client/components/artwork-thumbnail';
-import { Button } from '@client/components/ui/button';
-import { formatLongDate } from '@client/lib/format';
-import { TierBadge } from './admin-badges';
 import { StatusBadge } from '@client/components/status-badge';
+import { Button } from '@client/components/ui/button';
+import { Checkbox } from '@client/components/ui/checkbox';
+import { cn } from '@client/lib/utils';
+import { TierBadge } from './admin-badges';
 
 interface RowProps {
   submission: AdminSubmission;
+  active: boolean;
+  selected: boolean;
+  onSelect(event: MouseEvent, checked: boolean): void;
+  onActivate(): void;
   onOpen(): void;
   onDelete(): void;
 }
 
-/** One row of 'All Submissions' (SPEC §2). */
-export function AdminSubmissionRow({ submission: s, onOpen, onDelete }: RowProps) {
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+const PAYMENT_TONES = {
+  free: 'text-muted-foreground',
+  paid: 'text-success',
+  unpaid: 'text-warning',
+  failed: 'text-destructive-soft',
+  refunded: 'text-muted-foreground',
+} as const;
+
+/** One row of 'All Submissions' (SPEC §2), dense for the review desk (CONTRACT §14). */
+export function AdminSubmissionRow({ submission: s, active, selected, onSelect, onActivate, onOpen, onDelete }: RowProps) {
   const title = s.songTitle?.trim() || 'Untitled';
   const artist = s.artistName?.trim() || s.user?.artistName || 'Unknown artist';
+  const payment = paymentStateOf(s.pricingTier, s.paymentStatus);
+  const listened = Math.round(s.desk.listenedShare * 100);
   return (
-    <li data-testid="admin-submission-row" className="flex gap-3 p-3 sm:gap-4 sm:p-4">
-      <button type="button" onClick={onOpen} className="shrink-0 cursor-pointer rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring" aria-label={`Open ${title}`}>
-        <ArtworkThumbnail url={s.artworkUrl} alt={`Artwork of ${title}`} className="size-14 sm:size-16" />
-      </button>
-      <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-1">
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <h3 className="min-w-0 max-w-full truncate font-semibold" title={title}>
-            {title}
-          </h3>
-          <StatusBadge status={s.status} />
-          <TierBadge tier={s.pricingTier} amount={s.amount} />
+    <tr
+      data-testid="admin-submission-row"
+      data-active={active || undefined}
+      aria-selected={selected}
+      onClick={onActivate}
+      onDoubleClick={onOpen}
+      className={cn('h-10 border-b last:border-b-0 hover:bg-muted/40', selected && 'bg-primary/10', active && 'outline-2 -outline-offset-2 outline-primary')}
+    >
+      <td className="w-9 pl-3">
+        <Checkbox
+          checked={selected}
+          aria-label={`Select ${title}`}
+          onClick={(e) => {
+            e.stopPropagation();
+            onSelect(e, !selected);
+          }}
+        />
+      </td>
+      <td className="max-w-0 py-0.5 pr-2">
+        <div className="flex min-w-0 items-center gap-2" title={s.description ?? undefined}>
+          <button type="button" onClick={onOpen} className="shrink-0 cursor-pointer rounded outline-none focus-visible:ring-2 focus-visible:ring-ring" aria-label={`Open ${title}`} tabIndex={-1}>
+            <ArtworkThumbnail url={s.artworkUrl} alt={`Artwork of ${title}`} className="size-7 rounded" />
+          </button>
+          <div className="min-w-0">
+            <p className="truncate text-sm leading-tight font-medium">{title}</p>
+            <p className="truncate text-xs leading-tight text-muted-foreground">
+              by <span className="text-foreground/90">{artist}</span> ({s.user?.email || 'No email'})
+            </p>
+          </div>
         </div>
-        <p className="min-w-0 truncate text-sm text-muted-foreground">
-          by <span className="text-foreground">{artist}</span> ({s.user?.email || 'No email'})
-        </p>
-        <p className="text-xs text-muted-foreground">{formatLongDate(s.createdAt)}</p>
-        {s.description ? <p className="line-clamp-2 text-sm break-words text-muted-foreground/90">{s.description}</p> : null}
-      </div>
-      <div className="flex shrink-0 flex-col gap-1 sm:flex-row sm:items-start">
-        <Button variant="outline" size="sm" onClick={onOpen} aria-label={`View details of ${title}`}>
-          <Eye aria-hidden />
-          <span className="hidden sm:inline">View</span>
-        </Button>
-        <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete ${title}`} className="text-destructive-soft hover:text-destructive-soft">
-          <Trash2 aria-hidden />
-        </Button>
-      </div>
-    </li>
+      </td>
+      <td className="px-2">
+        <StatusBadge status={s.status} />
+      </td>
+      <td className="px-2 whitespace-nowrap">
+        <div className="flex items-center gap-1.5">
+          <TierBadge tier={s.pricingTier} amount={s.amount} />
+          {payment === 'free' ? null : <span className={cn('text-xs', PAYMENT_TONES[payment])}>{PAYMENT_STATE_LABELS[payment]}</span>}
+        </div>
+      </td>
+      <td className="max-w-32 truncate px-2 text-xs" title={s.desk.assignee?.name}>
+        {s.desk.assignee?.name ?? <span className="text-muted-foreground">Unassigned</span>}
+      </td>
+      <td className="px-2 text-xs whitespace-nowrap tabular-nums">
+        {s.desk.ratingAverage === null ? (
+          <span className="text-muted-foreground">–</span>
+        ) : (
+          <span className="inline-flex items-center gap-0.5" aria-label={`Rated ${s.desk.ratingAverage} of 5 by ${s.desk.ratingCount}`}>
+            <Star className="size-3 fill-warning text-warning" aria-hidden />
+            {s.desk.ratingAverage.toFixed(1)}
+            <span className="text-muted-foreground">({s.desk.ratingCount})</span>
+          </span>
+        )}
+      </td>
+      <td className="max-w-40 px-2">
+        <div className="flex gap-1 overflow-hidden">
+          {s.desk.tags.map((tag) => (
+            <span key={tag} className="shrink-0 rounded bg-secondary px-1.5 py-0.5 text-[11px] text-secondary-foreground">
+              {tag}
+            </span>
+          ))}
+        </div>
+      </td>
+      <td className="px-2" title={`${listened}% listened`}>
+        <div className="flex items-center gap-1.5">
+          <div className="h-1.5 w-10 overflow-hidden rounded-full bg-muted" role="meter" aria-label="Listened" aria-valuemin={0} aria-valuemax={100} aria-valuenow={listened}>
+            <div className="h-full bg-primary" style={{ width: `${listened}%` }} />
+          </div>
+          <span className="w-8 text-xs text-muted-foreground tabular-nums">{listened}%</span>
+        </div>
+      </td>
+      <td className="px-2 text-xs whitespace-nowrap text-muted-foreground">{shortDate.format(new Date(s.createdAt))}</td>
+      <td className="pr-2">
+        <div className="flex justify-end">
+          <Button variant="ghost" size="icon-sm" onClick={onOpen} aria-label={`View details of ${title}`}>
+            <Eye aria-hidden />
+          </Button>
+          <Button variant="ghost" size="icon-sm" onClick={onDelete} aria-label={`Delete ${title}`} className="text-destructive-soft hover:text-destructive-soft">
+            <Trash2 aria-hidden />
+          </Button>
+        </div>
+      </td>
+    </tr>
   );
 }

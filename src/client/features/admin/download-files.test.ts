@@ -32,6 +32,8 @@ describe('downloadExtension', () => {
     expect(downloadExtension('/objects/uploads/x', 'audio/mpeg')).toBe('mp3');
     expect(downloadExtension('/objects/uploads/x', 'image/png')).toBe('png');
     expect(downloadExtension('/objects/uploads/x', 'video/mp4')).toBe('mp4');
+    expect(downloadExtension('/objects/uploads/x', 'video/quicktime')).toBe('mov');
+    expect(downloadExtension('/objects/uploads/x', 'video/webm')).toBe('webm');
     expect(downloadExtension('/files/song.exe')).toBe('jpg');
     expect(downloadExtension('/objects/uploads/x', 'application/octet-stream')).toBe('jpg');
   });

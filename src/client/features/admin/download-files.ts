@@ -1,7 +1,10 @@
 import type { AdminSubmission } from '@shared/submission-schemas';
 
-/** SPEC §7: only these extensions are given to downloaded files; anything else becomes jpg. */
-export const DOWNLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'mp3', 'wav', 'flac', 'mp4'] as const;
+/**
+ * SPEC §7: only these extensions are given to downloaded files; anything else becomes jpg.
+ * MOV and WebM join them because CONTRACT §12 accepts finished videos in those formats.
+ */
+export const DOWNLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'mp3', 'wav', 'flac', 'mp4', 'mov', 'webm'] as const;
 const DEFAULT_EXTENSION = 'jpg';
 /** SPEC §7: downloads start 500 ms apart, so the browser does not drop any of them. */
 export const DOWNLOAD_INTERVAL_MS = 500;
@@ -28,6 +31,8 @@ const CONTENT_TYPE_EXTENSIONS: Record<string, string> = {
   'audio/flac': 'flac',
   'audio/x-flac': 'flac',
   'video/mp4': 'mp4',
+  'video/quicktime': 'mov',
+  'video/webm': 'webm',
   'audio/mp4': 'mp4',
 };
 

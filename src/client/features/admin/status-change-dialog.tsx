@@ -1,7 +1,9 @@
+import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
 import { ADMIN_SETTABLE_STATUSES, STATUS_LABELS, type AdminSettableStatus } from '@shared/submissions';
 import type { AdminSubmission } from '@shared/submission-schemas';
 import { ADMIN_REVIEW_MAX } from '@shared/admin';
+import { ADVANCING_STATUSES, UNPAID_WARNING, fillReviewTemplate, paymentStateOf } from '@shared/review-desk';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { Label } from '@client/components/ui/label';
@@ -9,43 +11,79 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@client/components/ui/spinner';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/lib/toast';
-import { useChangeStatus } from './admin-queries';
+import { useBulkAction, useChangeStatus, useReviewTemplates } from './admin-queries';
 import { ADMIN_TOASTS } from './admin-texts';
 
 interface Props {
-  submission: AdminSubmission;
+  /** One submission (its own PATCH) or several (one bulk change, all or nothing). */
+  submissions: AdminSubmission[];
   open: boolean;
   onOpenChange(open: boolean): void;
+  /** The status to start from, e.g. from a keyboard shortcut. */
+  initialStatus?: AdminSettableStatus | undefined;
+  onDone?(): void;
 }
 
 const isSettable = (status: string): status is AdminSettableStatus => (ADMIN_SETTABLE_STATUSES as readonly string[]).includes(status);
+const isUnpaid = (s: AdminSubmission) => ['unpaid', 'failed'].includes(paymentStateOf(s.pricingTier, s.paymentStatus));
 
-/** Status plus an optional review the artist reads in their Submission Details (CONTRACT §8). */
-export function StatusChangeDialog({ submission, open, onOpenChange }: Props) {
+/** Status plus an optional review the artist reads in their Submission Details (CONTRACT §8, §14). */
+export function StatusChangeDialog({ submissions, open, onOpenChange, initialStatus, onDone }: Props) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-lg">{open ? <StatusForm submission={submission} onDone={() => onOpenChange(false)} /> : null}</DialogContent>
+      <DialogContent className="max-w-lg">
+        {open && submissions.length ? (
+          <StatusForm
+            submissions={submissions}
+            initialStatus={initialStatus}
+            onDone={() => {
+              onOpenChange(false);
+              onDone?.();
+            }}
+          />
+        ) : null}
+      </DialogContent>
     </Dialog>
   );
 }
 
-function StatusForm({ submission, onDone }: { submission: AdminSubmission; onDone(): void }) {
-  const [status, setStatus] = useState<AdminSettableStatus | ''>(isSettable(submission.status) ? submission.status : '');
-  const [review, setReview] = useState(submission.adminReview ?? '');
-  const change = useChangeStatus(submission.id);
-  const submit = () => {
-    if (!status) return;
-    change.mutate(
-      { status, review },
-      {
-        onSuccess: () => {
-          toast(ADMIN_TOASTS.statusUpdated(STATUS_LABELS[status]));
-          onDone();
-        },
-        onError: () => toast(ADMIN_TOASTS.statusFailed),
-      },
-    );
+function StatusForm({ submissions, initialStatus, onDone }: { submissions: AdminSubmission[]; initialStatus?: AdminSettableStatus | undefined; onDone(): void }) {
+  const single = submissions.length === 1 ? submissions[0]! : null;
+  const [status, setStatus] = useState<AdminSettableStatus | ''>(initialStatus ?? (single && isSettable(single.status) ? single.status : ''));
+  const [review, setReview] = useState(single?.adminReview ?? '');
+  const [templateId, setTemplateId] = useState('');
+  const templates = useReviewTemplates();
+  const change = useChangeStatus(single?.id ?? '');
+  const bulk = useBulkAction();
+  const pending = change.isPending || bulk.isPending;
+  const unpaid = status && ADVANCING_STATUSES.includes(status) ? submissions.filter(isUnpaid).length : 0;
+
+  const chooseTemplate = (id: string) => {
+    setTemplateId(id);
+    const template = templates.data?.find((t) => t.id === id);
+    if (!template) return;
+    // One submission: filled in here, so what is sent is exactly what was read. Several: the server fills each.
+    setReview(single ? fillReviewTemplate(template.body, { artistName: single.artistName, songTitle: single.songTitle }) : template.body);
   };
+
+  const submit = () => {
+    if (!status || pending) return;
+    const onSuccess = () => {
+      toast(
+        single
+          ? ADMIN_TOASTS.statusUpdated(STATUS_LABELS[status])
+          : { title: 'Status Updated', description: `${submissions.length} submissions are now ${STATUS_LABELS[status]}.` },
+      );
+      onDone();
+    };
+    const onError = () => toast(ADMIN_TOASTS.statusFailed);
+    if (single) change.mutate({ status, review }, { onSuccess, onError });
+    else {
+      const ids = submissions.map((s) => s.id);
+      bulk.mutate({ ids, action: 'status', status, ...(review.trim() ? { review } : {}) }, { onSuccess, onError });
+    }
+  };
+
   return (
     <form
       className="grid gap-4"
@@ -53,10 +91,19 @@ function StatusForm({ submission, onDone }: { submission: AdminSubmission; onDon
         e.preventDefault();
         submit();
       }}
+      onKeyDown={(e) => {
+        // Ctrl/⌘+Enter sends from anywhere in the form, the review text included.
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+          e.preventDefault();
+          submit();
+        }
+      }}
     >
       <DialogHeader>
         <DialogTitle>Change Status</DialogTitle>
-        <DialogDescription className="break-words">{submission.songTitle?.trim() || 'Untitled'}</DialogDescription>
+        <DialogDescription className="break-words">
+          {single ? single.songTitle?.trim() || 'Untitled' : `${submissions.length} selected submissions`}
+        </DialogDescription>
       </DialogHeader>
       <div className="grid gap-2">
         <Label htmlFor="admin-status">Status</Label>
@@ -73,6 +120,29 @@ function StatusForm({ submission, onDone }: { submission: AdminSubmission; onDon
           </SelectContent>
         </Select>
       </div>
+      {unpaid ? (
+        <div role="alert" className="flex items-start gap-2 rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm text-warning">
+          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <p>{single ? UNPAID_WARNING : `${unpaid} of these submissions are on a paid plan and have not been paid yet.`}</p>
+        </div>
+      ) : null}
+      {templates.data?.length ? (
+        <div className="grid gap-2">
+          <Label htmlFor="admin-template">Template</Label>
+          <Select value={templateId} onValueChange={chooseTemplate}>
+            <SelectTrigger id="admin-template" aria-label="Template">
+              <SelectValue placeholder="Start from a template" />
+            </SelectTrigger>
+            <SelectContent>
+              {templates.data.map((t) => (
+                <SelectItem key={t.id} value={t.id}>
+                  {t.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      ) : null}
       <div className="grid gap-2">
         <Label htmlFor="admin-review">Review for the artist (optional)</Label>
         <Textarea
@@ -83,15 +153,19 @@ function StatusForm({ submission, onDone }: { submission: AdminSubmission; onDon
           maxLength={ADMIN_REVIEW_MAX}
           placeholder="Feedback the artist will see with this submission..."
         />
-        <p className="text-xs text-muted-foreground">Shown to the artist in their Submission Details. Leave empty for none.</p>
+        <p className="text-xs text-muted-foreground">
+          {single
+            ? 'Shown to the artist in their Submission Details. Leave empty for none.'
+            : "{artistName} and {songTitle} are filled in for each submission. Leave empty to keep each one's current review."}
+        </p>
       </div>
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>
         </DialogClose>
-        <Button type="submit" disabled={!status || change.isPending}>
-          {change.isPending ? <Spinner className="text-primary-foreground" /> : null}
-          {change.isPending ? 'Updating...' : 'Update Status'}
+        <Button type="submit" disabled={!status || pending}>
+          {pending ? <Spinner className="text-primary-foreground" /> : null}
+          {pending ? 'Updating...' : unpaid ? 'Update Status Anyway' : 'Update Status'}
         </Button>
       </DialogFooter>
     </form>

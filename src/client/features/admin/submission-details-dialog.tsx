@@ -18,7 +18,9 @@ import { useAdminSubmission, useSaveNotes } from './admin-queries';
 import { ADMIN_TOASTS } from './admin-texts';
 import { downloadOne, planDownloads, startDownloads, type PlannedDownload } from './download-files';
 import { socialLinksOf } from './social-links';
+import { DeskPanel } from './desk-panel';
 import { StatusChangeDialog } from './status-change-dialog';
+import { WaveformPlayer } from './waveform-player';
 import { SubmissionHistory } from './submission-history';
 
 interface Props {
@@ -96,6 +98,7 @@ function Details({ initial, onDelete }: { initial: AdminSubmission; onDelete(sub
               <code className="text-xs break-all">{s.id}</code>
             </Field>
           </dl>
+          <DeskPanel submission={s} />
           <SocialLinks submission={s} />
           <UploadedImages submission={s} />
         </div>
@@ -104,7 +107,9 @@ function Details({ initial, onDelete }: { initial: AdminSubmission; onDelete(sub
           <TextSection label="Description" text={s.description} />
           <section className="grid gap-2">
             <h3 className="text-sm font-semibold">Music</h3>
-            {s.musicFileUrl ? (
+            {s.musicFileUrl?.startsWith('/objects/uploads/') ? (
+              <WaveformPlayer submissionId={s.id} src={s.musicFileUrl} />
+            ) : s.musicFileUrl ? (
               <AudioPlayer src={s.musicFileUrl} downloadName={`${planDownloads(s)[0]?.baseName ?? 'music'}`} />
             ) : s.musicUrl ? (
               <ExternalUrl url={s.musicUrl} />
@@ -140,7 +145,7 @@ function Details({ initial, onDelete }: { initial: AdminSubmission; onDelete(sub
           <Button variant="outline">Close</Button>
         </DialogClose>
       </DialogFooter>
-      <StatusChangeDialog submission={s} open={statusOpen} onOpenChange={setStatusOpen} />
+      <StatusChangeDialog submissions={[s]} open={statusOpen} onOpenChange={setStatusOpen} />
     </>
   );
 }

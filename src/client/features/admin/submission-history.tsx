@@ -3,9 +3,9 @@ import { statusLabel } from '@shared/submissions';
 import type { SubmissionHistoryEntry } from '@shared/admin';
 import { Spinner } from '@client/components/ui/spinner';
 import { formatLongDateTime } from '@client/lib/format';
-import { useSubmissionHistory } from './admin-queries';
+import { useSubmissionHistory, useTeam } from './admin-queries';
 
-function describe(entry: SubmissionHistoryEntry): { action: string; detail?: string } {
+function describe(entry: SubmissionHistoryEntry, nameOf: (id: string) => string): { action: string; detail?: string } {
   switch (entry.field) {
     case 'status':
       return { action: `changed the status from ${statusLabel(entry.fromValue)} to ${statusLabel(entry.toValue)}` };
@@ -15,12 +15,18 @@ function describe(entry: SubmissionHistoryEntry): { action: string; detail?: str
       return entry.toValue ? { action: 'wrote the review for the artist', detail: entry.toValue } : { action: 'removed the review' };
     case 'notes':
       return entry.toValue ? { action: 'updated the internal notes', detail: entry.toValue } : { action: 'cleared the internal notes' };
+    case 'assignee':
+      return entry.toValue ? { action: `assigned it to ${nameOf(entry.toValue)}` } : { action: 'removed the assignee' };
+    case 'tags':
+      return entry.toValue ? { action: `set the tags to ${entry.toValue}` } : { action: 'removed every tag' };
   }
 }
 
 /** Who changed status, review and notes, and when (CONTRACT §8), newest first. */
 export function SubmissionHistory({ submissionId }: { submissionId: string }) {
   const history = useSubmissionHistory(submissionId);
+  const team = useTeam();
+  const nameOf = (id: string) => team.data?.find((m) => m.id === id)?.name ?? 'a former team member';
   const entries = [...(history.data ?? [])].reverse();
   return (
     <section aria-labelledby="history-heading" className="grid gap-3">
@@ -37,7 +43,7 @@ export function SubmissionHistory({ submissionId }: { submissionId: string }) {
       ) : (
         <ol className="grid gap-3 border-l border-border pl-4" data-testid="submission-history">
           {entries.map((entry) => {
-            const { action, detail } = describe(entry);
+            const { action, detail } = describe(entry, nameOf);
             return (
               <li key={entry.id} className="relative grid gap-0.5 text-sm">
                 <span className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-primary" aria-hidden />

@@ -1,26 +1,73 @@
-import { and, asc, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { displayName } from '@shared/auth';
+import { statusLabel } from '@shared/submissions';
 import type { AdminStats, AdminSubmission } from '@shared/submission-schemas';
 import type { Db } from '../../platform/db/client';
 import {
+  submissionDesk,
   submissionHistory,
   submissions,
   submissionStatusCounts,
   users,
+  type SubmissionDeskRow,
   type SubmissionRow,
   type UserRow,
 } from '../../platform/db/schema';
-import { notFound } from '../../platform/errors';
+import type { EmailQueue } from '../../platform/email/outbox';
+import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { toPublicUser } from '../../platform/public-user';
 import { toSubmission } from '../submissions/to-submission';
 import type { AdminListQuery, AdminSubmissionPage, StatusChangeInput, SubmissionHistoryEntry } from '@shared/admin';
+import { fillReviewTemplate, type DeskState, type TeamMember } from '@shared/review-desk';
 
-export const SUBMISSION_NOT_FOUND = 'Submission not found';
+/** The columns of an admin who appears as an assignee or author: never the password hash. */
+const { password: _password, googleId: _googleId, ...memberColumns } = getTableColumns(users);
+const assignees = alias(users, 'assignees');
 
-export function toAdminSubmission(row: SubmissionRow, user: UserRow | null): AdminSubmission {
-  return { ...toSubmission(row), adminNotes: row.adminNotes, user: user ? toPublicUser(user) : null };
+type Member = Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | 'artistName'>;
+
+export function toTeamMember(user: Member): TeamMember {
+  return { id: user.id, name: displayName(user) || user.email || 'Unknown' };
 }
+
+export function toDeskState(desk: SubmissionDeskRow | null, assignee: Member | null): DeskState {
+  return {
+    assignee: desk?.assigneeId && assignee?.id ? toTeamMember(assignee) : null,
+    tags: desk?.tags ?? [],
+    ratingAverage: desk?.ratingAverage == null ? null : Math.round(desk.ratingAverage * 10) / 10,
+    ratingCount: desk?.ratingCount ?? 0,
+    listenedShare: desk?.listenedShare ?? 0,
+  };
+}
+
+export function toAdminSubmission(
+  row: SubmissionRow,
+  user: UserRow | null,
+  desk: SubmissionDeskRow | null = null,
+  assignee: Member | null = null,
+): AdminSubmission {
+  return { ...toSubmission(row), adminNotes: row.adminNotes, user: user ? toPublicUser(user) : null, desk: toDeskState(desk, assignee) };
+}
+
+/** The submission, its submitter, its desk state and assignee: what every admin view reads. */
+const adminRowColumns = {
+  submission: submissions,
+  user: users,
+  desk: submissionDesk,
+  assignee: {
+    id: assignees.id,
+    email: assignees.email,
+    firstName: assignees.firstName,
+    lastName: assignees.lastName,
+    artistName: assignees.artistName,
+  },
+};
+
+/** Drafts are their artist's alone (CONTRACT §12): the desk neither lists, counts nor opens them. */
+export const notADraft = ne(submissions.status, 'draft');
+export const isDeskSubmission = (id: string) => and(eq(submissions.id, id), notADraft);
 
 /** `%`, `_` and `\` in a search are literal characters, not LIKE wildcards. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -30,9 +77,32 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * submitter's email; each side has a trigram index, and the email side is turned into a list of
  * user ids first so PostgreSQL can OR three index scans together instead of scanning the join.
  */
-function listFilter({ status, q }: Pick<AdminListQuery, 'status' | 'q'>): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [];
+export type ListFilter = Pick<AdminListQuery, 'status' | 'q' | 'assignee' | 'tag' | 'paid'>;
+
+/** Whether the filter narrows by the desk or payment, which the status counters cannot answer. */
+const narrowsBeyondStatus = (f: ListFilter) => Boolean(f.q || f.assignee || f.tag || f.paid !== undefined);
+
+export function listFilter({ status, q, assignee, tag, paid }: ListFilter, adminId: string): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [notADraft];
   if (status) conditions.push(eq(submissions.status, status));
+  if (assignee === 'none') {
+    conditions.push(
+      sql`not exists (select 1 from ${submissionDesk} where ${submissionDesk.submissionId} = ${submissions.id} and ${submissionDesk.assigneeId} is not null)`,
+    );
+  } else if (assignee) {
+    const who = assignee === 'me' ? adminId : assignee;
+    conditions.push(sql`${submissions.id} in (select ${submissionDesk.submissionId} from ${submissionDesk} where ${submissionDesk.assigneeId} = ${who})`);
+  }
+  if (tag) {
+    conditions.push(
+      sql`${submissions.id} in (select ${submissionDesk.submissionId} from ${submissionDesk} where ${submissionDesk.tags} @> array[${tag}]::text[])`,
+    );
+  }
+  // Paid: the payment succeeded. Unpaid: a paid tier whose payment has not (yet, or any more).
+  if (paid === true) conditions.push(eq(submissions.paymentStatus, 'succeeded'));
+  if (paid === false) {
+    conditions.push(sql`${submissions.pricingTier} <> 'free' and ${submissions.paymentStatus} is distinct from 'succeeded'`);
+  }
   if (q) {
     const pattern = likePattern(q);
     conditions.push(
@@ -57,7 +127,7 @@ export async function statusCounts(db: Db): Promise<Map<string, number>> {
 /** The four dashboard counts (CONTRACT §8). */
 export function toAdminStats(counts: Map<string, number>): AdminStats {
   let total = 0;
-  for (const n of counts.values()) total += n;
+  for (const [status, n] of counts) if (status !== 'draft') total += n;
   return {
     total,
     pending: counts.get('pending') ?? 0,
@@ -75,15 +145,18 @@ export const SEARCH_COUNT_CAP = 1000;
 async function countMatching(
   db: Db,
   query: AdminListQuery,
+  adminId: string,
   counts: Map<string, number>,
   stats: AdminStats,
 ): Promise<{ total: number; capped: boolean }> {
-  // Without a search the counter table holds the answer.
-  if (!query.q) return { total: query.status ? (counts.get(query.status) ?? 0) : stats.total, capped: false };
+  // Filtered by status alone (or not at all), the counter table holds the answer.
+  if (!narrowsBeyondStatus(query)) {
+    return { total: query.status ? (query.status === 'draft' ? 0 : (counts.get(query.status) ?? 0)) : stats.total, capped: false };
+  }
   const matches = db
     .select({ one: sql`1` })
     .from(submissions)
-    .where(listFilter(query))
+    .where(listFilter(query, adminId))
     .limit(SEARCH_COUNT_CAP + 1)
     .as('matches');
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
@@ -91,36 +164,40 @@ async function countMatching(
   return n > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, capped: true } : { total: n, capped: false };
 }
 
-const newestFirst = [desc(submissions.createdAt), desc(submissions.id)];
+export const newestFirst = [desc(submissions.createdAt), desc(submissions.id)];
+/** Best rated first; unrated after every rated one; newest first among equals. */
+const bestRatedFirst = [sql`${submissionDesk.ratingAverage} desc nulls last`, ...newestFirst];
 
 /**
  * GET /api/admin/submissions: one page, newest first, with the submitter and the stats. The
  * page's ids come from the (created_at, id) index alone; only those 50 rows are then read and
  * joined, so a deep page costs an index walk rather than 50,000 joined rows.
  */
-export async function listAdminSubmissions(db: Db, query: AdminListQuery): Promise<AdminSubmissionPage> {
+export async function listAdminSubmissions(db: Db, adminId: string, query: AdminListQuery): Promise<AdminSubmissionPage> {
   const { page, pageSize } = query;
-  const pageIds = db
-    .select({ id: submissions.id })
-    .from(submissions)
-    .where(listFilter(query))
-    .orderBy(...newestFirst)
+  const order = query.sort === 'rating' ? bestRatedFirst : newestFirst;
+  const ids = db.select({ id: submissions.id }).from(submissions);
+  const pageIds = (query.sort === 'rating' ? ids.leftJoin(submissionDesk, eq(submissionDesk.submissionId, submissions.id)) : ids)
+    .where(listFilter(query, adminId))
+    .orderBy(...order)
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .as('page_ids');
   const rows = await db
-    .select({ submission: submissions, user: users })
+    .select(adminRowColumns)
     .from(pageIds)
     .innerJoin(submissions, eq(submissions.id, pageIds.id))
     .leftJoin(users, eq(users.id, submissions.userId))
-    .orderBy(...newestFirst);
+    .leftJoin(submissionDesk, eq(submissionDesk.submissionId, submissions.id))
+    .leftJoin(assignees, eq(assignees.id, submissionDesk.assigneeId))
+    .orderBy(...order);
   const counts = await statusCounts(db);
   const stats = toAdminStats(counts);
   // A short first page is the whole result: no count needed.
   const { total, capped } =
-    page === 1 && rows.length < pageSize ? { total: rows.length, capped: false } : await countMatching(db, query, counts, stats);
+    page === 1 && rows.length < pageSize ? { total: rows.length, capped: false } : await countMatching(db, query, adminId, counts, stats);
   return {
-    submissions: rows.map((r) => toAdminSubmission(r.submission, r.user)),
+    submissions: rows.map((r) => toAdminSubmission(r.submission, r.user, r.desk, r.assignee)),
     stats,
     total,
     totalCapped: capped,
@@ -132,41 +209,53 @@ export async function listAdminSubmissions(db: Db, query: AdminListQuery): Promi
 /** GET /api/admin/submissions/{id}. */
 export async function findAdminSubmission(db: Db, id: string): Promise<AdminSubmission> {
   const [row] = await db
-    .select({ submission: submissions, user: users })
+    .select(adminRowColumns)
     .from(submissions)
     .leftJoin(users, eq(users.id, submissions.userId))
-    .where(eq(submissions.id, id))
+    .leftJoin(submissionDesk, eq(submissionDesk.submissionId, submissions.id))
+    .leftJoin(assignees, eq(assignees.id, submissionDesk.assigneeId))
+    .where(isDeskSubmission(id))
     .limit(1);
-  if (!row) throw notFound(SUBMISSION_NOT_FOUND);
-  return toAdminSubmission(row.submission, row.user);
+  if (!row) throw apiError('submission_not_found');
+  return toAdminSubmission(row.submission, row.user, row.desk, row.assignee);
 }
 
 type HistoryInsert = typeof submissionHistory.$inferInsert;
 
 /**
- * PATCH .../status: sets the status and, when given, the review the artist reads; records who
- * reviewed and when, and one history row per field that actually changed.
+ * PATCH .../status and each submission of a bulk status change: sets the status and, when given,
+ * the review the artist reads (its `{artistName}`/`{songTitle}` filled in for this submission);
+ * records who reviewed and when, and one history row per field that actually changed. Pass a
+ * transaction to make it part of a larger change (it then runs in a savepoint of it).
  */
 export async function changeSubmissionStatus(
   db: Db,
+  outbox: EmailQueue,
   adminId: string,
   id: string,
   input: { status: NonNullable<StatusChangeInput['status']>; review?: string | null | undefined },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: submissions.status, review: submissions.adminReview })
+      .select({
+        status: submissions.status,
+        review: submissions.adminReview,
+        userId: submissions.userId,
+        artistName: submissions.artistName,
+        songTitle: submissions.songTitle,
+      })
       .from(submissions)
-      .where(eq(submissions.id, id))
+      .where(isDeskSubmission(id))
       .for('update');
-    if (!current) throw notFound(SUBMISSION_NOT_FOUND);
+    if (!current) throw apiError('submission_not_found');
     const now = new Date();
-    const reviewChanged = input.review !== undefined && input.review !== current.review;
+    const review = typeof input.review === 'string' ? fillReviewTemplate(input.review, current) : input.review;
+    const reviewChanged = review !== undefined && review !== current.review;
     await tx
       .update(submissions)
       .set({
         status: input.status,
-        ...(reviewChanged ? { adminReview: input.review } : {}),
+        ...(reviewChanged ? { adminReview: review } : {}),
         adminReviewedAt: now,
         adminReviewedBy: adminId,
         updatedAt: now,
@@ -176,8 +265,21 @@ export async function changeSubmissionStatus(
     const entry = (field: HistoryInsert['field'], fromValue: string | null, toValue: string | null) =>
       history.push({ id: newId(), submissionId: id, actorId: adminId, field, fromValue, toValue, createdAt: now });
     if (current.status !== input.status) entry('status', current.status, input.status);
-    if (reviewChanged) entry('review', current.review, input.review ?? null);
+    if (reviewChanged) entry('review', current.review, review ?? null);
     if (history.length) await tx.insert(submissionHistory).values(history);
+    // The artist hears of a new status, or of a new review on the same status (CONTRACT §10).
+    if (current.status !== input.status || (reviewChanged && review)) {
+      await outbox.queue(tx, {
+        kind: 'status_changed',
+        userId: current.userId,
+        data: {
+          submissionId: id,
+          songTitle: current.songTitle,
+          statusLabel: statusLabel(input.status),
+          review: review ?? null,
+        },
+      });
+    }
   });
 }
 
@@ -187,9 +289,9 @@ export async function saveSubmissionNotes(db: Db, adminId: string, id: string, n
     const [current] = await tx
       .select({ notes: submissions.adminNotes })
       .from(submissions)
-      .where(eq(submissions.id, id))
+      .where(isDeskSubmission(id))
       .for('update');
-    if (!current) throw notFound(SUBMISSION_NOT_FOUND);
+    if (!current) throw apiError('submission_not_found');
     if (current.notes === notes) return;
     const now = new Date();
     await tx.update(submissions).set({ adminNotes: notes, updatedAt: now }).where(eq(submissions.id, id));
@@ -207,17 +309,16 @@ export async function saveSubmissionNotes(db: Db, adminId: string, id: string, n
 
 /** The submitter of a submission, or "not found". */
 export async function submissionOwnerId(db: Db, id: string): Promise<string> {
-  const [row] = await db.select({ userId: submissions.userId }).from(submissions).where(eq(submissions.id, id)).limit(1);
-  if (!row) throw notFound(SUBMISSION_NOT_FOUND);
+  const [row] = await db.select({ userId: submissions.userId }).from(submissions).where(isDeskSubmission(id)).limit(1);
+  if (!row) throw apiError('submission_not_found');
   return row.userId;
 }
 
 /** GET .../history: every recorded change of the submission, oldest first. */
 export async function listSubmissionHistory(db: Db, id: string): Promise<SubmissionHistoryEntry[]> {
   await submissionOwnerId(db, id);
-  const { password: _p, googleId: _g, ...actorColumns } = getTableColumns(users);
   const rows = await db
-    .select({ entry: submissionHistory, actor: actorColumns })
+    .select({ entry: submissionHistory, actor: memberColumns })
     .from(submissionHistory)
     .leftJoin(users, eq(users.id, submissionHistory.actorId))
     .where(eq(submissionHistory.submissionId, id))
@@ -230,4 +331,13 @@ export async function listSubmissionHistory(db: Db, id: string): Promise<Submiss
     createdAt: entry.createdAt.toISOString(),
     actor: actor?.id ? { id: actor.id, name: displayName(actor) || actor.email || 'Unknown' } : null,
   }));
+}
+
+/** GET /api/admin/team: every admin, by name, for the assignee picker. */
+export async function listTeam(db: Db): Promise<TeamMember[]> {
+  const rows = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, artistName: users.artistName })
+    .from(users)
+    .where(eq(users.role, 'admin'));
+  return rows.map(toTeamMember).sort((a, b) => a.name.localeCompare(b.name));
 }

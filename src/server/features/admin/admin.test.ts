@@ -32,7 +32,7 @@ async function makeStoredUpload(user: UserRow, contentType: string) {
     contentType,
     uploadExpiresAt: new Date(Date.now() + 60_000),
   });
-  await createObjectStorage(t.config).put(objectKey('uploads', id), Readable.from([Buffer.from('abcd')]), 1024);
+  await createObjectStorage(t.config).receive(objectKey('uploads', id), Readable.from([Buffer.from('abcd')]), 1024);
   return { id, path: `/objects/uploads/${id}` };
 }
 
@@ -305,7 +305,7 @@ describe('delete', () => {
     expect(await t.db.select().from(submissionHistory).where(eq(submissionHistory.submissionId, s.id))).toHaveLength(0);
     const storage = createObjectStorage(t.config);
     for (const f of [music, art, style]) {
-      expect(await storage.head(objectKey('uploads', f.id))).toBeNull();
+      expect(await storage.check(objectKey('uploads', f.id))).toBeNull();
       expect((await as(adminCookie).get(f.path)).statusCode).toBe(404);
     }
     expect((await as(adminCookie).send('DELETE', `/api/admin/submissions/${s.id}`)).statusCode).toBe(404);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/client';
-import { parseInput } from '../../platform/errors';
-import { requireAdmin, userOf } from '../../platform/sessions';
+import { apiError, parseInput } from '../../platform/errors';
+import { requireAdmin, requireUser, userOf } from '../../platform/sessions';
 import type { ObjectStorage } from '../../platform/storage/object-storage';
 import { removeUploadBytes } from '../../platform/storage/upload-files';
 import { deleteSubmission } from '../submissions/submissions';
@@ -10,33 +10,85 @@ import {
   findAdminSubmission,
   listAdminSubmissions,
   listSubmissionHistory,
+  listTeam,
   saveSubmissionNotes,
   submissionOwnerId,
 } from './admin-submissions';
-import { adminListQuerySchema, notesSchema, statusChangeSchema } from '@shared/admin';
+import { applyBulkAction } from './bulk-actions';
+import { exportSubmissionsCsv } from './csv-export';
+import {
+  assignSubmission,
+  changeSubmissionTags,
+  checkAssignee,
+  findWaveform,
+  listRatings,
+  rateSubmission,
+  recordListening,
+} from './review-desk';
+import { createReviewTemplate, deleteReviewTemplate, listReviewTemplates, updateReviewTemplate } from './review-templates';
+import { addTrackComment, listArtistComments, listTeamComments } from './track-comments';
+import { adminCsvQuerySchema, adminListQuerySchema, notesSchema, statusChangeSchema } from '@shared/admin';
+import {
+  assignSchema,
+  bulkActionSchema,
+  listeningSchema,
+  ratingSchema,
+  reviewTemplateSchema,
+  tagsSchema,
+  trackCommentSchema,
+} from '@shared/review-desk';
 
 type WithId = { Params: { id: string } };
 
-/** The label's review desk (CONTRACT §8). Every route: 401 signed out, 403 for artists. */
+/** The label's review desk (CONTRACT §8, §14). Every route: 401 signed out, 403 for artists. */
 export async function adminRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: ObjectStorage }) {
-  app.addHook('onRequest', async (request) => {
-    // Guarded before the body is even parsed: artists learn nothing from validation errors.
-    if (request.url.startsWith('/api/admin/')) await requireAdmin(request);
-  });
+  // Every route of this plugin, as the router matched it (never the URL's text: CONTRACT §9), and
+  // before the body is even parsed: artists learn nothing from validation errors.
+  app.addHook('onRequest', requireAdmin);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
 
   app.get('/api/admin/submissions', async (request) =>
-    listAdminSubmissions(db, parseInput(adminListQuerySchema, request.query)),
+    listAdminSubmissions(db, userOf(request).id, parseInput(adminListQuerySchema, request.query)),
   );
+
+  app.get('/api/admin/submissions.csv', async (request, reply) => {
+    const filter = parseInput(adminCsvQuerySchema, request.query);
+    const stamp = new Date().toISOString().slice(0, 10);
+    const csv = exportSubmissionsCsv(db, userOf(request).id, filter, (error) =>
+      request.log.error({ err: error }, 'the CSV export stopped halfway'),
+    );
+    request.log.info({ adminId: userOf(request).id, filter }, 'submissions exported as CSV');
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="submissions-${stamp}.csv"`)
+      .send(csv);
+  });
+
+  app.get('/api/admin/team', async () => listTeam(db));
+
+  app.post('/api/admin/submissions/bulk', async (request) => {
+    const action = parseInput(bulkActionSchema, request.body);
+    const admin = userOf(request);
+    const { updated, removedUploadIds } = await applyBulkAction(db, app.outbox, admin.id, action);
+    request.log.info({ adminId: admin.id, action: action.action, ids: action.ids }, 'bulk change');
+    if (removedUploadIds.length) {
+      try {
+        await removeUploadBytes(storage, removedUploadIds);
+      } catch (error) {
+        request.log.error({ err: error, uploadIds: removedUploadIds }, 'could not remove the files of deleted submissions');
+      }
+    }
+    return { updated };
+  });
 
   app.get<WithId>('/api/admin/submissions/:id', async (request) => findAdminSubmission(db, request.params.id));
 
   app.patch<WithId>('/api/admin/submissions/:id/status', async (request) => {
     const input = parseInput(statusChangeSchema, request.body);
     const admin = userOf(request);
-    await changeSubmissionStatus(db, admin.id, request.params.id, input);
+    await changeSubmissionStatus(db, app.outbox, admin.id, request.params.id, input);
     request.log.info({ submissionId: request.params.id, status: input.status, adminId: admin.id }, 'status changed');
     return findAdminSubmission(db, request.params.id);
   });
@@ -47,10 +99,49 @@ export async function adminRoutes(app: FastifyInstance, { db, storage }: { db: D
     return findAdminSubmission(db, request.params.id);
   });
 
+  app.put<WithId>('/api/admin/submissions/:id/assignee', async (request) => {
+    const { assigneeId } = parseInput(assignSchema, request.body);
+    await checkAssignee(db, assigneeId);
+    await assignSubmission(db, userOf(request).id, request.params.id, assigneeId);
+    return findAdminSubmission(db, request.params.id);
+  });
+
+  app.put<WithId>('/api/admin/submissions/:id/tags', async (request) => {
+    const { tags } = parseInput(tagsSchema, request.body);
+    await changeSubmissionTags(db, userOf(request).id, request.params.id, { set: tags });
+    return findAdminSubmission(db, request.params.id);
+  });
+
+  app.get<WithId>('/api/admin/submissions/:id/ratings', async (request) => listRatings(db, request.params.id));
+
+  app.put<WithId>('/api/admin/submissions/:id/rating', async (request) => {
+    const input = parseInput(ratingSchema, request.body);
+    await rateSubmission(db, userOf(request).id, request.params.id, input);
+    return listRatings(db, request.params.id);
+  });
+
+  app.get<WithId>('/api/admin/submissions/:id/comments', async (request) => listTeamComments(db, request.params.id));
+
+  app.post<WithId>('/api/admin/submissions/:id/comments', async (request, reply) => {
+    const input = parseInput(trackCommentSchema, request.body);
+    return reply.status(201).send(await addTrackComment(db, userOf(request).id, request.params.id, input));
+  });
+
+  app.get<WithId>('/api/admin/submissions/:id/waveform', async (request) => {
+    const waveform = await findWaveform(db, request.params.id);
+    if (!waveform) throw apiError('waveform_not_found');
+    return waveform;
+  });
+
+  app.post<WithId>('/api/admin/submissions/:id/listening', async (request) =>
+    recordListening(db, request.params.id, parseInput(listeningSchema, request.body)),
+  );
+
   app.delete<WithId>('/api/admin/submissions/:id', async (request, reply) => {
-    // The submissions feature's delete (rows and upload records in one transaction), run as the owner.
+    // The submissions feature's delete (rows and upload records in one transaction), run as the owner;
+    // the licence limits the artist's withdrawal, not the team's clean-up.
     const ownerId = await submissionOwnerId(db, request.params.id);
-    const fileIds = await deleteSubmission(db, ownerId, request.params.id);
+    const fileIds = await deleteSubmission(db, ownerId, request.params.id, { byArtist: false });
     request.log.info({ submissionId: request.params.id, adminId: userOf(request).id }, 'submission deleted by admin');
     try {
       await removeUploadBytes(storage, fileIds);
@@ -63,4 +154,32 @@ export async function adminRoutes(app: FastifyInstance, { db, storage }: { db: D
   app.get<WithId>('/api/admin/submissions/:id/history', async (request) =>
     listSubmissionHistory(db, request.params.id),
   );
+
+  app.get('/api/admin/review-templates', async () => listReviewTemplates(db));
+
+  app.post('/api/admin/review-templates', async (request, reply) => {
+    const input = parseInput(reviewTemplateSchema, request.body);
+    return reply.status(201).send(await createReviewTemplate(db, userOf(request).id, input));
+  });
+
+  app.put<WithId>('/api/admin/review-templates/:id', async (request) =>
+    updateReviewTemplate(db, request.params.id, parseInput(reviewTemplateSchema, request.body)),
+  );
+
+  app.delete<WithId>('/api/admin/review-templates/:id', async (request, reply) => {
+    await deleteReviewTemplate(db, request.params.id);
+    return reply.status(204).send();
+  });
+}
+
+/**
+ * GET /api/submissions/{id}/comments: the comments the team made visible, for the submission's
+ * artist. Someone else's submission is "not found" (CONTRACT §2), admins included: they read
+ * every comment at the admin route.
+ */
+export async function artistCommentRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  app.get<WithId>('/api/submissions/:id/comments', { preHandler: requireUser }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return listArtistComments(db, userOf(request).id, request.params.id);
+  });
 }

@@ -1,0 +1,58 @@
+import { and, asc, inArray } from 'drizzle-orm';
+import type { BulkAction } from '@shared/review-desk';
+import type { Db } from '../../platform/db/client';
+import { submissions } from '../../platform/db/schema';
+import type { EmailQueue } from '../../platform/email/outbox';
+import { apiError } from '../../platform/errors';
+import { errorText } from '@shared/errors';
+import { deleteSubmission } from '../submissions/submissions';
+import { changeSubmissionStatus, notADraft } from './admin-submissions';
+import { assignSubmission, changeSubmissionTags, checkAssignee } from './review-desk';
+
+/**
+ * POST /api/admin/submissions/bulk (CONTRACT §14): all or nothing, in ONE transaction. Each
+ * submission goes through the very function its single-item route uses (each in a savepoint),
+ * so history rows — and whatever else that function writes in its transaction, such as an
+ * outbox email — come out exactly as if the changes were made one by one. Answers how many
+ * submissions changed and, for a delete, the upload ids whose bytes the caller removes after
+ * the commit.
+ */
+export async function applyBulkAction(
+  db: Db,
+  outbox: EmailQueue,
+  adminId: string,
+  action: BulkAction,
+): Promise<{ updated: number; removedUploadIds: string[] }> {
+  return db.transaction(async (tx) => {
+    // Locked in id order, so two bulk changes over overlapping sets queue instead of deadlocking.
+    const rows = await tx
+      .select({ id: submissions.id, userId: submissions.userId })
+      .from(submissions)
+      .where(and(inArray(submissions.id, action.ids), notADraft))
+      .orderBy(asc(submissions.id))
+      .for('update');
+    const owners = new Map(rows.map((r) => [r.id, r.userId]));
+    const missing = action.ids.flatMap((id, index) => (owners.has(id) ? [] : [{ path: `ids.${index}`, message: errorText('submission_not_found') }]));
+    if (missing.length) throw apiError('submission_not_found', undefined, missing);
+
+    const removedUploadIds: string[] = [];
+    if (action.action === 'assign') await checkAssignee(tx, action.assigneeId);
+    for (const id of action.ids) {
+      switch (action.action) {
+        case 'status':
+          await changeSubmissionStatus(tx, outbox, adminId, id, { status: action.status, review: action.review });
+          break;
+        case 'assign':
+          await assignSubmission(tx, adminId, id, action.assigneeId);
+          break;
+        case 'tag':
+          await changeSubmissionTags(tx, adminId, id, { add: action.add, remove: action.remove });
+          break;
+        case 'delete':
+          removedUploadIds.push(...(await deleteSubmission(tx, owners.get(id)!, id, { byArtist: false })));
+          break;
+      }
+    }
+    return { updated: action.ids.length, removedUploadIds };
+  });
+}

@@ -1,0 +1,139 @@
+import { pipeline, Readable } from 'node:stream';
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { stringify } from 'csv-stringify';
+import { displayName } from '@shared/auth';
+import { statusLabel } from '@shared/submissions';
+import type { Db } from '../../platform/db/client';
+import { submissionDesk, submissions, users } from '../../platform/db/schema';
+import { listFilter, newestFirst, type ListFilter } from './admin-submissions';
+
+/**
+ * GET /api/admin/submissions.csv (CONTRACT §14): every submission matching the list's filters,
+ * newest first, streamed. Rows are read in keyset batches of BATCH_ROWS and written through
+ * csv-stringify with back-pressure, so memory stays flat however many rows there are, on
+ * PostgreSQL and on the embedded PGlite alike (docs/decisions/111-csv-export-streaming.md).
+ */
+
+export const CSV_BATCH_ROWS = 1_000;
+
+const assignees = alias(users, 'assignees');
+
+export const CSV_COLUMNS = [
+  'id',
+  'submitted_at',
+  'song_title',
+  'artist_name',
+  'email',
+  'status',
+  'tier',
+  'amount',
+  'payment_status',
+  'assignee',
+  'tags',
+  'rating_average',
+  'ratings',
+  'listened_percent',
+  'genre',
+  'mood',
+] as const;
+
+/**
+ * A cell an artist controls may start with =, +, -, @, tab or CR, which a spreadsheet would run
+ * as a formula (CSV injection): such cells get a leading apostrophe, the OWASP recommendation.
+ */
+export function spreadsheetSafe(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** Where the previous batch ended: created_at as text (full microseconds, unlike a JavaScript Date) and id. */
+interface Cursor {
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * One batch. Its ids come first from an index walk on (created_at, id) alone, as the list's pages
+ * do (decision 040); only those rows are then read and joined, so the joins never see more than
+ * one batch.
+ */
+function readBatch(db: Db, adminId: string, filter: ListFilter, cursor: Cursor | null) {
+  const batchIds = db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(
+      and(
+        listFilter(filter, adminId),
+        cursor ? sql`(${submissions.createdAt}, ${submissions.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})` : undefined,
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(CSV_BATCH_ROWS)
+    .as('batch_ids');
+  return db
+    .select({
+      id: submissions.id,
+      createdAtText: sql<string>`${submissions.createdAt}::text`,
+      createdAt: submissions.createdAt,
+      songTitle: submissions.songTitle,
+      artistName: submissions.artistName,
+      email: users.email,
+      status: submissions.status,
+      tier: submissions.pricingTier,
+      amount: submissions.amount,
+      paymentStatus: submissions.paymentStatus,
+      assignee: { id: assignees.id, email: assignees.email, firstName: assignees.firstName, lastName: assignees.lastName, artistName: assignees.artistName },
+      tags: submissionDesk.tags,
+      ratingAverage: submissionDesk.ratingAverage,
+      ratingCount: submissionDesk.ratingCount,
+      listenedShare: submissionDesk.listenedShare,
+      genre: submissions.genre,
+      mood: submissions.mood,
+    })
+    .from(batchIds)
+    .innerJoin(submissions, eq(submissions.id, batchIds.id))
+    .leftJoin(users, eq(users.id, submissions.userId))
+    .leftJoin(submissionDesk, eq(submissionDesk.submissionId, submissions.id))
+    .leftJoin(assignees, eq(assignees.id, submissionDesk.assigneeId))
+    .orderBy(...newestFirst);
+}
+
+async function* csvRecords(db: Db, adminId: string, filter: ListFilter): AsyncGenerator<string[]> {
+  let cursor: Cursor | null = null;
+  for (;;) {
+    const batch = await readBatch(db, adminId, filter, cursor);
+    for (const r of batch) {
+      yield [
+        r.id,
+        r.createdAt.toISOString(),
+        spreadsheetSafe(r.songTitle),
+        spreadsheetSafe(r.artistName),
+        spreadsheetSafe(r.email ?? ''),
+        statusLabel(r.status),
+        r.tier,
+        r.amount ?? '',
+        r.paymentStatus ?? '',
+        r.assignee?.id ? spreadsheetSafe(displayName(r.assignee) || r.assignee.email || '') : '',
+        spreadsheetSafe((r.tags ?? []).join(', ')),
+        r.ratingAverage == null ? '' : r.ratingAverage.toFixed(1),
+        String(r.ratingCount ?? 0),
+        String(Math.round((r.listenedShare ?? 0) * 100)),
+        spreadsheetSafe(r.genre ?? ''),
+        spreadsheetSafe(r.mood ?? ''),
+      ];
+    }
+    if (batch.length < CSV_BATCH_ROWS) return;
+    const last = batch.at(-1)!;
+    cursor = { createdAt: last.createdAtText, id: last.id };
+  }
+}
+
+/** The CSV as a byte stream: a header line, then one line per submission. */
+export function exportSubmissionsCsv(db: Db, adminId: string, filter: ListFilter, onError: (error: Error) => void): Readable {
+  const csv = stringify({ header: true, columns: [...CSV_COLUMNS] });
+  // pipeline destroys every stage on a failure, so a database error ends the response instead of hanging it.
+  pipeline(Readable.from(csvRecords(db, adminId, filter)), csv, (error) => {
+    if (error) onError(error);
+  });
+  return csv;
+}

@@ -1,0 +1,193 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  coveredShare,
+  mergeRanges,
+  type SubmissionRatings,
+  type Waveform,
+} from '@shared/review-desk';
+import type { Db } from '../../platform/db/client';
+import {
+  audioPeaks,
+  submissionDesk,
+  submissionHistory,
+  submissionRatings,
+  submissions,
+  users,
+  type SubmissionDeskRow,
+} from '../../platform/db/schema';
+import { apiError } from '../../platform/errors';
+import { newId } from '../../platform/ids';
+import { OBJECT_PATH_PATTERN } from '@shared/submissions';
+import { isDeskSubmission, toTeamMember } from './admin-submissions';
+
+/**
+ * The review desk's working state of a submission (CONTRACT §14): assignee, tags, ratings and
+ * listening. Every function takes a `Db`, which may be a transaction: the bulk route runs them
+ * for many submissions inside one.
+ */
+
+/** Locks the submission's desk row for this transaction, making it first if needed (404 if no submission). */
+async function lockDesk(tx: Db, submissionId: string): Promise<SubmissionDeskRow> {
+  const [exists] = await tx.select({ id: submissions.id }).from(submissions).where(isDeskSubmission(submissionId)).for('update');
+  if (!exists) throw apiError('submission_not_found');
+  await tx.insert(submissionDesk).values({ submissionId }).onConflictDoNothing();
+  const [row] = await tx.select().from(submissionDesk).where(eq(submissionDesk.submissionId, submissionId)).for('update');
+  return row!;
+}
+
+/** An assignee must be an admin; anything else is a 400 naming the problem. */
+export async function checkAssignee(db: Db, assigneeId: string | null): Promise<void> {
+  if (assigneeId === null) return;
+  const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, assigneeId)).limit(1);
+  if (user?.role !== 'admin') throw apiError('assignee_not_admin');
+}
+
+/** PUT …/assignee and bulk `assign`: one history row when the assignee really changes. */
+export async function assignSubmission(db: Db, adminId: string, submissionId: string, assigneeId: string | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    const desk = await lockDesk(tx, submissionId);
+    if (desk.assigneeId === assigneeId) return;
+    const now = new Date();
+    await tx.update(submissionDesk).set({ assigneeId, updatedAt: now }).where(eq(submissionDesk.submissionId, submissionId));
+    await tx.insert(submissionHistory).values({
+      id: newId(),
+      submissionId,
+      actorId: adminId,
+      field: 'assignee',
+      fromValue: desk.assigneeId,
+      toValue: assigneeId,
+      createdAt: now,
+    });
+  });
+}
+
+/**
+ * PUT …/tags (the whole list) and bulk `tag` (add and remove): one history row when the set of
+ * tags really changes, holding the lists before and after, comma-separated.
+ */
+export async function changeSubmissionTags(
+  db: Db,
+  adminId: string,
+  submissionId: string,
+  change: { set: string[] } | { add: string[]; remove: string[] },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const desk = await lockDesk(tx, submissionId);
+    const next =
+      'set' in change
+        ? [...new Set(change.set)]
+        : [...new Set([...desk.tags, ...change.add])].filter((tag) => !change.remove.includes(tag));
+    const same = next.length === desk.tags.length && next.every((tag) => desk.tags.includes(tag));
+    if (same) return;
+    const now = new Date();
+    await tx.update(submissionDesk).set({ tags: next, updatedAt: now }).where(eq(submissionDesk.submissionId, submissionId));
+    await tx.insert(submissionHistory).values({
+      id: newId(),
+      submissionId,
+      actorId: adminId,
+      field: 'tags',
+      fromValue: desk.tags.join(', ') || null,
+      toValue: next.join(', ') || null,
+      createdAt: now,
+    });
+  });
+}
+
+/** GET …/ratings: every admin's rating, best first, with the average. */
+export async function listRatings(db: Db, submissionId: string): Promise<SubmissionRatings> {
+  const [exists] = await db.select({ id: submissions.id }).from(submissions).where(isDeskSubmission(submissionId)).limit(1);
+  if (!exists) throw apiError('submission_not_found');
+  const rows = await db
+    .select({
+      rating: submissionRatings,
+      admin: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, artistName: users.artistName },
+    })
+    .from(submissionRatings)
+    .innerJoin(users, eq(users.id, submissionRatings.adminId))
+    .where(eq(submissionRatings.submissionId, submissionId))
+    .orderBy(asc(submissionRatings.createdAt));
+  const ratings = rows.map(({ rating, admin }) => ({
+    admin: toTeamMember(admin),
+    score: rating.score,
+    comment: rating.comment,
+    updatedAt: rating.updatedAt.toISOString(),
+  }));
+  const average = ratings.length ? Math.round((ratings.reduce((sum, r) => sum + r.score, 0) / ratings.length) * 10) / 10 : null;
+  return { ratings, average };
+}
+
+/**
+ * PUT …/rating: the admin's own 1–5 with a comment (a second call replaces the first). The
+ * list's average is recomputed in the same transaction, so it is never out of step.
+ */
+export async function rateSubmission(
+  db: Db,
+  adminId: string,
+  submissionId: string,
+  input: { score: number; comment: string | null },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockDesk(tx, submissionId);
+    const now = new Date();
+    await tx
+      .insert(submissionRatings)
+      .values({ submissionId, adminId, score: input.score, comment: input.comment, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [submissionRatings.submissionId, submissionRatings.adminId],
+        set: { score: input.score, comment: input.comment, updatedAt: now },
+      });
+    const [summary] = await tx
+      .select({ average: sql<number>`avg(${submissionRatings.score})::real`, count: sql<number>`count(*)::int` })
+      .from(submissionRatings)
+      .where(eq(submissionRatings.submissionId, submissionId));
+    await tx
+      .update(submissionDesk)
+      .set({ ratingAverage: summary!.average, ratingCount: summary!.count, updatedAt: now })
+      .where(eq(submissionDesk.submissionId, submissionId));
+  });
+}
+
+const uploadIdOfObjectPath = (path: string) => (OBJECT_PATH_PATTERN.test(path) ? path.slice(path.lastIndexOf('/') + 1) : null);
+
+/** The stored waveform of the submission's uploaded track, if its upload has one. */
+export async function findWaveform(db: Db, submissionId: string): Promise<Waveform | null> {
+  const [row] = await db
+    .select({ musicFileUrl: submissions.musicFileUrl })
+    .from(submissions)
+    .where(isDeskSubmission(submissionId))
+    .limit(1);
+  if (!row) throw apiError('submission_not_found');
+  const uploadId = row.musicFileUrl ? uploadIdOfObjectPath(row.musicFileUrl) : null;
+  if (!uploadId) return null;
+  const [peaks] = await db
+    .select({ durationSeconds: audioPeaks.durationSeconds, peaks: audioPeaks.peaks })
+    .from(audioPeaks)
+    .where(eq(audioPeaks.uploadId, uploadId))
+    .limit(1);
+  return peaks ?? null;
+}
+
+/**
+ * POST …/listening: a stretch the team's player played. Ranges from every admin merge into one
+ * covered set; the share is measured against the stored waveform's duration when there is one,
+ * else the duration the player reported.
+ */
+export async function recordListening(
+  db: Db,
+  submissionId: string,
+  input: { from: number; to: number; durationSeconds?: number | undefined },
+): Promise<{ listenedShare: number }> {
+  const waveform = await findWaveform(db, submissionId);
+  const duration = waveform?.durationSeconds ?? input.durationSeconds;
+  return db.transaction(async (tx) => {
+    const desk = await lockDesk(tx, submissionId);
+    const end = duration ? Math.min(input.to, duration) : input.to;
+    const ranges = mergeRanges([...desk.listenedRanges, [input.from, end]]);
+    const listenedShare = duration ? coveredShare(ranges, duration) : desk.listenedShare;
+    await tx
+      .update(submissionDesk)
+      .set({ listenedRanges: ranges, listenedShare, updatedAt: new Date() })
+      .where(and(eq(submissionDesk.submissionId, submissionId)));
+    return { listenedShare };
+  });
+}

@@ -1,0 +1,189 @@
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+
+/** The review desk for a team (CONTRACT §14): bulk work with templates, the waveform, the keyboard. */
+
+const PASSWORD = 'dark-wave-42';
+const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+
+/** A mono 8 kHz WAV with a tone that swells and fades each second, so the waveform has a shape. */
+function toneWav(seconds: number, rate = 8000): Buffer {
+  const samples = seconds * rate;
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + samples * 2, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(samples * 2, 40);
+  const data = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i++) {
+    const envelope = 0.2 + 0.8 * Math.abs(Math.sin((Math.PI * i) / rate));
+    data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 220 * i) / rate) * 20000 * envelope), i * 2);
+  }
+  return Buffer.concat([header, data]);
+}
+
+async function newArtist(baseURL: string, artistName: string): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL });
+  const reg = await api.post('/api/register', { data: { firstName: 'Mara', lastName: 'Quill', email: uniqueEmail('desk'), password: PASSWORD } });
+  expect(reg.status()).toBe(201);
+  await api.put('/api/profile', { data: { artistName } });
+  return api;
+}
+
+const submission = (artistName: string, songTitle: string, extra: Record<string, unknown> = {}) => ({
+  submissionMethod: 'link',
+  musicUrl: 'https://example.com/track',
+  releaseStatus: 'released',
+  artistName,
+  songTitle,
+  hasLyrics: false,
+  aiUsage: false,
+  videoStyle: 'non-custom',
+  pricingTier: 'free',
+  termsAccepted: true,
+  ...extra,
+});
+
+async function submit(api: APIRequestContext, body: Record<string, unknown>): Promise<string> {
+  const res = await api.post('/api/submissions', { data: body });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function signInAsAdmin(page: Page) {
+  expect((await page.request.post('/api/login', { data: E2E_ADMIN })).ok()).toBe(true);
+}
+
+const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+test('bulk-approve three submissions with a template, each review filled in for its artist', async ({ page, baseURL }) => {
+  const token = `Bulk${Date.now()}`;
+  const artist = await newArtist(baseURL!, 'Velvet Tides');
+  const titles = [`${token} One`, `${token} Two`, `${token} Three`];
+  const ids: string[] = [];
+  for (const title of titles) ids.push(await submit(artist, submission('Velvet Tides', title)));
+  await signInAsAdmin(page);
+  const template = await page.request.post('/api/admin/review-templates', {
+    data: { name: `Approve ${token}`, body: 'Hi {artistName}, we are making a video for "{songTitle}".' },
+  });
+  expect(template.status()).toBe(201);
+
+  await page.goto('/admin');
+  await page.getByRole('searchbox', { name: 'Search submissions' }).fill(token);
+  const rows = page.getByTestId('admin-submission-row');
+  await expect(rows).toHaveCount(3);
+  // One click, then shift-click: the range between is picked too.
+  await rows.nth(0).getByRole('checkbox').click();
+  await rows.nth(2).getByRole('checkbox').click({ modifiers: ['Shift'] });
+  await expect(page.getByTestId('bulk-count')).toHaveText('3 selected');
+
+  await page.getByRole('toolbar', { name: 'Bulk actions' }).getByRole('button', { name: 'Change status' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change Status' });
+  await expect(dialog).toContainText('3 selected submissions');
+  await dialog.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Approved' }).click();
+  await dialog.getByRole('combobox', { name: 'Template' }).click();
+  await page.getByRole('option', { name: `Approve ${token}` }).click();
+  const review = dialog.getByLabel('Review for the artist (optional)');
+  await expect(review).toHaveValue('Hi {artistName}, we are making a video for "{songTitle}".');
+  await review.fill(`${await review.inputValue()} Talk soon.`);
+  await dialog.getByRole('button', { name: 'Update Status' }).click();
+  await expect(toastText(page, 'Status Updated')).toBeVisible();
+  await expect(page.getByText('3 submissions are now Approved.').first()).toBeVisible();
+  for (const title of titles) await expect(rows.filter({ hasText: title })).toContainText('Approved');
+  await expect(page.getByTestId('bulk-count')).toBeHidden();
+
+  for (const [i, id] of ids.entries()) {
+    const body = (await (await artist.get(`/api/submissions/${id}`)).json()) as { status: string; adminReview: string };
+    expect(body.status).toBe('approved');
+    expect(body.adminReview).toBe(`Hi Velvet Tides, we are making a video for "${titles[i]}". Talk soon.`);
+  }
+  await artist.dispose();
+});
+
+test('a comment at 0:42 on the waveform, shared with the artist', async ({ page, baseURL }) => {
+  const songTitle = `Wave ${Date.now()}`;
+  const artist = await newArtist(baseURL!, 'Lunar Static');
+  const issued = (await (await artist.post('/api/objects/upload')).json()) as { uploadURL: string };
+  expect((await artist.put(issued.uploadURL, { data: toneWav(60), headers: { 'content-type': 'audio/wav' } })).ok()).toBe(true);
+  const music = await artist.put('/api/music-files', { data: { musicFileURL: issued.uploadURL, fileName: 'wave.wav' } });
+  expect(music.ok(), await music.text()).toBe(true);
+  const { objectPath } = (await music.json()) as { objectPath: string };
+  const id = await submit(artist, submission('Lunar Static', songTitle, { submissionMethod: 'upload', musicUrl: undefined, musicFileUrl: objectPath }));
+
+  await signInAsAdmin(page);
+  await page.goto('/admin');
+  await page.getByRole('searchbox', { name: 'Search submissions' }).fill(songTitle);
+  await page.getByRole('button', { name: `View details of ${songTitle}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Submission Details - ${songTitle}` });
+  const player = dialog.getByTestId('waveform-player');
+  // The stored peaks are drawn before anything plays.
+  await expect(player.getByTestId('waveform-canvas')).toHaveAttribute('data-drawn', 'true');
+  await expect(player.getByTestId('player-time')).toHaveText('0:00 / 1:00');
+
+  const slider = player.getByRole('slider', { name: 'Seek' });
+  const box = (await slider.boundingBox())!;
+  await slider.click({ position: { x: box.width * (42 / 60) + 1, y: box.height / 2 } });
+  await expect(player.getByTestId('player-time')).toHaveText('0:42 / 1:00');
+  await player.getByLabel('Comment at 0:42').fill('The drop lands beautifully here.');
+  await player.getByText('Visible to the artist').click();
+  await player.getByRole('button', { name: 'Add comment' }).click();
+  await expect(toastText(page, 'Comment Added')).toBeVisible();
+  await expect(player.getByTestId('comment-marker')).toHaveCount(1);
+  await expect(player.getByRole('list', { name: 'Track comments' })).toContainText('0:42The drop lands beautifully here.');
+
+  const shared = (await (await artist.get(`/api/submissions/${id}/comments`)).json()) as { atSeconds: number; text: string }[];
+  expect(shared).toHaveLength(1);
+  expect(Math.floor(shared[0]!.atSeconds)).toBe(42);
+  expect(shared[0]!.text).toBe('The drop lands beautifully here.');
+  await artist.dispose();
+});
+
+test('an admin reviews a list with the keyboard alone', async ({ page, baseURL }) => {
+  const token = `Keys${Date.now()}`;
+  const artist = await newArtist(baseURL!, 'Ghost Signal');
+  // Created oldest first, so the list shows C, B, A.
+  for (const letter of ['A', 'B', 'C']) await submit(artist, submission('Ghost Signal', `${token} ${letter}`));
+  await signInAsAdmin(page);
+  await page.goto('/admin');
+  const search = page.getByRole('searchbox', { name: 'Search submissions' });
+  await search.fill(token);
+  const rows = page.getByTestId('admin-submission-row');
+  await expect(rows).toHaveCount(3);
+  await search.blur();
+
+  await page.keyboard.press('j');
+  await expect(rows.nth(1)).toHaveAttribute('data-active', 'true');
+  await page.keyboard.press('Enter');
+  const details = page.getByRole('dialog', { name: `Submission Details - ${token} B` });
+  await expect(details).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+
+  await page.keyboard.press('k');
+  await expect(rows.nth(0)).toHaveAttribute('data-active', 'true');
+  await page.keyboard.press('a');
+  const status = page.getByRole('dialog', { name: 'Change Status' });
+  await expect(status.getByRole('combobox', { name: 'Status' })).toHaveText('Approved');
+  await page.keyboard.press('Control+Enter');
+  await expect(toastText(page, 'Status Updated')).toBeVisible();
+  await expect(rows.nth(0)).toContainText('Approved');
+
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await page.keyboard.press('r');
+  await page.keyboard.press('Control+Enter');
+  await expect(rows.filter({ hasText: `${token} A` })).toContainText('Rejected');
+
+  await page.keyboard.press('x');
+  await expect(page.getByTestId('bulk-count')).toHaveText('1 selected');
+  await artist.dispose();
+});
