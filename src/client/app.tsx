@@ -11,6 +11,9 @@ import { PrivacyPolicyPage } from '@client/features/legal/privacy-policy-page';
 import { TermsOfServicePage } from '@client/features/legal/terms-of-service-page';
 import { LiveMessages } from '@client/features/messages/live-messages';
 import { MessagesPage } from '@client/features/messages/messages-page';
+import { OutboxPage } from '@client/features/notifications/outbox-page';
+import { SettingsPage } from '@client/features/notifications/settings-page';
+import { UnsubscribePage } from '@client/features/notifications/unsubscribe-page';
 import { NotFoundPage } from '@client/features/not-found/not-found-page';
 import { CheckoutPage } from '@client/features/payments/checkout-page';
 import { PaymentFailurePage } from '@client/features/payments/payment-failure-page';
@@ -55,6 +58,9 @@ function SignedInRoutes() {
       <Route path="/payment-success" component={PaymentSuccessPage} />
       <Route path="/payment-failure" component={PaymentFailurePage} />
       <Route path="/admin" component={AdminPage} />
+      <Route path="/admin/outbox" component={OutboxPage} />
+      <Route path="/settings" component={SettingsPage} />
+      <Route path="/unsubscribe" component={UnsubscribePage} />
       <Route path="/messages" component={MessagesPage} />
       <Route path="/terms-of-service" component={TermsOfServicePage} />
       <Route path="/privacy-policy" component={PrivacyPolicyPage} />
@@ -70,6 +76,7 @@ function SignedOutRoutes() {
   return (
     <Switch>
       <Route path="/auth" component={AuthPage} />
+      <Route path="/unsubscribe" component={UnsubscribePage} />
       <Route path="/terms-of-service" component={TermsOfServicePage} />
       <Route path="/privacy-policy" component={PrivacyPolicyPage} />
       <Route>

@@ -5,24 +5,28 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { PublicConfig } from '@shared/api';
 import type { Config } from './config';
-import { adminRoutes } from './features/admin/routes';
+import { adminRoutes, artistCommentRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
-import { pruneLoginFailures } from './features/auth/login-throttle';
 import { messageRoutes } from './features/messages/routes';
+import { notificationRoutes } from './features/notifications/routes';
 import { paymentRoutes } from './features/payments/routes';
 import { profileRoutes } from './features/profile/routes';
 import { submissionRoutes } from './features/submissions/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import type { Database } from './platform/db/client';
-import { registerErrorHandling } from './platform/errors';
-import { Maintenance } from './platform/maintenance';
+import { errorBody, registerErrorHandling, tooManyRequests } from './platform/errors';
+import { Outbox } from './platform/email/outbox';
+import { registerInputChecks } from './platform/input-checks';
+import { JobQueue } from './platform/jobs/job-queue';
+import { logSerializers } from './platform/log-serializers';
+import { postgresRateLimitStore, pruneRateLimitCounters } from './platform/rate-limits';
 import { realtimePlugin } from './platform/realtime/plugin';
 import { registerSecurity } from './platform/security';
 import { sessionsPlugin } from './platform/sessions';
-import { createObjectStorage, storageConnectSources } from './platform/storage/create-storage';
+import { createObjectStorage } from './platform/storage/create-storage';
 import { removeUnattachedUploads } from './platform/storage/upload-files';
 
 export const clientDistDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -33,41 +37,65 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serve the client: from the build (default), through Vite's dev server, or not at all (API tests). */
   client?: 'dist' | 'vite' | 'none';
+  /** Called with each route as it is registered (the route-walk test lists every route this way). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    maintenance: Maintenance;
+    /** Background work, once across all instances (platform/jobs/job-queue.ts). */
+    jobs: JobQueue;
+    /** Emails, written with the change that causes them (platform/email/outbox.ts). */
+    outbox: Outbox;
   }
 }
 
 /** The whole product as a Fastify instance that has not started listening. */
-export async function buildApp({ config, database, logger, client = 'dist' }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, client = 'dist', onRoute }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
-    // Behind a proxy the client's address (for login throttling) comes from X-Forwarded-For.
-    trustProxy: true,
+    // Whatever logger a caller passes, errors and requests are logged through the same
+    // serializers: no SQL parameters, bodies, tokens or session ids (CONTRACT §9).
+    logger: withSafeSerializers(logger ?? { level: config.logLevel }),
+    // Only the proxies TRUST_PROXY names may tell the client's address (CONTRACT §9); without
+    // it, X-Forwarded-For is ignored and the TCP peer is the client. N hops: the N nearest.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The router's own refusals (a path that is not valid percent-encoded UTF-8) in the API's shape.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as unknown as FastifyReply).status(400).send(errorBody('invalid_url'));
+    },
   });
   const { db } = database;
   const storage = createObjectStorage(config);
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   registerErrorHandling(app);
+  registerInputChecks(app);
   await app.register(cookie, { secret: config.sessionSecret });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    // Counted in PostgreSQL so that a limit holds across instances; run after the route's guard
+    // so that a signed-in user's limit follows the user (platform/rate-limits.ts).
+    store: postgresRateLimitStore(db),
+    hook: 'preHandler',
+    errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl),
+  });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  await registerSecurity(app, config.publicOrigin, storageConnectSources(config));
-  await app.register(sessionsPlugin, { db, secureCookies: config.publicUrl.protocol === 'https:' });
+  await registerSecurity(app, config.publicOrigin, storage.browserOrigins);
+  await app.register(sessionsPlugin, { database, secureCookies: config.publicUrl.protocol === 'https:' });
   await app.register(realtimePlugin, { database, publicOrigin: config.publicOrigin });
 
-  const maintenance = new Maintenance(app.log);
-  app.decorate('maintenance', maintenance);
-  maintenance.add({ name: 'prune expired sessions', run: () => app.sessions.pruneExpired() });
-  maintenance.add({ name: 'prune old login failures', run: () => pruneLoginFailures(db) });
-  maintenance.add({ name: 'remove unattached uploads', run: () => removeUnattachedUploads(db, storage) });
+  const jobs = new JobQueue(database, app.log);
+  app.decorate('jobs', jobs);
+  const outbox = new Outbox(db, jobs, config, app.log);
+  app.decorate('outbox', outbox);
+  // Clean-up: each an idempotent DELETE, run by one instance every quarter of an hour.
+  jobs.every('maintenance.prune-sessions', '*/15 * * * *', () => app.sessions.pruneExpired());
+  jobs.every('maintenance.prune-rate-limit-counters', '*/15 * * * *', () => pruneRateLimitCounters(db));
+  jobs.every('maintenance.remove-unattached-uploads', '*/15 * * * *', () => removeUnattachedUploads(db, storage));
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
@@ -75,7 +103,7 @@ export async function buildApp({ config, database, logger, client = 'dist' }: Ap
       await database.ping();
       return { status: 'ok' };
     } catch {
-      return reply.status(503).send({ message: 'Database unavailable' });
+      return reply.status(503).send(errorBody('database_unavailable'));
     }
   });
   app.get('/api/config', async (): Promise<PublicConfig> => ({
@@ -88,19 +116,30 @@ export async function buildApp({ config, database, logger, client = 'dist' }: Ap
   await app.register(uploadRoutes, { db, config, storage });
   await app.register(submissionRoutes, { db, storage });
   await app.register(adminRoutes, { db, storage });
-  await app.register(messageRoutes, { db });
+  await app.register(artistCommentRoutes, { db });
+  await app.register(messageRoutes, { db, emailDelayS: config.mail.messageDelayS });
   await app.register(paymentRoutes, { db, config });
+  await app.register(notificationRoutes, { db, config });
 
   await serveClient(app, client);
-  app.addHook('onReady', async () => maintenance.start());
-  app.addHook('onClose', async () => maintenance.stop());
+  // Every job is defined by now; workers start once the app is ready and stop before the database closes.
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    outbox.close();
+  });
   return app;
+}
+
+function withSafeSerializers(logger: NonNullable<AppOptions['logger']>): AppOptions['logger'] {
+  if (typeof logger === 'boolean') return logger && { serializers: logSerializers };
+  return { ...logger, serializers: { ...logger.serializers, ...logSerializers } };
 }
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/objects/') || url === '/ws';
 
 async function serveClient(app: FastifyInstance, client: AppOptions['client']) {
-  const notFound = (url: string) => ({ message: `Route ${url.split('?')[0]} not found` });
+  const notFound = (url: string) => errorBody('route_not_found', `Route ${url.split('?')[0]} not found`);
 
   if (client === 'vite') {
     // Development: Vite's dev server with hot reload, on this same port.

@@ -21,6 +21,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(config.sessionSecret);
   });
 
+  it('trusts no proxy unless TRUST_PROXY names hops or proxy addresses', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.0/8, ::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+    ]);
+  });
+
   it('derives the public origin from PUBLIC_URL', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://submit.label.example/', PORT: '8080' });
     expect(config.publicOrigin).toBe('https://submit.label.example');
@@ -38,6 +49,9 @@ describe('loadConfig', () => {
     [{ STRIPE_SECRET_KEY: 'sk' }, /STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together/],
     [{ S3_BUCKET: 'b' }, /S3_REGION is required when S3_BUCKET is set/],
     [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL /],
+    [{ TRUST_PROXY: 'yes' }, /^Invalid configuration: TRUST_PROXY must be a number of hops or a comma list of addresses\/CIDRs \(not "yes"\)$/],
+    [{ TRUST_PROXY: '10.0.0.1, 10.0.0.0/33' }, /^Invalid configuration: TRUST_PROXY .*\(not "10.0.0.0\/33"\)$/],
+    [{ TRUST_PROXY: '1000' }, /^Invalid configuration: TRUST_PROXY must be at most 100 hops$/],
     [{ NODE_ENV: 'production' }, /SESSION_SECRET is required when NODE_ENV=production/],
     [{ SESSION_SECRET: 'short' }, /^Invalid configuration: SESSION_SECRET must be at least 32 characters$/],
   ])('stops on %o with one line naming the variable', (env, message) => {

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { PRODUCT_NAME } from '@shared/brand';
 
 /**
  * The environment, parsed once (CONTRACT §1). Nothing else in the server reads process.env:
@@ -43,6 +45,10 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: booleanString,
+  TRUST_PROXY: optionalString,
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' }).optional()),
+  MAIL_FROM: optionalString.pipe(z.string().max(320, 'must be at most 320 characters').optional()),
+  MESSAGE_EMAIL_DELAY_S: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -69,7 +75,14 @@ export interface Config {
         forcePathStyle: boolean;
       }
     | undefined;
+  /** Outgoing email (CONTRACT §10); without `smtpUrl` emails stay in the outbox and are logged. */
+  mail: { smtpUrl: string | undefined; from: string; messageDelayS: number };
   logLevel: string;
+  /**
+   * Which peers may tell the client's address in X-Forwarded-For (CONTRACT §9): none (the TCP
+   * peer is the client), the nearest N hops, or these proxy addresses/CIDRs.
+   */
+  trustProxy: false | number | string[];
 }
 
 export class ConfigError extends Error {}
@@ -135,8 +148,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `"${PRODUCT_NAME}" <no-reply@${publicUrl.hostname}>`,
+      messageDelayS: e.MESSAGE_EMAIL_DELAY_S,
+    },
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+/** proxy-addr's names for address ranges, accepted beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 100) throw new ConfigError('Invalid configuration: TRUST_PROXY must be at most 100 hops');
+    return hops === 0 ? false : hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (!isProxyAddress(entry)) {
+      throw new ConfigError(
+        `Invalid configuration: TRUST_PROXY must be a number of hops or a comma list of addresses/CIDRs (not "${entry}")`,
+      );
+    }
+  }
+  return entries;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 /** Development needs no setup: a random secret is made once and kept in DATA_DIR. */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { ensureAdminAccount } from './features/auth/accounts';
-import { openDatabase } from './platform/db/client';
+import { DatabaseInUseError, openDatabase } from './platform/db/client';
 
 /** Reads the configuration, migrates, listens, and shuts down cleanly on SIGINT/SIGTERM. */
 async function main() {
@@ -51,6 +51,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof DatabaseInUseError) {
+    console.error(error.message);
+    process.exit(1);
+  }
   console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exit(1);
 });

@@ -103,9 +103,21 @@ export interface PublicUser {
   bandcampHandle: string | null;
   otherPlatforms: string | null;
   profileSetupComplete: boolean;
+  /** When the artist closed the first-visit profile prompt (it opens by itself only before that). */
+  profilePromptDismissedAt: string | null;
   role: Role;
+  /** False until the address is confirmed by a link we sent it (or by Google). */
+  emailVerified: boolean;
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * The profile prompt opens by itself once, for an artist who has neither completed the profile nor
+ * closed the prompt; never for the label's team, who have no artist profile.
+ */
+export function shouldPromptForProfile(user: Pick<PublicUser, 'role' | 'profileSetupComplete' | 'profilePromptDismissedAt'>): boolean {
+  return user.role !== 'admin' && !user.profileSetupComplete && user.profilePromptDismissedAt === null;
 }
 
 /** SPEC §2: artist name, else first and last name. */

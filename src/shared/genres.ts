@@ -31,3 +31,8 @@ export const GENRES = [
   'Dark Pop',
   'Dungeon Synth',
 ] as const;
+
+/** What the wizard's step 2 offers (CONTRACT §12): the 30 genres, or Other. */
+export const OTHER_GENRE = 'Other';
+export const GENRE_CHOICES = [...GENRES, OTHER_GENRE] as const;
+export type Genre = (typeof GENRE_CHOICES)[number];

@@ -7,15 +7,11 @@ export const MESSAGE_MAX_LENGTH = 5000;
 /** Default and largest page of a thread (GET /api/messages/{userId}). */
 export const THREAD_PAGE_SIZE = 200;
 
+/** Validation texts of a message; the refusals (recipient not found, …) are error codes in ./errors. */
 export const MESSAGE_TEXTS = {
   empty: 'Message cannot be empty',
   tooLong: `Message must be at most ${MESSAGE_MAX_LENGTH} characters`,
   recipientRequired: 'Recipient is required',
-  artistsToTeamOnly: 'Artists can only message the label team',
-  recipientNotFound: 'Recipient not found',
-  notYourself: 'You cannot message yourself',
-  submissionNotFound: 'Submission not found',
-  userNotFound: 'User not found',
 } as const;
 
 const id = z.string().trim().max(100);

@@ -1,15 +1,20 @@
 import { z } from 'zod';
+import type { DeskState } from './review-desk';
 import {
   FILE_LIMITS,
   OBJECT_PATH_PATTERN,
   PRICING_TIERS,
   RELEASE_DATE_OPTIONS,
+  MOOD_MAX,
   RELEASE_STATUSES,
   SUBMISSION_METHODS,
+  SUBMISSION_TYPES,
   VIDEO_STYLES,
   type PricingTier,
   type SubmissionStatus,
+  type SubmissionType,
 } from './submissions';
+import { GENRE_CHOICES } from './genres';
 import type { PublicUser } from './auth';
 
 /** SPEC §5's messages, letter for letter, plus the ones SPEC leaves to us. */
@@ -20,6 +25,10 @@ export const SUBMISSION_MESSAGES = {
   musicUrl: 'Please enter a valid link (http or https) to your music',
   musicFile: 'Please upload your music file',
   objectPath: 'Must be a file uploaded to this site',
+  videoUrl: 'Please enter a valid link (http or https) to your video',
+  videoFile: 'Please upload your video file',
+  videoHasNoMusic: 'A finished video is sent without a separate music file or link',
+  genre: 'Choose one of the listed genres, or Other',
   tooManyStyleImages: `At most ${FILE_LIMITS.maxStyleImages} style reference images`,
   tooManyCharacterImages: `At most ${FILE_LIMITS.maxCharacterImages} character images`,
 } as const;
@@ -32,18 +41,20 @@ const text = (max: number) =>
     .nullish()
     .transform((v) => v || null);
 
-const httpUrl = z
-  .string()
-  .trim()
-  .max(2048, 'Links must be at most 2048 characters')
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      return u.protocol === 'http:' || u.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, SUBMISSION_MESSAGES.musicUrl);
+const httpUrlWith = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(2048, 'Links must be at most 2048 characters')
+    .refine((v) => {
+      try {
+        const u = new URL(v);
+        return u.protocol === 'http:' || u.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    }, message);
+const httpUrl = httpUrlWith(SUBMISSION_MESSAGES.musicUrl);
 
 /** Absent, null and '' all mean "none" and become null. */
 function blankable<T extends z.ZodType<string>>(schema: T) {
@@ -54,56 +65,117 @@ function blankable<T extends z.ZodType<string>>(schema: T) {
 }
 
 const optionalHttpUrl = blankable(httpUrl);
+const optionalVideoUrl = blankable(httpUrlWith(SUBMISSION_MESSAGES.videoUrl));
 
 const objectPath = z.string().regex(OBJECT_PATH_PATTERN, SUBMISSION_MESSAGES.objectPath);
 const optionalObjectPath = blankable(objectPath);
 
-/** POST /api/submissions (SPEC §5, CONTRACT §4). Server-set fields are not part of it. */
+/**
+ * Every field an artist sets, each checked on its own and without defaults: a draft may hold any
+ * subset of them (CONTRACT §12).
+ */
+const submissionFields = {
+  submissionType: z.enum(SUBMISSION_TYPES, { message: 'Choose a track or a finished video' }),
+  submissionMethod: z.enum(SUBMISSION_METHODS, { message: 'Choose link or upload' }),
+  musicUrl: optionalHttpUrl,
+  musicFileUrl: optionalObjectPath,
+  videoUrl: optionalVideoUrl,
+  videoFileUrl: optionalObjectPath,
+  artworkUrl: optionalObjectPath,
+  releaseStatus: z.enum(RELEASE_STATUSES, { message: 'Choose released or unreleased' }),
+  releaseDate: blankable(z.iso.date({ message: 'Release date must be a date (YYYY-MM-DD)' })),
+  releaseDateOption: blankable(z.enum(RELEASE_DATE_OPTIONS)),
+  artistName: z.string({ message: SUBMISSION_MESSAGES.artistName }).trim().max(200, 'Artist name must be at most 200 characters'),
+  songTitle: z.string({ message: SUBMISSION_MESSAGES.songTitle }).trim().max(200, 'Song title must be at most 200 characters'),
+  hasLyrics: z.boolean(),
+  lyricsLanguage: text(100),
+  lyrics: text(20_000),
+  description: text(5_000),
+  aiUsage: z.boolean(),
+  videoStyle: z.enum(VIDEO_STYLES, { message: 'Choose custom or non-custom' }),
+  styleReferenceUrls: z.array(objectPath).max(FILE_LIMITS.maxStyleImages, SUBMISSION_MESSAGES.tooManyStyleImages),
+  characterImageUrls: z.array(objectPath).max(FILE_LIMITS.maxCharacterImages, SUBMISSION_MESSAGES.tooManyCharacterImages),
+  creativeDirection: text(5_000),
+  pricingTier: z.enum(PRICING_TIERS, { message: 'Choose a plan: free, basic, premium or professional' }),
+  publishOnYoutube: z.boolean(),
+  genre: text(100).refine((v) => v === null || (GENRE_CHOICES as readonly string[]).includes(v), SUBMISSION_MESSAGES.genre),
+  mood: text(MOOD_MAX),
+};
+
+/**
+ * The rules a submission must meet to go to the label (SPEC §5, CONTRACT §4, §12). A track needs
+ * its music (a link or an upload) and a video style; a finished video needs its video (a link or
+ * an upload) and no separate music. Video style, references and creative direction describe the
+ * video the label would make, so a finished video carries none of them.
+ */
 export const createSubmissionSchema = z
   .object({
-    submissionMethod: z.enum(SUBMISSION_METHODS, { message: 'Choose link or upload' }),
-    musicUrl: optionalHttpUrl,
-    musicFileUrl: optionalObjectPath,
-    videoUrl: optionalHttpUrl,
-    videoFileUrl: optionalObjectPath,
-    artworkUrl: optionalObjectPath,
-    releaseStatus: z.enum(RELEASE_STATUSES, { message: 'Choose released or unreleased' }),
-    releaseDate: blankable(z.iso.date({ message: 'Release date must be a date (YYYY-MM-DD)' })),
-    releaseDateOption: blankable(z.enum(RELEASE_DATE_OPTIONS)),
-    artistName: z.string({ message: SUBMISSION_MESSAGES.artistName }).trim().min(1, SUBMISSION_MESSAGES.artistName).max(200, 'Artist name must be at most 200 characters'),
-    songTitle: z.string({ message: SUBMISSION_MESSAGES.songTitle }).trim().min(1, SUBMISSION_MESSAGES.songTitle).max(200, 'Song title must be at most 200 characters'),
+    ...submissionFields,
+    submissionType: submissionFields.submissionType.default('track'),
+    artistName: submissionFields.artistName.min(1, SUBMISSION_MESSAGES.artistName),
+    songTitle: submissionFields.songTitle.min(1, SUBMISSION_MESSAGES.songTitle),
     hasLyrics: z.boolean().default(false),
-    lyricsLanguage: text(100),
-    lyrics: text(20_000),
-    description: text(5_000),
     aiUsage: z.boolean().default(false),
-    videoStyle: z.enum(VIDEO_STYLES, { message: 'Choose custom or non-custom' }),
-    styleReferenceUrls: z.array(objectPath).max(FILE_LIMITS.maxStyleImages, SUBMISSION_MESSAGES.tooManyStyleImages).default([]),
-    characterImageUrls: z
-      .array(objectPath)
-      .max(FILE_LIMITS.maxCharacterImages, SUBMISSION_MESSAGES.tooManyCharacterImages)
-      .default([]),
-    creativeDirection: text(5_000),
-    pricingTier: z.enum(PRICING_TIERS, { message: 'Choose a plan: free, basic, premium or professional' }),
+    videoStyle: submissionFields.videoStyle.optional(),
+    styleReferenceUrls: submissionFields.styleReferenceUrls.default([]),
+    characterImageUrls: submissionFields.characterImageUrls.default([]),
     publishOnYoutube: z.boolean().default(true),
     termsAccepted: z.literal(true, { message: SUBMISSION_MESSAGES.termsAccepted }),
-    genre: text(100),
-    mood: text(100),
   })
   .superRefine((v, ctx) => {
-    if (v.submissionMethod === 'link' && !v.musicUrl) {
-      ctx.addIssue({ code: 'custom', path: ['musicUrl'], message: SUBMISSION_MESSAGES.musicUrl });
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (v.submissionType === 'video') {
+      if (v.submissionMethod === 'link' && !v.videoUrl) issue('videoUrl', SUBMISSION_MESSAGES.videoUrl);
+      if (v.submissionMethod === 'upload' && !v.videoFileUrl) issue('videoFileUrl', SUBMISSION_MESSAGES.videoFile);
+      if (v.musicUrl || v.musicFileUrl) issue(v.musicUrl ? 'musicUrl' : 'musicFileUrl', SUBMISSION_MESSAGES.videoHasNoMusic);
+      return;
     }
-    if (v.submissionMethod === 'upload' && !v.musicFileUrl) {
-      ctx.addIssue({ code: 'custom', path: ['musicFileUrl'], message: SUBMISSION_MESSAGES.musicFile });
-    }
-  });
+    if (v.submissionMethod === 'link' && !v.musicUrl) issue('musicUrl', SUBMISSION_MESSAGES.musicUrl);
+    if (v.submissionMethod === 'upload' && !v.musicFileUrl) issue('musicFileUrl', SUBMISSION_MESSAGES.musicFile);
+    if (!v.videoStyle) issue('videoStyle', 'Choose custom or non-custom');
+  })
+  .transform((v) =>
+    v.submissionType === 'video'
+      ? { ...v, videoStyle: 'non-custom' as const, styleReferenceUrls: [], characterImageUrls: [], creativeDirection: null }
+      : { ...v, videoStyle: v.videoStyle ?? ('non-custom' as const) },
+  );
 export type CreateSubmissionInput = z.input<typeof createSubmissionSchema>;
+
+/** The wizard's steps, 1-based; a draft remembers where the artist was. */
+export const WIZARD_STEP_MAX = 5;
+
+/**
+ * POST /api/submissions/drafts and PATCH /api/submissions/{id}: any subset of the fields, each
+ * checked; a field left out keeps its value. The terms may be ticked but are only required to submit.
+ */
+export const draftSubmissionSchema = z
+  .object(submissionFields)
+  .partial()
+  .extend({
+    termsAccepted: z.boolean().optional(),
+    draftStep: z.number().int().min(1).max(WIZARD_STEP_MAX).optional(),
+  });
+export type DraftSubmissionInput = z.input<typeof draftSubmissionSchema>;
+
+/** POST /api/submissions/{id}/tier (CONTRACT §12). */
+export const changeTierSchema = z.object({
+  pricingTier: z.enum(PRICING_TIERS, { message: 'Choose a plan: free, basic, premium or professional' }),
+});
+export type ChangeTierInput = z.infer<typeof changeTierSchema>;
+
+/** An upload a draft refers to, so the wizard can show it again when the artist comes back. */
+export interface AttachedFile {
+  objectPath: string;
+  fileName: string | null;
+  size: number | null;
+  contentType: string | null;
+}
 
 /** A submission as its artist sees it (no internal admin notes). Dates are ISO strings. */
 export interface Submission {
   id: string;
   userId: string;
+  submissionType: SubmissionType;
   submissionMethod: 'link' | 'upload';
   musicUrl: string | null;
   musicFileUrl: string | null;
@@ -136,14 +208,25 @@ export interface Submission {
   amount: string | null;
   genre: string | null;
   mood: string | null;
+  /** Where the wizard was when a draft was last saved (null once submitted). */
+  draftStep: number | null;
+  /** The label changed the status or the review since the artist last opened it. */
+  hasUnseenUpdate: boolean;
   createdAt: string;
   updatedAt: string;
+}
+
+/** GET /api/submissions/{id} for its owner: with the uploads it refers to, for a draft's wizard. */
+export interface OwnSubmission extends Submission {
+  files: AttachedFile[];
 }
 
 /** An admin's view: the internal notes and the submitting user. */
 export interface AdminSubmission extends Submission {
   adminNotes: string | null;
   user: PublicUser | null;
+  /** The review desk's working state: assignee, tags, rating, listening (CONTRACT §14). */
+  desk: DeskState;
 }
 
 export interface ArtistStats {
@@ -170,6 +253,11 @@ export interface UrlMetadata {
 /** Upload normalisation bodies (SPEC §7). */
 export const musicFileSchema = z.object({
   musicFileURL: z.string().min(1, 'musicFileURL is required').max(4096),
+  fileName: z.string().max(500).optional(),
+  fileSize: z.number().nonnegative().optional(),
+});
+export const videoFileSchema = z.object({
+  videoFileURL: z.string().min(1, 'videoFileURL is required').max(4096),
   fileName: z.string().max(500).optional(),
   fileSize: z.number().nonnegative().optional(),
 });

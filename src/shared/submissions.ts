@@ -78,6 +78,13 @@ export function formatUsd(amount: number | string): string {
 }
 
 export const SUBMISSION_METHODS = ['link', 'upload'] as const;
+
+/**
+ * What the artist sends (CONTRACT §12): a track for the label to make a video of, or a finished
+ * video to publish as it is.
+ */
+export const SUBMISSION_TYPES = ['track', 'video'] as const;
+export type SubmissionType = (typeof SUBMISSION_TYPES)[number];
 export const RELEASE_STATUSES = ['released', 'unreleased'] as const;
 export const RELEASE_DATE_OPTIONS = ['specific', 'undecided', 'asap'] as const;
 export const VIDEO_STYLES = ['custom', 'non-custom'] as const;
@@ -85,15 +92,44 @@ export const VIDEO_STYLES = ['custom', 'non-custom'] as const;
 export const MB = 1024 * 1024;
 export const FILE_LIMITS = {
   musicBytes: 100 * MB,
+  /** A finished video for direct publishing (CONTRACT §12), uploaded resumably. */
+  videoBytes: 2 * 1024 * MB,
   imageBytes: 10 * MB,
   maxStyleImages: 12,
   maxCharacterImages: 12,
   maxCharacters: 6,
 } as const;
 
-/** Dashboard filter cards (SPEC §4). */
+/** Where resumable (tus) uploads of finished videos are created (CONTRACT §12). */
+export const RESUMABLE_UPLOADS_PATH = '/api/video-uploads';
+
+/** Dashboard filter cards (SPEC §4); the list's status filter offers every status besides. */
 export const DASHBOARD_FILTERS = ['all', 'approved', 'under_review', 'completed'] as const;
-export type DashboardFilter = (typeof DASHBOARD_FILTERS)[number];
+export type DashboardFilter = 'all' | SubmissionStatus;
+
+/** Statuses in which a payment is due: the artist's "Unpaid" marker and the tier change (CONTRACT §12). */
+export const PAYMENT_DUE_STATUSES = ['payment_pending', 'payment_failed'] as const satisfies readonly SubmissionStatus[];
+export const isPaymentDue = (status: string): boolean => (PAYMENT_DUE_STATUSES as readonly string[]).includes(status);
+
+/**
+ * Withdrawal by the licence (CONTRACT §12): the artist may delete a submission in these statuses;
+ * from approval on the label holds an irrevocable licence (SPEC §1, Terms of Service).
+ */
+export const ARTIST_DELETABLE_STATUSES = [
+  'draft',
+  'pending',
+  'under_review',
+  'payment_pending',
+  'payment_failed',
+  'rejected',
+  'archived',
+] as const satisfies readonly SubmissionStatus[];
+export const isArtistDeletable = (status: string): boolean => (ARTIST_DELETABLE_STATUSES as readonly string[]).includes(status);
+export const LICENSED_SUBMISSION_MESSAGE =
+  "Approved submissions are licensed to the label and can't be deleted. Message the label team.";
+
+/** Mood is free text (CONTRACT §12). */
+export const MOOD_MAX = 100;
 
 /** Where uploaded files live once normalised (CONTRACT §5). */
 export const OBJECT_PATH_PATTERN = /^\/objects\/uploads\/[A-Za-z0-9-]{1,64}$/;

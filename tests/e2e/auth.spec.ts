@@ -71,13 +71,14 @@ test.describe('accounts', () => {
 
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(toastText(page, 'Account created!')).toBeVisible();
+    await expect(toastText(page, 'Welcome to the product! Please complete your artist profile.')).toBeVisible();
     // A new account is asked for its artist profile; it can be completed later.
     const prompt = page.getByRole('dialog', { name: 'Complete your artist profile' });
     await expect(prompt).toBeVisible();
     await prompt.getByRole('button', { name: 'Later' }).click();
     await expect(page.getByRole('banner').getByText('Mara Quill')).toBeVisible();
-    await expect(toastText(page, 'Welcome to the product! Please complete your artist profile.')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Welcome back, Mara!' })).toBeVisible();
+    // Brand-new: welcomed, not welcomed back.
+    await expect(page.getByRole('heading', { name: 'Welcome, Mara!' })).toBeVisible();
     // The confirmation is never sent (SPEC §5).
     expect(sent).toEqual([{ firstName: 'Mara', lastName: 'Quill', email: artist.email, password: artist.password }]);
   });
@@ -112,7 +113,9 @@ test.describe('accounts', () => {
     await signInThroughUi(page, artist.email, 'not-the-password');
 
     await expect(toastText(page, 'Login failed')).toBeVisible();
-    await expect(toastText(page, 'Invalid email or password')).toBeVisible();
+    await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Invalid email or password', { exact: true })).toBeVisible();
+    // Said at the form too, where the person is looking.
+    await expect(page.getByTestId('login-error')).toHaveText('Invalid email or password');
     await expect(page).toHaveURL(/\/auth$/);
   });
 
@@ -247,12 +250,14 @@ test.describe('routing', () => {
 });
 
 test.describe('auth screen', () => {
-  test('each tab offers Continue with Google, and a Google error code is explained', async ({ page }) => {
+  test('a Google error code is explained, and no tab offers Google while it is not configured', async ({ page }) => {
     await page.goto('/auth?error=not_configured');
     await expect(page.getByRole('alert').filter({ hasText: 'Google sign-in is not configured' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute('href', '/api/auth/google');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Continue with Google' })).toHaveCount(0);
     await page.getByRole('tab', { name: 'Create Account' }).click();
-    await expect(page.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute('href', '/api/auth/google');
+    await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Continue with Google' })).toHaveCount(0);
   });
 
   test('the terms link opens the Terms of Service in a new tab', async ({ page }) => {
@@ -318,7 +323,7 @@ test.describe('legal pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
     await page.getByRole('link', { name: 'Back' }).click();
     await expect(page).toHaveURL(/\/$/);
-    // The greeting prefers the artist name that registerThroughApi set.
-    await expect(page.getByRole('heading', { name: 'Welcome back, Mara Quill!' })).toBeVisible();
+    // The greeting prefers the artist name that registerThroughApi set; no submission yet, so no "back".
+    await expect(page.getByRole('heading', { name: 'Welcome, Mara Quill!' })).toBeVisible();
   });
 });

@@ -63,7 +63,7 @@ test('a new artist completes the profile and submits an uploaded MP3 with artwor
   await profile.getByLabel('Artist name').fill('Nocturne Collective');
   await profile.getByRole('button', { name: 'Save profile' }).click();
   await expect(profile).toBeHidden();
-  await expect(page.getByRole('heading', { name: 'Welcome back, Nocturne Collective!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome, Nocturne Collective!' })).toBeVisible();
   await expect(page.getByText('No submissions yet')).toBeVisible();
 
   await page.getByRole('link', { name: 'Submit New Track' }).first().click();
@@ -136,7 +136,9 @@ test('a link submission on a paid plan shows the link preview and goes to checko
   await page.getByRole('radio', { name: /Basic/ }).click();
   await next.click();
   await page.getByLabel(/I accept the/).click();
-  await page.getByRole('button', { name: 'Finish Upload' }).click();
+  // On a paid plan the last step says that payment comes next.
+  await expect(page.getByTestId('payment-next')).toContainText('Payment comes next: you pay $49.00 for the Basic plan');
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{8,}$/);
 });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, defaultQueryFn, errorMessage, isUnauthorizedError } from './api';
+import { ApiError, apiRequest, defaultQueryFn, errorCodeOf, errorMessage, isUnauthorizedError } from './api';
 
 function stubFetch(status: number, body: string, statusText = '') {
   const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(body || null, { status, statusText }));
@@ -59,7 +59,18 @@ describe('isUnauthorizedError', () => {
   });
 
   it('recognises the JSON body the server sends', () => {
-    expect(isUnauthorizedError(new ApiError(401, 'Unauthorized', '{"message":"Unauthorized"}'))).toBe(true);
-    expect(isUnauthorizedError(new ApiError(401, 'Unauthorized', '{"message":"Invalid email or password"}'))).toBe(false);
+    expect(isUnauthorizedError(new ApiError(401, 'Unauthorized', '{"message":"Unauthorized","code":"unauthorized"}'))).toBe(true);
+    expect(isUnauthorizedError(new ApiError(401, 'Unauthorized', '{"message":"Invalid email or password","code":"invalid_credentials"}'))).toBe(false);
+  });
+});
+
+describe('errorCodeOf', () => {
+  it('reads the code of the body, and ignores a code this build does not know', () => {
+    expect(errorCodeOf(new ApiError(404, 'Not Found', '{"message":"Submission not found","code":"submission_not_found"}'))).toBe(
+      'submission_not_found',
+    );
+    expect(errorCodeOf(new ApiError(404, 'Not Found', '{"message":"x","code":"from_the_future"}'))).toBeNull();
+    expect(errorCodeOf(new ApiError(502, 'Bad Gateway', '<html>proxy</html>'))).toBeNull();
+    expect(errorCodeOf(new Error('404: x'))).toBeNull();
   });
 });

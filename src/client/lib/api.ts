@@ -1,5 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
-import type { ApiErrorBody } from '@shared/api';
+import { isErrorCode, type ApiErrorBody, type ErrorCode } from '@shared/errors';
 
 /**
  * A non-OK response. Its message follows SPEC §8 exactly: `${status}: ${body text || statusText}`,
@@ -10,6 +10,8 @@ export class ApiError extends Error {
   readonly statusText: string;
   readonly bodyText: string;
   readonly body: ApiErrorBody | null;
+  /** The server's reason (src/shared/errors.ts); code branches on this, never on status or text. */
+  readonly code: ErrorCode | null;
 
   constructor(status: number, statusText: string, bodyText: string) {
     super(`${status}: ${bodyText || statusText}`);
@@ -18,6 +20,8 @@ export class ApiError extends Error {
     this.statusText = statusText;
     this.bodyText = bodyText;
     this.body = parseErrorBody(bodyText);
+    // A code this build does not know (a newer server, a proxy's JSON) counts as none.
+    this.code = isErrorCode(this.body?.code) ? this.body.code : null;
   }
 
   /** The server's `message` (CONTRACT §2) when the body is JSON, else the body text or status text. */
@@ -45,6 +49,11 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, res.statusText, text);
 }
 
+/** The server's reason for a failed request, or null (not an API error, or no code). */
+export function errorCodeOf(error: unknown): ErrorCode | null {
+  return error instanceof ApiError ? error.code : null;
+}
+
 /** The sentence to show a person for any error: the server's message, never raw JSON. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.serverMessage;
@@ -55,14 +64,12 @@ export function errorMessage(error: unknown): string {
 const endsUnauthorized = (message: string) => message.startsWith('401') && message.endsWith('Unauthorized');
 
 /**
- * SPEC §8: a 401 error is one whose message starts with "401" and ends with "Unauthorized".
- * The server's bodies are JSON (`401: {"message":"Unauthorized"}`), so the rule is also applied to the
- * readable form `401: Unauthorized`.
+ * The signed-out rule (docs/product.md#client-errors): an API error says so by its code
+ * `unauthorized`; any other error by a message that starts with "401" and ends with "Unauthorized".
  */
 export function isUnauthorizedError(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  if (endsUnauthorized(error.message)) return true;
-  return error instanceof ApiError && endsUnauthorized(`${error.status}: ${error.serverMessage}`);
+  if (error instanceof ApiError) return error.code === 'unauthorized';
+  return error instanceof Error && endsUnauthorized(error.message);
 }
 
 async function parseJson<T>(res: Response): Promise<T> {

@@ -3,8 +3,13 @@ import type { UserRow } from './db/schema';
 
 /** The user as responses carry it: never the password hash or the Google subject (CONTRACT §2). */
 export function toPublicUser(row: UserRow): PublicUser {
-  const { password: _password, googleId: _googleId, createdAt, updatedAt, ...rest } = row;
-  return { ...rest, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() };
+  const { password: _password, googleId: _googleId, createdAt, updatedAt, profilePromptDismissedAt, ...rest } = row;
+  return {
+    ...rest,
+    profilePromptDismissedAt: profilePromptDismissedAt ? profilePromptDismissedAt.toISOString() : null,
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+  };
 }
 
 /** True when a database error is a unique-constraint violation (either driver, wrapped or not). */

@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { AppOptions } from '../app';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
@@ -62,8 +63,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole API on a fresh database, built without listening; `env` overrides configuration. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The whole API on a fresh database, built without listening; `env` overrides configuration,
+ * `options` passes a logger or an onRoute listener to buildApp.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<AppOptions, 'logger' | 'onRoute'> = {},
+): Promise<TestApp> {
   const { database, dataDir, drop } = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -73,7 +80,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const app = await buildApp({ config, database, client: 'none', logger: false });
+  const app = await buildApp({ config, database, client: 'none', logger: false, ...options });
   await app.ready();
   return {
     app,

@@ -9,11 +9,15 @@ export function ToastProvider({ duration = 5000, ...props }: ComponentProps<type
   return <ToastPrimitive.Provider duration={duration} {...props} />;
 }
 
-/** Top right, below the 64 px page header; the auth screen's genre strip owns the bottom edge. */
+/**
+ * Bottom left from the small-tablet width up (forms, Next and the message box sit on the right),
+ * full width on phones, inside the 8rem zone every page leaves free at its end (index.css), so a
+ * notice never covers a control the person is about to use.
+ */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
-      className={cn('fixed right-0 bottom-14 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none sm:max-w-sm', className)}
+      className={cn('fixed right-0 bottom-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none sm:right-auto sm:left-0 sm:max-w-sm', className)}
       {...props}
     />
   );

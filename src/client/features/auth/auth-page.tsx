@@ -17,8 +17,8 @@ export function AuthPage() {
   return (
     <div className="relative min-h-dvh overflow-x-hidden bg-background">
       <Backdrop />
-      {/* Bottom padding keeps the fixed genre strip from covering the forms. */}
-      <div className="relative mx-auto flex w-full max-w-6xl flex-col px-4 pt-6 pb-28 sm:px-6 lg:px-8">
+      {/* Bottom padding keeps the fixed genre strip (small tablets up) from covering the forms. */}
+      <div className="relative mx-auto flex w-full max-w-6xl flex-col px-4 pt-6 pb-10 sm:px-6 sm:pb-28 lg:px-8">
         <header className="flex items-center gap-2.5">
           <span className="flex size-9 items-center justify-center rounded-lg bg-primary/20 text-primary-soft ring-1 ring-primary/30">
             <AudioLines className="size-5" aria-hidden />

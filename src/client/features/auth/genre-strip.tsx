@@ -82,7 +82,8 @@ export function GenreStrip() {
   return (
     <section
       aria-label="Genres we publish"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-border/80 bg-background/85 backdrop-blur-md"
+      // Fixed at the bottom from the small-tablet width up; on phones it would cover the form, so it ends the page instead.
+      className="relative border-t border-border/80 bg-background/85 backdrop-blur-md sm:fixed sm:inset-x-0 sm:bottom-0 sm:z-40"
     >
       <div
         data-testid="genre-strip"

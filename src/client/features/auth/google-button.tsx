@@ -1,14 +1,25 @@
 import { Button } from '@client/components/ui/button';
+import { usePublicConfig } from '@client/lib/public-config';
+import { OrDivider } from './or-divider';
 
-/** A full page navigation: the server answers with a redirect to Google (CONTRACT §3). */
-export function GoogleButton() {
+/**
+ * 'Continue with Google' and the divider under it, only where Google sign-in is configured
+ * (GET /api/config): elsewhere the button could only lead to an error. A full page navigation: the
+ * server answers with a redirect to Google (CONTRACT §3).
+ */
+export function GoogleSignIn() {
+  const config = usePublicConfig();
+  if (!config.data?.googleEnabled) return null;
   return (
-    <Button asChild variant="outline" className="w-full">
-      <a href="/api/auth/google">
-        <GoogleLogo />
-        Continue with Google
-      </a>
-    </Button>
+    <>
+      <Button asChild variant="outline" className="w-full">
+        <a href="/api/auth/google">
+          <GoogleLogo />
+          Continue with Google
+        </a>
+      </Button>
+      <OrDivider />
+    </>
   );
 }
 

@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { AlertCircle } from 'lucide-react';
 import { useForm } from 'react-hook-form';
+import { errorMessage } from '@client/lib/api';
 import { loginSchema } from '@shared/auth';
 import { FormField } from '@client/components/ui/form-field';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
 import { useLoginMutation } from './auth-mutations';
-import { GoogleButton } from './google-button';
-import { OrDivider } from './or-divider';
+import { GoogleSignIn } from './google-button';
 import { PasswordInput } from './password-input';
 
 export function LoginForm() {
@@ -19,8 +20,7 @@ export function LoginForm() {
 
   return (
     <div className="grid gap-5">
-      <GoogleButton />
-      <OrDivider />
+      <GoogleSignIn />
       <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => login.mutate(values))}>
         <FormField id="login-email" label="Email" error={errors.email?.message}>
           <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
@@ -28,6 +28,13 @@ export function LoginForm() {
         <FormField id="login-password" label="Password" error={errors.password?.message}>
           <PasswordInput autoComplete="current-password" placeholder="Your password" {...form.register('password')} />
         </FormField>
+        {login.isError ? (
+          // Said at the form too, where the person is looking, not only in a corner toast.
+          <p role="alert" data-testid="login-error" className="flex items-center gap-2 rounded-md border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm text-destructive-soft">
+            <AlertCircle className="size-4 shrink-0" aria-hidden />
+            {errorMessage(login.error)}
+          </p>
+        ) : null}
         <Button type="submit" className="mt-1 w-full" disabled={busy}>
           {busy ? (
             <>

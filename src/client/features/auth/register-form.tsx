@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { AlertCircle } from 'lucide-react';
 import { useForm } from 'react-hook-form';
+import { errorMessage } from '@client/lib/api';
 import { registerFormSchema } from '@shared/auth';
 import { FormField } from '@client/components/ui/form-field';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
 import { useRegisterMutation } from './auth-mutations';
-import { GoogleButton } from './google-button';
-import { OrDivider } from './or-divider';
+import { GoogleSignIn } from './google-button';
 import { PasswordInput } from './password-input';
 
 export function RegisterForm() {
@@ -21,8 +22,7 @@ export function RegisterForm() {
 
   return (
     <div className="grid gap-5">
-      <GoogleButton />
-      <OrDivider />
+      <GoogleSignIn />
       <form
         noValidate
         className="grid gap-4"
@@ -48,6 +48,12 @@ export function RegisterForm() {
         <FormField id="register-confirm-password" label="Confirm password" error={errors.confirmPassword?.message}>
           <PasswordInput autoComplete="new-password" fieldName="confirm password" {...form.register('confirmPassword')} />
         </FormField>
+        {registration.isError ? (
+          <p role="alert" data-testid="register-error" className="flex items-center gap-2 rounded-md border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm text-destructive-soft">
+            <AlertCircle className="size-4 shrink-0" aria-hidden />
+            {errorMessage(registration.error)}
+          </p>
+        ) : null}
         <Button type="submit" className="mt-1 w-full" disabled={busy}>
           {busy ? (
             <>

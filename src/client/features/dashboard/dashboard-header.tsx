@@ -1,4 +1,4 @@
-import { Shield } from 'lucide-react';
+import { Settings, Shield } from 'lucide-react';
 import { Link } from 'wouter';
 import type { PublicUser } from '@shared/auth';
 import { AppHeader } from '@client/components/app-header';
@@ -15,6 +15,12 @@ export function DashboardHeader({ user }: { user: PublicUser }) {
       actions={
         <>
           <HowItWorksDialog />
+          <Button asChild variant="outline" size="sm">
+            <Link href="/settings" aria-label="Settings">
+              <Settings aria-hidden />
+              <span className="hidden md:inline">Settings</span>
+            </Link>
+          </Button>
           {user.role === 'admin' ? (
             <Button asChild variant="outline" size="sm">
               <Link href="/admin" aria-label="Admin Panel">

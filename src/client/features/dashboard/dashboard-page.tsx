@@ -1,3 +1,4 @@
+import { VerifyEmailBanner } from '@client/features/notifications/verify-email-banner';
 import { SocialLinksCard } from '@client/features/profile/social-links-card';
 import { useAuth } from '@client/lib/auth';
 import { useDocumentTitle } from '@client/lib/use-document-title';
@@ -15,6 +16,7 @@ export function DashboardPage() {
     <div className="min-h-dvh">
       <DashboardHeader user={user} />
       <main className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+        <VerifyEmailBanner user={user} />
         <DashboardWelcome user={user} />
         <SocialLinksCard user={user} />
         <SubmissionsSection />

@@ -1,14 +1,16 @@
-import { CreditCard, ExternalLink } from 'lucide-react';
+import { CreditCard, ExternalLink, Lock, MessageSquareQuote } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Submission } from '@shared/submission-schemas';
-import { TIERS, formatUsd, isPaidTier } from '@shared/submissions';
+import { LICENSED_SUBMISSION_MESSAGE, TIERS, formatUsd, isArtistDeletable, isPaidTier, isPaymentDue } from '@shared/submissions';
+import { ChangeTierControl } from '@client/components/change-tier-control';
 import { ArtworkThumbnail } from '@client/components/artwork-thumbnail';
 import { AudioPlayer } from '@client/components/audio-player';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { formatLongDate, formatLongDateTime } from '@client/lib/format';
 import { StatusBadge } from '@client/components/status-badge';
+import { TrackComments } from './track-comments';
 
 interface SubmissionDetailsDialogProps {
   submission: Submission | null;
@@ -29,16 +31,51 @@ export function SubmissionDetailsDialog({ submission, onClose }: SubmissionDetai
 function DetailsBody({ submission: s }: { submission: Submission }) {
   const title = s.songTitle || 'Untitled';
   const paid = isPaidTier(s.pricingTier);
+  const paymentDue = paid && isPaymentDue(s.status);
+  const licensed = !isArtistDeletable(s.status);
   const releaseDate = s.releaseDateOption === 'specific' && s.releaseDate ? formatLongDate(`${s.releaseDate}T00:00:00`) : s.releaseDateOption ? RELEASE_DATE_TEXT[s.releaseDateOption] : '—';
 
   return (
     <>
       <DialogHeader>
         <DialogTitle className="break-words">Submission Details</DialogTitle>
-        <DialogDescription>Submitted {formatLongDateTime(s.createdAt)}</DialogDescription>
+        <DialogDescription>
+          {s.status === 'draft' ? `Draft, last saved ${formatLongDateTime(s.updatedAt)}` : `Submitted ${formatLongDateTime(s.createdAt)}`}
+        </DialogDescription>
       </DialogHeader>
 
-      <Section title="Track info">
+      {s.adminReview ? (
+        <section aria-labelledby="label-review" data-testid="label-review" className="grid gap-2 rounded-lg border border-primary/40 bg-primary/10 p-4">
+          <h3 id="label-review" className="flex items-center gap-2 text-sm font-semibold">
+            <MessageSquareQuote className="size-4 text-primary-soft" aria-hidden />
+            Review from the label
+          </h3>
+          <p className="text-sm whitespace-pre-wrap">{s.adminReview}</p>
+          {s.adminReviewedAt ? <p className="text-xs text-muted-foreground">{formatLongDateTime(s.adminReviewedAt)}</p> : null}
+        </section>
+      ) : null}
+
+      <TrackComments submissionId={s.id} />
+
+      {paymentDue ? (
+        <section className="grid gap-3 rounded-lg border border-warning/40 bg-warning/5 p-4" aria-label="Payment due">
+          <p className="text-sm">
+            {s.status === 'payment_failed' ? 'The last payment did not go through. ' : ''}
+            This submission goes to the label once its {TIERS[s.pricingTier].name} plan ({formatUsd(s.amount ?? TIERS[s.pricingTier].priceUsd)}) is paid,
+            or right away on the Free plan.
+          </p>
+          <ChangeTierControl submission={s} />
+        </section>
+      ) : null}
+
+      {licensed ? (
+        <p className="flex items-start gap-2 text-sm text-muted-foreground">
+          <Lock className="mt-0.5 size-4 shrink-0" aria-hidden />
+          {LICENSED_SUBMISSION_MESSAGE}
+        </p>
+      ) : null}
+
+      <Section title={s.submissionType === 'video' ? 'Video info' : 'Track info'}>
         <div className="flex items-center gap-4">
           <ArtworkThumbnail url={s.artworkUrl} alt={`Artwork of ${title}`} className="size-16" />
           <div className="grid min-w-0 gap-1">
@@ -50,6 +87,13 @@ function DetailsBody({ submission: s }: { submission: Submission }) {
           </div>
         </div>
         {s.musicFileUrl ? <AudioPlayer src={s.musicFileUrl} downloadName={`${s.artistName} - ${title}`} /> : null}
+        {s.videoUrl ? (
+          <a href={s.videoUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 text-sm break-all text-primary-soft underline-offset-4 hover:underline">
+            <ExternalLink className="size-3.5 shrink-0" aria-hidden />
+            {s.videoUrl}
+          </a>
+        ) : null}
+        {s.videoFileUrl ? <video src={s.videoFileUrl} controls preload="metadata" className="max-h-72 w-full rounded-lg bg-black" aria-label={`Video of ${title}`} /> : null}
         {s.musicUrl ? (
           <a href={s.musicUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 text-sm break-all text-primary-soft underline-offset-4 hover:underline">
             <ExternalLink className="size-3.5 shrink-0" aria-hidden />
@@ -60,14 +104,15 @@ function DetailsBody({ submission: s }: { submission: Submission }) {
 
       <Section title="Details">
         <Fields>
+          <Field term="Type">{s.submissionType === 'video' ? 'Finished video' : 'Track for a music video'}</Field>
           <Field term="Submission method">{s.submissionMethod === 'link' ? 'Link' : 'Upload'}</Field>
           <Field term="Release status">{s.releaseStatus === 'released' ? 'Released' : 'Unreleased'}</Field>
           <Field term="Release date">{releaseDate}</Field>
           <Field term="Lyrics">{s.hasLyrics ? `Yes${s.lyricsLanguage ? ` (${s.lyricsLanguage})` : ''}` : 'No'}</Field>
           <Field term="AI usage">{s.aiUsage ? 'Yes' : 'No'}</Field>
-          <Field term="Video style">{s.videoStyle === 'custom' ? 'Custom' : 'Non-custom'}</Field>
-          {s.genre ? <Field term="Genre">{s.genre}</Field> : null}
-          {s.mood ? <Field term="Mood">{s.mood}</Field> : null}
+          {s.submissionType === 'video' ? null : <Field term="Video style">{s.videoStyle === 'custom' ? 'Custom' : 'Non-custom'}</Field>}
+          <Field term="Genre">{s.genre ?? 'Not specified'}</Field>
+          <Field term="Mood">{s.mood ?? 'Not specified'}</Field>
         </Fields>
         {s.hasLyrics && s.lyrics ? <LongText label="Lyrics">{s.lyrics}</LongText> : null}
       </Section>
@@ -99,7 +144,7 @@ function DetailsBody({ submission: s }: { submission: Submission }) {
           <Field term="Submission ID">
             <span className="font-mono text-xs break-all">{s.id}</span>
           </Field>
-          <Field term="Plan">{`${TIERS[s.pricingTier]?.name ?? s.pricingTier} · ${paid ? 'Paid' : 'Free'}`}</Field>
+          <Field term="Plan">{`${TIERS[s.pricingTier]?.name ?? s.pricingTier} · ${!paid ? 'Free' : s.paymentStatus === 'succeeded' ? 'Paid' : 'Unpaid'}`}</Field>
           <Field term="Submitted">{formatLongDateTime(s.createdAt)}</Field>
           <Field term="Last updated">{formatLongDateTime(s.updatedAt)}</Field>
         </Fields>
@@ -117,16 +162,12 @@ function DetailsBody({ submission: s }: { submission: Submission }) {
         </Section>
       ) : null}
 
-      {s.adminReview ? (
-        <Section title="Review from the label">
-          <div className="rounded-lg border border-primary/30 bg-primary/5 p-3">
-            <p className="text-sm whitespace-pre-wrap">{s.adminReview}</p>
-            {s.adminReviewedAt ? <p className="mt-2 text-xs text-muted-foreground">{formatLongDateTime(s.adminReviewedAt)}</p> : null}
-          </div>
-        </Section>
-      ) : null}
-
       <DialogFooter>
+        {s.status === 'draft' ? (
+          <Button asChild>
+            <Link href={`/submit?draft=${encodeURIComponent(s.id)}`}>Continue</Link>
+          </Button>
+        ) : null}
         {s.status === 'payment_pending' ? (
           <Button asChild>
             <Link href={`/checkout/${s.id}`}>

@@ -1,12 +1,14 @@
-import { Check, CreditCard, Eye, Trash2, X } from 'lucide-react';
+import { Check, Clapperboard, CreditCard, Eye, Lock, PencilLine, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
 import type { Submission } from '@shared/submission-schemas';
-import { isPaidTier } from '@shared/submissions';
+import { isArtistDeletable, isPaidTier } from '@shared/submissions';
 import { ArtworkThumbnail } from '@client/components/artwork-thumbnail';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
+import { ApiError } from '@client/lib/api';
 import { formatLongDate } from '@client/lib/format';
 import { toast } from '@client/lib/toast';
 import { useDeleteSubmission } from '@client/features/submissions/use-submissions';
@@ -17,19 +19,49 @@ interface SubmissionRowProps {
   onView: (submission: Submission) => void;
 }
 
+/**
+ * SPEC §2's Type column, told truthfully: a paid plan is "Paid" only once the payment went through,
+ * and "Unpaid" while it is due (issue 11).
+ */
+function typeBadge(s: Submission): { label: string; variant: 'default' | 'secondary' | 'warning' } {
+  if (!isPaidTier(s.pricingTier)) return { label: 'Free', variant: 'secondary' };
+  if (s.paymentStatus === 'succeeded') return { label: 'Paid', variant: 'default' };
+  return { label: 'Unpaid', variant: 'warning' };
+}
+
 export function SubmissionRow({ submission, onView }: SubmissionRowProps) {
   const title = submission.songTitle || 'Untitled';
+  const type = typeBadge(submission);
   return (
-    <tr data-testid="submission-row" className="border-b last:border-0 hover:bg-muted/30 max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-3 max-md:gap-y-2 max-md:px-4 max-md:py-3">
+    <tr
+      data-testid="submission-row"
+      data-unseen={submission.hasUnseenUpdate || undefined}
+      className="border-b last:border-0 hover:bg-muted/30 max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-3 max-md:gap-y-2 max-md:px-4 max-md:py-3"
+    >
       <td className="py-3 pr-4 pl-4 max-md:w-full max-md:p-0">
         <div className="flex min-w-0 items-center gap-3">
           <ArtworkThumbnail url={submission.artworkUrl} alt={`Artwork of ${title}`} className="size-11" />
           <div className="grid min-w-0">
-            <span className="truncate font-medium" title={title}>
-              {title}
+            <span className="flex min-w-0 items-center gap-2">
+              <span className="truncate font-medium" title={title}>
+                {title}
+              </span>
+              {submission.hasUnseenUpdate ? (
+                <span className="flex shrink-0 items-center gap-1 rounded-full bg-primary px-2 text-[11px] leading-5 font-semibold text-primary-foreground">
+                  Updated<span className="sr-only"> since you last looked</span>
+                </span>
+              ) : null}
             </span>
-            <span className="truncate text-xs text-muted-foreground" title={submission.artistName}>
-              {submission.artistName}
+            <span className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
+              {submission.submissionType === 'video' ? (
+                <span className="flex shrink-0 items-center gap-1">
+                  <Clapperboard className="size-3" aria-hidden />
+                  Finished video ·
+                </span>
+              ) : null}
+              <span className="truncate" title={submission.artistName}>
+                {submission.artistName || 'No artist name yet'}
+              </span>
             </span>
           </div>
         </div>
@@ -39,7 +71,7 @@ export function SubmissionRow({ submission, onView }: SubmissionRowProps) {
         <StatusBadge status={submission.status} />
       </td>
       <td className="py-3 pr-4 max-md:p-0">
-        <Badge variant={isPaidTier(submission.pricingTier) ? 'default' : 'secondary'}>{isPaidTier(submission.pricingTier) ? 'Paid' : 'Free'}</Badge>
+        <Badge variant={type.variant}>{type.label}</Badge>
       </td>
       <td className="py-3 pr-4 max-md:ml-auto max-md:p-0">
         <RowActions submission={submission} onView={() => onView(submission)} />
@@ -57,14 +89,33 @@ function RowActions({ submission, onView }: { submission: Submission; onView: ()
   const confirmDelete = () =>
     remove.mutateAsync(submission.id).then(
       () => toast({ title: 'Submission deleted', description: 'Your submission has been successfully deleted.' }),
-      () => {
+      (error: unknown) => {
         setConfirming(false);
-        toast({ title: 'Error deleting submission', description: 'Failed to delete your submission. Please try again.', variant: 'destructive' });
+        // The licence refusal explains itself; anything else gets SPEC's message.
+        const licensed = error instanceof ApiError && error.status === 409;
+        toast({
+          title: 'Error deleting submission',
+          description: licensed ? error.serverMessage : 'Failed to delete your submission. Please try again.',
+          variant: 'destructive',
+        });
       },
     );
 
+  const draft = submission.status === 'draft';
   return (
     <div className="flex items-center justify-end gap-1">
+      {draft ? (
+        <Tooltip>
+          <TooltipTrigger asChild>
+            <Button asChild variant="ghost" size="icon-sm" className="text-primary-soft">
+              <Link href={`/submit?draft=${encodeURIComponent(submission.id)}`} aria-label={`Continue ${title}`}>
+                <PencilLine aria-hidden />
+              </Link>
+            </Button>
+          </TooltipTrigger>
+          <TooltipContent>Continue</TooltipContent>
+        </Tooltip>
+      ) : null}
       <Button variant="ghost" size="sm" onClick={onView} aria-label={`View ${title}`}>
         <Eye aria-hidden />
         View
@@ -90,10 +141,20 @@ function RowActions({ submission, onView }: { submission: Submission; onView: ()
             <X aria-hidden />
           </Button>
         </span>
-      ) : (
+      ) : isArtistDeletable(submission.status) ? (
         <Button variant="ghost" size="icon-sm" className="text-muted-foreground hover:text-destructive-soft" onClick={() => setConfirming(true)} aria-label={`Delete ${title}`}>
           <Trash2 aria-hidden />
         </Button>
+      ) : (
+        // From approval on the label holds the licence (CONTRACT §12): nothing to delete, say why.
+        <Tooltip>
+          <TooltipTrigger asChild>
+            <span tabIndex={0} className="flex size-8 items-center justify-center rounded-md text-muted-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring" aria-label={`${title} is licensed to the label and can't be deleted`}>
+              <Lock className="size-4" aria-hidden />
+            </span>
+          </TooltipTrigger>
+          <TooltipContent>Licensed to the label: it can't be deleted</TooltipContent>
+        </Tooltip>
       )}
     </div>
   );

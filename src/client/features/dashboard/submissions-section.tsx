@@ -2,12 +2,12 @@ import { Inbox, Plus, SearchX } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Submission } from '@shared/submission-schemas';
-import type { DashboardFilter } from '@shared/submissions';
+import { SUBMISSION_STATUSES, STATUS_LABELS, type DashboardFilter } from '@shared/submissions';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { errorMessage } from '@client/lib/api';
-import { useArtistStats, useSubmissions } from '@client/features/submissions/use-submissions';
+import { useArtistStats, useMarkSeen, useSubmissions } from '@client/features/submissions/use-submissions';
 import { StatCards } from './stat-cards';
 import { SubmissionDetailsDialog } from './submission-details-dialog';
 import { SubmissionRow } from './submission-row';
@@ -15,19 +15,44 @@ import { SubmissionRow } from './submission-row';
 /** Stat cards, the filtered list and the details dialog (SPEC §2). */
 export function SubmissionsSection() {
   const [filter, setFilter] = useState<DashboardFilter>('all');
-  const [viewing, setViewing] = useState<Submission | null>(null);
+  const [viewingId, setViewingId] = useState<string | null>(null);
   const submissions = useSubmissions();
   const stats = useArtistStats();
+  const markSeen = useMarkSeen();
   const all = submissions.data ?? [];
   const shown = filter === 'all' ? all : all.filter((s) => s.status === filter);
+  // Looked up in the list, so the dialog shows the latest state (after a tier change, for one).
+  const viewing = viewingId ? (all.find((s) => s.id === viewingId) ?? null) : null;
+  const view = (submission: Submission) => {
+    setViewingId(submission.id);
+    if (submission.hasUnseenUpdate) markSeen.mutate(submission.id);
+  };
 
   return (
     <section className="grid gap-6" aria-labelledby="submissions-heading">
       <StatCards stats={stats.data} filter={filter} onFilter={setFilter} />
       <Card className="overflow-hidden">
-        <h2 id="submissions-heading" className="border-b px-4 py-4 text-lg font-semibold sm:px-6">
-          Your Submissions ({shown.length})
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-3 border-b px-4 py-3 sm:px-6">
+          <h2 id="submissions-heading" className="text-lg font-semibold">
+            Your Submissions ({shown.length})
+          </h2>
+          <label className="flex items-center gap-2 text-sm text-muted-foreground">
+            Status
+            <select
+              data-testid="status-filter"
+              value={filter}
+              onChange={(event) => setFilter(event.target.value as DashboardFilter)}
+              className="h-9 rounded-md border border-input bg-background/60 px-2 text-sm text-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <option value="all">All statuses</option>
+              {SUBMISSION_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
         {submissions.isPending ? (
           <div className="flex justify-center p-10">
             <Spinner className="size-6" label="Loading submissions" />
@@ -61,14 +86,14 @@ export function SubmissionsSection() {
               </thead>
               <tbody className="max-md:block">
                 {shown.map((submission) => (
-                  <SubmissionRow key={submission.id} submission={submission} onView={setViewing} />
+                  <SubmissionRow key={submission.id} submission={submission} onView={view} />
                 ))}
               </tbody>
             </table>
           </div>
         )}
       </Card>
-      <SubmissionDetailsDialog submission={viewing} onClose={() => setViewing(null)} />
+      <SubmissionDetailsDialog submission={viewing} onClose={() => setViewingId(null)} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { ApiError, apiRequest } from '@client/lib/api';
+import { apiRequest, errorCodeOf } from '@client/lib/api';
 import { USER_QUERY_KEY, useAuth } from '@client/lib/auth';
 import { queryClient } from '@client/lib/query-client';
 import { toast } from '@client/lib/toast';
@@ -66,7 +66,7 @@ async function returnToSignInIfSignedOut(): Promise<void> {
     await apiRequest('GET', '/api/user', undefined, { cache: 'no-store' });
   } catch (error) {
     // Offline or the server down: the connection keeps retrying.
-    if (error instanceof ApiError && error.status === 401) await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+    if (errorCodeOf(error) === 'unauthorized') await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
   }
 }
 

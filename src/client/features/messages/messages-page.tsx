@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { AppHeader } from '@client/components/app-header';
 import { Button } from '@client/components/ui/button';
 import { useAuth } from '@client/lib/auth';
 import { useDocumentTitle } from '@client/lib/use-document-title';
@@ -32,41 +33,44 @@ export function MessagesPage() {
   const selected = conversations.find((c) => c.user.id === selectedUserId);
 
   return (
-    <main className="mx-auto flex min-h-dvh w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
-      <div>
-        <Button asChild variant="ghost" size="sm" className="-ml-3">
-          <Link href="/dashboard">
-            <ArrowLeft aria-hidden />
-            Back to Dashboard
-          </Link>
-        </Button>
-      </div>
-      <header className="grid gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Messages</h1>
-        <p className="text-muted-foreground">Communicate with the label team about your submissions.</p>
-      </header>
+    <div className="min-h-dvh">
+      <AppHeader user={user} home="/dashboard" className="max-w-6xl" />
+      <main className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
+        <div>
+          <Button asChild variant="ghost" size="sm" className="-ml-3">
+            <Link href="/dashboard">
+              <ArrowLeft aria-hidden />
+              Back to Dashboard
+            </Link>
+          </Button>
+        </div>
+        <header className="grid gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Messages</h1>
+          <p className="text-muted-foreground">Communicate with the label team about your submissions.</p>
+        </header>
 
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-stretch">
-        <ConversationList
-          conversations={conversations}
-          currentUserId={user.id}
-          selectedUserId={selectedUserId}
-          onSelect={select}
-          isLoading={messages.isLoading}
-          isError={messages.isError}
-          action={<NewConversationDialog onChoose={select} label={conversations.length === 0 ? 'Message the label team' : 'New message'} />}
-          // Small screens show one pane at a time: the list until a conversation is chosen.
-          className={cn(selectedUserId && 'hidden lg:flex')}
-        />
-        <ChatPane
-          currentUserId={user.id}
-          otherUserId={selectedUserId}
-          knownUser={selected?.user}
-          latestUnreadId={selected?.latestUnreadId ?? null}
-          onBack={() => select(null)}
-          className={cn(!selectedUserId && 'hidden lg:flex')}
-        />
-      </div>
-    </main>
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-stretch">
+          <ConversationList
+            conversations={conversations}
+            currentUserId={user.id}
+            selectedUserId={selectedUserId}
+            onSelect={select}
+            isLoading={messages.isLoading}
+            isError={messages.isError}
+            action={<NewConversationDialog onChoose={select} label={conversations.length === 0 ? 'Message the label team' : 'New message'} />}
+            // Small screens show one pane at a time: the list until a conversation is chosen.
+            className={cn(selectedUserId && 'hidden lg:flex')}
+          />
+          <ChatPane
+            currentUserId={user.id}
+            otherUserId={selectedUserId}
+            knownUser={selected?.user}
+            latestUnreadId={selected?.latestUnreadId ?? null}
+            onBack={() => select(null)}
+            className={cn(!selectedUserId && 'hidden lg:flex')}
+          />
+        </div>
+      </main>
+    </div>
   );
 }

@@ -1,17 +1,21 @@
 import { AlertTriangle, ArrowLeft, FileQuestion, RotateCcw, ShieldCheck } from 'lucide-react';
 import { Suspense, lazy, useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Link, Redirect } from 'wouter';
+import { Link, Redirect, useLocation } from 'wouter';
+import { AppHeader } from '@client/components/app-header';
+import { ChangeTierControl } from '@client/components/change-tier-control';
+import { useAuth } from '@client/lib/auth';
 import type { Submission } from '@shared/submission-schemas';
 import { isPaidTier, tierAmount } from '@shared/submissions';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
-import { ApiError, errorMessage, isUnauthorizedError } from '@client/lib/api';
+import { ApiError, errorCodeOf, errorMessage, isUnauthorizedError } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { OrderSummary } from './order-summary';
 import { PAYABLE_STATUSES } from '@shared/payments';
-import { useCheckoutSubmission, usePaymentIntent, usePublicConfig } from './payments-api';
+import { usePublicConfig } from '@client/lib/public-config';
+import { useCheckoutSubmission, usePaymentIntent } from './payments-api';
 
 const CardPaymentForm = lazy(() => import('./card-payment-form'));
 
@@ -26,7 +30,7 @@ export function CheckoutPage({ submissionId }: { submissionId: string }) {
   if (submission.isError) {
     // A 401 is handled for every page: a toast, then /api/login after 500 ms (SPEC §8, §9).
     if (isUnauthorizedError(submission.error)) return <CenteredStatus text="Redirecting to sign in..." />;
-    if (submission.error instanceof ApiError && submission.error.status === 404) return <SubmissionNotFound />;
+    if (errorCodeOf(submission.error) === 'submission_not_found') return <SubmissionNotFound />;
     return (
       <Message icon={<AlertTriangle />} title="Checkout could not be loaded" text={errorMessage(submission.error)}>
         <Button onClick={() => void submission.refetch()}>
@@ -43,25 +47,33 @@ export function CheckoutPage({ submissionId }: { submissionId: string }) {
 }
 
 function Checkout({ submission }: { submission: Submission }) {
+  const { user } = useAuth();
+  const [, navigate] = useLocation();
   return (
-    <main className="mx-auto flex min-h-dvh w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
-      <div>
-        <Button asChild variant="ghost" size="sm" className="-ml-3">
-          <Link href="/dashboard">
-            <ArrowLeft aria-hidden />
-            Back to Dashboard
-          </Link>
-        </Button>
-      </div>
-      <header className="grid gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Checkout</h1>
-        <p className="text-muted-foreground">Complete your payment and your submission goes to the label's team for review.</p>
-      </header>
-      <div className="grid items-start gap-6 lg:grid-cols-2">
-        <OrderSummary submission={submission} />
-        <PaymentCard submission={submission} />
-      </div>
-    </main>
+    <div className="min-h-dvh">
+      {user ? <AppHeader user={user} home="/dashboard" className="max-w-6xl" /> : null}
+      <main className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
+        <div>
+          <Button asChild variant="ghost" size="sm" className="-ml-3">
+            <Link href="/dashboard">
+              <ArrowLeft aria-hidden />
+              Back to Dashboard
+            </Link>
+          </Button>
+        </div>
+        <header className="grid gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Checkout</h1>
+          <p className="text-muted-foreground">Complete your payment and your submission goes to the label's team for review.</p>
+        </header>
+        <div className="grid items-start gap-6 lg:grid-cols-2">
+          <div className="grid gap-4">
+            <OrderSummary submission={submission} />
+            <ChangeTierControl submission={submission} onChanged={(tier) => (tier === 'free' ? navigate('/dashboard') : undefined)} />
+          </div>
+          <PaymentCard submission={submission} />
+        </div>
+      </main>
+    </div>
   );
 }
 
@@ -74,22 +86,26 @@ function PaymentCard({ submission }: { submission: Submission }) {
   const onLoadFailed = useCallback(() => setScriptFailed(true), []);
 
   const intentError = intent.error instanceof ApiError ? intent.error : null;
+  const intentCode = errorCodeOf(intent.error);
+  // The submission stopped awaiting payment (paid meanwhile, or reviewed), or is gone.
+  const leaveCheckout = intentCode === 'not_a_paid_tier' || intentCode === 'not_awaiting_payment' || intentCode === 'submission_not_found';
+  // Paid already, or a payment is under way: said in words, with the way back.
+  const settled = intentCode === 'already_paid' || intentCode === 'payment_in_progress';
   const notConfigured =
     (config.isSuccess && publishableKey === null) ||
-    intentError?.status === 503 ||
+    intentCode === 'payments_not_configured' ||
     (intent.isSuccess && !intent.data.clientSecret);
   const initFailed =
     scriptFailed ||
     config.isError ||
-    (intent.isError && !notConfigured && !isUnauthorizedError(intent.error) && ![400, 404, 409].includes(intentError?.status ?? 0));
+    (intent.isError && !notConfigured && !isUnauthorizedError(intent.error) && !leaveCheckout && !settled);
 
   useEffect(() => {
     if (initFailed) toast({ title: INIT_FAILED, variant: 'destructive' });
   }, [initFailed]);
 
-  // The submission stopped awaiting payment (paid meanwhile, or reviewed): SPEC §4 sends the artist to /.
-  if (intentError?.status === 400) return <Redirect to="/" replace />;
-  if (intentError?.status === 404) return <Redirect to="/" replace />;
+  // SPEC §4: a submission that no longer awaits payment has no checkout; the artist goes to /.
+  if (leaveCheckout) return <Redirect to="/" replace />;
 
   let body: ReactNode;
   if (notConfigured) {
@@ -101,7 +117,7 @@ function PaymentCard({ submission }: { submission: Submission }) {
         </h2>
         <p className="text-sm text-muted-foreground">
           Card payments are not set up on this site yet, so this order cannot be paid right now. Your submission is
-          saved; please try again later or contact the label's team.
+          saved: try again later, contact the label's team, or switch it to the Free plan beside this box.
         </p>
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline">
@@ -113,7 +129,7 @@ function PaymentCard({ submission }: { submission: Submission }) {
         </div>
       </div>
     );
-  } else if (intentError?.status === 409) {
+  } else if (settled && intentError) {
     body = (
       <div className="grid gap-3" role="status">
         <p className="text-sm">{intentError.serverMessage}</p>

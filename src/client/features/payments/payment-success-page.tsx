@@ -4,12 +4,12 @@ import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { formatUsd } from '@shared/submissions';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
-import { ApiError } from '@client/lib/api';
+import { errorCodeOf } from '@client/lib/api';
 import { formatLongDateTime } from '@client/lib/format';
 import { queryClient } from '@client/lib/query-client';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import type { PaymentReceipt } from '@shared/payments';
-import { failurePath, receiptDownloadUrl, successPath, usePaymentReceipt } from './payments-api';
+import { CONFIRMATION_WAIT_MS, failurePath, receiptDownloadUrl, successPath, usePaymentReceipt } from './payments-api';
 import { ResultLayout } from './result-layout';
 
 /**
@@ -42,7 +42,7 @@ export function PaymentSuccessPage() {
   if (params.get('redirect_status') === 'failed' || status === 'failed') {
     return <Redirect to={submissionId ? failurePath(submissionId) : '/payment-failure'} replace />;
   }
-  if (!submissionId || (receipt.error instanceof ApiError && receipt.error.status === 404)) return <NoPayment />;
+  if (!submissionId || errorCodeOf(receipt.error) === 'submission_not_found') return <NoPayment />;
   if (receipt.isPending) {
     return (
       <main className="flex min-h-dvh flex-col items-center justify-center gap-4" role="status">
@@ -110,32 +110,54 @@ function Details({ receipt: r, paid = true }: { receipt: PaymentReceipt; paid?: 
   );
 }
 
-/** Stripe took the payment but its confirmation has not reached the server yet. */
+/**
+ * The payment is not confirmed (yet). Stripe's confirmation usually reaches the server within
+ * seconds; after a minute the page stops waiting and says what to do. A submission that never had a
+ * payment started (someone opened this address directly) is told so at once.
+ */
 function Confirming({ receipt, startedAt }: { receipt: PaymentReceipt; startedAt: number }) {
   const [now, setNow] = useState(() => Date.now());
+  const neverStarted = receipt.paymentId === null;
+  const gaveUp = neverStarted || now - startedAt >= CONFIRMATION_WAIT_MS;
   useEffect(() => {
+    if (gaveUp) return;
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
-  }, []);
-  const gaveUp = now - startedAt >= 60_000;
+  }, [gaveUp]);
+  const checkout = (
+    <Button asChild>
+      <Link href={`/checkout/${encodeURIComponent(receipt.submissionId)}`}>Go to Checkout</Link>
+    </Button>
+  );
   return (
     <ResultLayout
       tone="neutral"
       icon={gaveUp ? <Hourglass /> : <Spinner />}
-      title="Confirming your payment"
+      title={neverStarted ? 'Payment not received' : gaveUp ? 'Payment not confirmed yet' : 'Confirming your payment'}
       lead={
-        gaveUp
-          ? 'Your payment is still being confirmed by our payment provider. Your submission moves to review as soon as it is; you can safely leave this page.'
-          : 'Waiting for the confirmation from our payment provider. This usually takes a few seconds.'
+        neverStarted
+          ? 'This order has not been paid. Pay it on the checkout page, or switch it to the Free plan there; until then it is not sent to the label.'
+          : gaveUp
+            ? 'We have not received a confirmation of this payment from our payment provider. If your card was charged, your submission moves to review as soon as it arrives and the dashboard shows it; if not, pay again from the checkout page.'
+            : 'Waiting for the confirmation from our payment provider. This usually takes a few seconds.'
       }
     >
       <div role="status" aria-live="polite" className="sr-only">
-        {gaveUp ? 'Confirmation is taking longer than usual.' : 'Confirming your payment.'}
+        {gaveUp ? 'Payment not confirmed.' : 'Confirming your payment.'}
       </div>
       <Details receipt={receipt} paid={false} />
-      <Button asChild>
-        <Link href="/dashboard">Return to Dashboard</Link>
-      </Button>
+      {gaveUp ? (
+        <div className="grid gap-2 sm:grid-cols-2">
+          {checkout}
+          <Button asChild variant="outline">
+            <Link href="/dashboard">Return to Dashboard</Link>
+          </Button>
+        </div>
+      ) : (
+        <Button asChild variant="outline">
+          <Link href="/dashboard">Return to Dashboard</Link>
+        </Button>
+      )}
     </ResultLayout>
   );
 }

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicConfig } from '@shared/api';
 import type { Submission } from '@shared/submission-schemas';
 import { apiRequest } from '@client/lib/api';
 import type { PaymentReceipt } from '@shared/payments';
@@ -17,10 +16,6 @@ export const receiptDownloadUrl = (submissionId: string) =>
 /** Where the browser comes back to after paying; the submission id tells the page which payment it was. */
 export const successPath = (submissionId: string) => `/payment-success?submission=${encodeURIComponent(submissionId)}`;
 export const failurePath = (submissionId: string) => `/payment-failure?submission=${encodeURIComponent(submissionId)}`;
-
-export function usePublicConfig() {
-  return useQuery<PublicConfig>({ queryKey: ['/api/config'] });
-}
 
 /** GET /api/submissions/{id}; always fresh, since its status decides whether payment is possible. */
 export function useCheckoutSubmission(submissionId: string) {

@@ -1,10 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { UserPen } from 'lucide-react';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { profileSchema, type PublicUser } from '@shared/auth';
 import { Button } from '@client/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@client/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
@@ -13,13 +11,18 @@ import { toast } from '@client/lib/toast';
 import { SocialFieldInputs, socialValuesOf } from './social-fields';
 import { useSaveProfile } from './use-profile';
 
+interface ProfileDialogProps {
+  user: PublicUser;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
 /**
- * The artist profile (SPEC §5 "Profile setup"). Opens by itself until the profile is complete;
- * afterwards the "Edit profile" button opens it.
+ * The artist profile (SPEC §5 "Profile setup"), opened by its button, by the completion card, or
+ * once by itself after registration (see `useProfilePrompt`).
  */
-export function ProfileDialog({ user }: { user: PublicUser }) {
+export function ProfileDialog({ user, open, onOpenChange: setOpen }: ProfileDialogProps) {
   const setupNeeded = !user.profileSetupComplete;
-  const [open, setOpen] = useState(setupNeeded);
   const save = useSaveProfile();
   const form = useForm({
     resolver: zodResolver(profileSchema),
@@ -39,12 +42,6 @@ export function ProfileDialog({ user }: { user: PublicUser }) {
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline">
-          <UserPen aria-hidden />
-          {setupNeeded ? 'Complete profile' : 'Edit profile'}
-        </Button>
-      </DialogTrigger>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>{setupNeeded ? 'Complete your artist profile' : 'Edit your artist profile'}</DialogTitle>

@@ -17,6 +17,14 @@ export function useSaveProfile() {
   });
 }
 
+/** POST /api/profile/prompt-dismissal: the first-visit prompt was closed and never opens by itself again. */
+export function useDismissProfilePrompt() {
+  return useMutation({
+    mutationFn: () => apiRequest<PublicUser>('POST', '/api/profile/prompt-dismissal'),
+    onSuccess: storeUser,
+  });
+}
+
 export function useSaveSocialLinks() {
   return useMutation({
     mutationFn: (input: SocialLinksInput) => apiRequest<PublicUser>('PUT', '/api/profile/social-links', input),

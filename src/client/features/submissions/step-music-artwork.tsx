@@ -1,27 +1,92 @@
 import { Controller } from 'react-hook-form';
-import { Link2, Upload } from 'lucide-react';
+import { Clapperboard, Link2, Music, Upload } from 'lucide-react';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { ChoiceCards } from './choice-cards';
 import { LinkPreview } from './link-preview';
 import { UploadWidget } from './upload-widget';
+import { FILE_LIMITS, MB } from '@shared/submissions';
 import type { FileUploader } from './use-file-uploader';
 import type { WizardForm } from './wizard-form';
+
+const videoLimit = `${FILE_LIMITS.videoBytes / (1024 * MB)} GB`;
 
 interface StepProps {
   form: WizardForm;
   musicUploader: FileUploader;
+  videoUploader: FileUploader;
   artworkUploader: FileUploader;
 }
 
-/** Step 1: the music (link or upload), the artwork and the release status (SPEC §2). */
-export function StepMusicArtwork({ form, musicUploader, artworkUploader }: StepProps) {
+/** Step 1: the music or the finished video (link or upload), the artwork and the release status. */
+export function StepMusicArtwork({ form, musicUploader, videoUploader, artworkUploader }: StepProps) {
+  const type = form.watch('submissionType');
   const method = form.watch('submissionMethod');
   const musicUrl = form.watch('musicUrl');
+  const videoUrl = form.watch('videoUrl');
   const releaseDateOption = form.watch('releaseDateOption');
 
   return (
     <div className="grid gap-8">
+      <section className="grid gap-4" aria-labelledby="type-heading">
+        <h2 id="type-heading" className="text-base font-semibold">
+          What are you sending?
+        </h2>
+        <Controller
+          control={form.control}
+          name="submissionType"
+          render={({ field }) => (
+            <ChoiceCards
+              name="type"
+              label="Submission type"
+              value={field.value}
+              onChange={field.onChange}
+              choices={[
+                { value: 'track', label: 'A track for a music video', description: 'The label makes the video for your song', icon: <Music className="size-4 text-primary-soft" aria-hidden /> },
+                { value: 'video', label: 'A finished video to publish', description: 'Your own video, published on the channel as it is', icon: <Clapperboard className="size-4 text-primary-soft" aria-hidden /> },
+              ]}
+            />
+          )}
+        />
+      </section>
+
+      {/* Hidden rather than unmounted: an upload in progress survives a look at the other path. */}
+      <div hidden={type !== 'video'}>
+        <section className="grid gap-4" aria-labelledby="video-heading">
+          <h2 id="video-heading" className="text-base font-semibold">
+            How would you like to send your video?
+          </h2>
+          <Controller
+            control={form.control}
+            name="submissionMethod"
+            render={({ field }) => (
+              <ChoiceCards
+                name="video-method"
+                label="Video submission method"
+                value={field.value}
+                onChange={field.onChange}
+                choices={[
+                  { value: 'upload', label: 'Upload a file', description: `MP4, MOV or WebM, up to ${videoLimit}`, icon: <Upload className="size-4 text-primary-soft" aria-hidden /> },
+                  { value: 'link', label: 'Share a link', description: 'YouTube, Vimeo, a cloud drive or any public page', icon: <Link2 className="size-4 text-primary-soft" aria-hidden /> },
+                ]}
+              />
+            )}
+          />
+          <div hidden={method !== 'upload'}>
+            <UploadWidget uploader={videoUploader} label="Video file" hint={`MP4, MOV or WebM · 1 file · max ${videoLimit} · a dropped connection resumes`} />
+          </div>
+          {method === 'link' ? (
+            <div className="grid gap-3">
+              <FormField id="video-url" label="Video link" hint="YouTube, Vimeo, a cloud drive or any public page where the video can be downloaded.">
+                <Input type="url" inputMode="url" placeholder="https://vimeo.com/..." autoComplete="off" {...form.register('videoUrl')} />
+              </FormField>
+              <LinkPreview url={videoUrl} />
+            </div>
+          ) : null}
+        </section>
+      </div>
+
+      <div hidden={type === 'video'}>
       <section className="grid gap-4" aria-labelledby="music-heading">
         <h2 id="music-heading" className="text-base font-semibold">
           How would you like to send your music?
@@ -54,6 +119,7 @@ export function StepMusicArtwork({ form, musicUploader, artworkUploader }: StepP
           </div>
         ) : null}
       </section>
+      </div>
 
       <section className="grid gap-4" aria-labelledby="artwork-heading">
         <h2 id="artwork-heading" className="text-base font-semibold">

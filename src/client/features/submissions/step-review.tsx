@@ -17,6 +17,7 @@ export function StepReview({ form, musicFileName, artworkPreviewUrl }: StepRevie
   const v = form.watch();
   const tier = TIERS[v.pricingTier];
   const releaseDate = v.releaseDateOption === 'specific' ? v.releaseDate || 'Specific date (not set)' : RELEASE_DATE_TEXT[v.releaseDateOption];
+  const video = v.submissionType === 'video';
   const music = v.submissionMethod === 'link' ? v.musicUrl.trim() : musicFileName ?? '—';
 
   return (
@@ -26,15 +27,24 @@ export function StepReview({ form, musicFileName, artworkPreviewUrl }: StepRevie
         <dl className="grid flex-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
           <Row term="Song title">{v.songTitle}</Row>
           <Row term="Artist">{v.artistName}</Row>
-          <Row term={v.submissionMethod === 'link' ? 'Music link' : 'Music file'}>{music}</Row>
+          <Row term="Type">{video ? 'A finished video to publish' : 'A track for a music video'}</Row>
+          {video ? (
+            <Row term="Video link">{v.videoUrl.trim()}</Row>
+          ) : (
+            <Row term={v.submissionMethod === 'link' ? 'Music link' : 'Music file'}>{music}</Row>
+          )}
+          <Row term="Genre">{v.genre || 'Not specified'}</Row>
+          <Row term="Mood">{v.mood.trim() || 'Not specified'}</Row>
           <Row term="Release">{`${v.releaseStatus === 'released' ? 'Released' : 'Unreleased'} · ${releaseDate}`}</Row>
           <Row term="Lyrics">{v.hasLyrics ? `Yes${v.lyricsLanguage.trim() ? ` (${v.lyricsLanguage.trim()})` : ''}` : 'No'}</Row>
           <Row term="AI usage">{v.aiUsage ? 'Yes' : 'No'}</Row>
-          <Row term="Video style">
-            {v.videoStyle === 'custom'
-              ? `Custom · ${v.styleReferenceUrls.length} style, ${v.characterImageUrls.length} character images`
-              : 'Non-custom'}
-          </Row>
+          {video ? null : (
+            <Row term="Video style">
+              {v.videoStyle === 'custom'
+                ? `Custom · ${v.styleReferenceUrls.length} style, ${v.characterImageUrls.length} character images`
+                : 'Non-custom'}
+            </Row>
+          )}
           <Row term="Plan">{`${tier.name} · ${formatUsd(tier.priceUsd)}`}</Row>
           <Row term="Processing fee">{formatUsd(PROCESSING_FEE_USD)}</Row>
           <Row term="Total">
@@ -58,7 +68,7 @@ export function StepReview({ form, musicFileName, artworkPreviewUrl }: StepRevie
               <a href="/privacy-policy" target="_blank" rel="noopener noreferrer" className="text-primary-soft underline underline-offset-4">
                 Privacy Policy
               </a>
-              , and confirm I own or am authorised to submit this music.
+              , and confirm I own or am authorised to submit this {video ? 'video' : 'music'}.
             </label>
           </div>
         )}

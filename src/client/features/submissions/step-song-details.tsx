@@ -1,4 +1,6 @@
 import { Controller } from 'react-hook-form';
+import { GENRE_CHOICES } from '@shared/genres';
+import { MOOD_MAX } from '@shared/submissions';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Textarea } from '@client/components/ui/textarea';
@@ -22,6 +24,25 @@ export function StepSongDetails({ form }: { form: WizardForm }) {
         </FormField>
         <FormField id="song-title" label={<>Song title <Required /></>}>
           <Input autoComplete="off" maxLength={200} aria-required {...form.register('songTitle')} />
+        </FormField>
+      </div>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField id="genre" label="Genre">
+          <select
+            className="h-10 w-full rounded-md border border-input bg-background/60 px-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            {...form.register('genre')}
+          >
+            <option value="">Choose a genre</option>
+            {GENRE_CHOICES.map((genre) => (
+              <option key={genre} value={genre}>
+                {genre}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField id="mood" label="Mood" hint="In a few words: e.g. cold, hypnotic, melancholic.">
+          <Input autoComplete="off" maxLength={MOOD_MAX} {...form.register('mood')} />
         </FormField>
       </div>
 

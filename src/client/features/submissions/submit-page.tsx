@@ -1,9 +1,11 @@
-import { ArrowLeft, ArrowRight, X } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Check, CloudOff, CreditCard, X } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useState } from 'react';
-import { Link, useLocation } from 'wouter';
-import { createSubmissionSchema } from '@shared/submission-schemas';
-import { isPaidTier } from '@shared/submissions';
+import { useEffect, useState } from 'react';
+import { Link, Redirect, useLocation } from 'wouter';
+import { createSubmissionSchema, type AttachedFile, type OwnSubmission, type Submission } from '@shared/submission-schemas';
+import { TIERS, formatUsd, isPaidTier } from '@shared/submissions';
+import type { PublicUser } from '@shared/auth';
+import { AppHeader } from '@client/components/app-header';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Progress } from '@client/components/ui/progress';
@@ -17,68 +19,170 @@ import { StepPlan } from './step-plan';
 import { StepReview } from './step-review';
 import { StepSongDetails } from './step-song-details';
 import { StepVideoStyle } from './step-video-style';
-import { useFileUploader } from './use-file-uploader';
-import { useCreateSubmission } from './use-submissions';
-import { WIZARD_STEPS, canLeaveStep, defaultWizardValues, toSubmissionInput, type WizardValues } from './wizard-form';
+import { useDraftAutosave, type DraftSaveState } from './use-draft-autosave';
+import { useFileUploader, type FileUploader } from './use-file-uploader';
+import { useCreateSubmission, useDraft, useSubmitDraft } from './use-submissions';
+import {
+  STEP_TITLES,
+  canLeaveStep,
+  defaultWizardValues,
+  toDraftInput,
+  toSubmissionInput,
+  wizardSteps,
+  wizardValuesOf,
+  type WizardStepId,
+  type WizardValues,
+} from './wizard-form';
 
-const STEP_DESCRIPTIONS = [
-  'Send your track as a file or a link, add artwork and tell us about its release.',
-  'The basics of your song.',
-  'Choose how your video should look.',
-  'Choose your plan.',
-  'Check everything, accept the terms and send your track.',
-] as const;
+const STEP_DESCRIPTIONS: Record<WizardStepId, (video: boolean) => string> = {
+  media: (video) =>
+    video
+      ? 'Send your finished video as a file or a link, add artwork and tell us about its release.'
+      : 'Send your track as a file or a link, add artwork and tell us about its release.',
+  details: () => 'The basics of your song.',
+  style: () => 'Choose how your video should look.',
+  plan: () => 'Choose your plan.',
+  review: (video) => `Check everything, accept the terms and send your ${video ? 'video' : 'track'}.`,
+};
 
+/** /submit, or /submit?draft={id} to continue a saved draft (CONTRACT §12). */
 export function SubmitPage() {
   useDocumentTitle('Submit New Track');
   const { user } = useAuth();
-  const [, navigate] = useLocation();
-  const [step, setStep] = useState(1);
-  const form = useForm<WizardValues>({ defaultValues: defaultWizardValues(user?.artistName ?? '') });
-  const create = useCreateSubmission();
+  // Read once: when the wizard saves its first draft it writes the id into the address, which must not reload it.
+  const [draftId] = useState(() => new URLSearchParams(window.location.search).get('draft'));
+  const draft = useDraft(draftId);
+  if (!user) return null;
 
-  const set = (name: 'musicFileUrl' | 'artworkUrl') => (paths: string[]) => form.setValue(name, paths[0] ?? '');
+  let body;
+  if (draftId && draft.isPending) {
+    body = (
+      <div className="flex justify-center py-16" role="status">
+        <Spinner className="size-6" label="Loading your draft" />
+      </div>
+    );
+  } else if (draftId && (draft.isError || draft.data?.status !== 'draft')) {
+    if (draft.data && draft.data.status !== 'draft') return <Redirect to="/dashboard" replace />;
+    body = (
+      <Card>
+        <CardContent className="grid gap-3 pt-6">
+          <p role="alert">This draft could not be opened: {errorMessage(draft.error)}</p>
+          <Button asChild variant="outline" className="justify-self-start">
+            <Link href="/dashboard">Return to Dashboard</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  } else {
+    body = <Wizard user={user} draft={draftId ? (draft.data ?? null) : null} />;
+  }
+
+  return (
+    <div className="min-h-dvh">
+      <AppHeader user={user} home="/dashboard" className="max-w-6xl" />
+      <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6 sm:px-6 sm:py-10">{body}</main>
+    </div>
+  );
+}
+
+function restoredFiles(files: AttachedFile[], paths: (string | null)[]) {
+  return paths.flatMap((path) => {
+    const file = files.find((f) => f.objectPath === path);
+    return file ? [{ objectPath: file.objectPath, name: file.fileName ?? 'Uploaded file', size: file.size ?? 0 }] : [];
+  });
+}
+
+function Wizard({ user, draft }: { user: PublicUser; draft: OwnSubmission | null }) {
+  const [, navigate] = useLocation();
+  const [blank] = useState(() => defaultWizardValues(user.artistName ?? ''));
+  const form = useForm<WizardValues>({ defaultValues: draft ? wizardValuesOf(draft) : blank });
+  const values = form.watch();
+  const steps = wizardSteps(values.submissionType);
+  const [step, setStep] = useState(() => Math.min(Math.max(draft?.draftStep ?? 1, 1), steps.length));
+  const create = useCreateSubmission();
+  const submitDraft = useSubmitDraft();
+  const autosave = useDraftAutosave({
+    form,
+    step,
+    draftId: draft?.id ?? null,
+    blank,
+    onCreated: (id) => window.history.replaceState(window.history.state, '', `/submit?draft=${encodeURIComponent(id)}`),
+  });
+
+  const set = (name: 'musicFileUrl' | 'videoFileUrl' | 'artworkUrl') => (paths: string[]) => form.setValue(name, paths[0] ?? '', { shouldDirty: true });
   const musicUploader = useFileUploader('music', set('musicFileUrl'));
+  const videoUploader = useFileUploader('video', set('videoFileUrl'));
   const artworkUploader = useFileUploader('artwork', set('artworkUrl'));
   const styleUploader = useFileUploader('style', (paths) => form.setValue('styleReferenceUrls', paths));
   const characterUploader = useFileUploader('character', (paths) => form.setValue('characterImageUrls', paths));
-  const uploading = [musicUploader, artworkUploader, styleUploader, characterUploader].some((u) => u.isBusy);
+  const uploaders: FileUploader[] = [musicUploader, videoUploader, artworkUploader, styleUploader, characterUploader];
+  const uploading = uploaders.some((u) => u.isBusy);
 
-  const values = form.watch();
-  const total = WIZARD_STEPS.length;
+  // A continued draft shows its uploads again, as uploaded.
+  const [restoredFrom] = useState(draft);
+  useEffect(() => {
+    if (!restoredFrom) return;
+    const files = restoredFrom.files;
+    musicUploader.restore(restoredFiles(files, [restoredFrom.musicFileUrl]));
+    videoUploader.restore(restoredFiles(files, [restoredFrom.videoFileUrl]));
+    artworkUploader.restore(restoredFiles(files, [restoredFrom.artworkUrl]));
+    styleUploader.restore(restoredFiles(files, restoredFrom.styleReferenceUrls));
+    characterUploader.restore(restoredFiles(files, restoredFrom.characterImageUrls));
+    // Once, on mount: the uploaders' functions are stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [restoredFrom]);
+
+  const total = steps.length;
+  const current = steps[Math.min(step, total) - 1]!;
   const percent = Math.round(((step - 1) / total) * 100);
   const isLast = step === total;
+  const video = values.submissionType === 'video';
+  const paid = isPaidTier(values.pricingTier);
+  const busy = create.isPending || submitDraft.isPending || create.isSuccess || submitDraft.isSuccess;
 
   const go = (next: number) => {
     setStep(next);
     window.scrollTo(0, 0);
   };
 
-  const submit = () => {
-    const parsed = createSubmissionSchema.safeParse(toSubmissionInput(form.getValues()));
+  const onSubmitted = (submission: Submission) => {
+    autosave.stop();
+    const title = `"${submission.songTitle}"`;
+    if (isPaidTier(submission.pricingTier)) {
+      toast({ title: 'Submission Created', description: `${title} is saved. Complete the payment and it goes to the label.` });
+      navigate(`/checkout/${submission.id}`);
+    } else {
+      toast({ title: 'Submission Created', description: `${title} was sent to the label.` });
+      navigate('/');
+    }
+  };
+  const onFailed = (error: unknown) => toast({ title: 'Submission Failed', description: errorMessage(error), variant: 'destructive' });
+
+  const submit = async () => {
+    const values = form.getValues();
+    const parsed = createSubmissionSchema.safeParse(toSubmissionInput(values));
     if (!parsed.success) {
-      toast({ title: 'Submission Failed', description: parsed.error.issues[0]?.message, variant: 'destructive' });
+      onFailed(new Error(parsed.error.issues[0]?.message));
       return;
     }
-    create.mutate(toSubmissionInput(form.getValues()), {
-      onSuccess: (submission) => {
-        toast({ title: 'Submission Created', description: `"${submission.songTitle}" was sent to the label.` });
-        navigate(isPaidTier(submission.pricingTier) ? `/checkout/${submission.id}` : '/');
-      },
-      onError: (error) => toast({ title: 'Submission Failed', description: errorMessage(error), variant: 'destructive' }),
-    });
+    const id = await autosave.flush();
+    if (id) submitDraft.mutate({ id, input: toDraftInput(values, step) }, { onSuccess: onSubmitted, onError: onFailed });
+    else create.mutate(toSubmissionInput(values), { onSuccess: onSubmitted, onError: onFailed });
   };
 
   return (
-    <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6 sm:px-6 sm:py-10">
+    <>
       <header className="grid gap-3">
         <div className="flex items-center justify-between gap-3">
-          <h1 className="text-2xl font-semibold tracking-tight">Submit New Track</h1>
-          <Button asChild variant="ghost" size="icon" aria-label="Close">
-            <Link href="/">
-              <X aria-hidden />
-            </Link>
-          </Button>
+          <h1 className="text-2xl font-semibold tracking-tight">{video ? 'Submit a Finished Video' : 'Submit New Track'}</h1>
+          <div className="flex items-center gap-2">
+            <SaveState state={autosave.state} />
+            <Button asChild variant="ghost" size="icon" aria-label="Close">
+              <Link href="/">
+                <X aria-hidden />
+              </Link>
+            </Button>
+          </div>
         </div>
         <div className="flex items-center justify-between text-sm text-muted-foreground">
           <span>
@@ -87,10 +191,14 @@ export function SubmitPage() {
           <span>{percent}% complete</span>
         </div>
         <Progress value={percent} aria-label="Wizard progress" />
-        <ol className="hidden grid-cols-5 gap-2 text-xs sm:grid">
-          {WIZARD_STEPS.map((name, index) => (
-            <li key={name} className={index + 1 === step ? 'font-medium text-foreground' : index + 1 < step ? 'text-primary-soft' : 'text-muted-foreground'} aria-current={index + 1 === step ? 'step' : undefined}>
-              {name}
+        <ol className="hidden gap-2 text-xs sm:grid" style={{ gridTemplateColumns: `repeat(${total}, minmax(0, 1fr))` }}>
+          {steps.map((id, index) => (
+            <li
+              key={id}
+              className={index + 1 === step ? 'font-medium text-foreground' : index + 1 < step ? 'text-primary-soft' : 'text-muted-foreground'}
+              aria-current={index + 1 === step ? 'step' : undefined}
+            >
+              {STEP_TITLES[id](values.submissionType)}
             </li>
           ))}
         </ol>
@@ -98,28 +206,38 @@ export function SubmitPage() {
 
       <Card>
         <CardHeader>
-          <CardTitle>{WIZARD_STEPS[step - 1]}</CardTitle>
-          <CardDescription>{STEP_DESCRIPTIONS[step - 1]}</CardDescription>
+          <CardTitle>{STEP_TITLES[current](values.submissionType)}</CardTitle>
+          <CardDescription>{STEP_DESCRIPTIONS[current](video)}</CardDescription>
         </CardHeader>
         <CardContent>
           {/* Every step stays mounted so uploads in progress and typed text survive moving between steps. */}
-          <div hidden={step !== 1}>
-            <StepMusicArtwork form={form} musicUploader={musicUploader} artworkUploader={artworkUploader} />
+          <div hidden={current !== 'media'}>
+            <StepMusicArtwork form={form} musicUploader={musicUploader} videoUploader={videoUploader} artworkUploader={artworkUploader} />
           </div>
-          <div hidden={step !== 2}>
+          <div hidden={current !== 'details'}>
             <StepSongDetails form={form} />
           </div>
-          <div hidden={step !== 3}>
+          <div hidden={current !== 'style'}>
             <StepVideoStyle form={form} styleUploader={styleUploader} characterUploader={characterUploader} />
           </div>
-          <div hidden={step !== 4}>
+          <div hidden={current !== 'plan'}>
             <StepPlan form={form} />
           </div>
-          {step === 5 ? (
-            <StepReview form={form} musicFileName={musicUploader.items[0]?.name} artworkPreviewUrl={artworkUploader.items[0]?.previewUrl} />
+          {current === 'review' ? (
+            <StepReview form={form} musicFileName={(video ? videoUploader : musicUploader).items[0]?.name} artworkPreviewUrl={artworkUploader.items[0]?.previewUrl} />
           ) : null}
         </CardContent>
       </Card>
+
+      {isLast && paid ? (
+        <p className="flex items-start gap-2 rounded-lg border border-primary/30 bg-primary/5 p-3 text-sm" data-testid="payment-next">
+          <CreditCard className="mt-0.5 size-4 shrink-0 text-primary-soft" aria-hidden />
+          <span>
+            Payment comes next: you pay {formatUsd(TIERS[values.pricingTier].priceUsd)} for the {TIERS[values.pricingTier].name} plan on the
+            following page, and your submission goes to the label once it is paid.
+          </span>
+        </p>
+      ) : null}
 
       <nav aria-label="Wizard" className="flex items-center justify-between gap-3">
         <Button variant="outline" onClick={() => go(step - 1)} disabled={step === 1}>
@@ -127,18 +245,43 @@ export function SubmitPage() {
           Previous
         </Button>
         {isLast ? (
-          <Button onClick={submit} disabled={!values.termsAccepted || create.isPending || create.isSuccess || uploading}>
-            {create.isPending ? <Spinner className="text-primary-foreground" /> : null}
-            Finish Upload
+          <Button onClick={() => void submit()} disabled={!values.termsAccepted || busy || uploading}>
+            {busy ? <Spinner className="text-primary-foreground" /> : null}
+            {paid ? 'Continue to Payment' : 'Finish Upload'}
           </Button>
         ) : (
-          <Button onClick={() => go(step + 1)} disabled={!canLeaveStep(step, values)}>
+          <Button onClick={() => go(step + 1)} disabled={!canLeaveStep(current, values)}>
             Next
             <ArrowRight aria-hidden />
           </Button>
         )}
       </nav>
       {isLast && uploading ? <p className="text-right text-sm text-muted-foreground">Waiting for your uploads to finish...</p> : null}
-    </main>
+    </>
+  );
+}
+
+/** Where the draft stands, quietly, beside the close button. */
+function SaveState({ state }: { state: DraftSaveState }) {
+  if (state === 'idle') return null;
+  return (
+    <span role="status" aria-live="polite" data-testid="draft-state" className="flex items-center gap-1.5 text-xs text-muted-foreground">
+      {state === 'saving' ? (
+        <>
+          <Spinner className="size-3" />
+          Saving draft...
+        </>
+      ) : state === 'saved' ? (
+        <>
+          <Check className="size-3.5 text-success" aria-hidden />
+          Draft saved
+        </>
+      ) : (
+        <>
+          <CloudOff className="size-3.5 text-warning" aria-hidden />
+          Draft not saved
+        </>
+      )}
+    </span>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ArtistStats, CreateSubmissionInput, Submission, UrlMetadata } from '@shared/submission-schemas';
+import type { ArtistStats, CreateSubmissionInput, DraftSubmissionInput, OwnSubmission, Submission, UrlMetadata } from '@shared/submission-schemas';
 import { apiRequest } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 
@@ -26,6 +26,36 @@ export function useCreateSubmission() {
   return useMutation({
     mutationFn: (input: CreateSubmissionInput) => apiRequest<Submission>('POST', '/api/submissions', input),
     onSuccess: refreshSubmissionLists,
+  });
+}
+
+/** POST /api/submissions/{id}/submit: the draft, with its last changes, goes to the label. */
+export function useSubmitDraft() {
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: DraftSubmissionInput }) =>
+      apiRequest<Submission>('POST', `/api/submissions/${encodeURIComponent(id)}/submit`, input),
+    onSuccess: refreshSubmissionLists,
+  });
+}
+
+/** A draft with its attached uploads, to continue in the wizard (read once, fresh). */
+export function useDraft(id: string | null) {
+  return useQuery<OwnSubmission>({
+    queryKey: ['/api/submissions', id ?? ''],
+    enabled: id !== null,
+    refetchOnMount: 'always',
+    gcTime: 0,
+  });
+}
+
+/** POST /api/submissions/{id}/seen: the artist opened it; its "Updated" marker goes. */
+export function useMarkSeen() {
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<void>('POST', `/api/submissions/${encodeURIComponent(id)}/seen`),
+    onSuccess: (_data, id) =>
+      queryClient.setQueryData<Submission[]>(SUBMISSIONS_QUERY_KEY, (list) =>
+        list?.map((s) => (s.id === id ? { ...s, hasUnseenUpdate: false } : s)),
+      ),
   });
 }
 

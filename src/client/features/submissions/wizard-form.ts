@@ -1,18 +1,23 @@
 import type { UseFormReturn } from 'react-hook-form';
-import type { CreateSubmissionInput } from '@shared/submission-schemas';
-import type { PricingTier } from '@shared/submissions';
+import type { CreateSubmissionInput, DraftSubmissionInput, OwnSubmission } from '@shared/submission-schemas';
+import type { PricingTier, SubmissionType } from '@shared/submissions';
 
-/** What the wizard edits; sent as POST /api/submissions once the terms are ticked. */
+/** What the wizard edits; saved as a draft as the artist goes, and sent once the terms are ticked. */
 export interface WizardValues {
+  submissionType: SubmissionType;
   submissionMethod: 'link' | 'upload';
   musicUrl: string;
   musicFileUrl: string;
+  videoUrl: string;
+  videoFileUrl: string;
   artworkUrl: string;
   releaseStatus: 'released' | 'unreleased';
   releaseDateOption: 'specific' | 'undecided' | 'asap';
   releaseDate: string;
   artistName: string;
   songTitle: string;
+  genre: string;
+  mood: string;
   hasLyrics: boolean;
   lyricsLanguage: string;
   lyrics: string;
@@ -28,19 +33,43 @@ export interface WizardValues {
 
 export type WizardForm = UseFormReturn<WizardValues>;
 
-export const WIZARD_STEPS = ['Music & Artwork', 'Song Details', 'Video Style', 'Complete', 'Review'] as const;
+export type WizardStepId = 'media' | 'details' | 'style' | 'plan' | 'review';
+
+/**
+ * SPEC §2's five steps for a track. A finished video skips Video Style: the style, reference images
+ * and creative direction describe the video the label would make, and this one is made already.
+ */
+const STEPS: Record<SubmissionType, readonly WizardStepId[]> = {
+  track: ['media', 'details', 'style', 'plan', 'review'],
+  video: ['media', 'details', 'plan', 'review'],
+};
+
+export const STEP_TITLES: Record<WizardStepId, (type: SubmissionType) => string> = {
+  media: (type) => (type === 'video' ? 'Video & Artwork' : 'Music & Artwork'),
+  details: () => 'Song Details',
+  style: () => 'Video Style',
+  plan: () => 'Complete',
+  review: () => 'Review',
+};
+
+export const wizardSteps = (type: SubmissionType): readonly WizardStepId[] => STEPS[type];
 
 export function defaultWizardValues(artistName: string): WizardValues {
   return {
+    submissionType: 'track',
     submissionMethod: 'upload',
     musicUrl: '',
     musicFileUrl: '',
+    videoUrl: '',
+    videoFileUrl: '',
     artworkUrl: '',
     releaseStatus: 'unreleased',
     releaseDateOption: 'undecided',
     releaseDate: '',
     artistName,
     songTitle: '',
+    genre: '',
+    mood: '',
     hasLyrics: false,
     lyricsLanguage: '',
     lyrics: '',
@@ -55,37 +84,99 @@ export function defaultWizardValues(artistName: string): WizardValues {
   };
 }
 
-/** SPEC §2/§5: may the person leave this step (1-based)? */
-export function canLeaveStep(step: number, v: WizardValues): boolean {
-  if (step === 1) return v.submissionMethod === 'link' ? v.musicUrl.trim() !== '' : v.musicFileUrl !== '';
-  if (step === 2) return v.artistName.trim() !== '' && v.songTitle.trim() !== '';
+/** A saved draft back in the wizard's shape. */
+export function wizardValuesOf(s: OwnSubmission): WizardValues {
+  return {
+    submissionType: s.submissionType,
+    submissionMethod: s.submissionMethod,
+    musicUrl: s.musicUrl ?? '',
+    musicFileUrl: s.musicFileUrl ?? '',
+    videoUrl: s.videoUrl ?? '',
+    videoFileUrl: s.videoFileUrl ?? '',
+    artworkUrl: s.artworkUrl ?? '',
+    releaseStatus: s.releaseStatus,
+    releaseDateOption: s.releaseDateOption ?? 'undecided',
+    releaseDate: s.releaseDate ?? '',
+    artistName: s.artistName,
+    songTitle: s.songTitle,
+    genre: s.genre ?? '',
+    mood: s.mood ?? '',
+    hasLyrics: s.hasLyrics,
+    lyricsLanguage: s.lyricsLanguage ?? '',
+    lyrics: s.lyrics ?? '',
+    description: s.description ?? '',
+    aiUsage: s.aiUsage,
+    videoStyle: s.videoStyle,
+    styleReferenceUrls: s.styleReferenceUrls,
+    characterImageUrls: s.characterImageUrls,
+    creativeDirection: s.creativeDirection ?? '',
+    pricingTier: s.pricingTier,
+    termsAccepted: s.termsAccepted,
+  };
+}
+
+/** SPEC §2/§5: may the person leave this step? */
+export function canLeaveStep(step: WizardStepId, v: WizardValues): boolean {
+  if (step === 'media') {
+    const [url, file] = v.submissionType === 'video' ? [v.videoUrl, v.videoFileUrl] : [v.musicUrl, v.musicFileUrl];
+    return v.submissionMethod === 'link' ? url.trim() !== '' : file !== '';
+  }
+  if (step === 'details') return v.artistName.trim() !== '' && v.songTitle.trim() !== '';
   return true;
 }
 
-/** Only what the chosen options make relevant is sent. */
-export function toSubmissionInput(v: WizardValues): CreateSubmissionInput {
-  const custom = v.videoStyle === 'custom';
+/** Only what the chosen options make relevant is sent: one media source, style only for a track. */
+function relevantFields(v: WizardValues) {
+  const video = v.submissionType === 'video';
+  const custom = !video && v.videoStyle === 'custom';
+  const link = v.submissionMethod === 'link';
   return {
+    submissionType: v.submissionType,
     submissionMethod: v.submissionMethod,
-    musicUrl: v.submissionMethod === 'link' ? v.musicUrl.trim() : null,
-    musicFileUrl: v.submissionMethod === 'upload' ? v.musicFileUrl : null,
+    musicUrl: !video && link ? v.musicUrl.trim() : null,
+    musicFileUrl: !video && !link ? v.musicFileUrl || null : null,
+    videoUrl: video && link ? v.videoUrl.trim() : null,
+    videoFileUrl: video && !link ? v.videoFileUrl || null : null,
     artworkUrl: v.artworkUrl || null,
     releaseStatus: v.releaseStatus,
     releaseDateOption: v.releaseDateOption,
     releaseDate: v.releaseDateOption === 'specific' ? v.releaseDate || null : null,
     artistName: v.artistName,
     songTitle: v.songTitle,
+    genre: v.genre || null,
+    mood: v.mood,
     hasLyrics: v.hasLyrics,
     lyricsLanguage: v.hasLyrics ? v.lyricsLanguage : null,
     lyrics: v.hasLyrics ? v.lyrics : null,
     description: v.description,
     aiUsage: v.aiUsage,
-    videoStyle: v.videoStyle,
+    videoStyle: video ? undefined : v.videoStyle,
     styleReferenceUrls: custom ? v.styleReferenceUrls : [],
     characterImageUrls: custom ? v.characterImageUrls : [],
     creativeDirection: custom ? v.creativeDirection : null,
     pricingTier: v.pricingTier,
     publishOnYoutube: true,
-    termsAccepted: v.termsAccepted as true,
+  };
+}
+
+export function toSubmissionInput(v: WizardValues): CreateSubmissionInput {
+  return { ...relevantFields(v), termsAccepted: v.termsAccepted as true };
+}
+
+/**
+ * What a draft saves: what a submission would send, plus a track's style choices even while
+ * "non-custom" is picked (switching back finds them again), the terms box and `draftStep`, the
+ * step to resume at.
+ */
+export function toDraftInput(v: WizardValues, draftStep: number): DraftSubmissionInput {
+  const video = v.submissionType === 'video';
+  return {
+    ...relevantFields(v),
+    videoStyle: v.videoStyle,
+    styleReferenceUrls: video ? [] : v.styleReferenceUrls,
+    characterImageUrls: video ? [] : v.characterImageUrls,
+    creativeDirection: video ? null : v.creativeDirection,
+    termsAccepted: v.termsAccepted,
+    draftStep,
   };
 }

@@ -2,12 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { RegisterInput } from '@shared/auth';
 import type { Db } from '../../platform/db/client';
 import { users, type UserRow } from '../../platform/db/schema';
-import { conflict, notFound } from '../../platform/errors';
+import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { isUniqueViolation } from '../../platform/public-user';
+import type { EmailQueue } from '../../platform/email/outbox';
+import { queueVerificationEmail } from './email-verification';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 
-export const EMAIL_TAKEN = 'An account with this email already exists';
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
@@ -16,19 +17,23 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return user;
 }
 
-export async function registerLocalUser(db: Db, input: RegisterInput): Promise<UserRow> {
+/** POST /api/register: the account and its verification email, in one transaction. */
+export async function registerLocalUser(db: Db, outbox: EmailQueue, input: RegisterInput): Promise<UserRow> {
   const email = normaliseEmail(input.email);
-  if (await findUserByEmail(db, email)) throw conflict(EMAIL_TAKEN);
+  if (await findUserByEmail(db, email)) throw apiError('email_taken');
   const password = await hashPassword(input.password);
   try {
-    const [user] = await db
-      .insert(users)
-      .values({ id: newId(), email, password, firstName: input.firstName, lastName: input.lastName })
-      .returning();
-    return user!;
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ id: newId(), email, password, firstName: input.firstName, lastName: input.lastName })
+        .returning();
+      await queueVerificationEmail(tx, outbox, user!);
+      return user!;
+    });
   } catch (error) {
     // Two registrations for one email racing past the check above.
-    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+    if (isUniqueViolation(error)) throw apiError('email_taken');
     throw error;
   }
 }
@@ -81,7 +86,7 @@ export async function setRole(db: Db, email: string, role: 'user' | 'admin'): Pr
     .set({ role, updatedAt: sql`now()` })
     .where(eq(users.email, normaliseEmail(email)))
     .returning();
-  if (!user) throw notFound(`No user with email ${email}`);
+  if (!user) throw apiError('user_not_found', `No user with email ${email}`);
   return user;
 }
 
@@ -110,6 +115,8 @@ export async function signInWithGoogle(db: Db, profile: GoogleProfile): Promise<
         .update(users)
         .set({
           googleId: profile.sub,
+          // Google vouches for this address (only a verified one is linked).
+          emailVerified: true,
           profileImageUrl: byEmail.profileImageUrl ?? profile.picture ?? null,
           updatedAt: sql`now()`,
         })
@@ -124,6 +131,7 @@ export async function signInWithGoogle(db: Db, profile: GoogleProfile): Promise<
       .values({
         id: newId(),
         email: email ?? null,
+        emailVerified: email !== undefined,
         authProvider: 'google',
         googleId: profile.sub,
         firstName: profile.firstName ?? null,

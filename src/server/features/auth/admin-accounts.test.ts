@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase } from '../../platform/db/client';
 import { users } from '../../platform/db/schema';
-import { createArtist, createTestApp, createTestDatabase, TEST_PASSWORD, type TestApp } from '../../test/helpers';
+import { createAdmin, createArtist, createTestApp, createTestDatabase, sessionCookie, TEST_PASSWORD, type TestApp } from '../../test/helpers';
 import { ensureAdminAccount } from './accounts';
 
 let t: TestApp;
@@ -57,5 +58,64 @@ describe('npm run admin -- promote <email>', () => {
     } finally {
       await scratch.drop().catch(() => {});
     }
-  }, 60_000);
+    // Three runs of the command, each starting Node and opening the database.
+  }, 180_000);
+});
+
+const runAdminCli = (env: Record<string, string>, ...args: string[]) =>
+  promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/admin-cli.ts', ...args], {
+    env: { ...process.env, SESSION_SECRET: 'x'.repeat(32), ...env },
+  });
+
+// Issue 9 finding 5: the command printed success against a database a running server held, and
+// the server's own writes then lost the change.
+const onEmbedded = inject('testDatabase').kind === 'pglite';
+(onEmbedded ? describe : () => undefined)('npm run admin against an embedded database a server holds', () => {
+  it('refuses with one clear line and changes nothing; once the server is gone, it applies', async () => {
+    const scratch = await createTestDatabase();
+    try {
+      const admin = await createAdmin(scratch.database.db);
+      const env = { DATA_DIR: scratch.dataDir };
+      // This process holds the database, as a running server would.
+      const refused = await runAdminCli(env, 'demote', admin.email!).then(
+        () => undefined,
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+      expect(refused?.code).toBe(1);
+      expect(refused?.stdout).toBe('');
+      expect(refused?.stderr.trim().split('\n')).toHaveLength(1);
+      expect(refused?.stderr).toMatch(/^The embedded database in .* is in use by process \d+ \(a running server\?\): stop it first, or use DATABASE_URL\n$/);
+      const [unchanged] = await scratch.database.db.select().from(users).where(eq(users.id, admin.id));
+      expect(unchanged!.role).toBe('admin');
+
+      await scratch.database.close();
+      const applied = await runAdminCli(env, 'demote', admin.email!);
+      expect(applied.stdout).toContain(`${admin.email} is now an artist`);
+      const reopened = await openDatabase({ pgliteDir: `${scratch.dataDir}/db` });
+      try {
+        const [row] = await reopened.db.select().from(users).where(eq(users.id, admin.id));
+        expect(row!.role).toBe('user');
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      await scratch.drop().catch(() => {});
+    }
+  }, 180_000);
+});
+
+(onEmbedded ? () => undefined : describe)('npm run admin against PostgreSQL while a server runs', () => {
+  it('demotes, and the running server stops admitting the demoted admin at once', async () => {
+    const admin = await createAdmin(t.db);
+    const cookie = await sessionCookie(t.app, t.db, admin);
+    expect((await t.app.inject({ url: '/api/admin/submissions', headers: { cookie } })).statusCode).toBe(200);
+    const done = await runAdminCli({ DATABASE_URL: t.database.connectionString! }, 'demote', admin.email!);
+    expect(done.stdout).toContain(`${admin.email} is now an artist`);
+    const deadline = Date.now() + 1000;
+    let status = 200;
+    while (status !== 403 && Date.now() < deadline) {
+      status = (await t.app.inject({ url: '/api/admin/submissions', headers: { cookie } })).statusCode;
+    }
+    expect(status).toBe(403);
+  }, 90_000);
 });

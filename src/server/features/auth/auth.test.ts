@@ -4,9 +4,8 @@ import { AUTH_MESSAGES } from '@shared/auth';
 import { sessions, users } from '../../platform/db/schema';
 import { SESSION_TTL_MS } from '../../platform/sessions';
 import { cookieFrom, createArtist, createTestApp, sessionCookie, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../../test/helpers';
-import { EMAIL_TAKEN } from './accounts';
 import { LOGIN_THROTTLE } from './login-throttle';
-import { INVALID_CREDENTIALS } from './routes';
+import { errorText } from '@shared/errors';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,7 +52,7 @@ describe('POST /api/register', () => {
       payload: registration({ email: email.toUpperCase() }),
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: EMAIL_TAKEN });
+    expect(res.json()).toEqual({ message: errorText('email_taken'), code: 'email_taken' });
   });
 
   it.each([
@@ -64,7 +63,7 @@ describe('POST /api/register', () => {
   ])('answers a bad %s with 400 and SPEC’s message', async (path, override, message) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/register', payload: registration(override) });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message, errors: [{ path, message }] });
+    expect(res.json()).toEqual({ message, code: 'validation_failed', errors: [{ path, message }] });
   });
 
   it('ignores server-set fields such as role', async () => {
@@ -105,11 +104,11 @@ describe('POST /api/login', () => {
     const user = await createArtist(t.db);
     const wrong = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: 'wrong-password' } });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: INVALID_CREDENTIALS });
+    expect(wrong.json()).toEqual({ message: errorText('invalid_credentials'), code: 'invalid_credentials' });
     expect(wrong.cookies.find((c) => c.name === 'sid')).toBeUndefined();
     const unknown = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: unique(), password: 'whatever1' } });
     expect(unknown.statusCode).toBe(401);
-    expect(unknown.json()).toEqual({ message: INVALID_CREDENTIALS });
+    expect(unknown.json()).toEqual({ message: errorText('invalid_credentials'), code: 'invalid_credentials' });
   });
 
   it('validates the email and password length with SPEC’s messages', async () => {
@@ -154,7 +153,9 @@ describe('POST /api/login', () => {
       payload: { email: user.email, password: TEST_PASSWORD },
     });
     expect(blocked.statusCode).toBe(429);
-  });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // Each failure costs a full password check by design; thirty of them take a while.
+  }, 120_000);
 });
 
 describe('sessions', () => {
@@ -162,7 +163,7 @@ describe('sessions', () => {
     for (const url of ['/api/user', '/api/auth/user']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: 'Unauthorized' });
+      expect(res.json()).toEqual({ message: 'Unauthorized', code: 'unauthorized' });
     }
   });
 
@@ -252,7 +253,7 @@ describe('origin check and security headers', () => {
       payload,
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'Cross-origin request refused' });
+    expect(res.json()).toEqual({ message: 'Cross-origin request refused', code: 'cross_origin' });
     expect(await t.db.select().from(users).where(eq(users.email, payload.email.toLowerCase()))).toHaveLength(0);
   });
 

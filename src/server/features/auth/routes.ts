@@ -2,27 +2,51 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { loginSchema, registerSchema, type GoogleErrorCode } from '@shared/auth';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
-import { HttpError, parseInput } from '../../platform/errors';
+import { apiError, parseInput } from '../../platform/errors';
 import { toPublicUser } from '../../platform/public-user';
+import { rateLimited } from '../../platform/rate-limits';
 import { requireUser, userOf } from '../../platform/sessions';
 import { authenticate, registerLocalUser, signInWithGoogle } from './accounts';
+import { mintVerificationLink, pruneVerificationTokens, queueVerificationEmail, verifyEmailToken } from './email-verification';
 import { createGoogleSignIn, type GoogleFlow } from './google';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle';
 
 const GOOGLE_FLOW_COOKIE = 'google_flow';
 const GOOGLE_FLOW_TTL_S = 10 * 60;
-export const INVALID_CREDENTIALS = 'Invalid email or password';
 
 export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   app.post(
     '/api/register',
-    { config: { rateLimit: { max: 100, timeWindow: '1 hour' } } },
+    rateLimited('registrations', 'address'),
     async (request, reply) => {
       const input = parseInput(registerSchema, request.body);
-      const user = await registerLocalUser(db, input);
+      const user = await registerLocalUser(db, app.outbox, input);
       await app.sessions.start(reply, user.id, 'register');
       request.log.info({ userId: user.id }, 'account registered');
       return reply.status(201).send(toPublicUser(user));
+    },
+  );
+
+  app.outbox.prepare('verify_email', mintVerificationLink(config.publicUrl));
+  app.jobs.every('maintenance.prune-verification-tokens', '17 * * * *', () => pruneVerificationTokens(db));
+
+  // The link in the email; it needs no session (it may be opened on another device).
+  app.get<{ Querystring: { token?: unknown } }>('/api/verify-email', async (request, reply) => {
+    const token = typeof request.query.token === 'string' ? request.query.token : '';
+    const verified = token.length > 0 && token.length <= 200 && (await verifyEmailToken(db, token));
+    if (verified) request.log.info('email address verified');
+    return reply.redirect(verified ? '/dashboard' : '/dashboard?verification=invalid');
+  });
+
+  app.post(
+    '/api/verify-email/resend',
+    { preHandler: requireUser, ...rateLimited('verificationEmails') },
+    async (request, reply) => {
+      const user = userOf(request);
+      if (!user.emailVerified && user.email) {
+        await db.transaction((tx) => queueVerificationEmail(tx, app.outbox, user));
+      }
+      return reply.status(202).send({ message: 'If your address still needs confirming, a new link is on its way.' });
     },
   );
 
@@ -33,7 +57,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
     if (!user) {
       await recordLoginFailure(db, email, request.ip);
       request.log.info({ ip: request.ip }, 'failed sign-in');
-      throw new HttpError(401, INVALID_CREDENTIALS);
+      throw apiError('invalid_credentials');
     }
     await clearLoginFailures(db, email);
     await app.sessions.start(reply, user.id, 'password');
@@ -94,7 +118,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
       const profile = await google.finish(callbackUrl, flow);
       if (!profile.emailVerified && profile.email) return authError(reply, 'unverified_email');
       const user = await signInWithGoogle(db, profile);
-      app.sessions.forgetUser(user.id);
+      await app.sessions.forgetUser(user.id);
       await app.sessions.start(reply, user.id, 'google');
       return reply.redirect('/dashboard');
     } catch (error) {

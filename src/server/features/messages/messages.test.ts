@@ -4,6 +4,7 @@ import { newId } from '../../platform/ids';
 import { TEST_ORIGIN, createAdmin, createArtist, createSubmissionRow, createTestApp, sessionCookie, type TestApp } from '../../test/helpers';
 import type { Message as MessageView, ThreadPage } from '@shared/messages';
 import { MESSAGE_TEXTS } from '@shared/messages';
+import { errorText } from '@shared/errors';
 
 let t: TestApp;
 let admin: UserRow;
@@ -59,7 +60,7 @@ describe('sending', () => {
   it('refuses artist-to-artist, the same way for an unknown recipient', async () => {
     const toArtist = await send(artist, { toUserId: otherArtist.id, content: 'hi' });
     expect(toArtist.statusCode).toBe(403);
-    expect(toArtist.json()).toEqual({ message: MESSAGE_TEXTS.artistsToTeamOnly });
+    expect(toArtist.json()).toEqual({ message: errorText('artists_message_team_only'), code: 'artists_message_team_only' });
     const toNobody = await send(artist, { toUserId: newId(), content: 'hi' });
     expect(toNobody.statusCode).toBe(403);
   });

@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { PublicUser } from '@shared/auth';
+import { displayName, type PublicUser } from '@shared/auth';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
 import { messages, submissions, users, type MessageRow, type UserRow } from '../../platform/db/schema';
-import { HttpError, forbidden, notFound } from '../../platform/errors';
+import type { EmailQueue } from '../../platform/email/outbox';
+import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { toPublicUser } from '../../platform/public-user';
-import { MESSAGE_TEXTS, type Message as MessageView, type SendMessageInput, type ThreadPage } from '@shared/messages';
+import { type Message as MessageView, type SendMessageInput, type ThreadPage } from '@shared/messages';
 
 /** The label's team: artists may write to these only (CONTRACT §7). */
 const isTeam = (user: Pick<UserRow, 'role'>) => user.role === 'admin';
@@ -70,7 +71,7 @@ export async function loadThread(
   page: { before?: string | undefined; limit: number },
 ): Promise<ThreadPage> {
   const [other] = await db.select().from(users).where(eq(users.id, otherUserId)).limit(1);
-  if (!other) throw notFound(MESSAGE_TEXTS.userNotFound);
+  if (!other) throw apiError('user_not_found');
 
   const conversation = between(caller.id, other.id);
   // The cursor is looked up inside the conversation, so another conversation's id yields nothing;
@@ -85,7 +86,7 @@ export async function loadThread(
     .limit(page.limit + 1);
 
   if (rows.length === 0 && !page.before && !isTeam(caller) && !isTeam(other)) {
-    throw notFound(MESSAGE_TEXTS.userNotFound);
+    throw apiError('user_not_found');
   }
   const hasMore = rows.length > page.limit;
   const views = rows
@@ -100,15 +101,21 @@ export async function loadThread(
  * A linked submission must be the artist's in this conversation: the sender's own when an artist
  * writes, the recipient's when the team does.
  */
-export async function sendMessage(db: Db, sender: UserRow, input: SendMessageInput): Promise<MessageView> {
+export async function sendMessage(
+  db: Db,
+  outbox: EmailQueue,
+  sender: UserRow,
+  input: SendMessageInput,
+  emailDelayS: number,
+): Promise<MessageView> {
   const [recipient] = await db.select().from(users).where(eq(users.id, input.toUserId)).limit(1);
   if (!isTeam(sender)) {
     // The same answer whether the recipient is an artist or nobody: artists learn nothing about other accounts.
-    if (!recipient || !isTeam(recipient)) throw forbidden(MESSAGE_TEXTS.artistsToTeamOnly);
+    if (!recipient || !isTeam(recipient)) throw apiError('artists_message_team_only');
   } else if (!recipient) {
-    throw notFound(MESSAGE_TEXTS.recipientNotFound);
+    throw apiError('recipient_not_found');
   }
-  if (recipient.id === sender.id) throw new HttpError(400, MESSAGE_TEXTS.notYourself);
+  if (recipient.id === sender.id) throw apiError('cannot_message_self');
 
   if (input.submissionId) {
     const artistId = isTeam(sender) ? recipient.id : sender.id;
@@ -117,20 +124,35 @@ export async function sendMessage(db: Db, sender: UserRow, input: SendMessageInp
       .from(submissions)
       .where(and(eq(submissions.id, input.submissionId), eq(submissions.userId, artistId)))
       .limit(1);
-    if (!owned) throw notFound(MESSAGE_TEXTS.submissionNotFound);
+    if (!owned) throw apiError('submission_not_found');
   }
 
-  const [message] = await db
-    .insert(messages)
-    .values({
-      id: newId(),
-      fromUserId: sender.id,
-      toUserId: recipient.id,
-      submissionId: input.submissionId,
-      content: input.content,
-    })
-    .returning();
-  return toView(message!, sender, recipient);
+  const message = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        id: newId(),
+        fromUserId: sender.id,
+        toUserId: recipient.id,
+        submissionId: input.submissionId,
+        content: input.content,
+      })
+      .returning();
+    // Emailed only if still unread after the delay; while one such email waits, later
+    // messages join it (unread-messages-email.ts decides what it says when it goes).
+    await outbox.queue(tx, {
+      kind: 'unread_messages',
+      userId: recipient.id,
+      dedupeKey: `unread_messages:${recipient.id}`,
+      sendAfter: new Date(row!.createdAt.getTime() + emailDelayS * 1000),
+      data: {
+        conversations: [{ fromUserId: sender.id, fromName: displayName(sender), count: 1, latest: row!.content }],
+        total: 1,
+      },
+    });
+    return row!;
+  });
+  return toView(message, sender, recipient);
 }
 
 /** Marks every unread message from `otherUserId` to the caller as read; answers how many changed. */

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/client';
 import type { Message as MessageView } from '@shared/messages';
 import { parseInput } from '../../platform/errors';
-import { SESSION_COOKIE, requireUser, userOf } from '../../platform/sessions';
+import { rateLimited } from '../../platform/rate-limits';
+import { requireUser, userOf } from '../../platform/sessions';
 import {
   countUnread,
   listContacts,
@@ -12,6 +13,7 @@ import {
   markThreadRead,
   sendMessage,
 } from './messages';
+import { gatherUnreadMessages } from './unread-messages-email';
 import { sendMessageSchema, threadQuerySchema } from '@shared/messages';
 
 /** The loader other instances use when a message is too large to travel in a NOTIFY payload. */
@@ -20,8 +22,9 @@ const NEW_MESSAGE_LOADER = 'new_message';
 export const newMessageEvent = (message: MessageView) => ({ type: 'new_message' as const, message });
 
 /** Messages between artists and the label's team, and their live delivery (CONTRACT §7). */
-export async function messageRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function messageRoutes(app: FastifyInstance, { db, emailDelayS }: { db: Db; emailDelayS: number }) {
   app.addHook('preHandler', requireUser);
+  app.outbox.prepare('unread_messages', gatherUnreadMessages(emailDelayS));
 
   app.realtime.registerLoader(NEW_MESSAGE_LOADER, async (id) => {
     const message = await loadMessageView(db, id);
@@ -41,11 +44,10 @@ export async function messageRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
   app.post(
     '/api/messages',
-    // Generous for a person, a ceiling for a script: per session, so people behind one address are not pooled.
-    { config: { rateLimit: { max: 300, timeWindow: '1 minute', keyGenerator: sessionOrIp } } },
+    rateLimited('messages'),
     async (request, reply) => {
       const input = parseInput(sendMessageSchema, request.body);
-      const message = await sendMessage(db, userOf(request), input);
+      const message = await sendMessage(db, app.outbox, userOf(request), input, emailDelayS);
       void app.realtime.publish([message.toUserId, message.fromUserId], newMessageEvent(message), {
         loader: NEW_MESSAGE_LOADER,
         id: message.id,
@@ -61,8 +63,4 @@ export async function messageRoutes(app: FastifyInstance, { db }: { db: Db }) {
     if (updated > 0) void app.realtime.publish([caller.id], { type: 'messages_read', userId: request.params.userId });
     return { updated };
   });
-}
-
-function sessionOrIp(request: FastifyRequest): string {
-  return request.cookies[SESSION_COOKIE] ?? request.ip;
 }

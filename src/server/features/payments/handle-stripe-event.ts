@@ -1,7 +1,9 @@
 import { PAYABLE_STATUSES } from '@shared/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
+import { TIERS, formatUsd, type PricingTier } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
+import type { EmailQueue } from '../../platform/email/outbox';
 import { paymentEvents } from '../../platform/db/schema';
 import {
   CURRENCY,
@@ -33,6 +35,7 @@ export const HANDLED_EVENT_TYPES = ['payment_intent.succeeded', 'payment_intent.
  */
 export async function handleStripeEvent(
   db: Db,
+  outbox: EmailQueue,
   stripe: Stripe,
   event: Stripe.Event,
   log: FastifyBaseLogger,
@@ -62,7 +65,7 @@ export async function handleStripeEvent(
     }
 
     if (event.type === 'payment_intent.succeeded') {
-      return markPaymentSucceeded(tx, submission, intent, log, context);
+      return markPaymentSucceeded(tx, outbox, submission, intent, log, context);
     }
     return markPaymentFailed(tx, submission, current, log, context);
   });
@@ -73,6 +76,7 @@ type LogContext = Record<string, unknown>;
 
 async function markPaymentSucceeded(
   tx: Tx,
+  outbox: EmailQueue,
   submission: PaymentSubmission,
   intent: Stripe.PaymentIntent,
   log: FastifyBaseLogger,
@@ -100,6 +104,19 @@ async function markPaymentSucceeded(
     ...(PAYABLE_STATUSES.includes(submission.status) ? { status: 'pending' } : {}),
     // The intent that was paid is the submission's payment id, also when it was found by its metadata.
     stripePaymentIntentId: intent.id,
+  });
+  // The receipt goes out with the change that records the payment, or not at all.
+  await outbox.queue(tx, {
+    kind: 'payment_received',
+    userId: submission.userId,
+    data: {
+      submissionId: submission.id,
+      songTitle: submission.songTitle,
+      tierName: TIERS[submission.pricingTier as PricingTier].name,
+      amount: formatUsd(expected / 100),
+      paymentIntentId: intent.id,
+      paidAt: new Date().toISOString(),
+    },
   });
   log.info({ ...context, submissionId: submission.id }, 'payment succeeded');
   return changed ? 'applied' : 'unchanged';

@@ -1,10 +1,9 @@
 import { TIERS } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
-import { conflict } from '../../platform/errors';
+import { apiError } from '../../platform/errors';
 import { orderIdOf, type PaymentReceipt } from '@shared/payments';
 import { findOwnedSubmission, paidAt } from './payment-state';
 
-export const RECEIPT_NOT_READY = 'This payment has not been confirmed yet';
 
 /** The payment of the caller's own submission; anyone else's is "not found". */
 export async function findPaymentReceipt(db: Db, userId: string, submissionId: string): Promise<PaymentReceipt> {
@@ -42,7 +41,7 @@ const dateTime = (iso: string) =>
  * that opens in any browser and prints cleanly. Only for a payment Stripe has confirmed.
  */
 export function renderReceiptHtml(receipt: PaymentReceipt, productName: string): string {
-  if (receipt.paymentStatus !== 'succeeded' || !receipt.paidAt) throw conflict(RECEIPT_NOT_READY);
+  if (receipt.paymentStatus !== 'succeeded' || !receipt.paidAt) throw apiError('receipt_not_ready');
   const row = (label: string, value: string) =>
     `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`;
   return `<!doctype html>

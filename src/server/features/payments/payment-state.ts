@@ -2,13 +2,12 @@ import { and, desc, eq } from 'drizzle-orm';
 import { TIERS, isPaidTier, type PricingTier } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
 import { submissionHistory, submissions, type SubmissionRow } from '../../platform/db/schema';
-import { notFound } from '../../platform/errors';
+import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 
 /** A transaction handle or the database: the functions below work inside or outside one. */
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
-export const SUBMISSION_NOT_FOUND = 'Submission not found';
 export const CURRENCY = 'usd';
 
 
@@ -46,7 +45,7 @@ export async function findOwnedSubmission(db: Db, userId: string, submissionId: 
     .from(submissions)
     .where(and(eq(submissions.id, submissionId), eq(submissions.userId, userId)))
     .limit(1);
-  if (!row) throw notFound(SUBMISSION_NOT_FOUND);
+  if (!row) throw apiError('submission_not_found');
   return row;
 }
 

@@ -191,7 +191,7 @@ describe('POST /api/create-payment-intent', () => {
     const reviewed = await createSubmission(t.db, artist, { status: 'under_review', paymentStatus: 'succeeded' });
     const res = await createIntent({ submissionId: reviewed });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'This submission is not awaiting payment' });
+    expect(res.json()).toEqual({ message: 'This submission is not awaiting payment', code: 'not_awaiting_payment' });
     expect((await submissionRow(reviewed)).stripePaymentIntentId).toBeNull();
   });
 

@@ -3,7 +3,7 @@ import { and, eq, isNull, or } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '../../platform/db/client';
 import { submissions } from '../../platform/db/schema';
-import { badRequest, conflict } from '../../platform/errors';
+import { apiError } from '../../platform/errors';
 import {
   CURRENCY,
   applyPaymentChange,
@@ -13,10 +13,6 @@ import {
   type PaymentSubmission,
 } from './payment-state';
 
-export const NOT_A_PAID_TIER = 'This submission is on the free plan and needs no payment';
-export const NOT_AWAITING_PAYMENT = 'This submission is not awaiting payment';
-export const ALREADY_PAID = 'This submission has already been paid';
-export const PAYMENT_IN_PROGRESS = 'A payment for this submission is already being processed';
 
 /** Intents in these states can still be confirmed by the card form, so they are handed out again. */
 const OPEN_INTENT_STATUSES = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
@@ -42,15 +38,15 @@ export async function preparePaymentIntent(
 ): Promise<PreparedPayment> {
   const submission = await findOwnedSubmission(db, userId, submissionId);
   const amount = expectedAmount(submission);
-  if (amount === null) throw badRequest(NOT_A_PAID_TIER);
-  if (!PAYABLE_STATUSES.includes(submission.status)) throw badRequest(NOT_AWAITING_PAYMENT);
+  if (amount === null) throw apiError('not_a_paid_tier');
+  if (!PAYABLE_STATUSES.includes(submission.status)) throw apiError('not_awaiting_payment');
 
   let intent = submission.stripePaymentIntentId
     ? await retrieveIfExists(stripe, submission.stripePaymentIntentId)
     : undefined;
   // Paid, but Stripe's signed event has not arrived yet: only that event may mark the submission paid.
-  if (intent?.status === 'succeeded') throw conflict(ALREADY_PAID);
-  if (intent?.status === 'processing') throw conflict(PAYMENT_IN_PROGRESS);
+  if (intent?.status === 'succeeded') throw apiError('already_paid');
+  if (intent?.status === 'processing') throw apiError('payment_in_progress');
 
   if (intent && OPEN_INTENT_STATUSES.has(intent.status)) {
     if (intent.amount !== amount || intent.currency !== CURRENCY) {

@@ -4,15 +4,15 @@ import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
-import { HttpError, badRequest, parseInput } from '../../platform/errors';
+import { apiError, parseInput } from '../../platform/errors';
 import { requireUser, userOf } from '../../platform/sessions';
+import { changeTierSchema } from '@shared/submission-schemas';
+import { changeSubmissionTier } from './change-tier';
 import { handleStripeEvent } from './handle-stripe-event';
 import { findPaymentReceipt, renderReceiptHtml } from './payment-receipt';
 import { preparePaymentIntent } from './prepare-payment-intent';
 import { createStripeClient } from './stripe-client';
 
-export const PAYMENTS_NOT_CONFIGURED = 'Card payments are not configured';
-export const WEBHOOK_NOT_CONFIGURED = 'Stripe webhooks are not configured';
 /** How the receipt names the seller; the same words as the client's PRODUCT_NAME. */
 const RECEIPT_ISSUER = PRODUCT_NAME;
 
@@ -29,7 +29,7 @@ interface PaymentRouteOptions {
 export async function paymentRoutes(app: FastifyInstance, { db, config }: PaymentRouteOptions) {
   const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
   const requireStripe = (): Stripe => {
-    if (!stripe) throw new HttpError(503, PAYMENTS_NOT_CONFIGURED);
+    if (!stripe) throw apiError('payments_not_configured');
     return stripe;
   };
 
@@ -45,6 +45,15 @@ export async function paymentRoutes(app: FastifyInstance, { db, config }: Paymen
       const prepared = await preparePaymentIntent(db, client, userOf(request).id, submissionId);
       request.log.info({ submissionId }, 'payment intent prepared');
       return prepared;
+    });
+
+    // The submissions feature's URL space, but a payment matter: it cancels the open PaymentIntent.
+    guarded.post<{ Params: { id: string } }>('/api/submissions/:id/tier', async (request, reply) => {
+      if (!/^[A-Za-z0-9-]{1,64}$/.test(request.params.id)) throw apiError('submission_not_found');
+      const { pricingTier } = parseInput(changeTierSchema, request.body);
+      await changeSubmissionTier(db, stripe, userOf(request).id, request.params.id, pricingTier);
+      request.log.info({ submissionId: request.params.id, tier: pricingTier }, 'plan changed');
+      return reply.status(204).send();
     });
 
     guarded.get<{ Params: { submissionId: string } }>('/api/payments/:submissionId/receipt', async (request) =>
@@ -82,20 +91,20 @@ async function stripeWebhookRoutes(app: FastifyInstance, { db, stripe, webhookSe
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   app.post('/api/webhooks/stripe', async (request) => {
-    if (!stripe || !webhookSecret) throw new HttpError(503, WEBHOOK_NOT_CONFIGURED);
+    if (!stripe || !webhookSecret) throw apiError('webhooks_not_configured');
     const signature = request.headers['stripe-signature'];
-    if (typeof signature !== 'string' || signature === '') throw badRequest('Missing Stripe-Signature header');
-    if (!Buffer.isBuffer(request.body)) throw badRequest('Missing request body');
+    if (typeof signature !== 'string' || signature === '') throw apiError('invalid_signature', 'Missing Stripe-Signature header');
+    if (!Buffer.isBuffer(request.body)) throw apiError('bad_request', 'Missing request body');
 
     let event: Stripe.Event;
     try {
       event = stripe.webhooks.constructEvent(request.body, signature, webhookSecret);
     } catch (error) {
       request.log.warn({ err: error }, 'Stripe webhook refused: signature does not verify');
-      throw badRequest('Invalid Stripe-Signature');
+      throw apiError('invalid_signature', 'Invalid Stripe-Signature');
     }
 
-    const outcome = await handleStripeEvent(db, stripe, event, request.log);
+    const outcome = await handleStripeEvent(db, app.outbox, stripe, event, request.log);
     request.log.info({ eventId: event.id, type: event.type, outcome }, 'Stripe event handled');
     return { received: true };
   });

@@ -14,14 +14,24 @@ export async function profileRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.put('/api/profile', async (request) => {
     const input = parseInput(profileSchema, request.body);
     const user = await updateUser(db, userOf(request).id, { ...input, profileSetupComplete: true });
-    app.sessions.forgetUser(user.id);
+    await app.sessions.forgetUser(user.id);
+    return toPublicUser(user);
+  });
+
+  // The first-visit prompt was closed: it never opens by itself again, on any device (idempotent).
+  app.post('/api/profile/prompt-dismissal', async (request) => {
+    const current = userOf(request);
+    const user = current.profilePromptDismissedAt
+      ? current
+      : await updateUser(db, current.id, { profilePromptDismissedAt: new Date() });
+    await app.sessions.forgetUser(user.id);
     return toPublicUser(user);
   });
 
   app.put('/api/profile/social-links', async (request) => {
     const input = parseInput(socialLinksSchema, request.body);
     const user = await updateUser(db, userOf(request).id, input);
-    app.sessions.forgetUser(user.id);
+    await app.sessions.forgetUser(user.id);
     return toPublicUser(user);
   });
 }

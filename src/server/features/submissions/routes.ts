@@ -1,34 +1,81 @@
 import type { FastifyInstance } from 'fastify';
-import { createSubmissionSchema } from '@shared/submission-schemas';
+import { createSubmissionSchema, draftSubmissionSchema, type OwnSubmission } from '@shared/submission-schemas';
 import type { Db } from '../../platform/db/client';
-import { parseInput } from '../../platform/errors';
+import { apiError, parseInput } from '../../platform/errors';
+import { rateLimited } from '../../platform/rate-limits';
 import { requireUser, userOf } from '../../platform/sessions';
 import type { ObjectStorage } from '../../platform/storage/object-storage';
 import { removeUploadBytes } from '../../platform/storage/upload-files';
 import { artistStats } from './stats';
-import { createSubmission, deleteSubmission, findSubmission, listSubmissions } from './submissions';
+import {
+  attachedFiles,
+  createDraft,
+  createSubmission,
+  deleteSubmission,
+  findSubmission,
+  listSubmissions,
+  markSubmissionSeen,
+  submitDraft,
+  updateDraft,
+} from './submissions';
 import { toSubmission } from './to-submission';
+
+type WithId = { Params: { id: string } };
+
+const SUBMISSION_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 
 export async function submissionRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: ObjectStorage }) {
   app.addHook('preHandler', requireUser);
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
+  // Ids are made by the server; anything else (a NUL, a huge string) cannot name a submission.
+  app.addHook('preHandler', async (request) => {
+    const { id } = (request.params ?? {}) as { id?: string };
+    if (id !== undefined && !SUBMISSION_ID_PATTERN.test(id)) throw apiError('submission_not_found');
+  });
 
-  app.post('/api/submissions', { config: { rateLimit: { max: 120, timeWindow: '1 hour' } } }, async (request, reply) => {
+  app.post('/api/submissions', rateLimited('submissions'), async (request, reply) => {
     const input = parseInput(createSubmissionSchema, request.body);
-    const row = await createSubmission(db, userOf(request).id, input);
+    const row = await createSubmission(db, app.outbox, userOf(request).id, input);
     request.log.info({ submissionId: row.id, tier: row.pricingTier }, 'submission created');
     return reply.status(201).send(toSubmission(row));
   });
 
+  app.post('/api/submissions/drafts', rateLimited('drafts'), async (request, reply) => {
+    const input = parseInput(draftSubmissionSchema, request.body);
+    const row = await createDraft(db, userOf(request).id, input);
+    return reply.status(201).send(toSubmission(row));
+  });
+
+  // The wizard saves as the artist types (debounced), hence a generous limit.
+  app.patch<WithId>('/api/submissions/:id', rateLimited('draftEdits'), async (request) => {
+    const changes = parseInput(draftSubmissionSchema, request.body);
+    return toSubmission(await updateDraft(db, userOf(request).id, request.params.id, changes));
+  });
+
+  app.post<WithId>('/api/submissions/:id/submit', rateLimited('submissions'), async (request) => {
+    const changes = parseInput(draftSubmissionSchema, request.body);
+    const row = await submitDraft(db, app.outbox, userOf(request).id, request.params.id, changes, (draft) =>
+      parseInput(createSubmissionSchema, draft),
+    );
+    request.log.info({ submissionId: row.id, tier: row.pricingTier }, 'draft submitted');
+    return toSubmission(row);
+  });
+
   app.get('/api/submissions', async (request) => (await listSubmissions(db, userOf(request).id)).map(toSubmission));
 
-  app.get<{ Params: { id: string } }>('/api/submissions/:id', async (request) =>
-    toSubmission(await findSubmission(db, userOf(request), request.params.id)),
-  );
+  app.get<WithId>('/api/submissions/:id', async (request): Promise<OwnSubmission> => {
+    const row = await findSubmission(db, userOf(request), request.params.id);
+    return { ...toSubmission(row), files: await attachedFiles(db, row.id) };
+  });
 
-  app.delete<{ Params: { id: string } }>('/api/submissions/:id', async (request, reply) => {
+  app.post<WithId>('/api/submissions/:id/seen', async (request, reply) => {
+    await markSubmissionSeen(db, userOf(request).id, request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.delete<WithId>('/api/submissions/:id', async (request, reply) => {
     const fileIds = await deleteSubmission(db, userOf(request).id, request.params.id);
     try {
       await removeUploadBytes(storage, fileIds);

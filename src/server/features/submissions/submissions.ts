@@ -1,41 +1,105 @@
-import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { SUBMISSION_MESSAGES, type createSubmissionSchema } from '@shared/submission-schemas';
-import { isPaidTier, tierAmount } from '@shared/submissions';
+import {
+  SUBMISSION_MESSAGES,
+  type AttachedFile,
+  type createSubmissionSchema,
+  type draftSubmissionSchema,
+} from '@shared/submission-schemas';
+import { TIERS, isArtistDeletable, isPaidTier, tierAmount, type PricingTier } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
 import { submissions, uploads, type SubmissionRow, type UserRow } from '../../platform/db/schema';
-import { HttpError, notFound } from '../../platform/errors';
+import type { EmailQueue } from '../../platform/email/outbox';
+import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { uploadIdFromObjectPath } from '../../platform/storage/upload-files';
 
 export type CreateSubmission = z.output<typeof createSubmissionSchema>;
+export type DraftChanges = z.output<typeof draftSubmissionSchema>;
 export type ArtistSubmissionRow = Omit<SubmissionRow, 'adminNotes'>;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export const SUBMISSION_NOT_FOUND = 'Submission not found';
 
 /** Every column but the team's internal notes, which never leave the server for an artist. */
 const { adminNotes: _adminNotes, ...artistColumns } = getTableColumns(submissions);
 
+type FileKind = 'music' | 'video' | 'image';
+
 interface FileReference {
   field: string;
   id: string | null;
-  kind: 'music' | 'image';
+  kind: FileKind;
 }
 
-function fileReferences(input: CreateSubmission): FileReference[] {
-  const one = (field: keyof CreateSubmission, kind: FileReference['kind'], path: string | null) =>
+type FileFields = Pick<CreateSubmission, 'musicFileUrl' | 'videoFileUrl' | 'artworkUrl' | 'styleReferenceUrls' | 'characterImageUrls'>;
+
+function fileReferences(input: Partial<FileFields>): FileReference[] {
+  const one = (field: keyof FileFields, kind: FileKind, path: string | null | undefined) =>
     path ? [{ field, id: uploadIdFromObjectPath(path), kind }] : [];
+  const many = (field: keyof FileFields, paths: string[] | undefined) =>
+    (paths ?? []).map((p, i) => ({ field: `${field}.${i}`, id: uploadIdFromObjectPath(p), kind: 'image' as const }));
   return [
     ...one('musicFileUrl', 'music', input.musicFileUrl),
-    ...one('videoFileUrl', 'music', input.videoFileUrl),
+    ...one('videoFileUrl', 'video', input.videoFileUrl),
     ...one('artworkUrl', 'image', input.artworkUrl),
-    ...input.styleReferenceUrls.map((p, i) => ({ field: `styleReferenceUrls.${i}`, id: uploadIdFromObjectPath(p), kind: 'image' as const })),
-    ...input.characterImageUrls.map((p, i) => ({ field: `characterImageUrls.${i}`, id: uploadIdFromObjectPath(p), kind: 'image' as const })),
+    ...many('styleReferenceUrls', input.styleReferenceUrls),
+    ...many('characterImageUrls', input.characterImageUrls),
   ];
 }
 
-const isOfKind = (kind: FileReference['kind'], contentType: string | null) =>
-  kind === 'image' ? !!contentType?.startsWith('image/') : /^(audio|video)\//.test(contentType ?? '');
+const isOfKind = (kind: FileKind, contentType: string | null) => {
+  if (kind === 'image') return !!contentType?.startsWith('image/');
+  if (kind === 'video') return !!contentType?.startsWith('video/');
+  return /^(audio|video)\//.test(contentType ?? '');
+};
+
+/**
+ * Attaches the uploads a submission refers to, and lets go of the ones it no longer refers to
+ * (the sweep of unattached uploads removes those). Each must be a checked upload of the same user
+ * that is free or already this submission's; otherwise the whole change is refused with a 400, so
+ * a refused file leaves nothing behind.
+ */
+async function attachFiles(tx: Tx, userId: string, submissionId: string, references: FileReference[]): Promise<void> {
+  const ids = [...new Set(references.map((r) => r.id).filter((id): id is string => id !== null))];
+  const attached = ids.length
+    ? await tx
+        .update(uploads)
+        .set({ submissionId })
+        .where(
+          and(
+            inArray(uploads.id, ids),
+            eq(uploads.userId, userId),
+            or(isNull(uploads.submissionId), eq(uploads.submissionId, submissionId)),
+            isNotNull(uploads.contentType),
+          ),
+        )
+        .returning({ id: uploads.id, contentType: uploads.contentType })
+    : [];
+  const contentTypes = new Map(attached.map((u) => [u.id, u.contentType]));
+  const refused = references.filter((r) => !r.id || !isOfKind(r.kind, contentTypes.get(r.id) ?? null));
+  if (refused.length > 0) {
+    throw apiError(
+      'file_not_yours',
+      SUBMISSION_MESSAGES.objectPath,
+      refused.map((r) => ({ path: r.field, message: SUBMISSION_MESSAGES.objectPath })),
+    );
+  }
+  await tx
+    .update(uploads)
+    .set({ submissionId: null })
+    .where(and(eq(uploads.submissionId, submissionId), ids.length ? notInArray(uploads.id, ids) : undefined));
+}
+
+/** The server-set part of a submission that goes to the label: amount and status from the tier. */
+function submittedState(input: CreateSubmission) {
+  const paid = isPaidTier(input.pricingTier);
+  return {
+    amount: tierAmount(input.pricingTier),
+    status: paid ? 'payment_pending' : 'pending',
+    paymentStatus: paid ? 'pending' : null,
+    draftStep: null,
+  };
+}
 
 /**
  * POST /api/submissions. The server sets the amount from the tier and the status (free →
@@ -43,50 +107,119 @@ const isOfKind = (kind: FileReference['kind'], contentType: string | null) =>
  * checked upload of the same user not attached elsewhere; they are attached in the same
  * transaction, so a refused file leaves nothing behind.
  */
-export async function createSubmission(db: Db, userId: string, input: CreateSubmission): Promise<ArtistSubmissionRow> {
-  const paid = isPaidTier(input.pricingTier);
-  const references = fileReferences(input);
+export async function createSubmission(
+  db: Db,
+  outbox: EmailQueue,
+  userId: string,
+  input: CreateSubmission,
+): Promise<ArtistSubmissionRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(submissions)
-      .values({
-        ...input,
-        id: newId(),
-        userId,
-        amount: tierAmount(input.pricingTier),
-        status: paid ? 'payment_pending' : 'pending',
-        paymentStatus: paid ? 'pending' : null,
-      })
+      .values({ ...input, ...submittedState(input), id: newId(), userId })
       .returning(artistColumns);
-    const ids = [...new Set(references.map((r) => r.id).filter((id): id is string => id !== null))];
-    const attached = ids.length
-      ? await tx
-          .update(uploads)
-          .set({ submissionId: row!.id })
-          .where(
-            and(
-              inArray(uploads.id, ids),
-              eq(uploads.userId, userId),
-              isNull(uploads.submissionId),
-              isNotNull(uploads.contentType),
-            ),
-          )
-          .returning({ id: uploads.id, contentType: uploads.contentType })
-      : [];
-    const contentTypes = new Map(attached.map((u) => [u.id, u.contentType]));
-    const refused = references.filter((r) => !r.id || !isOfKind(r.kind, contentTypes.get(r.id) ?? null));
-    if (refused.length > 0) {
-      throw new HttpError(
-        400,
-        SUBMISSION_MESSAGES.objectPath,
-        refused.map((r) => ({ path: r.field, message: SUBMISSION_MESSAGES.objectPath })),
-      );
-    }
+    await attachFiles(tx, userId, row!.id, fileReferences(input));
+    await queueSubmissionReceived(tx, outbox, row!);
     return row!;
   });
 }
 
-/** GET /api/submissions: the caller's own, newest first. */
+/** Stand-ins for the columns a submission must have, until the artist fills them in. */
+const DRAFT_DEFAULTS = {
+  submissionType: 'track',
+  submissionMethod: 'upload',
+  releaseStatus: 'unreleased',
+  artistName: '',
+  songTitle: '',
+  hasLyrics: false,
+  aiUsage: false,
+  videoStyle: 'non-custom',
+  pricingTier: 'free',
+} as const;
+
+/** POST /api/submissions/drafts: a draft with whatever the artist has entered so far. */
+export async function createDraft(db: Db, userId: string, input: DraftChanges): Promise<ArtistSubmissionRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(submissions)
+      .values({ ...DRAFT_DEFAULTS, ...withoutUndefined(input), id: newId(), userId, status: 'draft', termsAccepted: input.termsAccepted ?? false })
+      .returning(artistColumns);
+    await attachFiles(tx, userId, row!.id, fileReferences(input));
+    return row!;
+  });
+}
+
+/** The caller's draft, locked for the change; 404 when not theirs, 409 once it was submitted. */
+async function lockOwnDraft(tx: Tx, userId: string, id: string): Promise<ArtistSubmissionRow> {
+  const [row] = await tx
+    .select(artistColumns)
+    .from(submissions)
+    .where(and(eq(submissions.id, id), eq(submissions.userId, userId)))
+    .for('update');
+  if (!row) throw apiError('submission_not_found');
+  if (row.status !== 'draft') throw apiError('draft_already_submitted');
+  return row;
+}
+
+async function applyDraftChanges(tx: Tx, userId: string, current: ArtistSubmissionRow, changes: DraftChanges) {
+  const values = withoutUndefined(changes);
+  const [row] = await tx
+    .update(submissions)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(submissions.id, current.id))
+    .returning(artistColumns);
+  await attachFiles(tx, userId, current.id, fileReferences({ ...current, ...values }));
+  return row!;
+}
+
+/** PATCH /api/submissions/{id}: changes a draft (409 once submitted). */
+export async function updateDraft(db: Db, userId: string, id: string, changes: DraftChanges): Promise<ArtistSubmissionRow> {
+  return db.transaction(async (tx) => applyDraftChanges(tx, userId, await lockOwnDraft(tx, userId, id), changes));
+}
+
+/**
+ * POST /api/submissions/{id}/submit: the draft (with the last changes sent along) goes to the
+ * label under every rule of POST /api/submissions; `validate` is that rule set. The draft is
+ * locked throughout, so two submits at once send it once and the second gets a 409.
+ */
+export async function submitDraft(
+  db: Db,
+  outbox: EmailQueue,
+  userId: string,
+  id: string,
+  changes: DraftChanges,
+  validate: (draft: ArtistSubmissionRow) => CreateSubmission,
+): Promise<ArtistSubmissionRow> {
+  return db.transaction(async (tx) => {
+    const draft = await applyDraftChanges(tx, userId, await lockOwnDraft(tx, userId, id), changes);
+    const input = validate(draft);
+    const [row] = await tx
+      .update(submissions)
+      .set({ ...input, ...submittedState(input), createdAt: new Date(), updatedAt: new Date() })
+      .where(eq(submissions.id, id))
+      .returning(artistColumns);
+    await attachFiles(tx, userId, id, fileReferences(input));
+    await queueSubmissionReceived(tx, outbox, row!);
+    return row!;
+  });
+}
+
+/** The artist's "we received it" email, in the transaction that sends the submission to the label. */
+async function queueSubmissionReceived(tx: Tx, outbox: EmailQueue, row: ArtistSubmissionRow): Promise<void> {
+  await outbox.queue(tx, {
+    kind: 'submission_received',
+    userId: row.userId,
+    data: {
+      submissionId: row.id,
+      songTitle: row.songTitle,
+      artistName: row.artistName,
+      tierName: TIERS[row.pricingTier as PricingTier]?.name ?? row.pricingTier,
+      awaitingPayment: isPaidTier(row.pricingTier),
+    },
+  });
+}
+
+/** GET /api/submissions: the caller's own, drafts included, newest first. */
 export function listSubmissions(db: Db, userId: string): Promise<ArtistSubmissionRow[]> {
   return db
     .select(artistColumns)
@@ -95,32 +228,62 @@ export function listSubmissions(db: Db, userId: string): Promise<ArtistSubmissio
     .orderBy(desc(submissions.createdAt), desc(submissions.id));
 }
 
-/** GET /api/submissions/{id}: for its owner or an admin; anyone else gets "not found". */
+/**
+ * GET /api/submissions/{id}: for its owner or an admin; anyone else gets "not found". A draft is
+ * its owner's alone (CONTRACT §12), so the team does not see it either.
+ */
 export async function findSubmission(db: Db, user: UserRow, id: string): Promise<ArtistSubmissionRow> {
-  const ownerOrAdmin = user.role === 'admin' ? undefined : eq(submissions.userId, user.id);
+  const own = eq(submissions.userId, user.id);
+  const visible = user.role === 'admin' ? or(own, ne(submissions.status, 'draft')) : own;
   const [row] = await db
     .select(artistColumns)
     .from(submissions)
-    .where(and(eq(submissions.id, id), ownerOrAdmin))
+    .where(and(eq(submissions.id, id), visible))
     .limit(1);
-  if (!row) throw notFound(SUBMISSION_NOT_FOUND);
+  if (!row) throw apiError('submission_not_found');
   return row;
 }
 
+/** The uploads a submission refers to, for the owner's wizard to show again. */
+export async function attachedFiles(db: Db, submissionId: string): Promise<AttachedFile[]> {
+  const rows = await db
+    .select({ id: uploads.id, fileName: uploads.fileName, size: uploads.size, contentType: uploads.contentType })
+    .from(uploads)
+    .where(eq(uploads.submissionId, submissionId));
+  return rows.map((r) => ({ objectPath: `/objects/uploads/${r.id}`, fileName: r.fileName, size: r.size, contentType: r.contentType }));
+}
+
+/** POST /api/submissions/{id}/seen: the artist opened it; its news are no longer new. */
+export async function markSubmissionSeen(db: Db, userId: string, id: string): Promise<void> {
+  const seen = await db
+    .update(submissions)
+    .set({ artistSeenAt: sql`now()` })
+    .where(and(eq(submissions.id, id), eq(submissions.userId, userId)))
+    .returning({ id: submissions.id });
+  if (seen.length === 0) throw apiError('submission_not_found');
+}
+
 /**
- * DELETE /api/submissions/{id} (owner only). Returns the ids of its uploads, whose rows are
- * gone with it; the caller removes their bytes after the commit.
+ * DELETE /api/submissions/{id}. Returns the ids of its uploads, whose rows are gone with it; the
+ * caller removes their bytes after the commit. An artist withdrawing their own submission is
+ * held to the licence (CONTRACT §12): from approval on it belongs to the label's catalogue. The
+ * team's delete (`byArtist: false`) is not.
  */
-export async function deleteSubmission(db: Db, userId: string, id: string): Promise<string[]> {
+export async function deleteSubmission(db: Db, userId: string, id: string, { byArtist = true } = {}): Promise<string[]> {
   return db.transaction(async (tx) => {
     const [owned] = await tx
-      .select({ id: submissions.id })
+      .select({ id: submissions.id, status: submissions.status })
       .from(submissions)
       .where(and(eq(submissions.id, id), eq(submissions.userId, userId)))
       .for('update');
-    if (!owned) throw notFound(SUBMISSION_NOT_FOUND);
+    if (!owned) throw apiError('submission_not_found');
+    if (byArtist && !isArtistDeletable(owned.status)) throw apiError('submission_licensed');
     const files = await tx.delete(uploads).where(eq(uploads.submissionId, id)).returning({ id: uploads.id });
     await tx.delete(submissions).where(eq(submissions.id, id));
     return files.map((f) => f.id);
   });
+}
+
+function withoutUndefined<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as never;
 }

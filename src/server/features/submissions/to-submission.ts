@@ -2,12 +2,17 @@ import type { Submission } from '@shared/submission-schemas';
 import type { SubmissionStatus } from '@shared/submissions';
 import type { SubmissionRow } from '../../platform/db/schema';
 
-/** A submission row as its artist sees it: no internal notes, dates as ISO strings (CONTRACT §4). */
+/**
+ * A submission row as its artist sees it: no internal notes, dates as ISO strings (CONTRACT §4),
+ * and whether the label changed its status or review since the artist last opened it (every
+ * status change by the team stamps `adminReviewedAt`).
+ */
 export function toSubmission(row: Omit<SubmissionRow, 'adminNotes'> & { adminNotes?: unknown }): Submission {
-  const { adminNotes: _adminNotes, createdAt, updatedAt, adminReviewedAt, status, ...rest } = row;
+  const { adminNotes: _adminNotes, artistSeenAt, createdAt, updatedAt, adminReviewedAt, status, ...rest } = row;
   return {
     ...rest,
     status: status as SubmissionStatus,
+    hasUnseenUpdate: adminReviewedAt !== null && (artistSeenAt === null || adminReviewedAt > artistSeenAt),
     adminReviewedAt: adminReviewedAt ? adminReviewedAt.toISOString() : null,
     createdAt: createdAt.toISOString(),
     updatedAt: updatedAt.toISOString(),

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { installJobQueue } from '../jobs/job-queue';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -61,11 +62,68 @@ function openPostgres(connectionString: string): Database {
   };
 }
 
+/** The embedded database's directory is held by another process (a running server, the admin command). */
+export class DatabaseInUseError extends Error {}
+
+const LOCK_FILE = 'hub-owner.pid';
+const heldHere = new Set<string>();
+
+/**
+ * PGlite keeps the database in this process's memory and writes it back to its directory: two
+ * processes on one directory silently lose each other's writes (the admin command's change was
+ * lost this way). So the directory is owned by one process at a time, named by its pid in a lock
+ * file; a lock left by a process that no longer runs (kill -9) is taken over.
+ */
+function lockPgliteDir(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
+  const lockPath = path.join(dir, LOCK_FILE);
+  const resolved = path.resolve(dir);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      writeFileSync(lockPath, `${process.pid}\n`, { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
+    }
+    const owner = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
+    const ownerRuns = owner === process.pid ? heldHere.has(resolved) : isRunning(owner);
+    if (ownerRuns) {
+      throw new DatabaseInUseError(
+        `The embedded database in ${resolved} is in use by process ${owner} (a running server?): stop it first, or use DATABASE_URL`,
+      );
+    }
+    rmSync(lockPath, { force: true });
+  }
+  heldHere.add(resolved);
+  return () => {
+    heldHere.delete(resolved);
+    rmSync(lockPath, { force: true });
+  };
+}
+
+function isRunning(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 async function openPglite(dir: string): Promise<Database> {
   mkdirSync(path.dirname(dir), { recursive: true });
-  // pg_trgm backs the admin search's trigram indexes (docs/decisions/040-admin-list-at-scale.md).
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const unlock = lockPgliteDir(dir);
+  let client: PGlite;
+  try {
+    // pg_trgm backs the admin search's trigram indexes (docs/decisions/040-admin-list-at-scale.md).
+    client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  let closing: Promise<void> | undefined;
   return {
     kind: 'pglite',
     db,
@@ -73,13 +131,21 @@ async function openPglite(dir: string): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: () =>
+      (closing ??= (async () => {
+        try {
+          await client.close();
+        } finally {
+          unlock();
+        }
+      })()),
   };
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder });
+    await installJobQueue(database);
     return;
   }
   const client = await database.pool!.connect();
@@ -90,6 +156,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     client.release();
   }
+  await installJobQueue(database);
 }
 
 export { sql };

@@ -7,6 +7,9 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
+  real,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -50,7 +53,11 @@ export const users = pgTable(
     bandcampHandle: text('bandcamp_handle'),
     otherPlatforms: text('other_platforms'),
     profileSetupComplete: boolean('profile_setup_complete').notNull().default(false),
+    /** When the artist closed the first-visit profile prompt; it never opens by itself again. */
+    profilePromptDismissedAt: timestamp('profile_prompt_dismissed_at', { withTimezone: true }),
     role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    /** Set when the user opened a verification link, or signed in with a Google-verified email. */
+    emailVerified: boolean('email_verified').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -89,6 +96,8 @@ export const submissions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** A track for the label to make a video of, or a finished video to publish (CONTRACT §12). */
+    submissionType: text('submission_type', { enum: ['track', 'video'] }).notNull().default('track'),
     submissionMethod: text('submission_method', { enum: ['link', 'upload'] }).notNull(),
     musicUrl: text('music_url'),
     musicFileUrl: text('music_file_url'),
@@ -123,6 +132,10 @@ export const submissions = pgTable(
     amount: numeric('amount', { precision: 10, scale: 2 }),
     genre: text('genre'),
     mood: text('mood'),
+    /** The wizard step a draft was saved at, so it resumes there; null once submitted. */
+    draftStep: integer('draft_step'),
+    /** When the artist last opened the submission; a later review or status change is "new" to them. */
+    artistSeenAt: timestamp('artist_seen_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -131,7 +144,10 @@ export const submissions = pgTable(
     // ids come from an index-only walk (docs/decisions/040-admin-list-at-scale.md). NULLS FIRST is
     // what a plain ORDER BY ... DESC means; with NULLS LAST the planner cannot read it in order.
     index('submissions_status_created_id_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('submissions_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Partial: the desk never lists drafts (CONTRACT §12), and so its walk stays index-only.
+    index('submissions_created_id_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} <> 'draft'`),
     // The admin search's case-insensitive substring match on title and artist name (pg_trgm).
     index('submissions_song_title_trgm_idx').using('gin', t.songTitle.op('gin_trgm_ops')),
     index('submissions_artist_name_trgm_idx').using('gin', t.artistName.op('gin_trgm_ops')),
@@ -159,7 +175,7 @@ export const submissionHistory = pgTable(
       .references(() => submissions.id, { onDelete: 'cascade' }),
     /** Null when the change came from the system (a payment webhook). */
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    field: text('field', { enum: ['status', 'notes', 'payment_status', 'review'] }).notNull(),
+    field: text('field', { enum: ['status', 'notes', 'payment_status', 'review', 'assignee', 'tags'] }).notNull(),
     fromValue: text('from_value'),
     toValue: text('to_value'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -191,10 +207,12 @@ export const messages = pgTable(
 
 /**
  * A file a user uploaded. The row is made when the upload URL is issued (status `pending`);
- * `receiving` while this server streams the bytes in (local storage; makes the URL single-use),
- * `stored` once they are in the store. `size` and `contentType` are set by the normalisation
- * routes once they have checked the bytes; only then may a submission reference the upload.
- * Rows never attached to a submission are removed after 24 hours (CONTRACT §5).
+ * `receiving` while this server streams the bytes in (local storage, or a resumable upload
+ * until its last byte), `checking` while a normalisation route checks them, `stored` once they
+ * are in the store. `receiving` and `checking` are claims held until `leaseUntil`: a claim whose
+ * holder crashed simply expires, and the upload can be tried again. `size` and `contentType` are
+ * set by the normalisation routes once they have checked the bytes; only then may a submission
+ * reference the upload. Rows never attached to a submission are removed after 24 hours (CONTRACT §5).
  */
 export const uploads = pgTable(
   'uploads',
@@ -203,11 +221,13 @@ export const uploads = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'receiving', 'stored'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'receiving', 'checking', 'stored'] }).notNull().default('pending'),
     size: bigint('size', { mode: 'number' }),
     contentType: text('content_type'),
     fileName: text('file_name'),
     submissionId: text('submission_id').references(() => submissions.id, { onDelete: 'set null' }),
+    /** Until when a `receiving` or `checking` claim holds; null for a resumable upload (tus locks it). */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     /** Until when the upload URL may be used. */
     uploadExpiresAt: timestamp('upload_expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -227,18 +247,187 @@ export const paymentEvents = pgTable('payment_events', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The review desk's working state of a submission (CONTRACT §14): who is on it, its tags, the
+ * average of the team's ratings and how much of its track the team has heard. Kept beside
+ * `submissions` rather than in it, so nothing of the team's internal work can ever reach an
+ * artist's view of the row. A submission without a row here is unassigned, untagged, unrated
+ * and unheard (docs/decisions/110-review-desk-data.md).
+ */
+export const submissionDesk = pgTable(
+  'submission_desk',
+  {
+    submissionId: text('submission_id')
+      .primaryKey()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    assigneeId: text('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** Kept in step with `submission_ratings` by the rating's own transaction; null when unrated. */
+    ratingAverage: real('rating_average'),
+    ratingCount: integer('rating_count').notNull().default(0),
+    /** Merged, sorted [start, end] second ranges of the track the team has played. */
+    listenedRanges: jsonb('listened_ranges').$type<[number, number][]>().notNull().default(sql`'[]'::jsonb`),
+    /** Covered share of the track, 0..1. */
+    listenedShare: real('listened_share').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('submission_desk_assignee_idx').on(t.assigneeId),
+    index('submission_desk_tags_idx').using('gin', t.tags),
+    index('submission_desk_rating_idx').on(t.ratingAverage),
+  ],
+);
+
+/** One admin's 1–5 rating of a submission, with a short comment; one per admin and submission. */
+export const submissionRatings = pgTable(
+  'submission_ratings',
+  {
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    adminId: text('admin_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    score: smallint('score').notNull(),
+    comment: text('comment'),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.submissionId, t.adminId] })],
+);
+
+/** Review texts the team reuses, with `{artistName}` and `{songTitle}` placeholders. */
+export const reviewTemplates = pgTable(
+  'review_templates',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    body: text('body').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('review_templates_name_key').on(sql`lower(${t.name})`)],
+);
+
+/** A team member's comment pinned to a moment of the track; internal unless visible to the artist. */
+export const trackComments = pgTable(
+  'track_comments',
+  {
+    id: text('id').primaryKey(),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    atSeconds: real('at_seconds').notNull(),
+    text: text('text').notNull(),
+    visibleToArtist: boolean('visible_to_artist').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('track_comments_submission_idx').on(t.submissionId, t.atSeconds)],
+);
+
+/**
+ * The waveform of an uploaded track, computed once when the upload is checked
+ * (PUT /api/music-files), so a player draws it at once whatever the file's size.
+ */
+export const audioPeaks = pgTable('audio_peaks', {
+  uploadId: text('upload_id')
+    .primaryKey()
+    .references(() => uploads.id, { onDelete: 'cascade' }),
+  durationSeconds: real('duration_seconds').notNull(),
+  /** Peak amplitude per equal slice of the track, 0..1 with three decimals. */
+  peaks: jsonb('peaks').$type<number[]>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Failed sign-ins per key (an email or an IP), shared by every server instance. */
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Every rate limit's counters (failed sign-ins, registrations, submissions, uploads, messages…),
+ * one row per limit and key, so that a limit holds across every instance on the database
+ * (docs/decisions/050-rate-limits-in-postgresql.md).
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
   {
     key: text('key').primaryKey(),
-    failures: integer('failures').notNull(),
+    hits: integer('hits').notNull(),
     windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    /** When this window runs out; pruned after that. */
+    windowEnd: timestamp('window_end', { withTimezone: true }).notNull(),
   },
-  (t) => [index('login_failures_window_idx').on(t.windowStart)],
+  (t) => [index('rate_limit_counters_window_end_idx').on(t.windowEnd)],
+);
+
+/**
+ * Which notification emails a user wants (CONTRACT §10). No row means every kind is on, so a new
+ * account needs nothing written.
+ */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  statusChanges: boolean('status_changes').notNull().default(true),
+  messages: boolean('messages').notNull().default(true),
+  deliveries: boolean('deliveries').notNull().default(true),
+  digest: boolean('digest').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One email to one person (docs/decisions/081-outbox.md). Written in the transaction of the change
+ * that causes it, sent by the `email.send` job. `templateData` is what the template needs, frozen
+ * at the change; subject and bodies are kept as they were sent (secret links masked) so the
+ * Outbox page shows exactly what went out. `dedupeKey` makes several causes (three unread
+ * messages) share one pending email.
+ */
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    templateData: jsonb('template_data').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'logged', 'skipped', 'failed'] }).notNull().default('pending'),
+    dedupeKey: text('dedupe_key'),
+    sendAfter: timestamp('send_after', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    textBody: text('text_body'),
+    htmlBody: text('html_body'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('outbox_emails_created_idx').on(t.createdAt),
+    index('outbox_emails_user_kind_idx').on(t.userId, t.kind, t.createdAt),
+    uniqueIndex('outbox_emails_pending_dedupe_key').on(t.dedupeKey).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** Email verification links (CONTRACT §11): only a SHA-256 of the token is kept. */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the link verifies; it must still be the user's when the link is opened. */
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_verification_tokens_user_idx').on(t.userId), index('email_verification_tokens_expires_idx').on(t.expiresAt)],
 );
 
 export type UserRow = typeof users.$inferSelect;
+export type OutboxEmailRow = typeof outboxEmails.$inferSelect;
 export type SubmissionRow = typeof submissions.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
+export type SubmissionDeskRow = typeof submissionDesk.$inferSelect;
+export type TrackCommentRow = typeof trackComments.$inferSelect;

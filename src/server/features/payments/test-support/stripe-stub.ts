@@ -84,6 +84,21 @@ export async function startStripeStub(secretKey = `sk_test_${token()}`): Promise
 
   function route(method: string, path: string, params: Record<string, unknown>): { status: number; body: unknown } {
     const one = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
+    if (method === 'POST' && cancel) {
+      const intent = intents.get(decodeURIComponent(cancel[1]!));
+      if (!intent) return error(404, 'invalid_request_error', `No such payment_intent: '${cancel[1]}'`, 'resource_missing');
+      if (['succeeded', 'processing', 'canceled'].includes(intent.status)) {
+        return error(
+          400,
+          'invalid_request_error',
+          `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+          'payment_intent_unexpected_state',
+        );
+      }
+      intent.status = 'canceled';
+      return { status: 200, body: intent };
+    }
     if (method === 'POST' && path === '/v1/payment_intents') {
       const amount = Number(params.amount);
       if (!Number.isInteger(amount) || amount < 50) {

@@ -1,0 +1,57 @@
+import { UserPen, UserRoundPlus } from 'lucide-react';
+import { useState } from 'react';
+import { shouldPromptForProfile, type PublicUser } from '@shared/auth';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { ProfileDialog } from './profile-dialog';
+import { useDismissProfilePrompt } from './use-profile';
+
+/**
+ * Onboarding that never blocks (issue 11): the profile dialog opens by itself once, after
+ * registration; closing it without saving is remembered on the server, so it never opens by
+ * itself again, on any device. Until the profile is saved a small card invites completion. The
+ * label's team has no artist profile and never sees either.
+ */
+export function useProfileSetup(user: PublicUser) {
+  const [open, setOpen] = useState(() => shouldPromptForProfile(user));
+  const dismiss = useDismissProfilePrompt();
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next && shouldPromptForProfile(user) && !dismiss.isPending) dismiss.mutate();
+  };
+  return { open, onOpenChange, cardShown: user.role !== 'admin' && !user.profileSetupComplete && !open };
+}
+
+export type ProfileSetup = ReturnType<typeof useProfileSetup>;
+
+/** The "Complete profile" / "Edit profile" button and the dialog it opens. */
+export function ProfileButton({ user, setup }: { user: PublicUser; setup: ProfileSetup }) {
+  return (
+    <>
+      <Button variant="outline" onClick={() => setup.onOpenChange(true)}>
+        <UserPen aria-hidden />
+        {user.profileSetupComplete ? 'Edit profile' : 'Complete profile'}
+      </Button>
+      <ProfileDialog user={user} open={setup.open} onOpenChange={setup.onOpenChange} />
+    </>
+  );
+}
+
+/** A quiet invitation, in place of a dialog that blocks the dashboard. */
+export function ProfileCompletionCard({ setup }: { setup: ProfileSetup }) {
+  if (!setup.cardShown) return null;
+  return (
+    <Card data-testid="profile-card" className="flex flex-col gap-3 border-primary/30 bg-primary/5 p-4 sm:flex-row sm:items-center">
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/15 text-primary-soft">
+        <UserRoundPlus className="size-5" aria-hidden />
+      </span>
+      <div className="grid flex-1 gap-0.5">
+        <p className="font-medium">Complete your artist profile</p>
+        <p className="text-sm text-muted-foreground">Your artist name goes in the title of your videos; your links go in their description.</p>
+      </div>
+      <Button variant="outline" size="sm" onClick={() => setup.onOpenChange(true)} className="self-start sm:self-center">
+        Complete profile
+      </Button>
+    </Card>
+  );
+}

@@ -1,0 +1,119 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Submission } from '@shared/submission-schemas';
+import { ApiError, apiRequest } from '@client/lib/api';
+import { toDraftInput, type WizardForm, type WizardValues } from './wizard-form';
+
+/** How long the wizard waits after the last change before it saves the draft. */
+export const DRAFT_SAVE_DELAY_MS = 1000;
+
+export type DraftSaveState = 'idle' | 'saving' | 'saved' | 'failed';
+
+interface DraftAutosaveOptions {
+  form: WizardForm;
+  /** The wizard's current step (1-based), saved so the draft resumes there. */
+  step: number;
+  /** The draft being continued, if any. */
+  draftId: string | null;
+  /** What a fresh wizard holds: until the artist changes something, no draft is made. */
+  blank: WizardValues;
+  onCreated: (id: string) => void;
+}
+
+export interface DraftAutosave {
+  draftId: string | null;
+  state: DraftSaveState;
+  /** Saves what is pending now and resolves with the draft's id (null if there is nothing to save). */
+  flush: () => Promise<string | null>;
+  /** No more saves: the draft was submitted or deleted. */
+  stop: () => void;
+}
+
+/**
+ * Saves the wizard as a draft (CONTRACT §12) a moment after each change: the first save creates it
+ * (POST /api/submissions/drafts), later ones change it (PATCH). Saves run one at a time, each with
+ * the form as it is then, so the last one always carries the latest values. Leaving the page
+ * saves at once.
+ */
+export function useDraftAutosave({ form, step, draftId: initialId, blank, onCreated }: DraftAutosaveOptions): DraftAutosave {
+  const [draftId, setDraftId] = useState(initialId);
+  const [state, setState] = useState<DraftSaveState>(initialId ? 'saved' : 'idle');
+  const idRef = useRef(initialId);
+  const stepRef = useRef(step);
+  const chainRef = useRef<Promise<unknown>>(Promise.resolve());
+  const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const stoppedRef = useRef(false);
+  const onCreatedRef = useRef(onCreated);
+  const blankKey = useRef(JSON.stringify(toDraftInput(blank, 1)));
+  useEffect(() => {
+    onCreatedRef.current = onCreated;
+  });
+
+  const saveNow = useCallback((): Promise<unknown> => {
+    clearTimeout(timerRef.current);
+    timerRef.current = undefined;
+    const run = async () => {
+      if (stoppedRef.current) return;
+      const values = form.getValues();
+      if (!idRef.current && JSON.stringify(toDraftInput(values, 1)) === blankKey.current) return;
+      setState('saving');
+      try {
+        const input = toDraftInput(values, stepRef.current);
+        if (idRef.current) {
+          await apiRequest<Submission>('PATCH', `/api/submissions/${encodeURIComponent(idRef.current)}`, input);
+        } else {
+          const created = await apiRequest<Submission>('POST', '/api/submissions/drafts', input);
+          idRef.current = created.id;
+          setDraftId(created.id);
+          onCreatedRef.current(created.id);
+        }
+        if (!stoppedRef.current) setState('saved');
+      } catch (error) {
+        // Submitted from another tab or device meanwhile: nothing more to save here.
+        if (error instanceof ApiError && (error.status === 409 || error.status === 404)) stoppedRef.current = true;
+        setState('failed');
+      }
+    };
+    chainRef.current = chainRef.current.then(run, run);
+    return chainRef.current;
+  }, [form]);
+
+  const schedule = useCallback(() => {
+    if (stoppedRef.current) return;
+    clearTimeout(timerRef.current);
+    timerRef.current = setTimeout(() => void saveNow(), DRAFT_SAVE_DELAY_MS);
+  }, [saveNow]);
+
+  useEffect(() => {
+    const subscription = form.watch(() => schedule());
+    return () => subscription.unsubscribe();
+  }, [form, schedule]);
+
+  useEffect(() => {
+    if (stepRef.current === step) return;
+    stepRef.current = step;
+    schedule();
+  }, [step, schedule]);
+
+  useEffect(() => {
+    const onHide = () => {
+      if (document.visibilityState === 'hidden' && timerRef.current) void saveNow();
+    };
+    document.addEventListener('visibilitychange', onHide);
+    return () => {
+      document.removeEventListener('visibilitychange', onHide);
+      clearTimeout(timerRef.current);
+    };
+  }, [saveNow]);
+
+  const flush = useCallback(async () => {
+    await saveNow();
+    return idRef.current;
+  }, [saveNow]);
+
+  const stop = useCallback(() => {
+    stoppedRef.current = true;
+    clearTimeout(timerRef.current);
+  }, []);
+
+  return { draftId, state, flush, stop };
+}
