@@ -176,11 +176,15 @@ test('an admin reviews a list with the keyboard alone', async ({ page, baseURL }
   await page.keyboard.press('Control+Enter');
   await expect(toastText(page, 'Status Updated')).toBeVisible();
   await expect(rows.nth(0)).toContainText('Approved');
+  await expect(status).toBeHidden();
 
   await page.keyboard.press('j');
   await page.keyboard.press('j');
+  await expect(rows.nth(2)).toHaveAttribute('data-active', 'true');
   await page.keyboard.press('r');
+  await expect(status.getByRole('combobox', { name: 'Status' })).toHaveText('Rejected');
   await page.keyboard.press('Control+Enter');
+  await expect(status).toBeHidden();
   await expect(rows.filter({ hasText: `${token} A` })).toContainText('Rejected');
 
   await page.keyboard.press('x');

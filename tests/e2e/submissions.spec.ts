@@ -97,7 +97,10 @@ test('a new artist completes the profile and submits an uploaded MP3 with artwor
   await expect(finish).toBeDisabled();
   await expect(page.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('target', '_blank');
   await page.getByLabel(/I accept the/).click();
-  const created = page.waitForResponse((r) => r.url().endsWith('/api/submissions') && r.request().method() === 'POST');
+  // The wizard saved a draft as the artist went, so finishing submits that draft.
+  const created = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && /\/api\/submissions(\/[^/]+\/submit)?$/.test(new URL(r.url()).pathname),
+  );
   await finish.click();
   const body = (await (await created).json()) as { musicFileUrl: string; artworkUrl: string; pricingTier: string };
   expect(body.musicFileUrl).toMatch(/^\/objects\/uploads\//);

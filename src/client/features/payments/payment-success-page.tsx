@@ -22,6 +22,9 @@ export function PaymentSuccessPage() {
   const submissionId = params.get('submission');
   const [, navigate] = useLocation();
   const [startedAt] = useState(() => Date.now());
+  // Stripe names the intent when it sends the artist back: a payment was started even if the
+  // server has not heard of it yet.
+  const [cameFromProvider] = useState(() => params.has('payment_intent'));
   const receipt = usePaymentReceipt(submissionId, startedAt);
 
   // Stripe appends the intent's client secret when it redirects back; it has no business in the address bar.
@@ -54,7 +57,7 @@ export function PaymentSuccessPage() {
   if (receipt.isError) return <NoPayment />;
 
   const r = receipt.data;
-  if (r.paymentStatus !== 'succeeded') return <Confirming receipt={r} startedAt={startedAt} />;
+  if (r.paymentStatus !== 'succeeded') return <Confirming receipt={r} startedAt={startedAt} cameFromProvider={cameFromProvider} />;
   return (
     <ResultLayout
       tone="success"
@@ -115,9 +118,17 @@ function Details({ receipt: r, paid = true }: { receipt: PaymentReceipt; paid?: 
  * seconds; after a minute the page stops waiting and says what to do. A submission that never had a
  * payment started (someone opened this address directly) is told so at once.
  */
-function Confirming({ receipt, startedAt }: { receipt: PaymentReceipt; startedAt: number }) {
+function Confirming({
+  receipt,
+  startedAt,
+  cameFromProvider,
+}: {
+  receipt: PaymentReceipt;
+  startedAt: number;
+  cameFromProvider: boolean;
+}) {
   const [now, setNow] = useState(() => Date.now());
-  const neverStarted = receipt.paymentId === null;
+  const neverStarted = receipt.paymentId === null && !cameFromProvider;
   const gaveUp = neverStarted || now - startedAt >= CONFIRMATION_WAIT_MS;
   useEffect(() => {
     if (gaveUp) return;

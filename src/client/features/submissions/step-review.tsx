@@ -6,19 +6,22 @@ import type { WizardForm } from './wizard-form';
 
 interface StepReviewProps {
   form: WizardForm;
-  musicFileName: string | undefined;
+  /** The uploaded file's name: the music file, or the video file on the finished-video path. */
+  fileName: string | undefined;
   artworkPreviewUrl: string | undefined;
 }
 
 const RELEASE_DATE_TEXT = { undecided: 'Undecided', asap: 'As soon as possible' } as const;
 
 /** Step 5: a summary of everything entered, and the terms (SPEC §2). */
-export function StepReview({ form, musicFileName, artworkPreviewUrl }: StepReviewProps) {
+export function StepReview({ form, fileName, artworkPreviewUrl }: StepReviewProps) {
   const v = form.watch();
   const tier = TIERS[v.pricingTier];
   const releaseDate = v.releaseDateOption === 'specific' ? v.releaseDate || 'Specific date (not set)' : RELEASE_DATE_TEXT[v.releaseDateOption];
   const video = v.submissionType === 'video';
-  const music = v.submissionMethod === 'link' ? v.musicUrl.trim() : musicFileName ?? '—';
+  const byLink = v.submissionMethod === 'link';
+  const source = byLink ? (video ? v.videoUrl : v.musicUrl).trim() : (fileName ?? '—');
+  const sourceTerm = `${video ? 'Video' : 'Music'} ${byLink ? 'link' : 'file'}`;
 
   return (
     <div className="grid gap-6">
@@ -28,11 +31,7 @@ export function StepReview({ form, musicFileName, artworkPreviewUrl }: StepRevie
           <Row term="Song title">{v.songTitle}</Row>
           <Row term="Artist">{v.artistName}</Row>
           <Row term="Type">{video ? 'A finished video to publish' : 'A track for a music video'}</Row>
-          {video ? (
-            <Row term="Video link">{v.videoUrl.trim()}</Row>
-          ) : (
-            <Row term={v.submissionMethod === 'link' ? 'Music link' : 'Music file'}>{music}</Row>
-          )}
+          <Row term={sourceTerm}>{source}</Row>
           <Row term="Genre">{v.genre || 'Not specified'}</Row>
           <Row term="Mood">{v.mood.trim() || 'Not specified'}</Row>
           <Row term="Release">{`${v.releaseStatus === 'released' ? 'Released' : 'Unreleased'} · ${releaseDate}`}</Row>

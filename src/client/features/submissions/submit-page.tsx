@@ -224,7 +224,7 @@ function Wizard({ user, draft }: { user: PublicUser; draft: OwnSubmission | null
             <StepPlan form={form} />
           </div>
           {current === 'review' ? (
-            <StepReview form={form} musicFileName={(video ? videoUploader : musicUploader).items[0]?.name} artworkPreviewUrl={artworkUploader.items[0]?.previewUrl} />
+            <StepReview form={form} fileName={(video ? videoUploader : musicUploader).items[0]?.name} artworkPreviewUrl={artworkUploader.items[0]?.previewUrl} />
           ) : null}
         </CardContent>
       </Card>
