@@ -55,7 +55,7 @@ export function ChangeTierControl({ submission, onChanged }: ChangeTierControlPr
           id={`tier-${submission.id}`}
           value={tier}
           onChange={(event) => setTier(event.target.value as PricingTier)}
-          className="h-9 min-w-0 flex-1 rounded-md border border-input bg-background/60 px-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className="h-9 min-w-[11rem] flex-1 rounded-md border border-input bg-background/60 px-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           {others.map((t) => (
             <option key={t} value={t}>

@@ -14,7 +14,7 @@ interface DraftAutosaveOptions {
   step: number;
   /** The draft being continued, if any. */
   draftId: string | null;
-  /** What a fresh wizard holds: until the artist changes something, no draft is made. */
+  /** What a fresh wizard holds: until the artist enters something of their own, no draft is made. */
   blank: WizardValues;
   onCreated: (id: string) => void;
 }
@@ -26,6 +26,15 @@ export interface DraftAutosave {
   flush: () => Promise<string | null>;
   /** No more saves: the draft was submitted or deleted. */
   stop: () => void;
+}
+
+/**
+ * What the artist has entered, leaving out the choices every wizard starts with: picking "a
+ * finished video" or "share a link" alone is not worth an "Untitled" row on the dashboard.
+ */
+function contentKey(values: WizardValues): string {
+  const { submissionType: _type, submissionMethod: _method, ...content } = toDraftInput(values, 1);
+  return JSON.stringify(content);
 }
 
 /**
@@ -43,7 +52,7 @@ export function useDraftAutosave({ form, step, draftId: initialId, blank, onCrea
   const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const stoppedRef = useRef(false);
   const onCreatedRef = useRef(onCreated);
-  const blankKey = useRef(JSON.stringify(toDraftInput(blank, 1)));
+  const blankKey = useRef(contentKey(blank));
   useEffect(() => {
     onCreatedRef.current = onCreated;
   });
@@ -54,7 +63,7 @@ export function useDraftAutosave({ form, step, draftId: initialId, blank, onCrea
     const run = async () => {
       if (stoppedRef.current) return;
       const values = form.getValues();
-      if (!idRef.current && JSON.stringify(toDraftInput(values, 1)) === blankKey.current) return;
+      if (!idRef.current && contentKey(values) === blankKey.current) return;
       setState('saving');
       try {
         const input = toDraftInput(values, stepRef.current);
