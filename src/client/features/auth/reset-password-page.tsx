@@ -6,7 +6,7 @@ import { resetPasswordFormSchema } from '@shared/account';
 import { PRODUCT_NAME } from '@shared/brand';
 import { PasswordInput } from '@client/components/password-input';
 import { Button } from '@client/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 import { FormField } from '@client/components/ui/form-field';
 import { Spinner } from '@client/components/ui/spinner';
 import { errorMessage } from '@client/lib/api';
@@ -36,9 +36,7 @@ export function ResetPasswordPage() {
         <main>
           <Card>
             <CardHeader>
-              <CardTitle className="text-xl">
-                <h1>Choose a new password</h1>
-              </CardTitle>
+              <h1 className="text-xl font-semibold tracking-tight">Choose a new password</h1>
               <CardDescription>Setting it signs you out on every device; then sign in with the new one.</CardDescription>
             </CardHeader>
             <CardContent className="grid gap-4">
