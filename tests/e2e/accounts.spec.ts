@@ -98,6 +98,7 @@ test('a forgotten password is reset through the emailed link, and every old sess
 
   await page.goto('/auth');
   await page.getByLabel('Email').fill(email);
+  await shoot(page, 'sign-in');
   await page.getByRole('button', { name: 'Forgot password?' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reset your password' });
   await expect(dialog.getByLabel('Email')).toHaveValue(email);
@@ -178,4 +179,23 @@ test('deleting the account explains what goes and stays, needs the password, and
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('login-error')).toHaveText('Invalid email or password');
+});
+
+test('an admin finds a user on the team page and makes them an admin, then not', async ({ page }) => {
+  const email = newEmail();
+  await register(page, email);
+  await page.context().clearCookies();
+  const login = await page.request.post('/api/login', { data: { email: 'accounts-admin@example.com', password: 'accounts-admin-pass-1' } });
+  expect(login.status()).toBe(200);
+  await page.goto('/admin');
+  await page.getByRole('link', { name: 'Users' }).click();
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  await shoot(page, 'team');
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(email);
+  const users = page.getByRole('list', { name: 'Users' });
+  await expect(users.getByRole('listitem')).toHaveCount(1);
+  await users.getByRole('button', { name: `Make ${email} an admin` }).click();
+  await expect(users.getByText('Admin', { exact: true })).toBeVisible();
+  await users.getByRole('button', { name: `Remove admin rights from ${email}` }).click();
+  await expect(users.getByText('Artist', { exact: true })).toBeVisible();
 });

@@ -12,11 +12,13 @@ import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
 import { errorMessage } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
-import { useChangeEmail, useChangePassword } from './account-queries';
+import { useChangeEmail, useChangePassword, useResendVerificationLink } from './account-queries';
 
 /** The address, whether it is confirmed, and a change that takes effect when the new one is confirmed. */
 export function EmailSection({ user }: { user: PublicUser }) {
   const change = useChangeEmail();
+  const resend = useResendVerificationLink();
+  const waiting = user.pendingEmail !== null || (!user.emailVerified && user.email !== null);
   const form = useForm({ resolver: zodResolver(changeEmailSchema), defaultValues: { email: '', currentPassword: '' } });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit((values) =>
@@ -54,6 +56,23 @@ export function EmailSection({ user }: { user: PublicUser }) {
           <p role="status" className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm">
             Waiting for you to confirm <strong className="break-all">{user.pendingEmail}</strong>: open the link we sent there.
           </p>
+        ) : null}
+        {waiting ? (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="justify-self-start"
+            disabled={resend.isPending || resend.isSuccess}
+            onClick={() =>
+              resend.mutate(undefined, {
+                onSuccess: () => toast({ title: 'Link sent', description: 'It is valid for 24 hours.' }),
+                onError: (error) => toast({ title: 'Could not send the link', description: errorMessage(error), variant: 'destructive' }),
+              })
+            }
+          >
+            {resend.isSuccess ? 'Link sent' : 'Send the link again'}
+          </Button>
         ) : null}
         <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
           <FormField id="account-new-email" label="New email address" error={errors.email?.message}>
