@@ -4,7 +4,7 @@ import type { AccountSession } from '@shared/account';
 import { sessions, users } from '../platform/db/schema';
 import { createAdmin, createArtist, createTestApp, sessionCookie, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../test/helpers';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp-test-server';
-import { snapshotDatabase } from './attack-support';
+import { secondInstance, snapshotDatabase } from './attack-support';
 
 /**
  * The routes of CONTRACT §11 under attack: a replayed or raced reset token, another artist's
@@ -134,5 +134,38 @@ describe('other people’s things', () => {
     expect(codes[0]).toBe(204);
     expect([204, 401]).toContain(codes[1]);
     expect((await send('GET', '/api/user', undefined, cookie)).statusCode).toBe(401);
+  });
+});
+
+describe('through the routes, on every instance within a second (CONTRACT §9)', () => {
+  const within = async (check: () => Promise<boolean>) => {
+    const start = performance.now();
+    for (;;) {
+      if (await check()) return;
+      if (performance.now() - start > 1000) throw new Error('not within a second');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  };
+
+  it('a password change ends the other sessions, and a deletion every session, on instance B too', async () => {
+    const b = await secondInstance(t);
+    try {
+      const signedIn = (cookie: string) => b.app.inject({ url: '/api/user', headers: { cookie } }).then((r) => r.statusCode === 200);
+      const artist = await createArtist(t.db);
+      const current = await sessionCookie(t.app, t.db, artist);
+      const other = await sessionCookie(t.app, t.db, artist);
+      expect(await signedIn(other)).toBe(true);
+      expect(await signedIn(current)).toBe(true);
+      const changed = await send('PUT', '/api/account/password', { currentPassword: TEST_PASSWORD, newPassword: 'changed-pass-11' }, current);
+      expect(changed.statusCode).toBe(200);
+      await within(async () => !(await signedIn(other)));
+      expect(await signedIn(current)).toBe(true);
+
+      const deleted = await send('DELETE', '/api/account', { password: 'changed-pass-11' }, current);
+      expect(deleted.statusCode).toBe(204);
+      await within(async () => !(await signedIn(current)));
+    } finally {
+      await b.close();
+    }
   });
 });

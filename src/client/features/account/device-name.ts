@@ -1,13 +1,16 @@
 import Bowser from 'bowser';
 
-/** "Chrome on macOS" from a session's user agent, via bowser; "Unknown device" when there is none. */
+/**
+ * "Chrome on macOS" from a session's user agent, via bowser; a client bowser does not know (a
+ * script) is named by the start of its own text; "Unknown device" when there is none.
+ */
 export function deviceName(userAgent: string | null): string {
-  if (!userAgent) return 'Unknown device';
+  if (!userAgent?.trim()) return 'Unknown device';
   const parsed = Bowser.parse(userAgent);
   const browser = parsed.browser.name;
   const os = parsed.os.name;
   if (browser && os) return `${browser} on ${os}`;
-  return browser ?? os ?? 'Unknown device';
+  return browser || os || userAgent.trim().slice(0, 40);
 }
 
 /** "desktop", "mobile" or "tablet", for the icon. */

@@ -19,6 +19,7 @@ import { removeUploadBytes } from '../../platform/storage/upload-files';
 import { changePassword, deleteAccount, requestEmailChange } from './account';
 import { streamAccountExport } from './account-export';
 import { mintPasswordResetLink, PASSWORD_RESET_JOB, prunePasswordResetTokens, queuePasswordResetEmail, resetPassword } from './password-reset';
+import { clearLoginFailures } from './login-throttle';
 import { changeUserRole, listUsers } from './team';
 
 interface AccountRouteOptions {
@@ -47,8 +48,10 @@ export async function passwordResetRoutes(app: FastifyInstance, { db, config }: 
 
   app.post('/api/password-reset/confirm', rateLimited('passwordResetConfirms', 'address'), async (request) => {
     const { token, password } = parseInput(passwordResetConfirmSchema, request.body);
-    const userId = await resetPassword(db, token, password);
+    const { userId, email } = await resetPassword(db, token, password);
     await app.sessions.endUserSessions(userId);
+    // Whoever was locked out by failed sign-ins has just proved the mailbox: they may sign in now.
+    await clearLoginFailures(db, email);
     request.log.info({ userId }, 'password reset by email link');
     return { message: ACCOUNT_TEXTS.passwordReset };
   });

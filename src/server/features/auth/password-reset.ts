@@ -51,9 +51,10 @@ export function mintPasswordResetLink(publicUrl: URL): EmailPreparer {
 /**
  * POST /api/password-reset/confirm: spends the token (once: a conditional UPDATE, so two
  * requests racing with one token cannot both succeed), sets the password, spends every other
- * reset link of the user. Answers the user id; the caller ends every session.
+ * reset link of the user. Answers the user and the address the link went to; the caller ends
+ * every session.
  */
-export async function resetPassword(db: Db, token: string, password: string): Promise<string> {
+export async function resetPassword(db: Db, token: string, password: string): Promise<{ userId: string; email: string }> {
   const hash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const [used] = await tx
@@ -83,7 +84,7 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })
       .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
-    return user.id;
+    return { userId: user.id, email: used.email };
   });
 }
 
