@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import type { Readable } from 'node:stream';
 import archiver from 'archiver';
 import { and, asc, eq, getTableColumns, inArray, isNotNull, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -97,23 +98,31 @@ function fileEntryName(file: { id: string; fileName: string | null }): string {
 export function streamAccountExport(db: Db, storage: ObjectStorage, user: UserRow, log: FastifyBaseLogger): NodeJS.ReadableStream {
   const archive = archiver('zip', { zlib: { level: 6 } });
   const stopped = new AbortController();
-  archive.on('close', () => stopped.abort());
-  archive.on('error', () => stopped.abort());
+  let reading: Readable | undefined;
+  // The download was cancelled or failed: stop, and let go of the file being read.
+  const stop = () => {
+    stopped.abort();
+    reading?.destroy();
+  };
+  archive.on('close', stop);
+  archive.on('error', (error) => {
+    log.error({ err: error }, 'the account export stopped halfway');
+    stop();
+  });
 
   void (async () => {
     const document = await accountDocument(db, user);
     for (const file of document.files) {
       if (stopped.signal.aborted) return;
-      let bytes;
       try {
-        bytes = await storage.read(objectKey('uploads', file.id));
+        reading = await storage.read(objectKey('uploads', file.id));
       } catch (error) {
         if (!(error instanceof ObjectNotFoundError)) throw error;
         log.warn({ uploadId: file.id }, 'a file of the account export is missing from the store');
         continue;
       }
       const added = once(archive, 'entry', { signal: stopped.signal });
-      archive.append(bytes, { name: file.path, store: true });
+      archive.append(reading, { name: file.path, store: true });
       await added;
     }
     archive.append(JSON.stringify(document, null, 2), { name: 'account.json' });
