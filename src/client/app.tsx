@@ -4,15 +4,18 @@ import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { FullScreenSpinner } from '@client/components/ui/spinner';
 import { Toaster } from '@client/components/ui/toaster';
 import { TooltipProvider } from '@client/components/ui/tooltip';
+import { AccountSettingsPage } from '@client/features/account/account-settings-page';
+import { DeleteAccountPage } from '@client/features/account/delete-account-page';
 import { AdminPage } from '@client/features/admin/admin-page';
+import { TeamPage } from '@client/features/admin/team-page';
 import { AuthPage } from '@client/features/auth/auth-page';
+import { ResetPasswordPage } from '@client/features/auth/reset-password-page';
 import { DashboardPage } from '@client/features/dashboard/dashboard-page';
 import { PrivacyPolicyPage } from '@client/features/legal/privacy-policy-page';
 import { TermsOfServicePage } from '@client/features/legal/terms-of-service-page';
 import { LiveMessages } from '@client/features/messages/live-messages';
 import { MessagesPage } from '@client/features/messages/messages-page';
 import { OutboxPage } from '@client/features/notifications/outbox-page';
-import { SettingsPage } from '@client/features/notifications/settings-page';
 import { UnsubscribePage } from '@client/features/notifications/unsubscribe-page';
 import { NotFoundPage } from '@client/features/not-found/not-found-page';
 import { CheckoutPage } from '@client/features/payments/checkout-page';
@@ -59,7 +62,10 @@ function SignedInRoutes() {
       <Route path="/payment-failure" component={PaymentFailurePage} />
       <Route path="/admin" component={AdminPage} />
       <Route path="/admin/outbox" component={OutboxPage} />
-      <Route path="/settings" component={SettingsPage} />
+      <Route path="/admin/users" component={TeamPage} />
+      <Route path="/settings" component={AccountSettingsPage} />
+      <Route path="/settings/delete-account" component={DeleteAccountPage} />
+      <Route path="/reset-password" component={ResetPasswordPage} />
       <Route path="/unsubscribe" component={UnsubscribePage} />
       <Route path="/messages" component={MessagesPage} />
       <Route path="/terms-of-service" component={TermsOfServicePage} />
@@ -76,6 +82,7 @@ function SignedOutRoutes() {
   return (
     <Switch>
       <Route path="/auth" component={AuthPage} />
+      <Route path="/reset-password" component={ResetPasswordPage} />
       <Route path="/unsubscribe" component={UnsubscribePage} />
       <Route path="/terms-of-service" component={TermsOfServicePage} />
       <Route path="/privacy-policy" component={PrivacyPolicyPage} />

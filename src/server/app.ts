@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import type { PublicConfig } from '@shared/api';
 import type { Config } from './config';
 import { adminRoutes, artistCommentRoutes } from './features/admin/routes';
+import { accountRoutes, passwordResetRoutes, teamRoutes } from './features/auth/account-routes';
 import { authRoutes } from './features/auth/routes';
 import { messageRoutes } from './features/messages/routes';
 import { notificationRoutes } from './features/notifications/routes';
@@ -112,6 +113,9 @@ export async function buildApp({ config, database, logger, client = 'dist', onRo
   }));
 
   await app.register(authRoutes, { db, config });
+  await app.register(passwordResetRoutes, { db, config, storage });
+  await app.register(accountRoutes, { db, config, storage });
+  await app.register(teamRoutes, { db, config, storage });
   await app.register(profileRoutes, { db });
   await app.register(uploadRoutes, { db, config, storage });
   await app.register(submissionRoutes, { db, storage });

@@ -108,6 +108,8 @@ export interface PublicUser {
   role: Role;
   /** False until the address is confirmed by a link we sent it (or by Google). */
   emailVerified: boolean;
+  /** An address the user is changing to; it takes effect when its verification link is opened. */
+  pendingEmail: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -37,6 +37,12 @@ export const API_ERRORS = {
   email_taken: { status: 409, message: 'An account with this email already exists' },
   too_many_sign_in_attempts: { status: 429 },
   user_not_found: { status: 404, message: 'User not found' },
+  // CONTRACT §11
+  invalid_reset_link: { status: 400, message: 'This link is invalid or has expired' },
+  wrong_password: { status: 400 },
+  no_password: { status: 400 },
+  session_not_found: { status: 404, message: 'Session not found' },
+  last_admin: { status: 409 },
 
   // Submissions
   submission_not_found: { status: 404, message: 'Submission not found' },

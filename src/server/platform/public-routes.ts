@@ -17,6 +17,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /api/auth/google/callback',
   // Links in emails: the signed token, not a session, decides.
   'GET /api/verify-email',
+  'POST /api/password-reset',
+  'POST /api/password-reset/confirm',
   'POST /api/unsubscribe',
   // Stripe's own calls: the signature, not a session, decides.
   'POST /api/webhooks/stripe',

@@ -3,7 +3,7 @@ import type { UserRow } from './db/schema';
 
 /** The user as responses carry it: never the password hash or the Google subject (CONTRACT §2). */
 export function toPublicUser(row: UserRow): PublicUser {
-  const { password: _password, googleId: _googleId, createdAt, updatedAt, profilePromptDismissedAt, ...rest } = row;
+  const { password: _password, googleId: _googleId, deletedAt: _deletedAt, createdAt, updatedAt, profilePromptDismissedAt, ...rest } = row;
   return {
     ...rest,
     profilePromptDismissedAt: profilePromptDismissedAt ? profilePromptDismissedAt.toISOString() : null,

@@ -20,6 +20,14 @@ export const RATE_LIMITS = {
   registrations: { max: 100, windowMs: 60 * 60_000 },
   /** Password-reset emails asked for from one client address. */
   passwordResets: { max: 10, windowMs: 60 * 60_000 },
+  /** Password-reset emails asked for one email address, from wherever: a mailbox is not flooded. */
+  passwordResetsPerEmail: { max: 5, windowMs: 60 * 60_000 },
+  /** Attempts at a reset link's new password from one client address (a token guesser's ceiling). */
+  passwordResetConfirms: { max: 30, windowMs: 60 * 60_000 },
+  /** Changes that check the current password (password, email, deletion) by one user: a stolen session cannot guess it. */
+  accountChanges: { max: 20, windowMs: 15 * 60_000 },
+  /** Account exports by one user (each streams every file the artist uploaded). */
+  accountExports: { max: 10, windowMs: 60 * 60_000 },
   /** Submissions created by one artist, and drafts started. */
   submissions: { max: 120, windowMs: 60 * 60_000 },
   drafts: { max: 120, windowMs: 60 * 60_000 },

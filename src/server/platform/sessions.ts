@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Db } from './db/client';
+import type { AccountSession } from '@shared/account';
 import { sessions, users, type SessionData, type UserRow } from './db/schema';
 import { apiError } from './errors';
 import { newToken } from './ids';
@@ -19,6 +20,10 @@ const SESSION_RENEW_BELOW_MS = SESSION_TTL_MS / 2;
  */
 const SESSION_CACHE_TTL_MS = 10_000;
 const SESSION_CACHE_MAX = 10_000;
+/** `lastSeenAt` is written at most this often per session, so reading a session rarely writes. */
+export const LAST_SEEN_RESOLUTION_MS = 60_000;
+/** A user agent is the browser's own text; more than this is not a browser's. */
+const USER_AGENT_MAX = 300;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,6 +49,13 @@ export interface SessionStore {
   forgetUser(userId: string): Promise<void>;
   /** Ends the user's sessions (all, or all but one) on every instance: password change, account deletion. */
   endUserSessions(userId: string, options?: { except?: string }): Promise<void>;
+  /** The user's live sessions, newest first, for the account screen (CONTRACT §11). */
+  listUserSessions(userId: string, currentSid: string | null): Promise<AccountSession[]>;
+  /**
+   * Ends one of the user's sessions by its public id on every instance; false when the user has
+   * no such session. Answers the sid, so the caller knows whether it was the current one.
+   */
+  endUserSession(userId: string, publicId: string): Promise<{ sid: string } | null>;
   pruneExpired(): Promise<number>;
 }
 
@@ -82,7 +94,7 @@ export const sessionsPlugin = fp<SessionOptions>(
 
     // Prepared once: the hot path of every signed-in request skips building the query again.
     const sessionUser = db
-      .select({ user: users, expire: sessions.expire })
+      .select({ user: users, expire: sessions.expire, lastSeenAt: sessions.lastSeenAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.sid, sql.placeholder('sid')), gt(sessions.expire, sql`now()`)))
@@ -149,10 +161,17 @@ export const sessionsPlugin = fp<SessionOptions>(
         if (recent.size >= SESSION_CACHE_MAX) recent.delete(recent.keys().next().value!);
         recent.set(sid, { user: row.user, expire: row.expire.getTime(), until: now + SESSION_CACHE_TTL_MS });
       }
-      if (row.expire.getTime() - Date.now() < SESSION_RENEW_BELOW_MS) {
+      const renew = row.expire.getTime() - Date.now() < SESSION_RENEW_BELOW_MS;
+      // Only reads that reach the database (at most one per session and instance every
+      // SESSION_CACHE_TTL_MS) look at lastSeenAt, and only a stale one is written.
+      const seen = Date.now() - row.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS;
+      if (renew || seen) {
         await db
           .update(sessions)
-          .set({ expire: new Date(Date.now() + SESSION_TTL_MS) })
+          .set({
+            ...(renew ? { expire: new Date(Date.now() + SESSION_TTL_MS) } : {}),
+            ...(seen ? { lastSeenAt: sql`now()` } : {}),
+          })
           .where(eq(sessions.sid, sid));
       }
       return row.user;
@@ -161,9 +180,11 @@ export const sessionsPlugin = fp<SessionOptions>(
     const store: SessionStore = {
       async start(reply, userId, via) {
         const sid = newToken();
+        const userAgent = reply.request.headers['user-agent']?.slice(0, USER_AGENT_MAX) || null;
         await db.insert(sessions).values({
           sid,
           userId,
+          userAgent,
           sess: { userId, via, createdAt: new Date().toISOString() },
           expire: new Date(Date.now() + SESSION_TTL_MS),
         });
@@ -190,6 +211,34 @@ export const sessionsPlugin = fp<SessionOptions>(
           .delete(sessions)
           .where(except ? and(eq(sessions.userId, userId), ne(sessions.sid, except)) : eq(sessions.userId, userId));
         await announce({ u: userId });
+      },
+      async listUserSessions(userId, currentSid) {
+        const rows = await db
+          .select({
+            sid: sessions.sid,
+            id: sessions.publicId,
+            createdAt: sessions.createdAt,
+            lastSeenAt: sessions.lastSeenAt,
+            userAgent: sessions.userAgent,
+          })
+          .from(sessions)
+          .where(and(eq(sessions.userId, userId), gt(sessions.expire, sql`now()`)))
+          .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+        return rows.map(({ sid, ...row }) => ({
+          ...row,
+          createdAt: row.createdAt.toISOString(),
+          lastSeenAt: row.lastSeenAt.toISOString(),
+          current: sid === currentSid,
+        }));
+      },
+      async endUserSession(userId, publicId) {
+        const [ended] = await db
+          .delete(sessions)
+          .where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId)))
+          .returning({ sid: sessions.sid });
+        if (!ended) return null;
+        await announce({ s: ended.sid });
+        return ended;
       },
       async pruneExpired() {
         const removed = await db

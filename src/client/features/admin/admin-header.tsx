@@ -1,4 +1,4 @@
-import { LayoutDashboard, Mail, ShieldCheck } from 'lucide-react';
+import { LayoutDashboard, Mail, ShieldCheck, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import type { PublicUser } from '@shared/auth';
 import { AppHeader } from '@client/components/app-header';
@@ -21,13 +21,19 @@ export function AdminHeader({ user }: { user: PublicUser }) {
       }
       actions={
         <>
-          <Button asChild variant="outline" size="sm">
+          <Button asChild variant="outline" size="sm" className="px-2 sm:px-3">
+            <Link href="/admin/users" aria-label="Users">
+              <Users aria-hidden />
+              <span className="hidden sm:inline">Users</span>
+            </Link>
+          </Button>
+          <Button asChild variant="outline" size="sm" className="px-2 sm:px-3">
             <Link href="/admin/outbox" aria-label="Outbox">
               <Mail aria-hidden />
               <span className="hidden sm:inline">Outbox</span>
             </Link>
           </Button>
-          <Button asChild variant="outline" size="sm">
+          <Button asChild variant="outline" size="sm" className="px-2 sm:px-3">
             <Link href="/" aria-label="User View">
               <LayoutDashboard aria-hidden />
               <span className="hidden sm:inline">User View</span>

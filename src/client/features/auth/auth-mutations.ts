@@ -31,3 +31,17 @@ export function useRegisterMutation() {
     },
   });
 }
+
+/** POST /api/password-reset: the same answer whether or not the address has an account. */
+export function usePasswordResetRequest() {
+  return useMutation({
+    mutationFn: (input: { email: string }) => apiRequest<{ message: string }>('POST', '/api/password-reset', input),
+  });
+}
+
+/** POST /api/password-reset/confirm */
+export function usePasswordResetConfirm() {
+  return useMutation({
+    mutationFn: (input: { token: string; password: string }) => apiRequest<{ message: string }>('POST', '/api/password-reset/confirm', input),
+  });
+}

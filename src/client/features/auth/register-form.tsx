@@ -9,7 +9,7 @@ import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
 import { useRegisterMutation } from './auth-mutations';
 import { GoogleSignIn } from './google-button';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '@client/components/password-input';
 
 export function RegisterForm() {
   const registration = useRegisterMutation();

@@ -1,3 +1,4 @@
+import { DELETION_TEXTS } from '@shared/account';
 import { LegalPageLayout, LegalSection } from './legal-page-layout';
 
 export function PrivacyPolicyPage() {
@@ -59,7 +60,33 @@ export function PrivacyPolicyPage() {
         <p>You may also lodge a complaint with the data protection authority of the country where you live.</p>
       </LegalSection>
 
-      <LegalSection id="security" title="4. Security">
+      <LegalSection id="your-account" title="4. Using Your Rights Yourself">
+        <p>You do not need to write to us to use most of these rights: your account&apos;s Settings page does it.</p>
+        <ul>
+          <li><strong>Correct:</strong> change your artist name, country, social links, email address and password at any time. A new email address is used only once you open the link we send to it.</li>
+          <li><strong>Access and portability:</strong> &ldquo;Download my data&rdquo; gives you at once a ZIP file with everything we hold about you (your profile, submissions, messages, payments and the history of your submissions, in a file named account.json) and every file you uploaded.</li>
+          <li><strong>See where you are signed in:</strong> for each signed-in device we keep the name your browser gives itself, when it signed in and when it was last used, so you can sign it out.</li>
+          <li><strong>Delete:</strong> &ldquo;Delete my account&rdquo; asks for your password, then deletes your account at once and signs you out everywhere.</li>
+        </ul>
+        <p>When you delete your account, this is what we delete:</p>
+        <ul>
+          {DELETION_TEXTS.goes.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+        <p>And this is what stays, and why:</p>
+        <ul>
+          {DELETION_TEXTS.stays.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+        <p>
+          If you forget your password, &ldquo;Forgot password?&rdquo; on the sign-in page sends a link to your email address. It works once,
+          for one hour, and using it signs you out on every device.
+        </p>
+      </LegalSection>
+
+      <LegalSection id="security" title="5. Security">
         <p>
           We protect your data with technical and organisational measures appropriate to the risk: encrypted connections, passwords
           stored only as strong one-way hashes, access to submitted files restricted to you and to the Label's authorised staff, and
@@ -71,7 +98,7 @@ export function PrivacyPolicyPage() {
         </p>
       </LegalSection>
 
-      <LegalSection id="contact" title="5. Contact">
+      <LegalSection id="contact" title="6. Contact">
         <p>
           To exercise any of your rights or ask a question about this policy, contact the Label's team through the platform's
           messages, or reach our support team. We will answer your request without undue delay and at the latest within the period

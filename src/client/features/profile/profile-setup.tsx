@@ -1,5 +1,6 @@
 import { UserPen, UserRoundPlus } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { shouldPromptForProfile, type PublicUser } from '@shared/auth';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -24,14 +25,26 @@ export function useProfileSetup(user: PublicUser) {
 
 export type ProfileSetup = ReturnType<typeof useProfileSetup>;
 
-/** The "Complete profile" / "Edit profile" button and the dialog it opens. */
+/**
+ * "Complete profile" opens the first-visit dialog; once the profile is complete, "Edit profile"
+ * leads to the account settings screen, the one place where the profile is edited.
+ */
 export function ProfileButton({ user, setup }: { user: PublicUser; setup: ProfileSetup }) {
   return (
     <>
-      <Button variant="outline" onClick={() => setup.onOpenChange(true)}>
-        <UserPen aria-hidden />
-        {user.profileSetupComplete ? 'Edit profile' : 'Complete profile'}
-      </Button>
+      {user.profileSetupComplete ? (
+        <Button asChild variant="outline">
+          <Link href="/settings#profile">
+            <UserPen aria-hidden />
+            Edit profile
+          </Link>
+        </Button>
+      ) : (
+        <Button variant="outline" onClick={() => setup.onOpenChange(true)}>
+          <UserPen aria-hidden />
+          Complete profile
+        </Button>
+      )}
       <ProfileDialog user={user} open={setup.open} onOpenChange={setup.onOpenChange} />
     </>
   );

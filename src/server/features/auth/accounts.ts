@@ -105,7 +105,17 @@ export interface GoogleProfile {
  */
 export async function signInWithGoogle(db: Db, profile: GoogleProfile): Promise<UserRow> {
   const [byGoogleId] = await db.select().from(users).where(eq(users.googleId, profile.sub)).limit(1);
-  if (byGoogleId) return byGoogleId;
+  if (byGoogleId) {
+    // Google vouches for the address the account has: it counts as verified (CONTRACT §11).
+    const vouched = profile.emailVerified && profile.email !== undefined && normaliseEmail(profile.email) === byGoogleId.email;
+    if (!vouched || byGoogleId.emailVerified) return byGoogleId;
+    const [verified] = await db
+      .update(users)
+      .set({ emailVerified: true, updatedAt: sql`now()` })
+      .where(eq(users.id, byGoogleId.id))
+      .returning();
+    return verified!;
+  }
 
   const email = profile.email && profile.emailVerified ? normaliseEmail(profile.email) : undefined;
   if (email) {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { TOKEN_MAX } from '@shared/account';
 import { loginSchema, registerSchema, type GoogleErrorCode } from '@shared/auth';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
@@ -7,7 +8,13 @@ import { toPublicUser } from '../../platform/public-user';
 import { rateLimited } from '../../platform/rate-limits';
 import { requireUser, userOf } from '../../platform/sessions';
 import { authenticate, registerLocalUser, signInWithGoogle } from './accounts';
-import { mintVerificationLink, pruneVerificationTokens, queueVerificationEmail, verifyEmailToken } from './email-verification';
+import {
+  mintVerificationLink,
+  pruneVerificationTokens,
+  queueEmailChangeVerification,
+  queueVerificationEmail,
+  verifyEmailToken,
+} from './email-verification';
 import { createGoogleSignIn, type GoogleFlow } from './google';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle';
 
@@ -33,9 +40,13 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
   // The link in the email; it needs no session (it may be opened on another device).
   app.get<{ Querystring: { token?: unknown } }>('/api/verify-email', async (request, reply) => {
     const token = typeof request.query.token === 'string' ? request.query.token : '';
-    const verified = token.length > 0 && token.length <= 200 && (await verifyEmailToken(db, token));
-    if (verified) request.log.info('email address verified');
-    return reply.redirect(verified ? '/dashboard' : '/dashboard?verification=invalid');
+    const userId = token.length > 0 && token.length <= TOKEN_MAX ? await verifyEmailToken(db, token) : null;
+    if (userId) {
+      // Every instance drops the cached user: the banner goes, a changed address shows at once.
+      await app.sessions.forgetUser(userId);
+      request.log.info({ userId }, 'email address verified');
+    }
+    return reply.redirect(userId ? '/dashboard' : '/dashboard?verification=invalid');
   });
 
   app.post(
@@ -43,7 +54,10 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
     { preHandler: requireUser, ...rateLimited('verificationEmails') },
     async (request, reply) => {
       const user = userOf(request);
-      if (!user.emailVerified && user.email) {
+      if (user.pendingEmail) {
+        const pendingEmail = user.pendingEmail;
+        await db.transaction((tx) => queueEmailChangeVerification(tx, app.outbox, user, pendingEmail));
+      } else if (!user.emailVerified && user.email) {
         await db.transaction((tx) => queueVerificationEmail(tx, app.outbox, user));
       }
       return reply.status(202).send({ message: 'If your address still needs confirming, a new link is on its way.' });

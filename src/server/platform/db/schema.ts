@@ -58,6 +58,17 @@ export const users = pgTable(
     role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
     /** Set when the user opened a verification link, or signed in with a Google-verified email. */
     emailVerified: boolean('email_verified').notNull().default(false),
+    /**
+     * An address the user asked to change to (CONTRACT §11); it replaces `email` only when the
+     * link sent to it is opened.
+     */
+    pendingEmail: text('pending_email'),
+    /**
+     * Set when the account was deleted (CONTRACT §11): the row stays only as the anonymous owner of
+     * the licensed submissions, with every personal field cleared; nobody can sign in to it
+     * (docs/decisions/120-account-deletion-keeps-an-anonymous-owner.md).
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -78,8 +89,22 @@ export const sessions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The id the sessions list shows and `DELETE /api/account/sessions/{id}` takes: never the sid,
+     * which is the bearer secret in the cookie.
+     */
+    publicId: text('public_id').notNull().default(sql`gen_random_uuid()::text`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The browser that opened the session, as it named itself (trimmed). */
+    userAgent: text('user_agent'),
+    /** Written at most once a minute per session, never on every request. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sessions_expire_idx').on(t.expire), index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_expire_idx').on(t.expire),
+    index('sessions_user_idx').on(t.userId),
+    uniqueIndex('sessions_public_id_key').on(t.publicId),
+  ],
 );
 
 export interface SessionData {
@@ -423,6 +448,38 @@ export const emailVerificationTokens = pgTable(
   },
   (t) => [index('email_verification_tokens_user_idx').on(t.userId), index('email_verification_tokens_expires_idx').on(t.expiresAt)],
 );
+
+/** Password reset links (CONTRACT §11): one hour, once; only a SHA-256 of the token is kept. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the link went to: opening it proves that mailbox, so it counts as verified. */
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId), index('password_reset_tokens_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * What stays of a payment when the submission it paid for is deleted with its account
+ * (CONTRACT §11): the label's accounting record, with no personal data and no link to a person.
+ */
+export const paymentRecords = pgTable('payment_records', {
+  stripePaymentIntentId: text('stripe_payment_intent_id').primaryKey(),
+  /** The deleted submission's id, kept only to match Stripe's own records. */
+  submissionId: text('submission_id').notNull(),
+  pricingTier: text('pricing_tier').notNull(),
+  amount: numeric('amount', { precision: 10, scale: 2 }),
+  paymentStatus: text('payment_status'),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export type UserRow = typeof users.$inferSelect;
 export type OutboxEmailRow = typeof outboxEmails.$inferSelect;

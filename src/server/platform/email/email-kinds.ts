@@ -1,4 +1,5 @@
 import { adminDigest } from './templates/admin-digest';
+import { passwordReset } from './templates/password-reset';
 import { paymentReceived } from './templates/payment-received';
 import { statusChanged } from './templates/status-changed';
 import { submissionReceived } from './templates/submission-received';
@@ -9,6 +10,7 @@ import { verifyEmail } from './templates/verify-email';
 /** Every kind of email the product sends (CONTRACT §10), by the name stored in the outbox. */
 export const EMAIL_TEMPLATES = {
   verify_email: verifyEmail,
+  password_reset: passwordReset,
   submission_received: submissionReceived,
   payment_received: paymentReceived,
   status_changed: statusChanged,

@@ -30,6 +30,8 @@ export interface QueueEmail<K extends EmailKind> {
   sendAfter?: Date;
   /** While an email with this key waits, queueing another with it does nothing: they become one. */
   dedupeKey?: string;
+  /** Another address than the account's: the new address of an email change, which must be verified first. */
+  toAddress?: string;
 }
 
 /**
@@ -86,7 +88,8 @@ export class Outbox {
   /** Writes the email and its send job in `tx`; nothing happens if the recipient has no address. */
   async queue<K extends EmailKind>(tx: Tx, email: QueueEmail<K>): Promise<void> {
     const [recipient] = await tx.select({ email: users.email }).from(users).where(eq(users.id, email.userId)).limit(1);
-    if (!recipient?.email) return;
+    const toAddress = email.toAddress ?? recipient?.email;
+    if (!recipient || !toAddress) return;
     const template = EMAIL_TEMPLATES[email.kind] as EmailTemplate<EmailData<K>>;
     const id = newId();
     const sendAfter = email.sendAfter ?? new Date();
@@ -96,7 +99,7 @@ export class Outbox {
         id,
         kind: email.kind,
         userId: email.userId,
-        toAddress: recipient.email,
+        toAddress,
         subject: template.subject(email.data),
         templateData: email.data as Record<string, unknown>,
         dedupeKey: email.dedupeKey ?? null,

@@ -6,6 +6,8 @@ import type { EmailTemplate } from './template';
 export interface VerifyEmailData {
   firstName: string | null;
   verifyUrl: string;
+  /** True when the link confirms a new address the account is changing to. */
+  change?: boolean;
 }
 
 export const verifyEmail: EmailTemplate<VerifyEmailData> = {
@@ -18,11 +20,20 @@ export const verifyEmail: EmailTemplate<VerifyEmailData> = {
       action={{ label: 'Confirm my email', url: data.verifyUrl }}
     >
       <Paragraph>Hi{data.firstName ? ` ${data.firstName}` : ''},</Paragraph>
+      {data.change ? (
+        <Paragraph>
+          You asked to use this address for your account. Your email address changes when you open the link, which is
+          valid for 24 hours.
+        </Paragraph>
+      ) : (
+        <Paragraph>
+          Please confirm that this is your email address, so we can reach you about your submissions. The link is valid
+          for 24 hours.
+        </Paragraph>
+      )}
       <Paragraph>
-        Please confirm that this is your email address, so we can reach you about your submissions. The link is valid
-        for 24 hours.
+        {data.change ? 'If you did not ask for this, you can ignore this email.' : 'If you did not create an account, you can ignore this email.'}
       </Paragraph>
-      <Paragraph>If you did not create an account, you can ignore this email.</Paragraph>
     </EmailLayout>
   ),
 };

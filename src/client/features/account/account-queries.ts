@@ -1,0 +1,57 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { AccountSession } from '@shared/account';
+import { apiRequest } from '@client/lib/api';
+import { USER_QUERY_KEY } from '@client/lib/auth';
+import { queryClient } from '@client/lib/query-client';
+
+const SESSIONS_KEY = ['/api/account/sessions'] as const;
+
+export function useAccountSessions() {
+  return useQuery({
+    queryKey: SESSIONS_KEY,
+    queryFn: () => apiRequest<AccountSession[]>('GET', '/api/account/sessions'),
+  });
+}
+
+export function useEndSession() {
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<void>('DELETE', `/api/account/sessions/${encodeURIComponent(id)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
+  });
+}
+
+export function useEndOtherSessions() {
+  return useMutation({
+    mutationFn: () => apiRequest<AccountSession[]>('POST', '/api/account/sessions/revoke-others'),
+    onSuccess: (sessions) => queryClient.setQueryData(SESSIONS_KEY, sessions),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: { currentPassword: string; newPassword: string }) => apiRequest<{ message: string }>('PUT', '/api/account/password', input),
+    // The other sessions ended: the list shows only this one now.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
+  });
+}
+
+export function useChangeEmail() {
+  return useMutation({
+    mutationFn: (input: { email: string; currentPassword: string }) => apiRequest<{ message: string }>('PUT', '/api/account/email', input),
+    // The pending address shows on the account at once.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+  });
+}
+
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: (input: { password: string }) => apiRequest<void>('DELETE', '/api/account', input),
+  });
+}
+
+/** POST /api/verify-email/resend: a new link to the address waiting to be confirmed. */
+export function useResendVerificationLink() {
+  return useMutation({
+    mutationFn: () => apiRequest<{ message: string }>('POST', '/api/verify-email/resend'),
+  });
+}

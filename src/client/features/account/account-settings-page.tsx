@@ -1,0 +1,83 @@
+import { ArrowLeft, Download, Trash2 } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { DashboardHeader } from '@client/features/dashboard/dashboard-header';
+import { NotificationSettingsSection } from '@client/features/notifications/notification-settings-section';
+import { ProfileForm } from '@client/features/profile/profile-form';
+import { useAuth } from '@client/lib/auth';
+import { useDocumentTitle } from '@client/lib/use-document-title';
+import { EmailSection, PasswordSection } from './credentials-sections';
+import { SessionsSection } from './sessions-section';
+
+/**
+ * /settings: the account in one place (CONTRACT §11) — the artist profile and social links, the
+ * email address and password, email preferences, where the account is signed in, and the
+ * artist's data: a copy of it, or its deletion.
+ */
+export function AccountSettingsPage() {
+  useDocumentTitle('Settings');
+  const { user } = useAuth();
+  // Links such as /settings#profile land on their section once it is drawn.
+  useEffect(() => {
+    if (window.location.hash) document.getElementById(window.location.hash.slice(1))?.scrollIntoView();
+  }, []);
+  if (!user) return null;
+  const artist = user.role !== 'admin';
+
+  return (
+    <div className="min-h-dvh">
+      <DashboardHeader user={user} />
+      <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
+        <div>
+          <Button asChild variant="ghost" size="sm" className="-ml-3">
+            <Link href="/dashboard">
+              <ArrowLeft aria-hidden />
+              Back to Dashboard
+            </Link>
+          </Button>
+        </div>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Settings</h1>
+        {artist ? (
+          <Card id="profile">
+            <CardHeader>
+              <CardTitle>Artist profile</CardTitle>
+              <CardDescription>Your artist name goes in the title of your videos; your links go in their description.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <ProfileForm user={user} idPrefix="settings-profile" />
+            </CardContent>
+          </Card>
+        ) : null}
+        <EmailSection user={user} />
+        <PasswordSection />
+        <NotificationSettingsSection user={user} />
+        <SessionsSection />
+        <Card id="your-data">
+          <CardHeader>
+            <CardTitle>Your data</CardTitle>
+            <CardDescription>
+              Download a copy of everything we hold about you: your profile, submissions, messages, payments and status history
+              (account.json), with every file you uploaded.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-3 sm:flex-row">
+            <Button asChild variant="outline">
+              <a href="/api/account/export" download>
+                <Download aria-hidden />
+                Download my data (ZIP)
+              </a>
+            </Button>
+            <Button asChild variant="outline" className="border-destructive/50 text-destructive-soft hover:bg-destructive/10">
+              <Link href="/settings/delete-account">
+                <Trash2 aria-hidden />
+                Delete my account
+              </Link>
+            </Button>
+          </CardContent>
+        </Card>
+      </main>
+    </div>
+  );
+}

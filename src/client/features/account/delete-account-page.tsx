@@ -1,0 +1,103 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft, CircleCheck, CircleX } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
+import { DELETION_TEXTS, deleteAccountSchema } from '@shared/account';
+import { PasswordInput } from '@client/components/password-input';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { FormField } from '@client/components/ui/form-field';
+import { Spinner } from '@client/components/ui/spinner';
+import { DashboardHeader } from '@client/features/dashboard/dashboard-header';
+import { errorMessage } from '@client/lib/api';
+import { useAuth } from '@client/lib/auth';
+import { toast, toastThenNavigate } from '@client/lib/toast';
+import { useDocumentTitle } from '@client/lib/use-document-title';
+import { useDeleteAccount } from './account-queries';
+
+/** /settings/delete-account: says what goes and what stays (CONTRACT §11), then asks for the password. */
+export function DeleteAccountPage() {
+  useDocumentTitle('Delete your account');
+  const { user } = useAuth();
+  const remove = useDeleteAccount();
+  const form = useForm({ resolver: zodResolver(deleteAccountSchema), defaultValues: { password: '' } });
+  const { errors } = form.formState;
+  if (!user) return null;
+
+  const onSubmit = form.handleSubmit((values) =>
+    remove.mutate(values, {
+      // A full page load: every cached query of the account goes with it.
+      onSuccess: () => toastThenNavigate({ title: 'Account deleted', description: 'Your account and your data have been deleted.' }, '/auth'),
+      onError: (error) => toast({ title: 'Could not delete your account', description: errorMessage(error), variant: 'destructive' }),
+    }),
+  );
+
+  return (
+    <div className="min-h-dvh">
+      <DashboardHeader user={user} />
+      <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
+        <div>
+          <Button asChild variant="ghost" size="sm" className="-ml-3">
+            <Link href="/settings">
+              <ArrowLeft aria-hidden />
+              Back to Settings
+            </Link>
+          </Button>
+        </div>
+        <header className="grid gap-2">
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Delete your account</h1>
+          <p className="text-muted-foreground">
+            This cannot be undone. If you want a copy of your data, <a className="text-primary-soft underline" href="/api/account/export" download>download it first</a>.
+          </p>
+        </header>
+        <Card>
+          <CardHeader>
+            <CardTitle>What we delete</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="grid gap-3" aria-label="What we delete">
+              {DELETION_TEXTS.goes.map((text) => (
+                <li key={text} className="flex gap-3 text-sm">
+                  <CircleX className="mt-0.5 size-4 shrink-0 text-destructive-soft" aria-hidden />
+                  {text}
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>What stays</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="grid gap-3" aria-label="What stays">
+              {DELETION_TEXTS.stays.map((text) => (
+                <li key={text} className="flex gap-3 text-sm">
+                  <CircleCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
+                  {text}
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+        <Card className="border-destructive/50">
+          <CardHeader>
+            <CardTitle>Confirm with your password</CardTitle>
+            <CardDescription>You will be signed out on every device, and you will not be able to sign in again.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <form noValidate onSubmit={onSubmit} className="grid gap-4">
+              <FormField id="delete-password" label="Password" error={errors.password?.message}>
+                <PasswordInput autoComplete="current-password" {...form.register('password')} />
+              </FormField>
+              <Button type="submit" variant="destructive" className="justify-self-start" disabled={remove.isPending || remove.isSuccess}>
+                {remove.isPending ? <Spinner className="text-destructive-foreground" /> : null}
+                Delete my account
+              </Button>
+            </form>
+          </CardContent>
+        </Card>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ACCOUNT_TEXTS, passwordResetRequestSchema } from '@shared/account';
+import { Button } from '@client/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@client/components/ui/dialog';
+import { FormField } from '@client/components/ui/form-field';
+import { Input } from '@client/components/ui/input';
+import { Spinner } from '@client/components/ui/spinner';
+import { errorMessage } from '@client/lib/api';
+import { usePasswordResetRequest } from './auth-mutations';
+
+/** "Forgot password?" on the sign-in tab: asks for the address; the answer is the same whether or not it has an account. */
+export function ForgotPasswordDialog({ email }: { email: string }) {
+  const [open, setOpen] = useState(false);
+  const request = usePasswordResetRequest();
+  const form = useForm({ resolver: zodResolver(passwordResetRequestSchema), values: { email } });
+  const { errors } = form.formState;
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) request.reset();
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button type="button" variant="link" size="sm" className="h-auto justify-self-end p-0 text-sm">
+          {ACCOUNT_TEXTS.forgotPassword}
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>Reset your password</DialogTitle>
+          <DialogDescription>Enter the email address of your account. We'll send it a link to choose a new password.</DialogDescription>
+        </DialogHeader>
+        {request.isSuccess ? (
+          <div role="status" className="flex items-start gap-3 rounded-lg border border-success/40 bg-success/10 p-4 text-sm">
+            <MailCheck className="mt-0.5 size-5 shrink-0 text-success" aria-hidden />
+            <p>{request.data.message} The link works for one hour.</p>
+          </div>
+        ) : (
+          <form
+            noValidate
+            className="grid gap-4"
+            onSubmit={(event) => {
+              // The dialog is portalled out of the sign-in form, but React events still bubble to it.
+              event.stopPropagation();
+              void form.handleSubmit((values) => request.mutate(values))(event);
+            }}
+          >
+            <FormField id="reset-email" label="Email" error={errors.email?.message}>
+              <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
+            </FormField>
+            {request.isError ? (
+              <p role="alert" className="text-sm text-destructive-soft">
+                {errorMessage(request.error)}
+              </p>
+            ) : null}
+            <DialogFooter>
+              <Button type="submit" disabled={request.isPending}>
+                {request.isPending ? <Spinner className="text-primary-foreground" /> : null}
+                Send reset link
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,89 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AlertCircle, AudioLines, CircleCheck } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link, useSearch } from 'wouter';
+import { resetPasswordFormSchema } from '@shared/account';
+import { PRODUCT_NAME } from '@shared/brand';
+import { PasswordInput } from '@client/components/password-input';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
+import { FormField } from '@client/components/ui/form-field';
+import { Spinner } from '@client/components/ui/spinner';
+import { errorMessage } from '@client/lib/api';
+import { useDocumentTitle } from '@client/lib/use-document-title';
+import { usePasswordResetConfirm } from './auth-mutations';
+
+/**
+ * /reset-password?token=…, opened from the email (CONTRACT §11): a new password, then every
+ * session ends, this browser's included, and the person signs in with it.
+ */
+export function ResetPasswordPage() {
+  useDocumentTitle('Choose a new password');
+  const token = new URLSearchParams(useSearch()).get('token') ?? '';
+  const confirm = usePasswordResetConfirm();
+  const form = useForm({ resolver: zodResolver(resetPasswordFormSchema), defaultValues: { password: '', confirmPassword: '' } });
+  const { errors } = form.formState;
+
+  return (
+    <div className="min-h-dvh bg-background">
+      <div className="mx-auto flex w-full max-w-md flex-col gap-8 px-4 pt-6 pb-10 sm:px-6">
+        <header className="flex items-center gap-2.5">
+          <span className="flex size-9 items-center justify-center rounded-lg bg-primary/20 text-primary-soft ring-1 ring-primary/30">
+            <AudioLines className="size-5" aria-hidden />
+          </span>
+          <span className="text-base font-semibold tracking-tight">{PRODUCT_NAME}</span>
+        </header>
+        <main>
+          <Card>
+            <CardHeader>
+              <h1 className="text-xl font-semibold tracking-tight">Choose a new password</h1>
+              <CardDescription>Setting it signs you out on every device; then sign in with the new one.</CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              {confirm.isSuccess ? (
+                <>
+                  <p role="status" className="flex items-start gap-3 rounded-lg border border-success/40 bg-success/10 p-4 text-sm">
+                    <CircleCheck className="mt-0.5 size-5 shrink-0 text-success" aria-hidden />
+                    {confirm.data.message}
+                  </p>
+                  <Button asChild>
+                    {/* A full load: the old session ended with the reset. */}
+                    <a href="/auth">Go to sign in</a>
+                  </Button>
+                </>
+              ) : (
+                <form
+                  noValidate
+                  className="grid gap-4"
+                  onSubmit={form.handleSubmit(({ password }) => confirm.mutate({ token, password }))}
+                >
+                  <FormField id="new-password" label="New password" error={errors.password?.message}>
+                    <PasswordInput autoComplete="new-password" fieldName="new password" {...form.register('password')} />
+                  </FormField>
+                  <FormField id="confirm-new-password" label="Confirm new password" error={errors.confirmPassword?.message}>
+                    <PasswordInput autoComplete="new-password" fieldName="password confirmation" {...form.register('confirmPassword')} />
+                  </FormField>
+                  {confirm.isError ? (
+                    <div role="alert" className="grid gap-2 rounded-md border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm text-destructive-soft">
+                      <p className="flex items-center gap-2">
+                        <AlertCircle className="size-4 shrink-0" aria-hidden />
+                        {errorMessage(confirm.error)}
+                      </p>
+                      <p className="text-foreground">
+                        Ask for a new link with “Forgot password?” on the <Link className="underline" href="/auth">sign-in page</Link>.
+                      </p>
+                    </div>
+                  ) : null}
+                  <Button type="submit" disabled={confirm.isPending}>
+                    {confirm.isPending ? <Spinner className="text-primary-foreground" /> : null}
+                    Set new password
+                  </Button>
+                </form>
+              )}
+            </CardContent>
+          </Card>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { profileSchema, type PublicUser } from '@shared/auth';
+import { Button } from '@client/components/ui/button';
+import { FormField } from '@client/components/ui/form-field';
+import { Input } from '@client/components/ui/input';
+import { Spinner } from '@client/components/ui/spinner';
+import { errorMessage } from '@client/lib/api';
+import { toast } from '@client/lib/toast';
+import { SocialFieldInputs, socialValuesOf } from './social-fields';
+import { useSaveProfile } from './use-profile';
+
+interface ProfileFormProps {
+  user: PublicUser;
+  idPrefix: string;
+  onSaved?: () => void;
+  /** Buttons shown before "Save profile" (the dialog's "Later"). */
+  extraActions?: ReactNode;
+  actionsClassName?: string;
+}
+
+/**
+ * The artist profile and social links (SPEC §5 "Profile setup", CONTRACT §3): the one editor of
+ * them, on the account settings screen and in the first-visit profile dialog alike.
+ */
+export function ProfileForm({ user, idPrefix, onSaved, extraActions, actionsClassName }: ProfileFormProps) {
+  const save = useSaveProfile();
+  const form = useForm({
+    resolver: zodResolver(profileSchema),
+    values: { ...socialValuesOf(user), artistName: user.artistName ?? '', country: user.country ?? '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: () => {
+        toast({ title: 'Profile saved', description: 'Your artist profile is up to date.' });
+        onSaved?.();
+      },
+      onError: (error) => toast({ title: 'Error saving profile', description: errorMessage(error), variant: 'destructive' }),
+    }),
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-5">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id={`${idPrefix}-artist-name`} label="Artist name" error={errors.artistName?.message}>
+          <Input autoComplete="off" maxLength={200} aria-required {...form.register('artistName')} />
+        </FormField>
+        <FormField id={`${idPrefix}-country`} label="Country">
+          <Input autoComplete="country-name" maxLength={500} {...form.register('country')} />
+        </FormField>
+      </div>
+      <SocialFieldInputs register={form.register} idPrefix={idPrefix} />
+      <div className={actionsClassName ?? 'flex flex-wrap gap-2'}>
+        {extraActions}
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? (
+            <>
+              <Spinner className="text-primary-foreground" />
+              Saving...
+            </>
+          ) : (
+            'Save profile'
+          )}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,171 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountSession } from '@shared/account';
+import { sessions, users } from '../platform/db/schema';
+import { createAdmin, createArtist, createTestApp, sessionCookie, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../test/helpers';
+import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp-test-server';
+import { secondInstance, snapshotDatabase } from './attack-support';
+
+/**
+ * The routes of CONTRACT §11 under attack: a replayed or raced reset token, another artist's
+ * session, the team routes as an artist, and input that is not what it should be. (The route walk
+ * and the fuzzer cover the new routes by themselves: they list every registered route.)
+ */
+let t: TestApp;
+let smtp: TestSmtpServer;
+let address = 0;
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  t = await createTestApp({ SMTP_URL: smtp.url });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+const send = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'GET', url: string, payload?: unknown, cookie?: string) =>
+  t.app.inject({
+    method,
+    url,
+    remoteAddress: `10.99.${(++address >> 8) & 255}.${address & 255}`,
+    headers: { origin: TEST_ORIGIN, ...(payload === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie } : {}) },
+    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+  });
+
+async function resetToken(email: string): Promise<string> {
+  expect((await send('POST', '/api/password-reset', { email })).statusCode).toBe(202);
+  const mail = await smtp.waitFor((m) => m.to.includes(email));
+  return /reset-password\?token=([\w-]+)/.exec(mail.mail.text ?? '')![1]!;
+}
+
+describe('reset tokens', () => {
+  it('a token used twice at the same moment works once', async () => {
+    const artist = await createArtist(t.db);
+    const token = await resetToken(artist.email!);
+    const results = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => send('POST', '/api/password-reset/confirm', { token, password: `raced-password-${i}` })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400, 400]);
+    const replay = await send('POST', '/api/password-reset/confirm', { token, password: 'replayed-password' });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().message).toBe('This link is invalid or has expired');
+  });
+
+  it('a verification token is not a reset token, nor the other way round', async () => {
+    const artist = await createArtist(t.db);
+    const token = await resetToken(artist.email!);
+    const asVerification = await t.app.inject({ url: `/api/verify-email?token=${token}` });
+    expect(asVerification.headers.location).toBe('/dashboard?verification=invalid');
+    expect((await send('POST', '/api/password-reset/confirm', { token, password: 'still-works-1' })).statusCode).toBe(200);
+  });
+});
+
+describe('input that is not what it should be', () => {
+  it.each([
+    ['NUL in the email', { email: 'a\u0000@example.com' }],
+    ['a huge string', { email: `${'x'.repeat(70_000)}@example.com` }],
+    ['the wrong type', { email: ['a@example.com'] }],
+    ['nothing', {}],
+  ])('POST /api/password-reset with %s → 400', async (_name, body) => {
+    const res = await send('POST', '/api/password-reset', body);
+    expect(res.statusCode).toBe(400);
+    expect(typeof res.json().message).toBe('string');
+  });
+
+  it.each([
+    ['NUL in the token', { token: 'a\u0000b', password: 'long-enough-1' }],
+    ['a huge token', { token: 'x'.repeat(70_000), password: 'long-enough-1' }],
+    ['the wrong type', { token: 42, password: true }],
+  ])('POST /api/password-reset/confirm with %s → 400', async (_name, body) => {
+    expect((await send('POST', '/api/password-reset/confirm', body)).statusCode).toBe(400);
+  });
+
+  it('account changes refuse wrong types, NUL and huge strings with 400, changing nothing', async () => {
+    const artist = await createArtist(t.db);
+    const cookie = await sessionCookie(t.app, t.db, artist);
+    const before = await snapshotDatabase(t.db);
+    for (const [method, url, body] of [
+      ['PUT', '/api/account/password', { currentPassword: 1, newPassword: null }],
+      ['PUT', '/api/account/password', { currentPassword: TEST_PASSWORD, newPassword: 'x'.repeat(70_000) }],
+      ['PUT', '/api/account/email', { email: 'new\u0000@example.com', currentPassword: TEST_PASSWORD }],
+      ['DELETE', '/api/account', { password: ['x'] }],
+      ['DELETE', '/api/account', {}],
+      ['PATCH', `/api/admin/users/${artist.id}`, { role: 'admin' }],
+    ] as const) {
+      const res = await send(method, url, body, cookie);
+      expect(res.statusCode, `${method} ${url}`).toBe(url.startsWith('/api/admin/') ? 403 : 400);
+    }
+    expect(await snapshotDatabase(t.db)).toEqual(before);
+  });
+});
+
+describe('other people’s things', () => {
+  it('an artist cannot end, or even see, another artist’s session; a percent-encoded path changes nothing', async () => {
+    const victim = await createArtist(t.db);
+    const victimCookie = await sessionCookie(t.app, t.db, victim);
+    const [victimSession] = await t.db.select({ id: sessions.publicId }).from(sessions).where(eq(sessions.userId, victim.id));
+    const attacker = await sessionCookie(t.app, t.db, await createArtist(t.db));
+    const list = (await send('GET', '/api/account/sessions', undefined, attacker)).json<AccountSession[]>();
+    expect(list.map((s) => s.id)).not.toContain(victimSession!.id);
+    expect((await send('DELETE', `/api/account/sessions/${victimSession!.id}`, undefined, attacker)).statusCode).toBe(404);
+    expect((await send('DELETE', `/api/%61ccount/sessions/${victimSession!.id}`, undefined, attacker)).statusCode).toBe(404);
+    expect((await send('GET', '/api/user', undefined, victimCookie)).statusCode).toBe(200);
+  });
+
+  it('an artist cannot list the team or change a role, on any spelling of the path', async () => {
+    const artist = await createArtist(t.db);
+    const cookie = await sessionCookie(t.app, t.db, artist);
+    const admin = await createAdmin(t.db);
+    for (const url of ['/api/admin/users', '/api/%61dmin/users', '/api/admin/user%73']) {
+      expect((await send('GET', url, undefined, cookie)).statusCode).toBe(403);
+    }
+    expect((await send('PATCH', `/api/admin/%75sers/${artist.id}`, { role: 'admin' }, cookie)).statusCode).toBe(403);
+    expect((await send('PATCH', `/api/admin/users/${admin.id}`, { role: 'user' }, cookie)).statusCode).toBe(403);
+    const [row] = await t.db.select({ role: users.role }).from(users).where(eq(users.id, artist.id));
+    expect(row!.role).toBe('user');
+  });
+
+  it('deleting an account twice at the same moment deletes it once and never answers 5xx', async () => {
+    const artist = await createArtist(t.db);
+    const cookie = await sessionCookie(t.app, t.db, artist);
+    const results = await Promise.all([0, 1].map(() => send('DELETE', '/api/account', { password: TEST_PASSWORD }, cookie)));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes[0]).toBe(204);
+    expect([204, 401]).toContain(codes[1]);
+    expect((await send('GET', '/api/user', undefined, cookie)).statusCode).toBe(401);
+  });
+});
+
+describe('through the routes, on every instance within a second (CONTRACT §9)', () => {
+  const within = async (check: () => Promise<boolean>) => {
+    const start = performance.now();
+    for (;;) {
+      if (await check()) return;
+      if (performance.now() - start > 1000) throw new Error('not within a second');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  };
+
+  it('a password change ends the other sessions, and a deletion every session, on instance B too', async () => {
+    const b = await secondInstance(t);
+    try {
+      const signedIn = (cookie: string) => b.app.inject({ url: '/api/user', headers: { cookie } }).then((r) => r.statusCode === 200);
+      const artist = await createArtist(t.db);
+      const current = await sessionCookie(t.app, t.db, artist);
+      const other = await sessionCookie(t.app, t.db, artist);
+      expect(await signedIn(other)).toBe(true);
+      expect(await signedIn(current)).toBe(true);
+      const changed = await send('PUT', '/api/account/password', { currentPassword: TEST_PASSWORD, newPassword: 'changed-pass-11' }, current);
+      expect(changed.statusCode).toBe(200);
+      await within(async () => !(await signedIn(other)));
+      expect(await signedIn(current)).toBe(true);
+
+      const deleted = await send('DELETE', '/api/account', { password: 'changed-pass-11' }, current);
+      expect(deleted.statusCode).toBe(204);
+      await within(async () => !(await signedIn(current)));
+    } finally {
+      await b.close();
+    }
+  });
+});

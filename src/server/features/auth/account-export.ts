@@ -1,0 +1,136 @@
+import { once } from 'node:events';
+import type { Readable } from 'node:stream';
+import archiver from 'archiver';
+import { and, asc, eq, getTableColumns, inArray, isNotNull, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { isPaidTier } from '@shared/submissions';
+import type { Db } from '../../platform/db/client';
+import { messages, submissionHistory, submissions, trackComments, uploads, type UserRow } from '../../platform/db/schema';
+import { getNotificationSettings } from '../../platform/email/notification-settings';
+import { toPublicUser } from '../../platform/public-user';
+import { ObjectNotFoundError, objectKey, type ObjectStorage } from '../../platform/storage/object-storage';
+
+/** Every column but the team's internal notes, which never leave the server for an artist. */
+const { adminNotes: _adminNotes, ...artistColumns } = getTableColumns(submissions);
+
+/** History the artist is shown: status, payment and review; never the team's notes, assignee or tags. */
+const ARTIST_VISIBLE_HISTORY = ['status', 'payment_status', 'review'] as const;
+
+/**
+ * `account.json`: everything the artist can see about themselves (CONTRACT §11), gathered in a
+ * few queries. It holds rows, never file bytes, so it stays small whatever the files weigh.
+ */
+export async function accountDocument(db: Db, user: UserRow) {
+  const own = await db.select(artistColumns).from(submissions).where(eq(submissions.userId, user.id)).orderBy(asc(submissions.createdAt));
+  const ids = own.map((s) => s.id);
+  const [history, comments, conversation, files, notificationSettings] = await Promise.all([
+    ids.length
+      ? db
+          .select({
+            submissionId: submissionHistory.submissionId,
+            field: submissionHistory.field,
+            fromValue: submissionHistory.fromValue,
+            toValue: submissionHistory.toValue,
+            createdAt: submissionHistory.createdAt,
+          })
+          .from(submissionHistory)
+          .where(and(inArray(submissionHistory.submissionId, ids), inArray(submissionHistory.field, [...ARTIST_VISIBLE_HISTORY])))
+          .orderBy(asc(submissionHistory.createdAt))
+      : [],
+    ids.length
+      ? db
+          .select({ submissionId: trackComments.submissionId, atSeconds: trackComments.atSeconds, text: trackComments.text, createdAt: trackComments.createdAt })
+          .from(trackComments)
+          .where(and(inArray(trackComments.submissionId, ids), eq(trackComments.visibleToArtist, true)))
+          .orderBy(asc(trackComments.createdAt))
+      : [],
+    db
+      .select()
+      .from(messages)
+      .where(or(eq(messages.fromUserId, user.id), eq(messages.toUserId, user.id)))
+      .orderBy(asc(messages.createdAt)),
+    exportableFiles(db, user.id),
+    getNotificationSettings(db, user.id),
+  ]);
+  return {
+    exportedAt: new Date().toISOString(),
+    user: toPublicUser(user),
+    notificationSettings,
+    submissions: own,
+    statusHistory: history,
+    comments,
+    messages: conversation.map((m) => ({ ...m, direction: m.fromUserId === user.id ? 'sent' : 'received' })),
+    payments: own
+      .filter((s) => isPaidTier(s.pricingTier))
+      .map((s) => ({
+        submissionId: s.id,
+        songTitle: s.songTitle,
+        pricingTier: s.pricingTier,
+        amount: s.amount,
+        paymentStatus: s.paymentStatus,
+        stripePaymentIntentId: s.stripePaymentIntentId,
+      })),
+    files: files.map((f) => ({ ...f, path: fileEntryName(f) })),
+  };
+}
+
+/** The artist's checked, stored uploads. */
+function exportableFiles(db: Db, userId: string) {
+  return db
+    .select({ id: uploads.id, fileName: uploads.fileName, contentType: uploads.contentType, size: uploads.size, submissionId: uploads.submissionId })
+    .from(uploads)
+    .where(and(eq(uploads.userId, userId), eq(uploads.status, 'stored'), isNotNull(uploads.contentType)))
+    .orderBy(asc(uploads.createdAt));
+}
+
+/** A name inside the ZIP that no file name can turn into a path outside `files/`. */
+function fileEntryName(file: { id: string; fileName: string | null }): string {
+  const safe = (file.fileName ?? 'file').replace(/[^\w.\- ]+/g, '_').replace(/^\.+/, '').slice(0, 100) || 'file';
+  return `files/${file.id}-${safe}`;
+}
+
+/**
+ * GET /api/account/export: a ZIP written as it is read. Files are added one at a time, each
+ * opened only when the one before has gone into the archive, and the archive is a stream the
+ * response pulls with backpressure: memory stays flat whatever the files weigh
+ * (bench/account-export.bench.ts). Media are stored as they are (already compressed).
+ */
+export function streamAccountExport(db: Db, storage: ObjectStorage, user: UserRow, log: FastifyBaseLogger): NodeJS.ReadableStream {
+  const archive = archiver('zip', { zlib: { level: 6 } });
+  const stopped = new AbortController();
+  let reading: Readable | undefined;
+  // The download was cancelled or failed: stop, and let go of the file being read.
+  const stop = () => {
+    stopped.abort();
+    reading?.destroy();
+  };
+  archive.on('close', stop);
+  archive.on('error', (error) => {
+    log.error({ err: error }, 'the account export stopped halfway');
+    stop();
+  });
+
+  void (async () => {
+    const document = await accountDocument(db, user);
+    for (const file of document.files) {
+      if (stopped.signal.aborted) return;
+      try {
+        reading = await storage.read(objectKey('uploads', file.id));
+      } catch (error) {
+        if (!(error instanceof ObjectNotFoundError)) throw error;
+        log.warn({ uploadId: file.id }, 'a file of the account export is missing from the store');
+        continue;
+      }
+      const added = once(archive, 'entry', { signal: stopped.signal });
+      archive.append(reading, { name: file.path, store: true });
+      await added;
+    }
+    archive.append(JSON.stringify(document, null, 2), { name: 'account.json' });
+    await archive.finalize();
+  })().catch((error: unknown) => {
+    if (stopped.signal.aborted) return;
+    log.error({ err: error }, 'the account export stopped halfway');
+    archive.abort();
+  });
+  return archive;
+}

@@ -1,0 +1,543 @@
+import { Readable } from 'node:stream';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { ACCOUNT_TEXTS, type AccountSession, type AdminUsersPage } from '@shared/account';
+import {
+  messages,
+  outboxEmails,
+  passwordResetTokens,
+  paymentRecords,
+  sessions,
+  submissionHistory,
+  submissions,
+  uploads,
+  users,
+  type UserRow,
+} from '../../platform/db/schema';
+import { HIDDEN } from '../../platform/email/outbox';
+import { newId } from '../../platform/ids';
+import { LAST_SEEN_RESOLUTION_MS } from '../../platform/sessions';
+import { createObjectStorage } from '../../platform/storage/create-storage';
+import { objectKey, type ObjectStorage } from '../../platform/storage/object-storage';
+import {
+  cookieFrom,
+  createAdmin,
+  createArtist,
+  createSubmissionRow,
+  createTestApp,
+  sessionCookie,
+  TEST_ORIGIN,
+  TEST_PASSWORD,
+  type TestApp,
+} from '../../test/helpers';
+import { startTestSmtpServer, type ReceivedEmail, type TestSmtpServer } from '../../test/smtp-test-server';
+import { signInWithGoogle } from './accounts';
+
+/** CONTRACT §11, route by route, the bad paths included. Emails are read from a real SMTP server. */
+let t: TestApp;
+let smtp: TestSmtpServer;
+let storage: ObjectStorage;
+let address = 0;
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  t = await createTestApp({ SMTP_URL: smtp.url });
+  storage = createObjectStorage(t.config);
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+type Method = 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
+const call = (method: Method, url: string, cookie?: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method,
+    url,
+    // A distinct client address per request, so per-address limits only count where a test means them to.
+    remoteAddress: `10.13.${(++address >> 8) & 255}.${address & 255}`,
+    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}), ...headers },
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+
+const to = (email: string | null) => (received: ReceivedEmail) => received.to.includes(email ?? '');
+const signIn = async (email: string, password: string, userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36') => {
+  const res = await call('POST', '/api/login', undefined, { email, password }, { 'user-agent': userAgent });
+  return res.statusCode === 200 ? cookieFrom(res) : null;
+};
+const isSignedIn = async (cookie: string) => (await call('GET', '/api/user', cookie)).statusCode === 200;
+
+async function resetLinkFor(user: UserRow): Promise<string> {
+  const before = smtp.received.filter(to(user.email)).length;
+  const res = await call('POST', '/api/password-reset', undefined, { email: user.email!.toUpperCase() });
+  expect(res.statusCode).toBe(202);
+  const email = await smtp.waitFor((e) => to(user.email)(e) && smtp.received.filter(to(user.email)).indexOf(e) >= before);
+  const link = /http:\/\/localhost:5000\/reset-password\?token=([\w-]+)/.exec(email.mail.text ?? '');
+  expect(link).not.toBeNull();
+  return link![1]!;
+}
+
+describe('POST /api/password-reset', () => {
+  it('answers 202 with the same body whether or not the email exists, and mails only a real account', async () => {
+    const artist = await createArtist(t.db);
+    const known = await call('POST', '/api/password-reset', undefined, { email: artist.email });
+    const unknownAddress = `nobody-${Date.now()}@example.com`;
+    const unknown = await call('POST', '/api/password-reset', undefined, { email: unknownAddress });
+    expect(known.statusCode).toBe(202);
+    expect(unknown.statusCode).toBe(202);
+    expect(unknown.body).toBe(known.body);
+    expect(known.json()).toEqual({ message: ACCOUNT_TEXTS.resetRequested });
+
+    const email = await smtp.waitFor(to(artist.email));
+    expect(email.mail.subject).toBe('Choose a new password for Submission Hub');
+    expect(email.mail.text).toMatch(/http:\/\/localhost:5000\/reset-password\?token=[\w-]{30,}/);
+    expect(email.mail.html).toContain('/reset-password?token=');
+    // The stored copy has the link masked, and only a hash of the token is kept.
+    const [row] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.userId, artist.id));
+    await expect.poll(async () => (await t.db.select().from(outboxEmails).where(eq(outboxEmails.id, row!.id)))[0]?.textBody).toContain(HIDDEN);
+    const token = /token=([\w-]+)/.exec(email.mail.text ?? '')![1]!;
+    const stored = await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, artist.id));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.tokenHash).not.toBe(token);
+    expect(stored[0]!.expiresAt.getTime() - stored[0]!.createdAt.getTime()).toBeCloseTo(60 * 60 * 1000, -4);
+
+    // Nothing was ever queued for the unknown address.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(smtp.received.filter(to(unknownAddress))).toHaveLength(0);
+    const all = await t.db.select({ to: outboxEmails.toAddress }).from(outboxEmails);
+    expect(all.map((r) => r.to)).not.toContain(unknownAddress);
+  });
+
+  it('refuses a malformed email with 400 and SPEC’s message', async () => {
+    const res = await call('POST', '/api/password-reset', undefined, { email: 'not-an-email' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Please enter a valid email address');
+  });
+
+  it('limits requests per email address, from any client address: 429 with Retry-After', async () => {
+    const email = `flood-${Date.now()}@example.com`;
+    for (let i = 0; i < 5; i++) expect((await call('POST', '/api/password-reset', undefined, { email })).statusCode).toBe(202);
+    const refused = await call('POST', '/api/password-reset', undefined, { email });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('limits requests per client address, whatever the email', async () => {
+    const remoteAddress = '198.51.100.13';
+    const ask = (n: number) =>
+      t.app.inject({ method: 'POST', url: '/api/password-reset', remoteAddress, headers: { origin: TEST_ORIGIN }, payload: { email: `a${n}@example.com` } });
+    for (let i = 0; i < 10; i++) expect((await ask(i)).statusCode).toBe(202);
+    expect((await ask(99)).statusCode).toBe(429);
+  });
+});
+
+describe('POST /api/password-reset/confirm', () => {
+  it('sets the new password once and ends every session of the user', async () => {
+    const artist = await createArtist(t.db);
+    const first = await sessionCookie(t.app, t.db, artist);
+    const second = await signIn(artist.email!, TEST_PASSWORD);
+    const token = await resetLinkFor(artist);
+
+    const res = await call('POST', '/api/password-reset/confirm', undefined, { token, password: 'brand-new-pass-1' });
+    expect(res.statusCode).toBe(200);
+    expect(await isSignedIn(first)).toBe(false);
+    expect(await isSignedIn(second!)).toBe(false);
+    expect(await signIn(artist.email!, TEST_PASSWORD)).toBeNull();
+    expect(await signIn(artist.email!, 'brand-new-pass-1')).not.toBeNull();
+    // The link went to the account's address, so the address is now confirmed too.
+    const [row] = await t.db.select({ emailVerified: users.emailVerified }).from(users).where(eq(users.id, artist.id));
+    expect(row!.emailVerified).toBe(true);
+
+    const again = await call('POST', '/api/password-reset/confirm', undefined, { token, password: 'another-pass-22' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: 'This link is invalid or has expired', code: 'invalid_reset_link' });
+  });
+
+  it('refuses an expired link with the same message, and changes nothing', async () => {
+    const artist = await createArtist(t.db);
+    const token = await resetLinkFor(artist);
+    await t.db.update(passwordResetTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(passwordResetTokens.userId, artist.id));
+    const res = await call('POST', '/api/password-reset/confirm', undefined, { token, password: 'brand-new-pass-1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('This link is invalid or has expired');
+    expect(await signIn(artist.email!, TEST_PASSWORD)).not.toBeNull();
+  });
+
+  it('refuses an unknown token, and a password that is too short', async () => {
+    const bad = await call('POST', '/api/password-reset/confirm', undefined, { token: 'x'.repeat(43), password: 'brand-new-pass-1' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('This link is invalid or has expired');
+    const short = await call('POST', '/api/password-reset/confirm', undefined, { token: 'x'.repeat(43), password: '123' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe('Password must be at least 6 characters');
+  });
+
+  it('spends the other links of the user too', async () => {
+    const artist = await createArtist(t.db);
+    const older = await resetLinkFor(artist);
+    // The first email has gone, so the second request is a second email with its own link.
+    const newer = await resetLinkFor(artist);
+    expect(newer).not.toBe(older);
+    expect((await call('POST', '/api/password-reset/confirm', undefined, { token: newer, password: 'brand-new-pass-1' })).statusCode).toBe(200);
+    expect((await call('POST', '/api/password-reset/confirm', undefined, { token: older, password: 'brand-new-pass-2' })).statusCode).toBe(400);
+  });
+});
+
+describe('email verification', () => {
+  it('counts a Google-verified address as verified, also for an account found by its Google id', async () => {
+    const artist = await createArtist(t.db, { googleId: `g-${newId()}`, authProvider: 'google', emailVerified: false });
+    const signedIn = await signInWithGoogle(t.db, {
+      sub: artist.googleId!,
+      email: artist.email!,
+      emailVerified: true,
+      firstName: undefined,
+      lastName: undefined,
+      picture: undefined,
+    });
+    expect(signedIn.emailVerified).toBe(true);
+  });
+});
+
+describe('PUT /api/account/password', () => {
+  it('refuses a wrong current password with 400 and changes nothing', async () => {
+    const artist = await createArtist(t.db);
+    const cookie = await sessionCookie(t.app, t.db, artist);
+    const res = await call('PUT', '/api/account/password', cookie, { currentPassword: 'not-it-at-all', newPassword: 'brand-new-pass-1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: ACCOUNT_TEXTS.wrongCurrentPassword, code: 'wrong_password' });
+    expect(await signIn(artist.email!, TEST_PASSWORD)).not.toBeNull();
+  });
+
+  it('changes it and ends every other session, keeping this one', async () => {
+    const artist = await createArtist(t.db);
+    const current = await sessionCookie(t.app, t.db, artist);
+    const other = await sessionCookie(t.app, t.db, artist);
+    const res = await call('PUT', '/api/account/password', current, { currentPassword: TEST_PASSWORD, newPassword: 'brand-new-pass-1' });
+    expect(res.statusCode).toBe(200);
+    expect(await isSignedIn(current)).toBe(true);
+    expect(await isSignedIn(other)).toBe(false);
+    expect(await signIn(artist.email!, 'brand-new-pass-1')).not.toBeNull();
+  });
+
+  it('answers 401 signed out', async () => {
+    expect((await call('PUT', '/api/account/password', undefined, { currentPassword: 'x', newPassword: 'yyyyyyy' })).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/account/email', () => {
+  it('keeps the old address until the link sent to the new one is opened', async () => {
+    const artist = await createArtist(t.db, { emailVerified: true });
+    const cookie = await sessionCookie(t.app, t.db, artist);
+    const newEmail = `moved-${Date.now()}@example.com`;
+
+    const wrong = await call('PUT', '/api/account/email', cookie, { email: newEmail, currentPassword: 'nope-nope' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().code).toBe('wrong_password');
+
+    const res = await call('PUT', '/api/account/email', cookie, { email: newEmail, currentPassword: TEST_PASSWORD });
+    expect(res.statusCode).toBe(202);
+    const me = (await call('GET', '/api/user', cookie)).json();
+    expect(me.email).toBe(artist.email);
+    expect(me.pendingEmail).toBe(newEmail);
+
+    const email = await smtp.waitFor(to(newEmail));
+    const token = /\/api\/verify-email\?token=([\w-]+)/.exec(email.mail.text ?? '')![1]!;
+    const opened = await t.app.inject({ url: `/api/verify-email?token=${token}` });
+    expect(opened.statusCode).toBe(302);
+    expect(opened.headers.location).toBe('/dashboard');
+    const after = (await call('GET', '/api/user', cookie)).json();
+    expect(after).toMatchObject({ email: newEmail, pendingEmail: null, emailVerified: true });
+    expect(await signIn(newEmail, TEST_PASSWORD)).not.toBeNull();
+    expect(await signIn(artist.email!, TEST_PASSWORD)).toBeNull();
+  });
+
+  it('refuses an address another account has (409) and a malformed one (400)', async () => {
+    const artist = await createArtist(t.db);
+    const other = await createArtist(t.db);
+    const cookie = await sessionCookie(t.app, t.db, artist);
+    expect((await call('PUT', '/api/account/email', cookie, { email: other.email, currentPassword: TEST_PASSWORD })).statusCode).toBe(409);
+    expect((await call('PUT', '/api/account/email', cookie, { email: 'nope', currentPassword: TEST_PASSWORD })).statusCode).toBe(400);
+  });
+});
+
+describe('sessions', () => {
+  it('lists device, creation and last use, marks the current one, never shows a session id', async () => {
+    const artist = await createArtist(t.db);
+    const phone = await signIn(artist.email!, TEST_PASSWORD, 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1');
+    const laptop = await signIn(artist.email!, TEST_PASSWORD);
+    const res = await call('GET', '/api/account/sessions', laptop!);
+    expect(res.statusCode).toBe(200);
+    const list = res.json<AccountSession[]>();
+    expect(list).toHaveLength(2);
+    expect(list.filter((s) => s.current)).toHaveLength(1);
+    expect(list.find((s) => s.current)!.userAgent).toContain('Linux');
+    expect(list.find((s) => !s.current)!.userAgent).toContain('iPhone');
+    for (const s of list) expect(Object.keys(s).sort()).toEqual(['createdAt', 'current', 'id', 'lastSeenAt', 'userAgent']);
+    const sids = (await t.db.select({ sid: sessions.sid }).from(sessions).where(eq(sessions.userId, artist.id))).map((r) => r.sid);
+    for (const sid of sids) expect(res.body).not.toContain(sid);
+
+    const phoneId = list.find((s) => !s.current)!.id;
+    expect((await call('DELETE', `/api/account/sessions/${phoneId}`, laptop!)).statusCode).toBe(204);
+    expect(await isSignedIn(phone!)).toBe(false);
+    expect(await isSignedIn(laptop!)).toBe(true);
+    expect((await call('DELETE', `/api/account/sessions/${phoneId}`, laptop!)).statusCode).toBe(404);
+  });
+
+  it('will not end another user’s session (404, and it stays)', async () => {
+    const victim = await createArtist(t.db);
+    const victimCookie = await sessionCookie(t.app, t.db, victim);
+    const [victimSession] = await t.db.select({ id: sessions.publicId }).from(sessions).where(eq(sessions.userId, victim.id));
+    const attacker = await sessionCookie(t.app, t.db, await createArtist(t.db));
+    expect((await call('DELETE', `/api/account/sessions/${victimSession!.id}`, attacker)).statusCode).toBe(404);
+    expect(await isSignedIn(victimCookie)).toBe(true);
+  });
+
+  it('signs out everywhere else', async () => {
+    const artist = await createArtist(t.db);
+    const others = [await sessionCookie(t.app, t.db, artist), await sessionCookie(t.app, t.db, artist)];
+    const current = await sessionCookie(t.app, t.db, artist);
+    const res = await call('POST', '/api/account/sessions/revoke-others', current);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<AccountSession[]>().map((s) => s.current)).toEqual([true]);
+    for (const cookie of others) expect(await isSignedIn(cookie)).toBe(false);
+    expect(await isSignedIn(current)).toBe(true);
+  });
+
+  it('writes lastSeenAt at most once a minute', async () => {
+    const artist = await createArtist(t.db);
+    const cookie = await sessionCookie(t.app, t.db, artist);
+    const seen = async () => (await t.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.userId, artist.id)))[0]!.at;
+    const recent = new Date(Date.now() - LAST_SEEN_RESOLUTION_MS / 2);
+    await t.db.update(sessions).set({ lastSeenAt: recent }).where(eq(sessions.userId, artist.id));
+    await call('GET', '/api/user', cookie);
+    expect((await seen()).getTime()).toBe(recent.getTime());
+
+    const stale = new Date(Date.now() - 2 * LAST_SEEN_RESOLUTION_MS);
+    await t.db.update(sessions).set({ lastSeenAt: stale }).where(eq(sessions.userId, artist.id));
+    // A new cookie of the same session is not in this instance's memory, so the row is read.
+    const fresh = await sessionCookie(t.app, t.db, artist);
+    await t.db.update(sessions).set({ lastSeenAt: stale }).where(eq(sessions.userId, artist.id));
+    await call('GET', '/api/user', fresh);
+    const rows = await t.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.userId, artist.id));
+    expect(rows.some((r) => r.at.getTime() > Date.now() - 10_000)).toBe(true);
+  });
+});
+
+/** An upload of `owner`, stored with `bytes`, attached to `submissionId`. */
+async function storedUpload(owner: UserRow, bytes: Buffer, submissionId: string | null, fileName = 'track.mp3') {
+  const id = newId();
+  await storage.receive(objectKey('uploads', id), Readable.from([bytes]), bytes.length + 1);
+  await t.db.insert(uploads).values({
+    id,
+    userId: owner.id,
+    status: 'stored',
+    size: bytes.length,
+    contentType: 'audio/mpeg',
+    fileName,
+    submissionId,
+    uploadExpiresAt: new Date(Date.now() + 60_000),
+  });
+  return id;
+}
+
+function readZip(buffer: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const entries = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (err, stream) => {
+          if (err || !stream) return reject(err);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(entries));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+describe('GET /api/account/export', () => {
+  it('streams a ZIP with account.json (no hash, no internal notes) and the artist’s files, nobody else’s', async () => {
+    const admin = await createAdmin(t.db);
+    const artist = await createArtist(t.db, { artistName: 'Nova' });
+    const other = await createArtist(t.db);
+    const submission = await createSubmissionRow(t.db, artist, { adminNotes: 'internal: weak chorus', pricingTier: 'premium', songTitle: 'Blue Hour' });
+    await t.db.insert(submissionHistory).values([
+      { id: newId(), submissionId: submission.id, actorId: admin.id, field: 'status', fromValue: 'pending', toValue: 'under_review' },
+      { id: newId(), submissionId: submission.id, actorId: admin.id, field: 'notes', fromValue: null, toValue: 'internal: weak chorus' },
+    ]);
+    await t.db.insert(messages).values({ id: newId(), fromUserId: admin.id, toUserId: artist.id, content: 'Love the track' });
+    const bytes = Buffer.from('ID3 not really an mp3, but bytes all the same');
+    const fileId = await storedUpload(artist, bytes, submission.id, '../../evil name.mp3');
+    await storedUpload(other, Buffer.from('someone else'), null);
+
+    const cookie = await sessionCookie(t.app, t.db, artist);
+    const res = await call('GET', '/api/account/export', cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="account-\d{4}-\d{2}-\d{2}\.zip"$/);
+    const zip = await readZip(res.rawPayload);
+    const names = [...zip.keys()];
+    expect(names).toContain('account.json');
+    const fileEntry = names.find((n) => n.startsWith(`files/${fileId}-`))!;
+    // The uploaded name cannot climb out of files/.
+    expect(fileEntry.split('/')).toHaveLength(2);
+    expect(fileEntry).not.toContain('/..');
+    expect(zip.get(fileEntry)!.equals(bytes)).toBe(true);
+    expect(names.filter((n) => n.startsWith('files/'))).toHaveLength(1);
+
+    const json = zip.get('account.json')!.toString();
+    expect(json).not.toContain('scrypt$');
+    expect(json).not.toContain('internal: weak chorus');
+    const account = JSON.parse(json);
+    expect(account.user).toMatchObject({ id: artist.id, email: artist.email, artistName: 'Nova' });
+    expect(account.user.password).toBeUndefined();
+    expect(account.submissions).toHaveLength(1);
+    expect(account.submissions[0].songTitle).toBe('Blue Hour');
+    expect(account.statusHistory).toEqual([expect.objectContaining({ field: 'status', toValue: 'under_review' })]);
+    expect(account.messages).toEqual([expect.objectContaining({ content: 'Love the track', direction: 'received' })]);
+    expect(account.payments).toEqual([expect.objectContaining({ submissionId: submission.id, pricingTier: 'premium', amount: submission.amount })]);
+    expect(account.files).toEqual([expect.objectContaining({ id: fileId, path: fileEntry })]);
+  });
+
+  it('answers 401 signed out', async () => {
+    expect((await call('GET', '/api/account/export')).statusCode).toBe(401);
+  });
+});
+
+describe('DELETE /api/account', () => {
+  it('refuses a wrong password with 400 and changes nothing', async () => {
+    const artist = await createArtist(t.db);
+    const cookie = await sessionCookie(t.app, t.db, artist);
+    await createSubmissionRow(t.db, artist);
+    const res = await call('DELETE', '/api/account', cookie, { password: 'not-my-password' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: ACCOUNT_TEXTS.wrongPassword, code: 'wrong_password' });
+    expect(await isSignedIn(cookie)).toBe(true);
+    expect(await t.db.select().from(submissions).where(eq(submissions.userId, artist.id))).toHaveLength(1);
+  });
+
+  it('deletes everything not yet approved with its files, keeps approved work and payment records, signs out everywhere', async () => {
+    const admin = await createAdmin(t.db);
+    const artist = await createArtist(t.db, { artistName: 'Gone Soon', instagramHandle: '@gone' });
+    const cookie = await sessionCookie(t.app, t.db, artist);
+    const elsewhere = await sessionCookie(t.app, t.db, artist);
+    const pending = await createSubmissionRow(t.db, artist, { pricingTier: 'basic', status: 'pending', paymentStatus: 'succeeded', stripePaymentIntentId: `pi_${newId()}` });
+    const approved = await createSubmissionRow(t.db, artist, { status: 'approved', songTitle: 'Keeper' });
+    const pendingFile = await storedUpload(artist, Buffer.from('pending bytes'), pending.id);
+    const approvedFile = await storedUpload(artist, Buffer.from('approved bytes'), approved.id);
+    const looseFile = await storedUpload(artist, Buffer.from('loose bytes'), null);
+    await t.db.insert(messages).values([
+      { id: newId(), fromUserId: artist.id, toUserId: admin.id, content: 'Hello label' },
+      { id: newId(), fromUserId: admin.id, toUserId: artist.id, content: 'Hello artist' },
+    ]);
+
+    const res = await call('DELETE', '/api/account', cookie, { password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(204);
+    expect(await isSignedIn(cookie)).toBe(false);
+    expect(await isSignedIn(elsewhere)).toBe(false);
+    expect(await signIn(artist.email!, TEST_PASSWORD)).toBeNull();
+
+    const left = await t.db.select().from(submissions).where(eq(submissions.userId, artist.id));
+    expect(left.map((s) => s.id)).toEqual([approved.id]);
+    expect(await storage.check(objectKey('uploads', pendingFile))).toBeNull();
+    expect(await storage.check(objectKey('uploads', looseFile))).toBeNull();
+    expect(await storage.check(objectKey('uploads', approvedFile))).not.toBeNull();
+    expect((await t.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.userId, artist.id))).map((u) => u.id)).toEqual([approvedFile]);
+    expect(await t.db.select().from(messages).where(eq(messages.toUserId, admin.id))).toHaveLength(0);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, artist.id))).toHaveLength(0);
+
+    const [record] = await t.db.select().from(paymentRecords).where(eq(paymentRecords.submissionId, pending.id));
+    expect(record).toMatchObject({ stripePaymentIntentId: pending.stripePaymentIntentId, amount: pending.amount, pricingTier: 'basic' });
+
+    const [row] = await t.db.select().from(users).where(eq(users.id, artist.id));
+    expect(row).toMatchObject({ email: null, password: null, firstName: null, lastName: null, artistName: null, instagramHandle: null });
+    expect(row!.deletedAt).not.toBeNull();
+    // The team still sees the licensed work.
+    const adminCookie = await sessionCookie(t.app, t.db, admin);
+    const seen = await call('GET', `/api/admin/submissions/${approved.id}`, adminCookie);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.body).not.toContain(artist.email!);
+  });
+
+  it('refuses the last admin (409)', async () => {
+    const onlyApp = await createTestApp();
+    try {
+      const admin = await createAdmin(onlyApp.db);
+      const cookie = await sessionCookie(onlyApp.app, onlyApp.db, admin);
+      const res = await onlyApp.app.inject({ method: 'DELETE', url: '/api/account', headers: { origin: TEST_ORIGIN, cookie }, payload: { password: TEST_PASSWORD } });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('last_admin');
+    } finally {
+      await onlyApp.close();
+    }
+  });
+});
+
+describe('the team: /api/admin/users', () => {
+  it('lists, searches and pages users for admins; 403 for artists', async () => {
+    const admin = await createAdmin(t.db);
+    const adminCookie = await sessionCookie(t.app, t.db, admin);
+    const marker = `zq${Date.now()}`;
+    const found = await createArtist(t.db, { artistName: `Band ${marker}` });
+    const res = await call('GET', `/api/admin/users?q=${marker}`, adminCookie);
+    expect(res.statusCode).toBe(200);
+    const page = res.json<AdminUsersPage>();
+    expect(page.users.map((u) => u.id)).toEqual([found.id]);
+    expect(page.total).toBe(1);
+    expect(res.body).not.toContain('scrypt$');
+    const all = (await call('GET', '/api/admin/users?page=1', adminCookie)).json<AdminUsersPage>();
+    expect(all.users.length).toBeLessThanOrEqual(all.pageSize);
+    expect(all.total).toBeGreaterThan(5);
+    expect((await call('GET', '/api/admin/users?page=0', adminCookie)).statusCode).toBe(400);
+    expect((await call('GET', '/api/admin/users?q=%25', adminCookie)).statusCode).toBe(200);
+    const artistCookie = await sessionCookie(t.app, t.db, found);
+    expect((await call('GET', '/api/admin/users', artistCookie)).statusCode).toBe(403);
+  });
+
+  it('promotes and demotes; the new role holds at once; bad role 400, unknown user 404', async () => {
+    const admin = await createAdmin(t.db);
+    const adminCookie = await sessionCookie(t.app, t.db, admin);
+    const artist = await createArtist(t.db);
+    const artistCookie = await sessionCookie(t.app, t.db, artist);
+    expect((await call('GET', '/api/admin/submissions', artistCookie)).statusCode).toBe(403);
+    const promoted = await call('PATCH', `/api/admin/users/${artist.id}`, adminCookie, { role: 'admin' });
+    expect(promoted.statusCode).toBe(200);
+    expect(promoted.json().role).toBe('admin');
+    expect((await call('GET', '/api/admin/submissions', artistCookie)).statusCode).toBe(200);
+    expect((await call('PATCH', `/api/admin/users/${artist.id}`, adminCookie, { role: 'user' })).json().role).toBe('user');
+    expect((await call('GET', '/api/admin/submissions', artistCookie)).statusCode).toBe(403);
+    expect((await call('PATCH', `/api/admin/users/${artist.id}`, adminCookie, { role: 'owner' })).statusCode).toBe(400);
+    expect((await call('PATCH', '/api/admin/users/nobody', adminCookie, { role: 'user' })).statusCode).toBe(404);
+  });
+
+  it('will not demote the last admin (409), even two admins demoting each other at the same moment', async () => {
+    const solo = await createTestApp();
+    try {
+      const a = await createAdmin(solo.db);
+      const b = await createAdmin(solo.db);
+      const cookieA = await sessionCookie(solo.app, solo.db, a);
+      const cookieB = await sessionCookie(solo.app, solo.db, b);
+      const patch = (cookie: string, id: string) =>
+        solo.app.inject({ method: 'PATCH', url: `/api/admin/users/${id}`, headers: { origin: TEST_ORIGIN, cookie }, payload: { role: 'user' } });
+      const results = await Promise.all([patch(cookieA, b.id), patch(cookieB, a.id)]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const admins = await solo.db.select().from(users).where(eq(users.role, 'admin'));
+      expect(admins).toHaveLength(1);
+      const last = admins[0]!;
+      const res = await patch(last.id === a.id ? cookieA : cookieB, last.id);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ message: ACCOUNT_TEXTS.lastAdmin, code: 'last_admin' });
+    } finally {
+      await solo.close();
+    }
+  });
+});

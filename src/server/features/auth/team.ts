@@ -1,0 +1,86 @@
+import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { ACCOUNT_TEXTS, TEAM_PAGE_SIZE, type AdminUser, type AdminUsersPage } from '@shared/account';
+import type { Role } from '@shared/auth';
+import type { Db } from '../../platform/db/client';
+import { submissions, users } from '../../platform/db/schema';
+import { apiError } from '../../platform/errors';
+import { assertAnotherAdmin } from './account';
+
+/** `%` and `_` typed in the search box are letters, not wildcards. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** GET /api/admin/users: every account (deleted ones excepted), newest first, searched by email or name. */
+export async function listUsers(db: Db, { q, page }: { q: string; page: number }): Promise<AdminUsersPage> {
+  const pattern = likePattern(q);
+  const where = and(
+    isNull(users.deletedAt),
+    q
+      ? or(
+          ilike(users.email, pattern),
+          ilike(users.artistName, pattern),
+          ilike(sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`, pattern),
+        )
+      : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        artistName: users.artistName,
+        role: users.role,
+        authProvider: users.authProvider,
+        emailVerified: users.emailVerified,
+        createdAt: users.createdAt,
+        submissionCount: sql<number>`(select count(*)::int from ${submissions} where ${submissions.userId} = ${users.id} and ${submissions.status} <> 'draft')`,
+      })
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(TEAM_PAGE_SIZE)
+      .offset((page - 1) * TEAM_PAGE_SIZE),
+    db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+  ]);
+  return {
+    users: rows.map((r): AdminUser => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    total: count?.n ?? 0,
+    page,
+    pageSize: TEAM_PAGE_SIZE,
+  };
+}
+
+/** PATCH /api/admin/users/{id}: promotes or demotes; the last admin cannot be demoted (409). */
+export async function changeUserRole(db: Db, userId: string, role: Role): Promise<AdminUser> {
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ role: users.role })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .limit(1);
+    if (!target) throw apiError('user_not_found');
+    if (target.role === 'admin' && role !== 'admin') await assertAnotherAdmin(tx, userId, ACCOUNT_TEXTS.lastAdmin);
+    const [row] = await tx
+      .update(users)
+      .set({ role, updatedAt: sql`now()` })
+      .where(eq(users.id, userId))
+      .returning();
+    const [count] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(submissions)
+      .where(and(eq(submissions.userId, userId), sql`${submissions.status} <> 'draft'`));
+    return {
+      id: row!.id,
+      email: row!.email,
+      firstName: row!.firstName,
+      lastName: row!.lastName,
+      artistName: row!.artistName,
+      role: row!.role,
+      authProvider: row!.authProvider,
+      emailVerified: row!.emailVerified,
+      createdAt: row!.createdAt.toISOString(),
+      submissionCount: count?.n ?? 0,
+    };
+  });
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN, ROLES, type PublicUser, type Role } from './auth';
+
+/** The wire of CONTRACT §11 (accounts people can recover and own): both sides validate with it. */
+
+/** A reset link works for one hour, once (CONTRACT §11). */
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+/** A verification link works for 24 hours, once (CONTRACT §11). */
+export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
+/** Tokens in links are 43 characters of base64url; anything much longer is not one of ours. */
+export const TOKEN_MAX = 200;
+
+const email = z
+  .string({ message: AUTH_MESSAGES.email })
+  .trim()
+  .max(254, AUTH_MESSAGES.email)
+  .pipe(z.email({ message: AUTH_MESSAGES.email }));
+const newPassword = z
+  .string({ message: AUTH_MESSAGES.password })
+  .min(PASSWORD_MIN, AUTH_MESSAGES.password)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+/** The password someone already has: only its presence is checked here, the hash decides. */
+const currentPassword = z
+  .string({ message: 'Enter your current password' })
+  .min(1, 'Enter your current password')
+  .max(PASSWORD_MAX, 'Enter your current password');
+const token = z.string({ message: 'The link is missing its token' }).min(1, 'The link is missing its token').max(TOKEN_MAX);
+
+export const passwordResetRequestSchema = z.object({ email });
+export const passwordResetConfirmSchema = z.object({ token, password: newPassword });
+export const changePasswordSchema = z.object({ currentPassword, newPassword });
+export const changeEmailSchema = z.object({ email, currentPassword });
+export const deleteAccountSchema = z.object({ password: currentPassword });
+
+/** The reset form adds a confirmation, which is never sent. */
+export const resetPasswordFormSchema = z
+  .object({ password: newPassword, confirmPassword: z.string().min(PASSWORD_MIN, AUTH_MESSAGES.confirmPassword) })
+  .refine((v) => v.password === v.confirmPassword, { message: AUTH_MESSAGES.passwordsDontMatch, path: ['confirmPassword'] });
+export const changePasswordFormSchema = z
+  .object({ currentPassword, newPassword, confirmPassword: z.string().min(PASSWORD_MIN, AUTH_MESSAGES.confirmPassword) })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: AUTH_MESSAGES.passwordsDontMatch, path: ['confirmPassword'] });
+
+/** One signed-in session as the account screen lists it (CONTRACT §11). */
+export interface AccountSession {
+  id: string;
+  createdAt: string;
+  lastSeenAt: string;
+  userAgent: string | null;
+  current: boolean;
+}
+
+/** GET /api/admin/users */
+export const TEAM_PAGE_SIZE = 25;
+export const adminUsersQuerySchema = z.object({
+  q: z.string().trim().max(200, 'Search must be at most 200 characters').optional().default(''),
+  page: z.coerce
+    .number({ message: 'page must be a whole number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be at least 1')
+    .max(100_000, 'page must be at most 100000')
+    .optional()
+    .default(1),
+});
+export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
+export const roleChangeSchema = z.object({ role: z.enum(ROLES, { message: `role must be one of: ${ROLES.join(', ')}` }) });
+
+export type AdminUser = Pick<
+  PublicUser,
+  'id' | 'email' | 'firstName' | 'lastName' | 'artistName' | 'role' | 'authProvider' | 'emailVerified' | 'createdAt'
+> & { submissionCount: number };
+
+export interface AdminUsersPage {
+  users: AdminUser[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface RoleChange {
+  role: Role;
+}
+
+/** The product's texts for these screens: one place, used by the server's answers and the client. */
+export const ACCOUNT_TEXTS = {
+  invalidResetLink: 'This link is invalid or has expired',
+  resetRequested: 'If an account exists for that address, we have sent it a link to choose a new password.',
+  passwordReset: 'Your password has been changed. Please sign in with the new one.',
+  forgotPassword: 'Forgot password?',
+  wrongCurrentPassword: 'Your current password is not correct',
+  wrongPassword: 'That password is not correct',
+  noPasswordYet:
+    'Your account signs in with Google and has no password yet. Choose one with "Forgot password?" on the sign-in page first.',
+  emailChangeRequested: 'We have sent a link to your new address. Your email changes when you open it.',
+  lastAdmin: 'The last admin cannot be demoted',
+  lastAdminDeletion: 'The last admin cannot delete their account. Make someone else an admin first.',
+  sessionNotFound: 'Session not found',
+} as const;
+
+/**
+ * What account deletion removes and what it keeps (CONTRACT §11): the deletion screen and the
+ * Privacy Policy say exactly this.
+ */
+export const DELETION_TEXTS = {
+  goes: [
+    'Your profile: name, email address, password, artist name, country and social links.',
+    'Every submission that has not been approved yet (drafts, pending, under review, unpaid, rejected, archived), with its files.',
+    'Every file you uploaded that is not part of an approved submission.',
+    'Your messages with the label team, your email preferences and the emails we keep a copy of.',
+    'Every session: you are signed out on every device.',
+  ],
+  stays: [
+    'Approved submissions (approved, in creation, completed) stay with the label under the licence you granted, detached from your account and without your email address or name; the artist name and song title printed on the work stay.',
+    'Payment records stay for the label’s accounts, without your name or email address.',
+  ],
+} as const;
