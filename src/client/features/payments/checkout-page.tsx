@@ -5,7 +5,7 @@ import { AppHeader } from '@client/components/app-header';
 import { ChangeTierControl } from '@client/components/change-tier-control';
 import { useAuth } from '@client/lib/auth';
 import type { Submission } from '@shared/submission-schemas';
-import { isPaidTier, tierAmount } from '@shared/submissions';
+import { isPaidTier, isPaymentDue, tierAmount } from '@shared/submissions';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
@@ -13,7 +13,6 @@ import { ApiError, errorCodeOf, errorMessage, isUnauthorizedError } from '@clien
 import { toast } from '@client/lib/toast';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { OrderSummary } from './order-summary';
-import { PAYABLE_STATUSES } from '@shared/payments';
 import { usePublicConfig } from '@client/lib/public-config';
 import { useCheckoutSubmission, usePaymentIntent } from './payments-api';
 
@@ -42,7 +41,7 @@ export function CheckoutPage({ submissionId }: { submissionId: string }) {
   }
   const s = submission.data;
   // SPEC §4: only a paid tier awaiting payment has a checkout; anything else goes back to /.
-  if (!isPaidTier(s.pricingTier) || !PAYABLE_STATUSES.includes(s.status)) return <Redirect to="/" replace />;
+  if (!isPaidTier(s.pricingTier) || !isPaymentDue(s.status)) return <Redirect to="/" replace />;
   return <Checkout submission={s} />;
 }
 

@@ -102,7 +102,7 @@ describe('GET /api/admin/submissions', () => {
     artistCookie = await sessionCookie(t.app, db, artist);
     other = await createArtist(db, { artistName: 'Kit Moss', email: 'kit.moss@label-test.org' });
     const base = Date.parse('2026-01-01T00:00:00Z');
-    const statuses = ['pending', 'pending', 'under_review', 'approved', 'rejected', 'payment_pending'];
+    const statuses = ['pending', 'pending', 'under_review', 'approved', 'rejected', 'payment_pending'] as const;
     for (let i = 0; i < 12; i++) {
       await makeSubmission(db, i % 2 ? other : artist, {
         songTitle: i === 5 ? 'Midnight_100% Drive' : `Track ${String(i).padStart(2, '0')}`,

@@ -1,4 +1,4 @@
-import { PAYABLE_STATUSES } from '@shared/payments';
+import { isPaymentDue } from '@shared/submissions';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { TIERS, formatUsd, type PricingTier } from '@shared/submissions';
@@ -101,7 +101,7 @@ async function markPaymentSucceeded(
   const changed = await applyPaymentChange(tx, submission, {
     paymentStatus: 'succeeded',
     // A submission the team has already moved on (e.g. archived) keeps its status; only the payment is recorded.
-    ...(PAYABLE_STATUSES.includes(submission.status) ? { status: 'pending' } : {}),
+    ...(isPaymentDue(submission.status) ? { status: 'pending' } : {}),
     // The intent that was paid is the submission's payment id, also when it was found by its metadata.
     stripePaymentIntentId: intent.id,
   });

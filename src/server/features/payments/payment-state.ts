@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { TIERS, isPaidTier, type PricingTier } from '@shared/submissions';
+import { TIERS, isPaidTier, type PricingTier, type SubmissionStatus } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
 import { submissionHistory, submissions, type SubmissionRow } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';
@@ -60,7 +60,7 @@ export async function lockSubmission(
 }
 
 export interface PaymentChange {
-  status?: string;
+  status?: SubmissionStatus;
   paymentStatus?: string;
   stripePaymentIntentId?: string;
 }

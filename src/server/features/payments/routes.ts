@@ -1,12 +1,12 @@
 import { PRODUCT_NAME } from '@shared/brand';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
 import { apiError, parseInput } from '../../platform/errors';
 import { requireUser, userOf } from '../../platform/sessions';
 import { changeTierSchema } from '@shared/submission-schemas';
+import { createPaymentIntentSchema } from '@shared/payments';
 import { changeSubmissionTier } from './change-tier';
 import { handleStripeEvent } from './handle-stripe-event';
 import { findPaymentReceipt, renderReceiptHtml } from './payment-receipt';
@@ -15,10 +15,6 @@ import { createStripeClient } from './stripe-client';
 
 /** How the receipt names the seller; the same words as the client's PRODUCT_NAME. */
 const RECEIPT_ISSUER = PRODUCT_NAME;
-
-const createPaymentIntentSchema = z.object({
-  submissionId: z.string({ message: 'submissionId is required' }).trim().min(1, 'submissionId is required').max(100),
-});
 
 interface PaymentRouteOptions {
   db: Db;

@@ -95,7 +95,7 @@ function submittedState(input: CreateSubmission) {
   const paid = isPaidTier(input.pricingTier);
   return {
     amount: tierAmount(input.pricingTier),
-    status: paid ? 'payment_pending' : 'pending',
+    status: paid ? ('payment_pending' as const) : ('pending' as const),
     paymentStatus: paid ? 'pending' : null,
     draftStep: null,
   };
