@@ -1,6 +1,6 @@
 import { Download, ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { TIERS, type PricingTier } from '@shared/submissions';
+import { TIERS, uploadIdFromObjectPath, type PricingTier } from '@shared/submissions';
 import type { AdminSubmission } from '@shared/submission-schemas';
 import { ADMIN_NOTES_MAX } from '@shared/admin';
 import { AudioPlayer } from '@client/components/audio-player';
@@ -107,7 +107,7 @@ function Details({ initial, onDelete }: { initial: AdminSubmission; onDelete(sub
           <TextSection label="Description" text={s.description} />
           <section className="grid gap-2">
             <h3 className="text-sm font-semibold">Music</h3>
-            {s.musicFileUrl?.startsWith('/objects/uploads/') ? (
+            {s.musicFileUrl && uploadIdFromObjectPath(s.musicFileUrl) ? (
               <WaveformPlayer submissionId={s.id} src={s.musicFileUrl} />
             ) : s.musicFileUrl ? (
               <AudioPlayer src={s.musicFileUrl} downloadName={`${planDownloads(s)[0]?.baseName ?? 'music'}`} />

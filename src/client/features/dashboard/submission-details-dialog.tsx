@@ -2,7 +2,7 @@ import { CreditCard, ExternalLink, Lock, MessageSquareQuote } from 'lucide-react
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Submission } from '@shared/submission-schemas';
-import { LICENSED_SUBMISSION_MESSAGE, TIERS, formatUsd, isArtistDeletable, isPaidTier, isPaymentDue } from '@shared/submissions';
+import { LICENSED_SUBMISSION_MESSAGE, RELEASE_DATE_OPTION_LABELS, TIERS, formatUsd, isArtistDeletable, isPaidTier, isPaymentDue } from '@shared/submissions';
 import { ChangeTierControl } from '@client/components/change-tier-control';
 import { ArtworkThumbnail } from '@client/components/artwork-thumbnail';
 import { AudioPlayer } from '@client/components/audio-player';
@@ -16,8 +16,6 @@ interface SubmissionDetailsDialogProps {
   submission: Submission | null;
   onClose: () => void;
 }
-
-const RELEASE_DATE_TEXT = { undecided: 'Undecided', asap: 'As soon as possible', specific: 'Specific date' } as const;
 
 /** Everything the artist sent, and where it stands (SPEC §2 "Submission Details dialog"). */
 export function SubmissionDetailsDialog({ submission, onClose }: SubmissionDetailsDialogProps) {
@@ -33,7 +31,7 @@ function DetailsBody({ submission: s }: { submission: Submission }) {
   const paid = isPaidTier(s.pricingTier);
   const paymentDue = paid && isPaymentDue(s.status);
   const licensed = !isArtistDeletable(s.status);
-  const releaseDate = s.releaseDateOption === 'specific' && s.releaseDate ? formatLongDate(`${s.releaseDate}T00:00:00`) : s.releaseDateOption ? RELEASE_DATE_TEXT[s.releaseDateOption] : '—';
+  const releaseDate = s.releaseDateOption === 'specific' && s.releaseDate ? formatLongDate(`${s.releaseDate}T00:00:00`) : s.releaseDateOption ? RELEASE_DATE_OPTION_LABELS[s.releaseDateOption] : '—';
 
   return (
     <>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
-import { PROCESSING_FEE_USD, TIERS, formatUsd } from '@shared/submissions';
+import { PROCESSING_FEE_USD, RELEASE_DATE_OPTION_LABELS, TIERS, formatUsd } from '@shared/submissions';
 import { Checkbox } from '@client/components/ui/checkbox';
 import type { WizardForm } from './wizard-form';
 
@@ -10,13 +10,11 @@ interface StepReviewProps {
   artworkPreviewUrl: string | undefined;
 }
 
-const RELEASE_DATE_TEXT = { undecided: 'Undecided', asap: 'As soon as possible' } as const;
-
 /** Step 5: a summary of everything entered, and the terms (SPEC §2). */
 export function StepReview({ form, musicFileName, artworkPreviewUrl }: StepReviewProps) {
   const v = form.watch();
   const tier = TIERS[v.pricingTier];
-  const releaseDate = v.releaseDateOption === 'specific' ? v.releaseDate || 'Specific date (not set)' : RELEASE_DATE_TEXT[v.releaseDateOption];
+  const releaseDate = v.releaseDateOption === 'specific' ? v.releaseDate || `${RELEASE_DATE_OPTION_LABELS.specific} (not set)` : RELEASE_DATE_OPTION_LABELS[v.releaseDateOption];
   const video = v.submissionType === 'video';
   const music = v.submissionMethod === 'link' ? v.musicUrl.trim() : musicFileName ?? '—';
 

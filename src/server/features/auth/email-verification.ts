@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
+import type { Db, Tx } from '../../platform/db/client';
 import { emailVerificationTokens, users, type UserRow } from '../../platform/db/schema';
 import type { EmailPreparer, EmailQueue } from '../../platform/email/outbox';
 import { newToken } from '../../platform/ids';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** CONTRACT §11: a verification link works for 24 hours, once. */
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@ import { isPaymentDue } from '@shared/submissions';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { TIERS, formatUsd, type PricingTier } from '@shared/submissions';
-import type { Db } from '../../platform/db/client';
+import type { Db, Tx } from '../../platform/db/client';
 import type { EmailQueue } from '../../platform/email/outbox';
 import { paymentEvents } from '../../platform/db/schema';
 import {
@@ -71,7 +71,6 @@ export async function handleStripeEvent(
   });
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type LogContext = Record<string, unknown>;
 
 async function markPaymentSucceeded(

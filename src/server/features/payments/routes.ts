@@ -7,6 +7,7 @@ import { apiError, parseInput } from '../../platform/errors';
 import { requireUser, userOf } from '../../platform/sessions';
 import { changeTierSchema } from '@shared/submission-schemas';
 import { createPaymentIntentSchema } from '@shared/payments';
+import { OBJECT_ID_PATTERN } from '@shared/submissions';
 import { changeSubmissionTier } from './change-tier';
 import { handleStripeEvent } from './handle-stripe-event';
 import { findPaymentReceipt, renderReceiptHtml } from './payment-receipt';
@@ -45,7 +46,7 @@ export async function paymentRoutes(app: FastifyInstance, { db, config }: Paymen
 
     // The submissions feature's URL space, but a payment matter: it cancels the open PaymentIntent.
     guarded.post<{ Params: { id: string } }>('/api/submissions/:id/tier', async (request, reply) => {
-      if (!/^[A-Za-z0-9-]{1,64}$/.test(request.params.id)) throw apiError('submission_not_found');
+      if (!OBJECT_ID_PATTERN.test(request.params.id)) throw apiError('submission_not_found');
       const { pricingTier } = parseInput(changeTierSchema, request.body);
       await changeSubmissionTier(db, stripe, userOf(request).id, request.params.id, pricingTier);
       request.log.info({ submissionId: request.params.id, tier: pricingTier }, 'plan changed');

@@ -6,19 +6,16 @@ import {
   type createSubmissionSchema,
   type draftSubmissionSchema,
 } from '@shared/submission-schemas';
-import { TIERS, isArtistDeletable, isPaidTier, tierAmount, type PricingTier } from '@shared/submissions';
-import type { Db } from '../../platform/db/client';
+import { TIERS, isArtistDeletable, isPaidTier, tierAmount, uploadIdFromObjectPath, type PricingTier } from '@shared/submissions';
+import type { Db, Tx } from '../../platform/db/client';
 import { submissions, uploads, type SubmissionRow, type UserRow } from '../../platform/db/schema';
 import type { EmailQueue } from '../../platform/email/outbox';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
-import { uploadIdFromObjectPath } from '../../platform/storage/upload-files';
 
 export type CreateSubmission = z.output<typeof createSubmissionSchema>;
 export type DraftChanges = z.output<typeof draftSubmissionSchema>;
 export type ArtistSubmissionRow = Omit<SubmissionRow, 'adminNotes'>;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 
 /** Every column but the team's internal notes, which never leave the server for an artist. */
 const { adminNotes: _adminNotes, ...artistColumns } = getTableColumns(submissions);
