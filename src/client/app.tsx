@@ -6,7 +6,7 @@ import { Toaster } from '@client/components/ui/toaster';
 import { TooltipProvider } from '@client/components/ui/tooltip';
 import { AdminPage } from '@client/features/admin/admin-page';
 import { AuthPage } from '@client/features/auth/auth-page';
-import { DashboardPage } from '@client/features/dashboard/dashboard-page';
+import { DashboardPage } from '@client/routes/dashboard-page';
 import { PrivacyPolicyPage } from '@client/features/legal/privacy-policy-page';
 import { TermsOfServicePage } from '@client/features/legal/terms-of-service-page';
 import { LiveMessages } from '@client/features/messages/live-messages';

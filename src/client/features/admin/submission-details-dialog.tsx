@@ -9,7 +9,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Separator } from '@client/components/ui/separator';
 import { Spinner } from '@client/components/ui/spinner';
 import { Textarea } from '@client/components/ui/textarea';
-import { SendMessageDialog } from '@client/features/messages/send-message-dialog';
+import { SendMessageDialog } from '@client/components/send-message-dialog';
 import { formatLongDateTime } from '@client/lib/format';
 import { toast } from '@client/lib/toast';
 import { tierPriceLabel } from './admin-badges';

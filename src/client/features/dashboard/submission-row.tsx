@@ -11,7 +11,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api';
 import { formatLongDate } from '@client/lib/format';
 import { toast } from '@client/lib/toast';
-import { useDeleteSubmission } from '@client/features/submissions/use-submissions';
+import { useDeleteSubmission } from '@client/lib/submission-queries';
 import { StatusBadge } from '@client/components/status-badge';
 
 interface SubmissionRowProps {

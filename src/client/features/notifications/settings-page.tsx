@@ -1,7 +1,5 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link } from 'wouter';
-import { Button } from '@client/components/ui/button';
-import { DashboardHeader } from '@client/features/dashboard/dashboard-header';
+import { BackLink, PageHeading } from '@client/components/page-heading';
+import { DashboardHeader } from '@client/components/dashboard-header';
 import { useAuth } from '@client/lib/auth';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { NotificationSettingsSection } from './notification-settings-section';
@@ -15,15 +13,8 @@ export function SettingsPage() {
     <div className="min-h-dvh">
       <DashboardHeader user={user} />
       <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
-        <div>
-          <Button asChild variant="ghost" size="sm" className="-ml-3">
-            <Link href="/dashboard">
-              <ArrowLeft aria-hidden />
-              Back to Dashboard
-            </Link>
-          </Button>
-        </div>
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Settings</h1>
+        <BackLink />
+        <PageHeading title="Settings" />
         <NotificationSettingsSection user={user} />
       </main>
     </div>

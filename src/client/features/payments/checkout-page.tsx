@@ -1,4 +1,5 @@
-import { AlertTriangle, ArrowLeft, FileQuestion, RotateCcw, ShieldCheck } from 'lucide-react';
+import { BackLink, PageHeading } from '@client/components/page-heading';
+import { AlertTriangle, FileQuestion, RotateCcw, ShieldCheck } from 'lucide-react';
 import { Suspense, lazy, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
 import { AppHeader } from '@client/components/app-header';
@@ -52,18 +53,8 @@ function Checkout({ submission }: { submission: Submission }) {
     <div className="min-h-dvh">
       {user ? <AppHeader user={user} home="/dashboard" className="max-w-6xl" /> : null}
       <main className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
-        <div>
-          <Button asChild variant="ghost" size="sm" className="-ml-3">
-            <Link href="/dashboard">
-              <ArrowLeft aria-hidden />
-              Back to Dashboard
-            </Link>
-          </Button>
-        </div>
-        <header className="grid gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Checkout</h1>
-          <p className="text-muted-foreground">Complete your payment and your submission goes to the label's team for review.</p>
-        </header>
+        <BackLink />
+        <PageHeading title="Checkout" description="Complete your payment and your submission goes to the label's team for review." />
         <div className="grid items-start gap-6 lg:grid-cols-2">
           <div className="grid gap-4">
             <OrderSummary submission={submission} />

@@ -1,6 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_SETTINGS, type OutboxPage } from '@shared/notifications';
 import { outboxEmails, submissions, type UserRow } from '../../platform/db/schema';
@@ -17,7 +15,6 @@ import {
   type TestApp,
 } from '../../test/helpers';
 import { startTestSmtpServer, type ReceivedEmail, type TestSmtpServer } from '../../test/smtp-test-server';
-import { handleStripeEvent } from '../payments/handle-stripe-event';
 
 let t: TestApp;
 let smtp: TestSmtpServer;
@@ -109,25 +106,6 @@ describe('emails over SMTP', () => {
       'skipped',
     ]);
     expect(smtp.received.filter(to(artist.email))).toHaveLength(1);
-  });
-
-  it('sends a receipt in the same transaction as the payment, once even when Stripe delivers twice', async () => {
-    const artist = await createArtist(t.db);
-    const submission = await createSubmissionRow(t.db, artist, { pricingTier: 'premium', songTitle: 'Paid Song', stripePaymentIntentId: 'pi_test_1' });
-    const event = {
-      id: 'evt_receipt_1',
-      type: 'payment_intent.succeeded',
-      data: { object: { id: 'pi_test_1', amount: 9900, amount_received: 9900, currency: 'usd', metadata: { submissionId: submission.id } } },
-    } as unknown as Stripe.Event;
-    const log = t.app.log as FastifyBaseLogger;
-    expect(await handleStripeEvent(t.db, t.app.outbox, {} as Stripe, event, log)).toBe('applied');
-    expect(await handleStripeEvent(t.db, t.app.outbox, {} as Stripe, event, log)).toBe('duplicate');
-    const email = await smtp.waitFor(to(artist.email));
-    expect(email.mail.subject).toBe('Receipt: $99.00 for "Paid Song"');
-    expect(email.mail.text).toContain('pi_test_1');
-    // A receipt is not a notification: no unsubscribe.
-    expect(header(email, 'list-unsubscribe')).toBe('');
-    expect(await outboxRows(artist.id)).toHaveLength(1);
   });
 
   it('emails several unread messages as one, after the delay; a message read in time sends nothing', async () => {

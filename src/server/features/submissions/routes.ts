@@ -19,7 +19,7 @@ import {
   submitDraft,
   updateDraft,
 } from './submissions';
-import { toSubmission } from './to-submission';
+import { toSubmission } from '../../platform/to-submission';
 
 type WithId = { Params: { id: string } };
 
