@@ -4,7 +4,7 @@ import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEmails } from '../../platform/db/schema';
 import { createArtist, createSubmissionRow, createTestApp, type TestApp } from '../../test/helpers';
-import { startTestSmtpServer, type ReceivedEmail, type TestSmtpServer } from '../../test/smtp-test-server';
+import { headerOf, sentTo, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-test-server';
 import { handleStripeEvent } from './handle-stripe-event';
 
 let t: TestApp;
@@ -19,12 +19,6 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const to = (address: string | null) => (email: ReceivedEmail) => email.to.includes(address ?? '');
-/** A header as it was on the wire (mailparser folds List-* headers into one object). */
-const header = (email: ReceivedEmail, name: string) => {
-  const line = email.mail.headerLines.find((h) => h.key === name)?.line ?? '';
-  return line.slice(line.indexOf(':') + 1).replace(/\r?\n\s+/g, ' ').trim();
-};
 
 async function outboxRows(userId: string) {
   return t.db.select().from(outboxEmails).where(eq(outboxEmails.userId, userId));
@@ -42,11 +36,11 @@ describe('the payment receipt over SMTP', () => {
     const log = t.app.log as FastifyBaseLogger;
     expect(await handleStripeEvent(t.db, t.app.outbox, {} as Stripe, event, log)).toBe('applied');
     expect(await handleStripeEvent(t.db, t.app.outbox, {} as Stripe, event, log)).toBe('duplicate');
-    const email = await smtp.waitFor(to(artist.email));
+    const email = await smtp.waitFor(sentTo(artist.email));
     expect(email.mail.subject).toBe('Receipt: $99.00 for "Paid Song"');
     expect(email.mail.text).toContain('pi_test_1');
     // A receipt is not a notification: no unsubscribe.
-    expect(header(email, 'list-unsubscribe')).toBe('');
+    expect(headerOf(email, 'list-unsubscribe')).toBe('');
     expect(await outboxRows(artist.id)).toHaveLength(1);
   });
 
