@@ -5,7 +5,7 @@ import { E2E_ADMIN } from '../../playwright.config';
  * The screens issue 10 touched without meaning to change them (one back link and page heading,
  * one label/value row, the message composer shared by the chat and the admin's dialog): each
  * still shows what it showed, the back links lead where they say, and a screenshot of each at
- * 1280 and 390 px lands in test-results/ to be looked at.
+ * 1280 and 390 px lands in test-results/screens/ to be looked at.
  */
 
 const WIDTHS = [1280, 390] as const;
@@ -41,7 +41,8 @@ async function submit(page: Page, pricingTier: 'free' | 'premium', songTitle = '
 async function shoot(page: Page, name: string): Promise<void> {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+    // Outside the per-test folder, which Playwright empties when a test passes.
+    await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -67,6 +68,8 @@ test('artist pages: headings, back links, details rows', async ({ page }) => {
   await shoot(page, 'checkout');
 
   await page.goto('/dashboard');
+  // The first-visit profile prompt opens by itself; close it.
+  await page.getByRole('dialog', { name: 'Complete your artist profile' }).getByRole('button', { name: 'Later' }).click();
   await page.getByRole('button', { name: 'View Night Drive' }).first().click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('As soon as possible')).toBeVisible();
@@ -93,7 +96,9 @@ test('admin: details dialog rows and the message dialog', async ({ page, browser
   await page.getByRole('textbox', { name: 'Message' }).last().fill('Lovely chorus.');
   await shoot(page, 'admin-message');
   await page.getByRole('button', { name: 'Send Message' }).click();
-  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Message Sent', { exact: true }).first()).toBeVisible();
+  // The details dialog is modal, so the toast region behind it is hidden from the accessibility tree.
+  await expect(page.getByText('Message Sent', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Your message to Mara Quill has been sent.')).toBeVisible();
 
   await page.goto('/admin/outbox');
   await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();

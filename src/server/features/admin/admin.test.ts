@@ -310,6 +310,31 @@ describe('delete', () => {
     }
     expect((await as(adminCookie).send('DELETE', `/api/admin/submissions/${s.id}`)).statusCode).toBe(404);
   });
+
+  it('deletes as the team: licensed submissions too, never a draft the desk does not list', async () => {
+    for (const status of ['approved', 'completed'] as const) {
+      const licensed = await makeSubmission(t.db, artist, { status });
+      expect((await as(adminCookie).send('DELETE', `/api/admin/submissions/${licensed.id}`)).statusCode).toBe(204);
+      expect(await t.db.select().from(submissions).where(eq(submissions.id, licensed.id))).toHaveLength(0);
+    }
+    const draft = await makeSubmission(t.db, artist, { status: 'draft' });
+    expect((await as(adminCookie).send('DELETE', `/api/admin/submissions/${draft.id}`)).statusCode).toBe(404);
+    expect(await t.db.select().from(submissions).where(eq(submissions.id, draft.id))).toHaveLength(1);
+  });
+});
+
+describe('the database refuses values outside the shared lists', () => {
+  it.each([
+    ['status', `status = 'not_a_status'`],
+    ['pricing_tier', `pricing_tier = 'platinum'`],
+    ['video_style', `video_style = 'anime'`],
+  ])('%s', async (_column, assignment) => {
+    const s = await makeSubmission(t.db, artist, { status: 'pending' });
+    await expect(t.db.execute(sql.raw(`update submissions set ${assignment} where id = '${s.id}'`))).rejects.toMatchObject({
+      // 23514: check_violation, on the embedded database and on PostgreSQL alike.
+      cause: expect.objectContaining({ code: '23514' }),
+    });
+  });
 });
 
 describe('search counts', () => {
