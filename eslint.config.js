@@ -1,7 +1,41 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The layers of ARCHITECTURE.md, enforced: shared → platform | client lib and components →
+ * features → app (app.ts, client/app.tsx and client/routes/, where pages that combine features
+ * live). A feature imports shared code and the layer below it, never another feature; the layers
+ * below never import a feature. The feature folders are read from disk, so a new feature is
+ * covered the day it is made. src/boundaries.test.ts proves the rules fire.
+ */
+const featuresOf = (side) =>
+  readdirSync(new URL(`./src/${side}/features`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Imports of another feature's insides: by alias or a path through `features/`, or a sibling `../other/`. */
+function otherFeaturePattern(features, own) {
+  const others = features.filter((f) => f !== own).map(escape).join('|');
+  return {
+    regex: `(^|/)features/(${others})(/|$)|^(\\.\\./)+(${others})(/|$)`,
+    message: `Features never import each other (ARCHITECTURE.md): move what ${own} shares down to src/shared, src/server/platform, src/client/lib or src/client/components, or compose the features at the app layer (src/client/routes).`,
+  };
+}
+
+const SERVER_ONLY = { group: ['**/client/**', '@client/*'], message: 'The server never imports client code.' };
+const CLIENT_ONLY = { group: ['**/server/**', '@server/*'], message: 'The client never imports server code; wire shapes live in src/shared.' };
+const NO_FEATURES = { regex: '(^|/)(features|routes)(/|$)', message: 'A lower layer never imports a feature or a page (ARCHITECTURE.md): move the shared piece down here instead.' };
+
+const featureBoundaries = (side, only) =>
+  featuresOf(side).map((feature) => ({
+    files: [`src/${side}/features/${feature}/**/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [only, otherFeaturePattern(featuresOf(side), feature)] }] },
+  }));
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'src/server/platform/db/migrations'] },
@@ -19,16 +53,24 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '@server/*'], message: 'The client never imports server code; wire shapes live in src/shared.' }] }],
+      'no-restricted-imports': ['error', { patterns: [CLIENT_ONLY] }],
     },
   },
   {
-    // Features never reach into each other's insides (ARCHITECTURE.md); shared code moves down.
     files: ['src/server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/client/**', '@client/*'], message: 'The server never imports client code.' }] }],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_ONLY] }] },
   },
+  // The layers below the features.
+  {
+    files: ['src/client/lib/**/*.{ts,tsx}', 'src/client/components/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [CLIENT_ONLY, NO_FEATURES] }] },
+  },
+  {
+    files: ['src/server/platform/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_ONLY, NO_FEATURES] }] },
+  },
+  ...featureBoundaries('server', SERVER_ONLY),
+  ...featureBoundaries('client', CLIENT_ONLY),
   {
     files: ['src/shared/**/*.ts'],
     rules: {

@@ -10,7 +10,7 @@ import { newId } from '../src/server/platform/ids';
 const SUBMISSIONS = 500;
 const DURATION_S = 5;
 const CONNECTIONS = 10;
-const STATUSES = ['pending', 'approved', 'under_review', 'completed', 'payment_pending', 'rejected'];
+const STATUSES = ['pending', 'approved', 'under_review', 'completed', 'payment_pending', 'rejected'] as const;
 
 export default async function (): Promise<void> {
   const { database, origin, stop } = await startBenchApp('submissions');

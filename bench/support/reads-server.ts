@@ -61,7 +61,7 @@ if (mode === 'bare') {
         videoStyle: 'non-custom' as const,
         pricingTier: 'free' as const,
         termsAccepted: true,
-        status: ['pending', 'approved', 'under_review', 'completed'][(i + j) % 4]!,
+        status: (['pending', 'approved', 'under_review', 'completed'] as const)[(i + j) % 4]!,
         amount: '0.00',
         createdAt: new Date(now - (i + j) * 60_000),
       })),

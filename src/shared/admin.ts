@@ -119,7 +119,8 @@ export interface AdminSubmissionPage {
   pageSize: number;
 }
 
-export type HistoryField = 'status' | 'notes' | 'payment_status' | 'review' | 'assignee' | 'tags';
+export const HISTORY_FIELDS = ['status', 'notes', 'payment_status', 'review', 'assignee', 'tags'] as const;
+export type HistoryField = (typeof HISTORY_FIELDS)[number];
 
 /** GET /api/admin/submissions/{id}/history: oldest first. */
 export interface SubmissionHistoryEntry {

@@ -79,12 +79,15 @@ export type ProfileInput = z.input<typeof profileSchema>;
 
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
+/** How an account signs in: a password, or Google (CONTRACT §3). */
+export const AUTH_PROVIDERS = ['local', 'google'] as const;
+export type AuthProvider = (typeof AUTH_PROVIDERS)[number];
 
 /** The user as every response carries it: never the password hash (CONTRACT §2). */
 export interface PublicUser {
   id: string;
   email: string | null;
-  authProvider: 'local' | 'google';
+  authProvider: AuthProvider;
   firstName: string | null;
   lastName: string | null;
   profileImageUrl: string | null;

@@ -62,3 +62,6 @@ export type LiveEvent =
 export function senderName(user: Pick<PublicUser, 'artistName' | 'firstName'> | null | undefined): string {
   return user?.artistName?.trim() || user?.firstName?.trim() || 'Unknown';
 }
+
+/** The live socket's close code when the session behind it has ended (logout elsewhere, expiry). */
+export const CLOSE_SESSION_ENDED = 4401;

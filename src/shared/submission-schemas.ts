@@ -9,10 +9,8 @@ import {
   RELEASE_STATUSES,
   SUBMISSION_METHODS,
   SUBMISSION_TYPES,
+  SUBMISSION_STATUSES,
   VIDEO_STYLES,
-  type PricingTier,
-  type SubmissionStatus,
-  type SubmissionType,
 } from './submissions';
 import { GENRE_CHOICES } from './genres';
 import type { PublicUser } from './auth';
@@ -171,50 +169,56 @@ export interface AttachedFile {
   contentType: string | null;
 }
 
-/** A submission as its artist sees it (no internal admin notes). Dates are ISO strings. */
-export interface Submission {
-  id: string;
-  userId: string;
-  submissionType: SubmissionType;
-  submissionMethod: 'link' | 'upload';
-  musicUrl: string | null;
-  musicFileUrl: string | null;
-  videoUrl: string | null;
-  videoFileUrl: string | null;
-  artworkUrl: string | null;
-  releaseStatus: 'released' | 'unreleased';
-  releaseDate: string | null;
-  releaseDateOption: 'specific' | 'undecided' | 'asap' | null;
-  artistName: string;
-  songTitle: string;
-  hasLyrics: boolean;
-  lyricsLanguage: string | null;
-  lyrics: string | null;
-  description: string | null;
-  aiUsage: boolean;
-  videoStyle: 'custom' | 'non-custom';
-  styleReferenceUrls: string[];
-  characterImageUrls: string[];
-  creativeDirection: string | null;
-  pricingTier: PricingTier;
-  publishOnYoutube: boolean;
-  termsAccepted: boolean;
-  status: SubmissionStatus;
-  adminReview: string | null;
-  adminReviewedAt: string | null;
-  adminReviewedBy: string | null;
-  stripePaymentIntentId: string | null;
-  paymentStatus: string | null;
-  amount: string | null;
-  genre: string | null;
-  mood: string | null;
+const nullableString = z.string().nullable();
+
+/**
+ * A submission as its artist sees it (no internal admin notes), as the API sends it: the one
+ * description of the shape, its enums taken from the shared lists. Dates are ISO strings.
+ */
+export const submissionSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  submissionType: z.enum(SUBMISSION_TYPES),
+  submissionMethod: z.enum(SUBMISSION_METHODS),
+  musicUrl: nullableString,
+  musicFileUrl: nullableString,
+  videoUrl: nullableString,
+  videoFileUrl: nullableString,
+  artworkUrl: nullableString,
+  releaseStatus: z.enum(RELEASE_STATUSES),
+  releaseDate: nullableString,
+  releaseDateOption: z.enum(RELEASE_DATE_OPTIONS).nullable(),
+  artistName: z.string(),
+  songTitle: z.string(),
+  hasLyrics: z.boolean(),
+  lyricsLanguage: nullableString,
+  lyrics: nullableString,
+  description: nullableString,
+  aiUsage: z.boolean(),
+  videoStyle: z.enum(VIDEO_STYLES),
+  styleReferenceUrls: z.array(z.string()),
+  characterImageUrls: z.array(z.string()),
+  creativeDirection: nullableString,
+  pricingTier: z.enum(PRICING_TIERS),
+  publishOnYoutube: z.boolean(),
+  termsAccepted: z.boolean(),
+  status: z.enum(SUBMISSION_STATUSES),
+  adminReview: nullableString,
+  adminReviewedAt: nullableString,
+  adminReviewedBy: nullableString,
+  stripePaymentIntentId: nullableString,
+  paymentStatus: nullableString,
+  amount: nullableString,
+  genre: nullableString,
+  mood: nullableString,
   /** Where the wizard was when a draft was last saved (null once submitted). */
-  draftStep: number | null;
+  draftStep: z.number().int().nullable(),
   /** The label changed the status or the review since the artist last opened it. */
-  hasUnseenUpdate: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+  hasUnseenUpdate: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Submission = z.infer<typeof submissionSchema>;
 
 /** GET /api/submissions/{id} for its owner: with the uploads it refers to, for a draft's wizard. */
 export interface OwnSubmission extends Submission {

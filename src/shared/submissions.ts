@@ -78,6 +78,7 @@ export function formatUsd(amount: number | string): string {
 }
 
 export const SUBMISSION_METHODS = ['link', 'upload'] as const;
+export type SubmissionMethod = (typeof SUBMISSION_METHODS)[number];
 
 /**
  * What the artist sends (CONTRACT §12): a track for the label to make a video of, or a finished
@@ -86,8 +87,16 @@ export const SUBMISSION_METHODS = ['link', 'upload'] as const;
 export const SUBMISSION_TYPES = ['track', 'video'] as const;
 export type SubmissionType = (typeof SUBMISSION_TYPES)[number];
 export const RELEASE_STATUSES = ['released', 'unreleased'] as const;
+export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
 export const RELEASE_DATE_OPTIONS = ['specific', 'undecided', 'asap'] as const;
+export type ReleaseDateOption = (typeof RELEASE_DATE_OPTIONS)[number];
+export const RELEASE_DATE_OPTION_LABELS: Record<ReleaseDateOption, string> = {
+  specific: 'Specific date',
+  undecided: 'Undecided',
+  asap: 'As soon as possible',
+};
 export const VIDEO_STYLES = ['custom', 'non-custom'] as const;
+export type VideoStyle = (typeof VIDEO_STYLES)[number];
 
 export const MB = 1024 * 1024;
 export const FILE_LIMITS = {
@@ -98,6 +107,24 @@ export const FILE_LIMITS = {
   maxStyleImages: 12,
   maxCharacterImages: 12,
   maxCharacters: 6,
+} as const;
+
+/**
+ * A byte count in words, for limits and file sizes on both sides: "100 MB", "2 GB", "3.4 MB",
+ * "12 KB" (binary units, at most one decimal).
+ */
+export function formatBytes(bytes: number): string {
+  const oneDecimal = (n: number) => Number(n.toFixed(1));
+  if (bytes < MB) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  if (bytes < 1024 * MB) return `${oneDecimal(bytes / MB)} MB`;
+  return `${oneDecimal(bytes / (1024 * MB))} GB`;
+}
+
+/** The formats each kind of upload accepts, in words (SPEC §5, CONTRACT §12). */
+export const FILE_FORMATS = {
+  music: 'MP3, WAV, OGG or MP4',
+  image: 'JPG, PNG or WEBP',
+  video: 'MP4, MOV or WebM',
 } as const;
 
 /** Where resumable (tus) uploads of finished videos are created (CONTRACT §12). */
@@ -131,5 +158,19 @@ export const LICENSED_SUBMISSION_MESSAGE =
 /** Mood is free text (CONTRACT §12). */
 export const MOOD_MAX = 100;
 
-/** Where uploaded files live once normalised (CONTRACT §5). */
-export const OBJECT_PATH_PATTERN = /^\/objects\/uploads\/[A-Za-z0-9-]{1,64}$/;
+/**
+ * The shape of every id that may appear in a URL (uploads, submissions): application-made UUIDs
+ * match it; anything else is "not found" before it reaches a query or the object store.
+ */
+const ID_SOURCE = '[A-Za-z0-9-]{1,64}';
+export const OBJECT_ID_PATTERN = new RegExp(`^${ID_SOURCE}$`);
+
+/** Where uploaded files live once normalised (CONTRACT §5): `/objects/uploads/{id}`. */
+const OBJECT_PATH_PREFIX = '/objects/uploads/';
+export const OBJECT_PATH_PATTERN = new RegExp(`^${OBJECT_PATH_PREFIX}(${ID_SOURCE})$`);
+export const objectPathOf = (uploadId: string): string => `${OBJECT_PATH_PREFIX}${uploadId}`;
+
+/** The upload id of an `/objects/uploads/{id}` path, or null for anything else (a bare file name, a link). */
+export function uploadIdFromObjectPath(objectPath: string): string | null {
+  return OBJECT_PATH_PATTERN.exec(objectPath)?.[1] ?? null;
+}

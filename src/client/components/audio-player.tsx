@@ -2,9 +2,8 @@ import { AlertTriangle, Download, Pause, Play, Volume2, VolumeX } from 'lucide-r
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/utils';
+import { uploadIdFromObjectPath } from '@shared/submissions';
 
-/** Where stored uploads live; anything else is a bare file name kept from the old product (SPEC §8). */
-const STORED_PREFIX = '/objects/uploads/';
 /** SPEC §9: skips of 10 and 30 seconds; volume in steps of 0.1. */
 const SKIPS = [-30, -10, 10, 30] as const;
 const VOLUME_STEP = 0.1;
@@ -31,7 +30,8 @@ export function AudioPlayer({ src, downloadName, className }: AudioPlayerProps) 
   const [duration, setDuration] = useState(0);
   const [volume, setVolume] = useState(1);
   const [failed, setFailed] = useState(false);
-  const stored = src.startsWith(STORED_PREFIX);
+  // A stored upload, or a bare file name kept from the old product (SPEC §8).
+  const stored = uploadIdFromObjectPath(src) !== null;
 
   useEffect(() => {
     if (audioRef.current) audioRef.current.volume = volume;

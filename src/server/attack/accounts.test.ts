@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountSession } from '@shared/account';
 import { sessions, users } from '../platform/db/schema';
-import { createAdmin, createArtist, createTestApp, sessionCookie, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../test/helpers';
+import { createAdmin, createArtist, createTestApp, secondInstance, sessionCookie, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../test/helpers';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp-test-server';
-import { secondInstance, snapshotDatabase } from './attack-support';
+import { snapshotDatabase } from './attack-support';
 
 /**
  * The routes of CONTRACT §11 under attack: a replayed or raced reset token, another artist's

@@ -1,8 +1,6 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { RouteOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../app';
-import { openDatabase, type Database, type Db } from '../platform/db/client';
-import type { TestApp } from '../test/helpers';
+import type { Db } from '../platform/db/client';
 import { PUBLIC_ROUTES } from '../platform/public-routes';
 
 /** One registered route, one method. */
@@ -110,24 +108,3 @@ export function randomAddress(random: { int(max: number): number }): string {
   return `203.0.113.${1 + random.int(254)}`;
 }
 
-/**
- * Another server instance on the same database: on PostgreSQL with a connection pool of its own
- * (as another process would have); on the embedded database, the same in-process engine.
- */
-export async function secondInstance(first: TestApp): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
-  let database: Database = first.database;
-  let ownDatabase = false;
-  if (first.database.kind === 'postgres') {
-    database = await openDatabase({ databaseUrl: first.database.connectionString!, pgliteDir: '', migrate: false });
-    ownDatabase = true;
-  }
-  const app = await buildApp({ config: first.config, database, client: 'none', logger: false });
-  await app.ready();
-  return {
-    app,
-    close: async () => {
-      await app.close();
-      if (ownDatabase) await database.close();
-    },
-  };
-}

@@ -3,7 +3,7 @@ import { LOGIN_THROTTLE } from '../features/auth/login-throttle';
 import type { UserRow } from '../platform/db/schema';
 import { RATE_LIMITS } from '../platform/rate-limits';
 import { createAdmin, createArtist, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../test/helpers';
-import { secondInstance } from './attack-support';
+import { secondInstance } from '../test/helpers';
 
 /** Issue 9 finding 3: TRUST_PROXY decides whose X-Forwarded-For counts; every limit is shared by all instances. */
 let t: TestApp;

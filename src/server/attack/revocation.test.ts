@@ -5,7 +5,7 @@ import { setRole } from '../features/auth/accounts';
 import { users } from '../platform/db/schema';
 import { announceUserChanged } from '../platform/sessions';
 import { cookieFrom, createAdmin, createArtist, createTestApp, sessionCookie, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../test/helpers';
-import { secondInstance } from './attack-support';
+import { secondInstance } from '../test/helpers';
 
 /**
  * Issue 9 finding 4 and CONTRACT §9: sign-out, a role change, a password change and an account

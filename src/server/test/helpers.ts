@@ -94,6 +94,28 @@ export async function createTestApp(
   };
 }
 
+/**
+ * Another server instance on the same database: on PostgreSQL with a connection pool of its own
+ * (as another process would have); on the embedded database, the same in-process engine.
+ */
+export async function secondInstance(first: TestApp): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  let database: Database = first.database;
+  let ownDatabase = false;
+  if (first.database.kind === 'postgres') {
+    database = await openDatabase({ databaseUrl: first.database.connectionString!, pgliteDir: '', migrate: false });
+    ownDatabase = true;
+  }
+  const app = await buildApp({ config: first.config, database, client: 'none', logger: false });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      if (ownDatabase) await database.close();
+    },
+  };
+}
+
 let passwordHash: Promise<string> | undefined;
 let counter = 0;
 

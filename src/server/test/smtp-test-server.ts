@@ -19,6 +19,15 @@ export interface ReceivedEmail {
   receivedAt: number;
 }
 
+/** Matches an email sent to `address` (for `waitFor` and filters). */
+export const sentTo = (address: string | null) => (email: ReceivedEmail) => email.to.includes(address ?? '');
+
+/** A header as it was on the wire (mailparser folds List-* headers into one object). */
+export function headerOf(email: ReceivedEmail, name: string): string {
+  const line = email.mail.headerLines.find((h) => h.key === name)?.line ?? '';
+  return line.slice(line.indexOf(':') + 1).replace(/\r?\n\s+/g, ' ').trim();
+}
+
 export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedEmail[] = [];
   const waiters = new Set<() => void>();

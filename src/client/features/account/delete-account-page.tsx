@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft, CircleCheck, CircleX } from 'lucide-react';
+import { CircleCheck, CircleX } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'wouter';
 import { DELETION_TEXTS, deleteAccountSchema } from '@shared/account';
 import { PasswordInput } from '@client/components/password-input';
+import { BackLink } from '@client/components/page-heading';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { FormField } from '@client/components/ui/form-field';
 import { Spinner } from '@client/components/ui/spinner';
-import { DashboardHeader } from '@client/features/dashboard/dashboard-header';
+import { DashboardHeader } from '@client/components/dashboard-header';
 import { errorMessage } from '@client/lib/api';
 import { useAuth } from '@client/lib/auth';
 import { toast, toastThenNavigate } from '@client/lib/toast';
@@ -36,14 +36,7 @@ export function DeleteAccountPage() {
     <div className="min-h-dvh">
       <DashboardHeader user={user} />
       <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
-        <div>
-          <Button asChild variant="ghost" size="sm" className="-ml-3">
-            <Link href="/settings">
-              <ArrowLeft aria-hidden />
-              Back to Settings
-            </Link>
-          </Button>
-        </div>
+        <BackLink href="/settings">Back to Settings</BackLink>
         <header className="grid gap-2">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Delete your account</h1>
           <p className="text-muted-foreground">

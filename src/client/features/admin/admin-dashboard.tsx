@@ -12,7 +12,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@client/components/ui/spinner';
 import { errorMessage } from '@client/lib/api';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { AdminHeader } from './admin-header';
+import { AdminHeader } from '@client/components/admin-header';
 import { csvExportUrl, useAdminSubmissions } from './admin-queries';
 import { AdminStatCards } from './admin-stat-cards';
 import { AdminSubmissionRow } from './admin-submission-row';

@@ -1,6 +1,6 @@
 import { Download, ExternalLink, Pencil, Trash2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import { TIERS, type PricingTier } from '@shared/submissions';
+import { useState } from 'react';
+import { TIERS, uploadIdFromObjectPath, type PricingTier } from '@shared/submissions';
 import type { AdminSubmission } from '@shared/submission-schemas';
 import { ADMIN_NOTES_MAX } from '@shared/admin';
 import { AudioPlayer } from '@client/components/audio-player';
@@ -9,7 +9,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Separator } from '@client/components/ui/separator';
 import { Spinner } from '@client/components/ui/spinner';
 import { Textarea } from '@client/components/ui/textarea';
-import { SendMessageDialog } from '@client/features/messages/send-message-dialog';
+import { SendMessageDialog } from '@client/components/send-message-dialog';
 import { formatLongDateTime } from '@client/lib/format';
 import { toast } from '@client/lib/toast';
 import { tierPriceLabel } from './admin-badges';
@@ -22,6 +22,7 @@ import { DeskPanel } from './desk-panel';
 import { StatusChangeDialog } from './status-change-dialog';
 import { WaveformPlayer } from './waveform-player';
 import { SubmissionHistory } from './submission-history';
+import { DescriptionRow } from '@client/components/description-row';
 
 interface Props {
   submission: AdminSubmission | null;
@@ -84,19 +85,19 @@ function Details({ initial, onDelete }: { initial: AdminSubmission; onDelete(sub
       <div className="grid gap-6 p-4 sm:p-6 lg:grid-cols-2">
         <div className="grid min-w-0 content-start gap-6">
           <dl className="grid grid-cols-1 gap-x-4 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">
-            <Field label="Song Title">{title}</Field>
-            <Field label="Artist">{s.artistName?.trim() || 'Unknown artist'}</Field>
-            <Field label="Email">{s.user?.email || 'Not provided'}</Field>
-            <Field label="Status">
+            <DescriptionRow layout="columns" term="Song Title">{title}</DescriptionRow>
+            <DescriptionRow layout="columns" term="Artist">{s.artistName?.trim() || 'Unknown artist'}</DescriptionRow>
+            <DescriptionRow layout="columns" term="Email">{s.user?.email || 'Not provided'}</DescriptionRow>
+            <DescriptionRow layout="columns" term="Status">
               <StatusBadge status={s.status} />
-            </Field>
-            <Field label="Pricing Tier">
+            </DescriptionRow>
+            <DescriptionRow layout="columns" term="Pricing Tier">
               {tierName} · {tierPriceLabel(s.pricingTier, s.amount)}
-            </Field>
-            <Field label="Submitted">{formatLongDateTime(s.createdAt)}</Field>
-            <Field label="Submission ID">
+            </DescriptionRow>
+            <DescriptionRow layout="columns" term="Submitted">{formatLongDateTime(s.createdAt)}</DescriptionRow>
+            <DescriptionRow layout="columns" term="Submission ID">
               <code className="text-xs break-all">{s.id}</code>
-            </Field>
+            </DescriptionRow>
           </dl>
           <DeskPanel submission={s} />
           <SocialLinks submission={s} />
@@ -107,7 +108,7 @@ function Details({ initial, onDelete }: { initial: AdminSubmission; onDelete(sub
           <TextSection label="Description" text={s.description} />
           <section className="grid gap-2">
             <h3 className="text-sm font-semibold">Music</h3>
-            {s.musicFileUrl?.startsWith('/objects/uploads/') ? (
+            {s.musicFileUrl && uploadIdFromObjectPath(s.musicFileUrl) ? (
               <WaveformPlayer submissionId={s.id} src={s.musicFileUrl} />
             ) : s.musicFileUrl ? (
               <AudioPlayer src={s.musicFileUrl} downloadName={`${planDownloads(s)[0]?.baseName ?? 'music'}`} />
@@ -128,8 +129,8 @@ function Details({ initial, onDelete }: { initial: AdminSubmission; onDelete(sub
             </section>
           ) : null}
           <dl className="grid grid-cols-2 gap-3 text-sm">
-            <Field label="Genre">{s.genre || 'Not specified'}</Field>
-            <Field label="Mood">{s.mood || 'Not specified'}</Field>
+            <DescriptionRow layout="columns" term="Genre">{s.genre || 'Not specified'}</DescriptionRow>
+            <DescriptionRow layout="columns" term="Mood">{s.mood || 'Not specified'}</DescriptionRow>
           </dl>
           <TextSection label="Creative Direction" text={s.creativeDirection} />
           <TextSection label="Lyrics" text={s.hasLyrics ? s.lyrics : null} />
@@ -147,15 +148,6 @@ function Details({ initial, onDelete }: { initial: AdminSubmission; onDelete(sub
       </DialogFooter>
       <StatusChangeDialog submissions={[s]} open={statusOpen} onOpenChange={setStatusOpen} />
     </>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="contents">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
-    </div>
   );
 }
 

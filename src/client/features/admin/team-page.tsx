@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import type { AdminUser, AdminUsersPage } from '@shared/account';
 import { displayName, type Role } from '@shared/auth';
 import { Badge } from '@client/components/ui/badge';
+import { BackLink } from '@client/components/page-heading';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
 import { Input } from '@client/components/ui/input';
@@ -15,7 +15,7 @@ import { formatLongDate } from '@client/lib/format';
 import { queryClient } from '@client/lib/query-client';
 import { toast } from '@client/lib/toast';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { AdminHeader } from './admin-header';
+import { AdminHeader } from '@client/components/admin-header';
 
 const TEAM_KEY = '/api/admin/users';
 
@@ -67,14 +67,7 @@ export function TeamPage() {
     <div className="min-h-dvh">
       <AdminHeader user={user} />
       <main className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6">
-        <div>
-          <Button asChild variant="ghost" size="sm" className="-ml-3">
-            <Link href="/admin">
-              <ArrowLeft aria-hidden />
-              Back to Admin
-            </Link>
-          </Button>
-        </div>
+        <BackLink href="/admin">Back to Admin</BackLink>
         <header className="grid gap-1">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Users</h1>
           <p className="text-sm text-muted-foreground">Everyone with an account. Admins see the review desk; the last admin cannot be demoted.</p>

@@ -2,7 +2,7 @@ import { CreditCard, ExternalLink, Lock, MessageSquareQuote } from 'lucide-react
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Submission } from '@shared/submission-schemas';
-import { LICENSED_SUBMISSION_MESSAGE, TIERS, formatUsd, isArtistDeletable, isPaidTier, isPaymentDue } from '@shared/submissions';
+import { LICENSED_SUBMISSION_MESSAGE, RELEASE_DATE_OPTION_LABELS, TIERS, formatUsd, isArtistDeletable, isPaidTier, isPaymentDue } from '@shared/submissions';
 import { ChangeTierControl } from '@client/components/change-tier-control';
 import { ArtworkThumbnail } from '@client/components/artwork-thumbnail';
 import { AudioPlayer } from '@client/components/audio-player';
@@ -11,13 +11,12 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { formatLongDate, formatLongDateTime } from '@client/lib/format';
 import { StatusBadge } from '@client/components/status-badge';
 import { TrackComments } from './track-comments';
+import { DescriptionRow } from '@client/components/description-row';
 
 interface SubmissionDetailsDialogProps {
   submission: Submission | null;
   onClose: () => void;
 }
-
-const RELEASE_DATE_TEXT = { undecided: 'Undecided', asap: 'As soon as possible', specific: 'Specific date' } as const;
 
 /** Everything the artist sent, and where it stands (SPEC §2 "Submission Details dialog"). */
 export function SubmissionDetailsDialog({ submission, onClose }: SubmissionDetailsDialogProps) {
@@ -33,7 +32,7 @@ function DetailsBody({ submission: s }: { submission: Submission }) {
   const paid = isPaidTier(s.pricingTier);
   const paymentDue = paid && isPaymentDue(s.status);
   const licensed = !isArtistDeletable(s.status);
-  const releaseDate = s.releaseDateOption === 'specific' && s.releaseDate ? formatLongDate(`${s.releaseDate}T00:00:00`) : s.releaseDateOption ? RELEASE_DATE_TEXT[s.releaseDateOption] : '—';
+  const releaseDate = s.releaseDateOption === 'specific' && s.releaseDate ? formatLongDate(`${s.releaseDate}T00:00:00`) : s.releaseDateOption ? RELEASE_DATE_OPTION_LABELS[s.releaseDateOption] : '—';
 
   return (
     <>
@@ -104,15 +103,15 @@ function DetailsBody({ submission: s }: { submission: Submission }) {
 
       <Section title="Details">
         <Fields>
-          <Field term="Type">{s.submissionType === 'video' ? 'Finished video' : 'Track for a music video'}</Field>
-          <Field term="Submission method">{s.submissionMethod === 'link' ? 'Link' : 'Upload'}</Field>
-          <Field term="Release status">{s.releaseStatus === 'released' ? 'Released' : 'Unreleased'}</Field>
-          <Field term="Release date">{releaseDate}</Field>
-          <Field term="Lyrics">{s.hasLyrics ? `Yes${s.lyricsLanguage ? ` (${s.lyricsLanguage})` : ''}` : 'No'}</Field>
-          <Field term="AI usage">{s.aiUsage ? 'Yes' : 'No'}</Field>
-          {s.submissionType === 'video' ? null : <Field term="Video style">{s.videoStyle === 'custom' ? 'Custom' : 'Non-custom'}</Field>}
-          <Field term="Genre">{s.genre ?? 'Not specified'}</Field>
-          <Field term="Mood">{s.mood ?? 'Not specified'}</Field>
+          <DescriptionRow term="Type">{s.submissionType === 'video' ? 'Finished video' : 'Track for a music video'}</DescriptionRow>
+          <DescriptionRow term="Submission method">{s.submissionMethod === 'link' ? 'Link' : 'Upload'}</DescriptionRow>
+          <DescriptionRow term="Release status">{s.releaseStatus === 'released' ? 'Released' : 'Unreleased'}</DescriptionRow>
+          <DescriptionRow term="Release date">{releaseDate}</DescriptionRow>
+          <DescriptionRow term="Lyrics">{s.hasLyrics ? `Yes${s.lyricsLanguage ? ` (${s.lyricsLanguage})` : ''}` : 'No'}</DescriptionRow>
+          <DescriptionRow term="AI usage">{s.aiUsage ? 'Yes' : 'No'}</DescriptionRow>
+          {s.submissionType === 'video' ? null : <DescriptionRow term="Video style">{s.videoStyle === 'custom' ? 'Custom' : 'Non-custom'}</DescriptionRow>}
+          <DescriptionRow term="Genre">{s.genre ?? 'Not specified'}</DescriptionRow>
+          <DescriptionRow term="Mood">{s.mood ?? 'Not specified'}</DescriptionRow>
         </Fields>
         {s.hasLyrics && s.lyrics ? <LongText label="Lyrics">{s.lyrics}</LongText> : null}
       </Section>
@@ -141,23 +140,23 @@ function DetailsBody({ submission: s }: { submission: Submission }) {
 
       <Section title="Technical info">
         <Fields>
-          <Field term="Submission ID">
+          <DescriptionRow term="Submission ID">
             <span className="font-mono text-xs break-all">{s.id}</span>
-          </Field>
-          <Field term="Plan">{`${TIERS[s.pricingTier]?.name ?? s.pricingTier} · ${!paid ? 'Free' : s.paymentStatus === 'succeeded' ? 'Paid' : 'Unpaid'}`}</Field>
-          <Field term="Submitted">{formatLongDateTime(s.createdAt)}</Field>
-          <Field term="Last updated">{formatLongDateTime(s.updatedAt)}</Field>
+          </DescriptionRow>
+          <DescriptionRow term="Plan">{`${TIERS[s.pricingTier]?.name ?? s.pricingTier} · ${!paid ? 'Free' : s.paymentStatus === 'succeeded' ? 'Paid' : 'Unpaid'}`}</DescriptionRow>
+          <DescriptionRow term="Submitted">{formatLongDateTime(s.createdAt)}</DescriptionRow>
+          <DescriptionRow term="Last updated">{formatLongDateTime(s.updatedAt)}</DescriptionRow>
         </Fields>
       </Section>
 
       {paid ? (
         <Section title="Payment info">
           <Fields>
-            <Field term="Payment status">{s.paymentStatus ? s.paymentStatus.charAt(0).toUpperCase() + s.paymentStatus.slice(1) : 'Pending'}</Field>
-            <Field term="Payment ID">
+            <DescriptionRow term="Payment status">{s.paymentStatus ? s.paymentStatus.charAt(0).toUpperCase() + s.paymentStatus.slice(1) : 'Pending'}</DescriptionRow>
+            <DescriptionRow term="Payment ID">
               <span className="font-mono text-xs break-all">{s.stripePaymentIntentId ?? '—'}</span>
-            </Field>
-            <Field term="Amount">{formatUsd(s.amount ?? TIERS[s.pricingTier].priceUsd)}</Field>
+            </DescriptionRow>
+            <DescriptionRow term="Amount">{formatUsd(s.amount ?? TIERS[s.pricingTier].priceUsd)}</DescriptionRow>
           </Fields>
         </Section>
       ) : null}
@@ -195,15 +194,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function Fields({ children }: { children: ReactNode }) {
   return <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">{children}</dl>;
-}
-
-function Field({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="grid min-w-0 gap-0.5">
-      <dt className="text-xs text-muted-foreground">{term}</dt>
-      <dd className="break-words">{children}</dd>
-    </div>
-  );
 }
 
 function LongText({ label, children }: { label: string; children: string }) {

@@ -8,10 +8,10 @@ import { ArtworkThumbnail } from '@client/components/artwork-thumbnail';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
-import { ApiError } from '@client/lib/api';
+import { errorCodeOf, errorMessage } from '@client/lib/api';
 import { formatLongDate } from '@client/lib/format';
 import { toast } from '@client/lib/toast';
-import { useDeleteSubmission } from '@client/features/submissions/use-submissions';
+import { useDeleteSubmission } from '@client/lib/submission-queries';
 import { StatusBadge } from '@client/components/status-badge';
 
 interface SubmissionRowProps {
@@ -92,10 +92,10 @@ function RowActions({ submission, onView }: { submission: Submission; onView: ()
       (error: unknown) => {
         setConfirming(false);
         // The licence refusal explains itself; anything else gets SPEC's message.
-        const licensed = error instanceof ApiError && error.status === 409;
+        const licensed = errorCodeOf(error) === 'submission_licensed';
         toast({
           title: 'Error deleting submission',
-          description: licensed ? error.serverMessage : 'Failed to delete your submission. Please try again.',
+          description: licensed ? errorMessage(error) : 'Failed to delete your submission. Please try again.',
           variant: 'destructive',
         });
       },

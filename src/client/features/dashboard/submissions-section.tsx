@@ -7,7 +7,7 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { errorMessage } from '@client/lib/api';
-import { useArtistStats, useMarkSeen, useSubmissions } from '@client/features/submissions/use-submissions';
+import { useArtistStats, useMarkSeen, useSubmissions } from '@client/lib/submission-queries';
 import { StatCards } from './stat-cards';
 import { SubmissionDetailsDialog } from './submission-details-dialog';
 import { SubmissionRow } from './submission-row';

@@ -1,7 +1,5 @@
-import type { LiveEvent } from '@shared/messages';
+import { CLOSE_SESSION_ENDED, type LiveEvent } from '@shared/messages';
 
-/** Close code the server uses when the socket's session has ended (logout elsewhere, expiry). */
-export const CLOSE_SESSION_ENDED = 4401;
 const RETRY_MIN_MS = 1000;
 const RETRY_MAX_MS = 30_000;
 

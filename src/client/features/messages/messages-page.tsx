@@ -1,8 +1,7 @@
-import { ArrowLeft } from 'lucide-react';
+import { BackLink, PageHeading } from '@client/components/page-heading';
 import { useMemo } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { AppHeader } from '@client/components/app-header';
-import { Button } from '@client/components/ui/button';
 import { useAuth } from '@client/lib/auth';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { cn } from '@client/lib/utils';
@@ -10,7 +9,7 @@ import { ChatPane } from './chat-pane';
 import { ConversationList } from './conversation-list';
 import { groupConversations } from './conversations';
 import { useOpenThread } from './live-messages';
-import { useMessages } from './message-queries';
+import { useMessages } from '@client/lib/message-queries';
 import { NewConversationDialog } from './new-conversation-dialog';
 
 /**
@@ -36,18 +35,8 @@ export function MessagesPage() {
     <div className="min-h-dvh">
       <AppHeader user={user} home="/dashboard" className="max-w-6xl" />
       <main className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
-        <div>
-          <Button asChild variant="ghost" size="sm" className="-ml-3">
-            <Link href="/dashboard">
-              <ArrowLeft aria-hidden />
-              Back to Dashboard
-            </Link>
-          </Button>
-        </div>
-        <header className="grid gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Messages</h1>
-          <p className="text-muted-foreground">Communicate with the label team about your submissions.</p>
-        </header>
+        <BackLink />
+        <PageHeading title="Messages" description="Communicate with the label team about your submissions." />
 
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-stretch">
           <ConversationList

@@ -1,12 +1,11 @@
-import { ArrowLeft } from 'lucide-react';
+import { BackLink } from '@client/components/page-heading';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { OUTBOX_STATUSES, OUTBOX_STATUS_LABELS, type OutboxStatus } from '@shared/notifications';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
-import { AdminHeader } from '@client/features/admin/admin-header';
+import { AdminHeader } from '@client/components/admin-header';
 import { errorMessage } from '@client/lib/api';
 import { useAuth } from '@client/lib/auth';
 import { useDocumentTitle } from '@client/lib/use-document-title';
@@ -28,14 +27,7 @@ export function OutboxPage() {
     <div className="min-h-dvh">
       <AdminHeader user={user} />
       <main className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6">
-        <div>
-          <Button asChild variant="ghost" size="sm" className="-ml-3">
-            <Link href="/admin">
-              <ArrowLeft aria-hidden />
-              Back to Admin
-            </Link>
-          </Button>
-        </div>
+        <BackLink href="/admin">Back to Admin</BackLink>
         <header className="grid gap-1">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Outbox</h1>
           <p className="text-sm text-muted-foreground">

@@ -1,11 +1,12 @@
-import { AlertTriangle, ArrowLeft, FileQuestion, RotateCcw, ShieldCheck } from 'lucide-react';
+import { BackLink, PageHeading } from '@client/components/page-heading';
+import { AlertTriangle, FileQuestion, RotateCcw, ShieldCheck } from 'lucide-react';
 import { Suspense, lazy, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
 import { AppHeader } from '@client/components/app-header';
 import { ChangeTierControl } from '@client/components/change-tier-control';
 import { useAuth } from '@client/lib/auth';
 import type { Submission } from '@shared/submission-schemas';
-import { isPaidTier, tierAmount } from '@shared/submissions';
+import { isPaidTier, isPaymentDue, tierAmount } from '@shared/submissions';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
@@ -13,7 +14,6 @@ import { ApiError, errorCodeOf, errorMessage, isUnauthorizedError } from '@clien
 import { toast } from '@client/lib/toast';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { OrderSummary } from './order-summary';
-import { PAYABLE_STATUSES } from '@shared/payments';
 import { usePublicConfig } from '@client/lib/public-config';
 import { useCheckoutSubmission, usePaymentIntent } from './payments-api';
 
@@ -42,7 +42,7 @@ export function CheckoutPage({ submissionId }: { submissionId: string }) {
   }
   const s = submission.data;
   // SPEC §4: only a paid tier awaiting payment has a checkout; anything else goes back to /.
-  if (!isPaidTier(s.pricingTier) || !PAYABLE_STATUSES.includes(s.status)) return <Redirect to="/" replace />;
+  if (!isPaidTier(s.pricingTier) || !isPaymentDue(s.status)) return <Redirect to="/" replace />;
   return <Checkout submission={s} />;
 }
 
@@ -53,18 +53,8 @@ function Checkout({ submission }: { submission: Submission }) {
     <div className="min-h-dvh">
       {user ? <AppHeader user={user} home="/dashboard" className="max-w-6xl" /> : null}
       <main className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
-        <div>
-          <Button asChild variant="ghost" size="sm" className="-ml-3">
-            <Link href="/dashboard">
-              <ArrowLeft aria-hidden />
-              Back to Dashboard
-            </Link>
-          </Button>
-        </div>
-        <header className="grid gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Checkout</h1>
-          <p className="text-muted-foreground">Complete your payment and your submission goes to the label's team for review.</p>
-        </header>
+        <BackLink />
+        <PageHeading title="Checkout" description="Complete your payment and your submission goes to the label's team for review." />
         <div className="grid items-start gap-6 lg:grid-cols-2">
           <div className="grid gap-4">
             <OrderSummary submission={submission} />

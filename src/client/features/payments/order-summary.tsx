@@ -1,10 +1,10 @@
 import { Receipt } from 'lucide-react';
-import type { ReactNode } from 'react';
 import type { Submission } from '@shared/submission-schemas';
 import { PROCESSING_FEE_USD, TIERS, formatUsd, tierAmount } from '@shared/submissions';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Separator } from '@client/components/ui/separator';
 import { orderIdOf } from '@shared/payments';
+import { DescriptionRow } from '@client/components/description-row';
 
 /** The order: which submission, which plan, what it costs (SPEC §2 "Checkout", §9). */
 export function OrderSummary({ submission }: { submission: Submission }) {
@@ -21,15 +21,15 @@ export function OrderSummary({ submission }: { submission: Submission }) {
       </CardHeader>
       <CardContent className="grid gap-4">
         <dl className="grid gap-3 text-sm">
-          <Row term="Order ID">
+          <DescriptionRow layout="inline" term="Order ID">
             <span className="font-mono">#{orderIdOf(submission.id)}</span>
-          </Row>
-          <Row term="Track">
+          </DescriptionRow>
+          <DescriptionRow layout="inline" term="Track">
             <span className="break-words">
               {submission.songTitle} <span className="text-muted-foreground">by {submission.artistName}</span>
             </span>
-          </Row>
-          <Row term="Plan">{tier.name}</Row>
+          </DescriptionRow>
+          <DescriptionRow layout="inline" term="Plan">{tier.name}</DescriptionRow>
         </dl>
         <ul className="grid gap-1 rounded-lg bg-muted/60 p-3 text-sm text-muted-foreground">
           {tier.promises.map((promise) => (
@@ -38,8 +38,8 @@ export function OrderSummary({ submission }: { submission: Submission }) {
         </ul>
         <Separator />
         <dl className="grid gap-2 text-sm">
-          <Row term={`${tier.name} plan`}>{formatUsd(price)}</Row>
-          <Row term="Processing fee">{formatUsd(PROCESSING_FEE_USD)}</Row>
+          <DescriptionRow layout="inline" term={`${tier.name} plan`}>{formatUsd(price)}</DescriptionRow>
+          <DescriptionRow layout="inline" term="Processing fee">{formatUsd(PROCESSING_FEE_USD)}</DescriptionRow>
         </dl>
         <Separator />
         <div className="flex items-baseline justify-between gap-4">
@@ -53,11 +53,3 @@ export function OrderSummary({ submission }: { submission: Submission }) {
   );
 }
 
-function Row({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex items-baseline justify-between gap-4">
-      <dt className="shrink-0 text-muted-foreground">{term}</dt>
-      <dd className="min-w-0 text-right">{children}</dd>
-    </div>
-  );
-}

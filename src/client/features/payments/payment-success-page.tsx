@@ -1,5 +1,5 @@
 import { CheckCircle2, Download, FileQuestion, Hourglass } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { formatUsd } from '@shared/submissions';
 import { Button } from '@client/components/ui/button';
@@ -11,6 +11,7 @@ import { useDocumentTitle } from '@client/lib/use-document-title';
 import type { PaymentReceipt } from '@shared/payments';
 import { CONFIRMATION_WAIT_MS, failurePath, receiptDownloadUrl, successPath, usePaymentReceipt } from './payments-api';
 import { ResultLayout } from './result-layout';
+import { DescriptionRow } from '@client/components/description-row';
 
 /**
  * /payment-success?submission={id}: the real order id and amount of the payment the browser comes
@@ -91,23 +92,23 @@ export function PaymentSuccessPage() {
 function Details({ receipt: r, paid = true }: { receipt: PaymentReceipt; paid?: boolean }) {
   return (
     <dl className="grid gap-3 rounded-lg border p-4 text-sm">
-      <Row term="Order ID">
+      <DescriptionRow layout="inline" term="Order ID">
         <span className="font-mono">#{r.orderId}</span>
-      </Row>
-      <Row term={paid ? 'Amount paid' : 'Amount'}>
+      </DescriptionRow>
+      <DescriptionRow layout="inline" term={paid ? 'Amount paid' : 'Amount'}>
         <span className="font-semibold">
           {formatUsd(r.amount)} {r.currency.toUpperCase()}
         </span>
-      </Row>
-      <Row term="Plan">{r.tierName}</Row>
-      <Row term="Track">
+      </DescriptionRow>
+      <DescriptionRow layout="inline" term="Plan">{r.tierName}</DescriptionRow>
+      <DescriptionRow layout="inline" term="Track">
         <span className="break-words">{r.songTitle}</span>
-      </Row>
-      {r.paidAt ? <Row term="Paid on">{formatLongDateTime(r.paidAt)}</Row> : null}
+      </DescriptionRow>
+      {r.paidAt ? <DescriptionRow layout="inline" term="Paid on">{formatLongDateTime(r.paidAt)}</DescriptionRow> : null}
       {r.paymentId ? (
-        <Row term="Payment ID">
+        <DescriptionRow layout="inline" term="Payment ID">
           <span className="font-mono text-xs break-all">{r.paymentId}</span>
-        </Row>
+        </DescriptionRow>
       ) : null}
     </dl>
   );
@@ -188,11 +189,3 @@ function NoPayment() {
   );
 }
 
-function Row({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex items-baseline justify-between gap-4">
-      <dt className="shrink-0 text-muted-foreground">{term}</dt>
-      <dd className="min-w-0 text-right">{children}</dd>
-    </div>
-  );
-}

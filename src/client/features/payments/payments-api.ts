@@ -1,14 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Submission } from '@shared/submission-schemas';
 import { apiRequest } from '@client/lib/api';
-import type { PaymentReceipt } from '@shared/payments';
-
-/** POST /api/create-payment-intent (CONTRACT §6); the server also tells the amount and currency. */
-export interface PreparedPayment {
-  clientSecret: string;
-  amount?: string;
-  currency?: string;
-}
+import type { CreatePaymentIntentInput, PaymentReceipt, PreparedPayment } from '@shared/payments';
 
 export const receiptDownloadUrl = (submissionId: string) =>
   `/api/payments/${encodeURIComponent(submissionId)}/receipt/download`;
@@ -32,7 +25,7 @@ export function useCheckoutSubmission(submissionId: string) {
 export function usePaymentIntent(submissionId: string, enabled: boolean) {
   return useQuery<PreparedPayment>({
     queryKey: ['/api/create-payment-intent', submissionId],
-    queryFn: () => apiRequest<PreparedPayment>('POST', '/api/create-payment-intent', { submissionId }),
+    queryFn: () => apiRequest<PreparedPayment>('POST', '/api/create-payment-intent', { submissionId } satisfies CreatePaymentIntentInput),
     enabled,
     gcTime: 0,
   });

@@ -5,11 +5,13 @@ import { Input } from '@client/components/ui/input';
 import { ChoiceCards } from './choice-cards';
 import { LinkPreview } from './link-preview';
 import { UploadWidget } from './upload-widget';
-import { FILE_LIMITS, MB } from '@shared/submissions';
+import { FILE_FORMATS, FILE_LIMITS, RELEASE_DATE_OPTIONS, RELEASE_DATE_OPTION_LABELS, formatBytes } from '@shared/submissions';
 import type { FileUploader } from './use-file-uploader';
 import type { WizardForm } from './wizard-form';
 
-const videoLimit = `${FILE_LIMITS.videoBytes / (1024 * MB)} GB`;
+const videoLimit = formatBytes(FILE_LIMITS.videoBytes);
+const musicLimit = formatBytes(FILE_LIMITS.musicBytes);
+const imageLimit = formatBytes(FILE_LIMITS.imageBytes);
 
 interface StepProps {
   form: WizardForm;
@@ -66,14 +68,14 @@ export function StepMusicArtwork({ form, musicUploader, videoUploader, artworkUp
                 value={field.value}
                 onChange={field.onChange}
                 choices={[
-                  { value: 'upload', label: 'Upload a file', description: `MP4, MOV or WebM, up to ${videoLimit}`, icon: <Upload className="size-4 text-primary-soft" aria-hidden /> },
+                  { value: 'upload', label: 'Upload a file', description: `${FILE_FORMATS.video}, up to ${videoLimit}`, icon: <Upload className="size-4 text-primary-soft" aria-hidden /> },
                   { value: 'link', label: 'Share a link', description: 'YouTube, Vimeo, a cloud drive or any public page', icon: <Link2 className="size-4 text-primary-soft" aria-hidden /> },
                 ]}
               />
             )}
           />
           <div hidden={method !== 'upload'}>
-            <UploadWidget uploader={videoUploader} label="Video file" hint={`MP4, MOV or WebM · 1 file · max ${videoLimit} · a dropped connection resumes`} />
+            <UploadWidget uploader={videoUploader} label="Video file" hint={`${FILE_FORMATS.video} · 1 file · max ${videoLimit} · a dropped connection resumes`} />
           </div>
           {method === 'link' ? (
             <div className="grid gap-3">
@@ -101,14 +103,14 @@ export function StepMusicArtwork({ form, musicUploader, videoUploader, artworkUp
               value={field.value}
               onChange={field.onChange}
               choices={[
-                { value: 'upload', label: 'Upload a file', description: 'MP3, WAV, OGG or MP4, up to 100 MB', icon: <Upload className="size-4 text-primary-soft" aria-hidden /> },
+                { value: 'upload', label: 'Upload a file', description: `${FILE_FORMATS.music}, up to ${musicLimit}`, icon: <Upload className="size-4 text-primary-soft" aria-hidden /> },
                 { value: 'link', label: 'Share a link', description: 'YouTube, SoundCloud, Spotify or any public page', icon: <Link2 className="size-4 text-primary-soft" aria-hidden /> },
               ]}
             />
           )}
         />
         <div hidden={method !== 'upload'}>
-          <UploadWidget uploader={musicUploader} label="Music file" hint="MP3, WAV, OGG or MP4 · 1 file · max 100 MB" />
+          <UploadWidget uploader={musicUploader} label="Music file" hint={`${FILE_FORMATS.music} · 1 file · max ${musicLimit}`} />
         </div>
         {method === 'link' ? (
           <div className="grid gap-3">
@@ -125,7 +127,7 @@ export function StepMusicArtwork({ form, musicUploader, videoUploader, artworkUp
         <h2 id="artwork-heading" className="text-base font-semibold">
           Artwork <span className="font-normal text-muted-foreground">(optional)</span>
         </h2>
-        <UploadWidget uploader={artworkUploader} label="Cover artwork" hint="JPG, PNG or WEBP · 1 image · max 10 MB" />
+        <UploadWidget uploader={artworkUploader} label="Cover artwork" hint={`${FILE_FORMATS.image} · 1 image · max ${imageLimit}`} />
       </section>
 
       <section className="grid gap-4" aria-labelledby="release-heading">
@@ -159,11 +161,7 @@ export function StepMusicArtwork({ form, musicUploader, videoUploader, artworkUp
               className="sm:grid-cols-3"
               value={field.value}
               onChange={field.onChange}
-              choices={[
-                { value: 'specific', label: 'Specific date' },
-                { value: 'undecided', label: 'Undecided' },
-                { value: 'asap', label: 'As soon as possible' },
-              ]}
+              choices={RELEASE_DATE_OPTIONS.map((value) => ({ value, label: RELEASE_DATE_OPTION_LABELS[value] }))}
             />
           )}
         />

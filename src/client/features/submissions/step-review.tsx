@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
-import { PROCESSING_FEE_USD, TIERS, formatUsd } from '@shared/submissions';
+import { PROCESSING_FEE_USD, RELEASE_DATE_OPTION_LABELS, TIERS, formatUsd } from '@shared/submissions';
 import { Checkbox } from '@client/components/ui/checkbox';
 import type { WizardForm } from './wizard-form';
+import { DescriptionRow } from '@client/components/description-row';
 
 interface StepReviewProps {
   form: WizardForm;
@@ -11,13 +11,11 @@ interface StepReviewProps {
   artworkPreviewUrl: string | undefined;
 }
 
-const RELEASE_DATE_TEXT = { undecided: 'Undecided', asap: 'As soon as possible' } as const;
-
 /** Step 5: a summary of everything entered, and the terms (SPEC §2). */
 export function StepReview({ form, fileName, artworkPreviewUrl }: StepReviewProps) {
   const v = form.watch();
   const tier = TIERS[v.pricingTier];
-  const releaseDate = v.releaseDateOption === 'specific' ? v.releaseDate || 'Specific date (not set)' : RELEASE_DATE_TEXT[v.releaseDateOption];
+  const releaseDate = v.releaseDateOption === 'specific' ? v.releaseDate || `${RELEASE_DATE_OPTION_LABELS.specific} (not set)` : RELEASE_DATE_OPTION_LABELS[v.releaseDateOption];
   const video = v.submissionType === 'video';
   const byLink = v.submissionMethod === 'link';
   const source = byLink ? (video ? v.videoUrl : v.musicUrl).trim() : (fileName ?? '—');
@@ -28,27 +26,27 @@ export function StepReview({ form, fileName, artworkPreviewUrl }: StepReviewProp
       <div className="flex flex-col gap-4 sm:flex-row">
         {artworkPreviewUrl ? <img src={artworkPreviewUrl} alt="Artwork" className="size-28 shrink-0 rounded-lg object-cover" /> : null}
         <dl className="grid flex-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-          <Row term="Song title">{v.songTitle}</Row>
-          <Row term="Artist">{v.artistName}</Row>
-          <Row term="Type">{video ? 'A finished video to publish' : 'A track for a music video'}</Row>
-          <Row term={sourceTerm}>{source}</Row>
-          <Row term="Genre">{v.genre || 'Not specified'}</Row>
-          <Row term="Mood">{v.mood.trim() || 'Not specified'}</Row>
-          <Row term="Release">{`${v.releaseStatus === 'released' ? 'Released' : 'Unreleased'} · ${releaseDate}`}</Row>
-          <Row term="Lyrics">{v.hasLyrics ? `Yes${v.lyricsLanguage.trim() ? ` (${v.lyricsLanguage.trim()})` : ''}` : 'No'}</Row>
-          <Row term="AI usage">{v.aiUsage ? 'Yes' : 'No'}</Row>
+          <DescriptionRow term="Song title">{v.songTitle}</DescriptionRow>
+          <DescriptionRow term="Artist">{v.artistName}</DescriptionRow>
+          <DescriptionRow term="Type">{video ? 'A finished video to publish' : 'A track for a music video'}</DescriptionRow>
+          <DescriptionRow term={sourceTerm}>{source}</DescriptionRow>
+          <DescriptionRow term="Genre">{v.genre || 'Not specified'}</DescriptionRow>
+          <DescriptionRow term="Mood">{v.mood.trim() || 'Not specified'}</DescriptionRow>
+          <DescriptionRow term="Release">{`${v.releaseStatus === 'released' ? 'Released' : 'Unreleased'} · ${releaseDate}`}</DescriptionRow>
+          <DescriptionRow term="Lyrics">{v.hasLyrics ? `Yes${v.lyricsLanguage.trim() ? ` (${v.lyricsLanguage.trim()})` : ''}` : 'No'}</DescriptionRow>
+          <DescriptionRow term="AI usage">{v.aiUsage ? 'Yes' : 'No'}</DescriptionRow>
           {video ? null : (
-            <Row term="Video style">
+            <DescriptionRow term="Video style">
               {v.videoStyle === 'custom'
                 ? `Custom · ${v.styleReferenceUrls.length} style, ${v.characterImageUrls.length} character images`
                 : 'Non-custom'}
-            </Row>
+            </DescriptionRow>
           )}
-          <Row term="Plan">{`${tier.name} · ${formatUsd(tier.priceUsd)}`}</Row>
-          <Row term="Processing fee">{formatUsd(PROCESSING_FEE_USD)}</Row>
-          <Row term="Total">
+          <DescriptionRow term="Plan">{`${tier.name} · ${formatUsd(tier.priceUsd)}`}</DescriptionRow>
+          <DescriptionRow term="Processing fee">{formatUsd(PROCESSING_FEE_USD)}</DescriptionRow>
+          <DescriptionRow term="Total">
             <span className="font-semibold">{formatUsd(tier.priceUsd + PROCESSING_FEE_USD)}</span>
-          </Row>
+          </DescriptionRow>
         </dl>
       </div>
 
@@ -76,11 +74,3 @@ export function StepReview({ form, fileName, artworkPreviewUrl }: StepReviewProp
   );
 }
 
-function Row({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="grid min-w-0 gap-0.5">
-      <dt className="text-xs text-muted-foreground">{term}</dt>
-      <dd className="break-words">{children}</dd>
-    </div>
-  );
-}

@@ -1,6 +1,6 @@
 import { Controller } from 'react-hook-form';
 import { Palette, Sparkles } from 'lucide-react';
-import { FILE_LIMITS } from '@shared/submissions';
+import { FILE_FORMATS, FILE_LIMITS, formatBytes } from '@shared/submissions';
 import { FormField } from '@client/components/ui/form-field';
 import { Textarea } from '@client/components/ui/textarea';
 import { ChoiceCards } from './choice-cards';
@@ -36,11 +36,11 @@ export function StepVideoStyle({ form, styleUploader, characterUploader }: StepP
         )}
       />
       <div hidden={!custom} className="grid gap-6">
-        <UploadWidget uploader={styleUploader} label="Style reference images" hint={`JPG, PNG or WEBP · up to ${FILE_LIMITS.maxStyleImages} images · max 10 MB each`} />
+        <UploadWidget uploader={styleUploader} label="Style reference images" hint={`${FILE_FORMATS.image} · up to ${FILE_LIMITS.maxStyleImages} images · max ${formatBytes(FILE_LIMITS.imageBytes)} each`} />
         <UploadWidget
           uploader={characterUploader}
           label="Character images"
-          hint={`Up to ${FILE_LIMITS.maxCharacterImages} images of at most ${FILE_LIMITS.maxCharacters} different characters · max 10 MB each`}
+          hint={`Up to ${FILE_LIMITS.maxCharacterImages} images of at most ${FILE_LIMITS.maxCharacters} different characters · max ${formatBytes(FILE_LIMITS.imageBytes)} each`}
         />
         <FormField id="creative-direction" label="Creative direction" hint="Scenes, colours, story, references: anything that helps us see your video.">
           <Textarea rows={5} maxLength={5000} {...form.register('creativeDirection')} />

@@ -1,4 +1,4 @@
-import { FILE_LIMITS } from '@shared/submissions';
+import { FILE_FORMATS, FILE_LIMITS } from '@shared/submissions';
 import { apiRequest } from '@client/lib/api';
 
 export type UploadKind = 'music' | 'artwork' | 'style' | 'character' | 'video';
@@ -46,7 +46,7 @@ export const UPLOAD_KINDS: Record<UploadKind, UploadKindConfig> = {
     maxBytes: FILE_LIMITS.musicBytes,
     allowedTypes: MUSIC_TYPES,
     accept: 'image/*,audio/*,video/*',
-    typeLabel: 'MP3, WAV, OGG or MP4',
+    typeLabel: FILE_FORMATS.music,
     normalize: async (url, file) =>
       single(await apiRequest('PUT', '/api/music-files', { musicFileURL: url, fileName: file.name, fileSize: file.size })),
   },
@@ -56,7 +56,7 @@ export const UPLOAD_KINDS: Record<UploadKind, UploadKindConfig> = {
     maxBytes: FILE_LIMITS.imageBytes,
     allowedTypes: IMAGE_TYPES,
     accept: 'image/jpeg,image/png,image/webp',
-    typeLabel: 'JPG, PNG or WEBP',
+    typeLabel: FILE_FORMATS.image,
     normalize: async (url, file) => single(await apiRequest('PUT', '/api/artwork-files', { artworkFileURL: url, fileName: file.name })),
   },
   style: {
@@ -65,7 +65,7 @@ export const UPLOAD_KINDS: Record<UploadKind, UploadKindConfig> = {
     maxBytes: FILE_LIMITS.imageBytes,
     allowedTypes: IMAGE_TYPES,
     accept: 'image/jpeg,image/png,image/webp',
-    typeLabel: 'JPG, PNG or WEBP',
+    typeLabel: FILE_FORMATS.image,
     normalize: async (url) => firstOfList(await apiRequest('PUT', '/api/reference-files', { referenceFileURLs: [url] })),
   },
   character: {
@@ -74,7 +74,7 @@ export const UPLOAD_KINDS: Record<UploadKind, UploadKindConfig> = {
     maxBytes: FILE_LIMITS.imageBytes,
     allowedTypes: IMAGE_TYPES,
     accept: 'image/jpeg,image/png,image/webp',
-    typeLabel: 'JPG, PNG or WEBP',
+    typeLabel: FILE_FORMATS.image,
     normalize: async (url) => firstOfList(await apiRequest('PUT', '/api/character-files', { characterFileURLs: [url] })),
   },
   video: {
@@ -83,7 +83,7 @@ export const UPLOAD_KINDS: Record<UploadKind, UploadKindConfig> = {
     maxBytes: FILE_LIMITS.videoBytes,
     allowedTypes: VIDEO_TYPES,
     accept: 'video/mp4,video/quicktime,video/webm,.mp4,.mov,.webm',
-    typeLabel: 'MP4, MOV or WebM',
+    typeLabel: FILE_FORMATS.video,
     normalize: async (url, file) =>
       single(await apiRequest('PUT', '/api/video-files', { videoFileURL: url, fileName: file.name, fileSize: file.size })),
   },

@@ -4,6 +4,7 @@ import { Button } from '@client/components/ui/button';
 import { Progress } from '@client/components/ui/progress';
 import { Spinner } from '@client/components/ui/spinner';
 import { cn } from '@client/lib/utils';
+import { formatBytes } from '@shared/submissions';
 import { UPLOAD_KINDS } from './upload-kinds';
 import type { FileUploader, UploadItem } from './use-file-uploader';
 
@@ -11,11 +12,6 @@ interface UploadWidgetProps {
   uploader: FileUploader;
   label: string;
   hint: string;
-}
-
-function formatSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 /** A drop zone and file chooser with one row per file: progress, retry and remove (SPEC §2, §5). */
@@ -122,7 +118,7 @@ function UploadRow({ item, video, onRemove, onRetry }: { item: UploadItem; video
         ) : item.status === 'uploaded' ? (
           <p className="flex items-center gap-1.5 text-xs text-success">
             <CircleCheck className="size-3.5" aria-hidden />
-            Uploaded · {formatSize(item.size)}
+            Uploaded · {formatBytes(item.size)}
           </p>
         ) : (
           <p className="flex items-center gap-1.5 text-xs text-destructive-soft">

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Submission } from '@shared/submission-schemas';
-import { ApiError, apiRequest } from '@client/lib/api';
+import { apiRequest, errorCodeOf } from '@client/lib/api';
 import { toDraftInput, type WizardForm, type WizardValues } from './wizard-form';
 
 /** How long the wizard waits after the last change before it saves the draft. */
@@ -78,7 +78,8 @@ export function useDraftAutosave({ form, step, draftId: initialId, blank, onCrea
         if (!stoppedRef.current) setState('saved');
       } catch (error) {
         // Submitted from another tab or device meanwhile: nothing more to save here.
-        if (error instanceof ApiError && (error.status === 409 || error.status === 404)) stoppedRef.current = true;
+        const code = errorCodeOf(error);
+        if (code === 'draft_already_submitted' || code === 'submission_not_found') stoppedRef.current = true;
         setState('failed');
       }
     };

@@ -3,7 +3,7 @@ import Tus from '@uppy/tus';
 import XHRUpload from '@uppy/xhr-upload';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isErrorCode, type ErrorCode } from '@shared/errors';
-import { RESUMABLE_UPLOADS_PATH } from '@shared/submissions';
+import { RESUMABLE_UPLOADS_PATH, formatBytes } from '@shared/submissions';
 import { apiRequest, errorMessage } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { UPLOAD_KINDS, isAllowedType, type UploadKind } from './upload-kinds';
@@ -97,11 +97,6 @@ function responseMessage(xhr: FailedResponse | undefined, fallback: string): str
 function waitUntilOnline(): Promise<void> {
   if (navigator.onLine) return Promise.resolve();
   return new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true }));
-}
-
-function formatLimit(bytes: number): string {
-  const gb = bytes / (1024 * 1024 * 1024);
-  return gb >= 1 ? `${Number(gb.toFixed(1))} GB` : `${Math.round(bytes / (1024 * 1024))} MB`;
 }
 
 /**
@@ -260,7 +255,7 @@ export function useFileUploader(kind: UploadKind, onPathsChange: (paths: string[
           continue;
         }
         if (file.size > config.maxBytes) {
-          toast({ title: 'Upload Failed', description: `${file.name} is larger than ${formatLimit(config.maxBytes)}.`, variant: 'destructive' });
+          toast({ title: 'Upload Failed', description: `${file.name} is larger than ${formatBytes(config.maxBytes)}.`, variant: 'destructive' });
           continue;
         }
         try {

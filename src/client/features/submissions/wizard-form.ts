@@ -1,18 +1,18 @@
 import type { UseFormReturn } from 'react-hook-form';
 import type { CreateSubmissionInput, DraftSubmissionInput, OwnSubmission } from '@shared/submission-schemas';
-import type { PricingTier, SubmissionType } from '@shared/submissions';
+import type { PricingTier, ReleaseDateOption, ReleaseStatus, SubmissionMethod, SubmissionType, VideoStyle } from '@shared/submissions';
 
 /** What the wizard edits; saved as a draft as the artist goes, and sent once the terms are ticked. */
 export interface WizardValues {
   submissionType: SubmissionType;
-  submissionMethod: 'link' | 'upload';
+  submissionMethod: SubmissionMethod;
   musicUrl: string;
   musicFileUrl: string;
   videoUrl: string;
   videoFileUrl: string;
   artworkUrl: string;
-  releaseStatus: 'released' | 'unreleased';
-  releaseDateOption: 'specific' | 'undecided' | 'asap';
+  releaseStatus: ReleaseStatus;
+  releaseDateOption: ReleaseDateOption;
   releaseDate: string;
   artistName: string;
   songTitle: string;
@@ -23,7 +23,7 @@ export interface WizardValues {
   lyrics: string;
   description: string;
   aiUsage: boolean;
-  videoStyle: 'custom' | 'non-custom';
+  videoStyle: VideoStyle;
   styleReferenceUrls: string[];
   characterImageUrls: string[];
   creativeDirection: string;

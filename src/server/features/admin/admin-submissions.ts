@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { displayName } from '@shared/auth';
 import { statusLabel } from '@shared/submissions';
 import type { AdminStats, AdminSubmission } from '@shared/submission-schemas';
-import type { Db } from '../../platform/db/client';
+import type { Db, Tx } from '../../platform/db/client';
 import {
   submissionDesk,
   submissionHistory,
@@ -18,7 +18,8 @@ import type { EmailQueue } from '../../platform/email/outbox';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { toPublicUser } from '../../platform/public-user';
-import { toSubmission } from '../submissions/to-submission';
+import { deleteSubmissionRows } from '../../platform/submission-deletion';
+import { toSubmission } from '../../platform/to-submission';
 import type { AdminListQuery, AdminSubmissionPage, StatusChangeInput, SubmissionHistoryEntry } from '@shared/admin';
 import { fillReviewTemplate, type DeskState, type TeamMember } from '@shared/review-desk';
 
@@ -312,6 +313,20 @@ export async function submissionOwnerId(db: Db, id: string): Promise<string> {
   const [row] = await db.select({ userId: submissions.userId }).from(submissions).where(isDeskSubmission(id)).limit(1);
   if (!row) throw apiError('submission_not_found');
   return row.userId;
+}
+
+/**
+ * DELETE /api/admin/submissions/{id} and each submission of a bulk delete: the team removes a
+ * submission in any status (the licence limits the artist's withdrawal, not the team's clean-up),
+ * as itself, never on the owner's behalf. Returns the upload ids whose bytes the caller removes
+ * after the commit. Pass a transaction to make it part of a larger change (a savepoint of it).
+ */
+export async function deleteDeskSubmission(db: Db | Tx, id: string): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ id: submissions.id }).from(submissions).where(isDeskSubmission(id)).for('update');
+    if (!row) throw apiError('submission_not_found');
+    return deleteSubmissionRows(tx, id);
+  });
 }
 
 /** GET .../history: every recorded change of the submission, oldest first. */

@@ -102,7 +102,7 @@ describe('GET /api/admin/submissions', () => {
     artistCookie = await sessionCookie(t.app, db, artist);
     other = await createArtist(db, { artistName: 'Kit Moss', email: 'kit.moss@label-test.org' });
     const base = Date.parse('2026-01-01T00:00:00Z');
-    const statuses = ['pending', 'pending', 'under_review', 'approved', 'rejected', 'payment_pending'];
+    const statuses = ['pending', 'pending', 'under_review', 'approved', 'rejected', 'payment_pending'] as const;
     for (let i = 0; i < 12; i++) {
       await makeSubmission(db, i % 2 ? other : artist, {
         songTitle: i === 5 ? 'Midnight_100% Drive' : `Track ${String(i).padStart(2, '0')}`,
@@ -309,6 +309,31 @@ describe('delete', () => {
       expect((await as(adminCookie).get(f.path)).statusCode).toBe(404);
     }
     expect((await as(adminCookie).send('DELETE', `/api/admin/submissions/${s.id}`)).statusCode).toBe(404);
+  });
+
+  it('deletes as the team: licensed submissions too, never a draft the desk does not list', async () => {
+    for (const status of ['approved', 'completed'] as const) {
+      const licensed = await makeSubmission(t.db, artist, { status });
+      expect((await as(adminCookie).send('DELETE', `/api/admin/submissions/${licensed.id}`)).statusCode).toBe(204);
+      expect(await t.db.select().from(submissions).where(eq(submissions.id, licensed.id))).toHaveLength(0);
+    }
+    const draft = await makeSubmission(t.db, artist, { status: 'draft' });
+    expect((await as(adminCookie).send('DELETE', `/api/admin/submissions/${draft.id}`)).statusCode).toBe(404);
+    expect(await t.db.select().from(submissions).where(eq(submissions.id, draft.id))).toHaveLength(1);
+  });
+});
+
+describe('the database refuses values outside the shared lists', () => {
+  it.each([
+    ['status', `status = 'not_a_status'`],
+    ['pricing_tier', `pricing_tier = 'platinum'`],
+    ['video_style', `video_style = 'anime'`],
+  ])('%s', async (_column, assignment) => {
+    const s = await makeSubmission(t.db, artist, { status: 'pending' });
+    await expect(t.db.execute(sql.raw(`update submissions set ${assignment} where id = '${s.id}'`))).rejects.toMatchObject({
+      // 23514: check_violation, on the embedded database and on PostgreSQL alike.
+      cause: expect.objectContaining({ code: '23514' }),
+    });
   });
 });
 

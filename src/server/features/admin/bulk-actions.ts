@@ -5,8 +5,7 @@ import { submissions } from '../../platform/db/schema';
 import type { EmailQueue } from '../../platform/email/outbox';
 import { apiError } from '../../platform/errors';
 import { errorText } from '@shared/errors';
-import { deleteSubmission } from '../submissions/submissions';
-import { changeSubmissionStatus, notADraft } from './admin-submissions';
+import { changeSubmissionStatus, deleteDeskSubmission, notADraft } from './admin-submissions';
 import { assignSubmission, changeSubmissionTags, checkAssignee } from './review-desk';
 
 /**
@@ -49,7 +48,7 @@ export async function applyBulkAction(
           await changeSubmissionTags(tx, adminId, id, { add: action.add, remove: action.remove });
           break;
         case 'delete':
-          removedUploadIds.push(...(await deleteSubmission(tx, owners.get(id)!, id, { byArtist: false })));
+          removedUploadIds.push(...(await deleteDeskSubmission(tx, id)));
           break;
       }
     }

@@ -364,7 +364,7 @@ describe('CSV export', () => {
         aiUsage: false,
         videoStyle: 'non-custom' as const,
         pricingTier: 'free' as const,
-        status: 'pending',
+        status: 'pending' as const,
         createdAt: i % 3 ? at : new Date(at.getTime() + i),
       }));
       for (let i = 0; i < rows.length; i += 500) await fresh.db.insert(submissions).values(rows.slice(i, i + 500));

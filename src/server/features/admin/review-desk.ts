@@ -17,7 +17,7 @@ import {
 } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
-import { OBJECT_PATH_PATTERN } from '@shared/submissions';
+import { uploadIdFromObjectPath } from '@shared/submissions';
 import { isDeskSubmission, toTeamMember } from './admin-submissions';
 
 /**
@@ -147,7 +147,6 @@ export async function rateSubmission(
   });
 }
 
-const uploadIdOfObjectPath = (path: string) => (OBJECT_PATH_PATTERN.test(path) ? path.slice(path.lastIndexOf('/') + 1) : null);
 
 /** The stored waveform of the submission's uploaded track, if its upload has one. */
 export async function findWaveform(db: Db, submissionId: string): Promise<Waveform | null> {
@@ -157,7 +156,7 @@ export async function findWaveform(db: Db, submissionId: string): Promise<Wavefo
     .where(isDeskSubmission(submissionId))
     .limit(1);
   if (!row) throw apiError('submission_not_found');
-  const uploadId = row.musicFileUrl ? uploadIdOfObjectPath(row.musicFileUrl) : null;
+  const uploadId = row.musicFileUrl ? uploadIdFromObjectPath(row.musicFileUrl) : null;
   if (!uploadId) return null;
   const [peaks] = await db
     .select({ durationSeconds: audioPeaks.durationSeconds, peaks: audioPeaks.peaks })

@@ -4,15 +4,14 @@ import { apiError, parseInput } from '../../platform/errors';
 import { requireAdmin, requireUser, userOf } from '../../platform/sessions';
 import type { ObjectStorage } from '../../platform/storage/object-storage';
 import { removeUploadBytes } from '../../platform/storage/upload-files';
-import { deleteSubmission } from '../submissions/submissions';
 import {
   changeSubmissionStatus,
   findAdminSubmission,
   listAdminSubmissions,
   listSubmissionHistory,
+  deleteDeskSubmission,
   listTeam,
   saveSubmissionNotes,
-  submissionOwnerId,
 } from './admin-submissions';
 import { applyBulkAction } from './bulk-actions';
 import { exportSubmissionsCsv } from './csv-export';
@@ -138,10 +137,7 @@ export async function adminRoutes(app: FastifyInstance, { db, storage }: { db: D
   );
 
   app.delete<WithId>('/api/admin/submissions/:id', async (request, reply) => {
-    // The submissions feature's delete (rows and upload records in one transaction), run as the owner;
-    // the licence limits the artist's withdrawal, not the team's clean-up.
-    const ownerId = await submissionOwnerId(db, request.params.id);
-    const fileIds = await deleteSubmission(db, ownerId, request.params.id, { byArtist: false });
+    const fileIds = await deleteDeskSubmission(db, request.params.id);
     request.log.info({ submissionId: request.params.id, adminId: userOf(request).id }, 'submission deleted by admin');
     try {
       await removeUploadBytes(storage, fileIds);

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { RegisterInput } from '@shared/auth';
+import type { RegisterInput, Role } from '@shared/auth';
 import type { Db } from '../../platform/db/client';
 import { users, type UserRow } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';
@@ -80,7 +80,7 @@ export async function ensureAdminAccount(db: Db, admin: { email: string; passwor
   return user!;
 }
 
-export async function setRole(db: Db, email: string, role: 'user' | 'admin'): Promise<UserRow> {
+export async function setRole(db: Db, email: string, role: Role): Promise<UserRow> {
   const [user] = await db
     .update(users)
     .set({ role, updatedAt: sql`now()` })

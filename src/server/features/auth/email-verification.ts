@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
+import type { Db, Tx } from '../../platform/db/client';
 import { emailVerificationTokens, users, type UserRow } from '../../platform/db/schema';
 import type { EmailPreparer, EmailQueue } from '../../platform/email/outbox';
 import { newToken } from '../../platform/ids';
 import { isUniqueViolation } from '../../platform/public-user';
 import { VERIFICATION_TTL_MS } from '@shared/account';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, notInArray, sql } from 'drizzle-orm';
+import { PAYMENT_DUE_STATUSES, type SubmissionStatus } from '@shared/submissions';
 import type { AdminDigestData } from '../../platform/email/templates/admin-digest';
 import type { Db } from '../../platform/db/client';
 import { submissions, users } from '../../platform/db/schema';
@@ -9,7 +10,7 @@ type Section = AdminDigestData['sections'][number];
 /** Submissions listed per section; the rest are counted. */
 const ITEMS_PER_SECTION = 20;
 /** Statuses not yet waiting for the team: the artist still has to pay. */
-const NOT_YET_IN_QUEUE = ['draft', 'payment_pending', 'payment_failed'];
+const NOT_YET_IN_QUEUE: SubmissionStatus[] = ['draft', ...PAYMENT_DUE_STATUSES];
 
 /**
  * One section of the digest: a title and what it lists. The deadlines issue adds "Overdue" as

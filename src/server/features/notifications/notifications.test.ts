@@ -1,6 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_SETTINGS, type OutboxPage } from '@shared/notifications';
 import { outboxEmails, submissions, type UserRow } from '../../platform/db/schema';
@@ -16,8 +14,7 @@ import {
   TEST_ORIGIN,
   type TestApp,
 } from '../../test/helpers';
-import { startTestSmtpServer, type ReceivedEmail, type TestSmtpServer } from '../../test/smtp-test-server';
-import { handleStripeEvent } from '../payments/handle-stripe-event';
+import { headerOf, sentTo, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-test-server';
 
 let t: TestApp;
 let smtp: TestSmtpServer;
@@ -43,12 +40,6 @@ const request = (method: 'GET' | 'PUT' | 'POST' | 'PATCH', url: string, cookie?:
     ...(payload !== undefined ? { payload: payload as object } : {}),
   });
 
-const to = (address: string | null) => (email: ReceivedEmail) => email.to.includes(address ?? '');
-/** A header as it was on the wire (mailparser folds List-* headers into one object). */
-const header = (email: ReceivedEmail, name: string) => {
-  const line = email.mail.headerLines.find((h) => h.key === name)?.line ?? '';
-  return line.slice(line.indexOf(':') + 1).replace(/\r?\n\s+/g, ' ').trim();
-};
 
 async function outboxRows(userId: string) {
   return t.db.select().from(outboxEmails).where(eq(outboxEmails.userId, userId));
@@ -73,14 +64,14 @@ describe('emails over SMTP', () => {
     expect(res.statusCode).toBe(201);
     const id = res.json<{ id: string }>().id;
 
-    const email = await smtp.waitFor(to(artist.email));
+    const email = await smtp.waitFor(sentTo(artist.email));
     expect(email.mail.subject).toBe('We received "Blue Hour"');
     await expect.poll(async () => (await outboxRows(artist.id))[0]?.status).toBe('sent');
     expect(email.mail.text).toContain('Submission Hub');
     expect(email.mail.text).toContain(`${TEST_ORIGIN}/dashboard?submission=${id}`);
     expect(email.mail.html).toContain(`${TEST_ORIGIN}/dashboard?submission=${id}`);
-    expect(header(email, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-    expect(header(email, 'list-unsubscribe')).toMatch(/^<http:\/\/localhost:5000\/api\/unsubscribe\?token=[\w-]+\.[\w-]+>$/);
+    expect(headerOf(email, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(headerOf(email, 'list-unsubscribe')).toMatch(/^<http:\/\/localhost:5000\/api\/unsubscribe\?token=[\w-]+\.[\w-]+>$/);
 
     const [row] = await outboxRows(artist.id);
     expect(row!.status).toBe('sent');
@@ -96,7 +87,7 @@ describe('emails over SMTP', () => {
       review: 'Lovely chorus — we want it.',
     });
     expect(res.statusCode).toBe(200);
-    const email = await smtp.waitFor(to(artist.email));
+    const email = await smtp.waitFor(sentTo(artist.email));
     expect(email.mail.subject).toBe('"Glass" is now Approved');
     expect(email.mail.text).toContain('Lovely chorus — we want it.');
     expect(email.mail.html).toContain('Lovely chorus — we want it.');
@@ -108,26 +99,7 @@ describe('emails over SMTP', () => {
       'sent',
       'skipped',
     ]);
-    expect(smtp.received.filter(to(artist.email))).toHaveLength(1);
-  });
-
-  it('sends a receipt in the same transaction as the payment, once even when Stripe delivers twice', async () => {
-    const artist = await createArtist(t.db);
-    const submission = await createSubmissionRow(t.db, artist, { pricingTier: 'premium', songTitle: 'Paid Song', stripePaymentIntentId: 'pi_test_1' });
-    const event = {
-      id: 'evt_receipt_1',
-      type: 'payment_intent.succeeded',
-      data: { object: { id: 'pi_test_1', amount: 9900, amount_received: 9900, currency: 'usd', metadata: { submissionId: submission.id } } },
-    } as unknown as Stripe.Event;
-    const log = t.app.log as FastifyBaseLogger;
-    expect(await handleStripeEvent(t.db, t.app.outbox, {} as Stripe, event, log)).toBe('applied');
-    expect(await handleStripeEvent(t.db, t.app.outbox, {} as Stripe, event, log)).toBe('duplicate');
-    const email = await smtp.waitFor(to(artist.email));
-    expect(email.mail.subject).toBe('Receipt: $99.00 for "Paid Song"');
-    expect(email.mail.text).toContain('pi_test_1');
-    // A receipt is not a notification: no unsubscribe.
-    expect(header(email, 'list-unsubscribe')).toBe('');
-    expect(await outboxRows(artist.id)).toHaveLength(1);
+    expect(smtp.received.filter(sentTo(artist.email))).toHaveLength(1);
   });
 
   it('emails several unread messages as one, after the delay; a message read in time sends nothing', async () => {
@@ -136,7 +108,7 @@ describe('emails over SMTP', () => {
     for (const content of ['First note', 'Second note']) {
       expect((await request('POST', '/api/messages', adminCookie, { toUserId: artist.id, content })).statusCode).toBe(201);
     }
-    const email = await smtp.waitFor(to(artist.email));
+    const email = await smtp.waitFor(sentTo(artist.email));
     expect(email.mail.subject).toBe('New message from Label Admin');
     expect(email.mail.text).toContain('Second note');
     expect(email.mail.text).toContain('(2 messages)');
@@ -144,7 +116,7 @@ describe('emails over SMTP', () => {
     expect(await outboxRows(artist.id)).toHaveLength(1);
 
     // The artist answers; the admin reads it before the delay is over: no email to the admin.
-    const adminEmailsBefore = smtp.received.filter(to(admin.email)).length;
+    const adminEmailsBefore = smtp.received.filter(sentTo(admin.email)).length;
     expect((await request('POST', '/api/messages', artistCookie, { toUserId: admin.id, content: 'Thanks!' })).statusCode).toBe(201);
     expect((await request('POST', `/api/messages/${artist.id}/read`, adminCookie)).statusCode).toBe(200);
     await expect
@@ -152,7 +124,7 @@ describe('emails over SMTP', () => {
         timeout: 10_000,
       })
       .toEqual(['skipped']);
-    expect(smtp.received.filter(to(admin.email))).toHaveLength(adminEmailsBefore);
+    expect(smtp.received.filter(sentTo(admin.email))).toHaveLength(adminEmailsBefore);
   });
 
   it('emails the team an artist message left unread', async () => {
@@ -160,7 +132,7 @@ describe('emails over SMTP', () => {
     const artistCookie = await sessionCookie(t.app, t.db, artist);
     const team = await createAdmin(t.db);
     await request('POST', '/api/messages', artistCookie, { toUserId: team.id, content: 'Any news on my track?' });
-    const email = await smtp.waitFor(to(team.email));
+    const email = await smtp.waitFor(sentTo(team.email));
     expect(email.mail.subject).toBe('New message from Okra');
     expect(email.mail.text).toContain('Any news on my track?');
     expect(email.mail.text).toContain(`/messages?with=${artist.id}`);
@@ -181,9 +153,9 @@ describe('emails over SMTP', () => {
       smtp.refuse = false;
     }
     // pg-boss retries after its 10 s backoff.
-    await smtp.waitFor(to(artist.email), 30_000);
+    await smtp.waitFor(sentTo(artist.email), 30_000);
     await expect.poll(async () => (await outboxRows(artist.id))[0]?.status, { timeout: 5000 }).toBe('sent');
-    expect(smtp.received.filter(to(artist.email))).toHaveLength(1);
+    expect(smtp.received.filter(sentTo(artist.email))).toHaveLength(1);
   }, 45_000);
 
   it('sends the team a daily digest of new submissions', async () => {
@@ -191,7 +163,7 @@ describe('emails over SMTP', () => {
     await createSubmissionRow(t.db, artist, { songTitle: 'Digest Song', artistName: 'Digest Artist' });
     await createSubmissionRow(t.db, artist, { songTitle: 'Unpaid Song', pricingTier: 'basic' });
     await t.app.jobs.run('notifications.admin-digest');
-    const email = await smtp.waitFor((e) => to(admin.email)(e) && (e.mail.subject ?? '').startsWith('Daily digest'));
+    const email = await smtp.waitFor((e) => sentTo(admin.email)(e) && (e.mail.subject ?? '').startsWith('Daily digest'));
     expect(email.mail.text).toContain('"Digest Song" by Digest Artist');
     expect(email.mail.text).not.toContain('Unpaid Song');
     expect(email.mail.text).toMatch(/New submissions \(\d+\)/);
@@ -211,7 +183,7 @@ describe('email verification', () => {
     expect(res.json<{ emailVerified: boolean }>().emailVerified).toBe(false);
     const cookie = cookieFrom(res);
 
-    const email = await smtp.waitFor(to(address));
+    const email = await smtp.waitFor(sentTo(address));
     expect(email.mail.subject).toBe('Confirm your email address for Submission Hub');
     await expect.poll(async () => (await t.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, address)))[0]?.status).toBe('sent');
     const link = /http:\/\/localhost:5000\/api\/verify-email\?token=([\w-]+)/.exec(email.mail.text ?? '');
@@ -248,7 +220,7 @@ describe('email verification', () => {
     const artist = await createArtist(t.db);
     const cookie = await sessionCookie(t.app, t.db, artist);
     expect((await request('POST', '/api/verify-email/resend', cookie)).statusCode).toBe(202);
-    const email = await smtp.waitFor(to(artist.email));
+    const email = await smtp.waitFor(sentTo(artist.email));
     expect(email.mail.text).toMatch(/\/api\/verify-email\?token=/);
   });
 });

@@ -96,7 +96,7 @@ describe('POST /api/submissions/{id}/tier', () => {
     expect(await rowOf(t, id)).toMatchObject({ pricingTier: 'professional', status: 'payment_pending' });
   });
 
-  it.each(['pending', 'approved', 'draft'])('refuses a change while the submission is %s (409)', async (status) => {
+  it.each(['pending', 'approved', 'draft'] as const)('refuses a change while the submission is %s (409)', async (status) => {
     const { id } = await createSubmissionRow(t.db, artist, { pricingTier: 'premium', status });
     const res = await changeTier(t, id, { pricingTier: 'free' });
     expect(res.statusCode).toBe(409);

@@ -1,8 +1,8 @@
-import { PAYABLE_STATUSES } from '@shared/payments';
+import { isPaymentDue } from '@shared/submissions';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { TIERS, formatUsd, type PricingTier } from '@shared/submissions';
-import type { Db } from '../../platform/db/client';
+import type { Db, Tx } from '../../platform/db/client';
 import type { EmailQueue } from '../../platform/email/outbox';
 import { paymentEvents } from '../../platform/db/schema';
 import {
@@ -71,7 +71,6 @@ export async function handleStripeEvent(
   });
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type LogContext = Record<string, unknown>;
 
 async function markPaymentSucceeded(
@@ -101,7 +100,7 @@ async function markPaymentSucceeded(
   const changed = await applyPaymentChange(tx, submission, {
     paymentStatus: 'succeeded',
     // A submission the team has already moved on (e.g. archived) keeps its status; only the payment is recorded.
-    ...(PAYABLE_STATUSES.includes(submission.status) ? { status: 'pending' } : {}),
+    ...(isPaymentDue(submission.status) ? { status: 'pending' } : {}),
     // The intent that was paid is the submission's payment id, also when it was found by its metadata.
     stripePaymentIntentId: intent.id,
   });

@@ -1,12 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { TIERS, isPaidTier, type PricingTier } from '@shared/submissions';
-import type { Db } from '../../platform/db/client';
+import { TIERS, isPaidTier, type PricingTier, type SubmissionStatus } from '@shared/submissions';
+import type { Db, Tx } from '../../platform/db/client';
 import { submissionHistory, submissions, type SubmissionRow } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 
 /** A transaction handle or the database: the functions below work inside or outside one. */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+type TxOrDb = Tx | Db;
 
 export const CURRENCY = 'usd';
 
@@ -51,7 +51,7 @@ export async function findOwnedSubmission(db: Db, userId: string, submissionId: 
 
 /** Locks the submission row for the rest of the transaction, so concurrent events apply one at a time. */
 export async function lockSubmission(
-  tx: Tx,
+  tx: TxOrDb,
   by: { id: string } | { paymentIntentId: string },
 ): Promise<PaymentSubmission | undefined> {
   const where = 'id' in by ? eq(submissions.id, by.id) : eq(submissions.stripePaymentIntentId, by.paymentIntentId);
@@ -60,7 +60,7 @@ export async function lockSubmission(
 }
 
 export interface PaymentChange {
-  status?: string;
+  status?: SubmissionStatus;
   paymentStatus?: string;
   stripePaymentIntentId?: string;
 }
@@ -70,7 +70,7 @@ export interface PaymentChange {
  * (the change came from Stripe or the checkout, not from a person on the team). Returns whether
  * anything changed.
  */
-export async function applyPaymentChange(tx: Tx, current: PaymentSubmission, change: PaymentChange): Promise<boolean> {
+export async function applyPaymentChange(tx: TxOrDb, current: PaymentSubmission, change: PaymentChange): Promise<boolean> {
   const set: PaymentChange = {};
   const history: { field: 'status' | 'payment_status'; fromValue: string | null; toValue: string }[] = [];
   if (change.status !== undefined && change.status !== current.status) {

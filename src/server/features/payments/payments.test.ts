@@ -2,12 +2,10 @@ import { Writable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PricingTier } from '@shared/submissions';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
 import type { Db } from '../../platform/db/client';
 import { paymentEvents, submissionHistory, submissions, type UserRow } from '../../platform/db/schema';
 import { newId } from '../../platform/ids';
-import { TEST_ORIGIN, createArtist, createSubmissionRow, createTestApp, createTestDatabase, sessionCookie, type TestApp } from '../../test/helpers';
+import { TEST_ORIGIN, createArtist, createSubmissionRow, createTestApp, sessionCookie, type TestApp } from '../../test/helpers';
 import type { PaymentReceipt } from '@shared/payments';
 import { signedEvent } from './test-support/stripe-events';
 import { startStripeStub, type StripeStub } from './test-support/stripe-stub';
@@ -24,26 +22,21 @@ let otherCookie: string;
 
 /** The whole API against the Stripe stub, with its logs kept so tests can see what was logged. */
 async function createPaymentsApp(): Promise<TestApp> {
-  const { database, dataDir, drop } = await createTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: TEST_ORIGIN,
-    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
-    STRIPE_SECRET_KEY: stub.secretKey,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_payments',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stub.url,
-  });
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
       for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) logs.push(JSON.parse(line));
       done();
     },
   });
-  const app = await buildApp({ config, database, client: 'none', logger: { level: 'info', stream } });
-  await app.ready();
-  return { app, db: database.db, database, config, close: async () => (await app.close(), await drop()) };
+  return createTestApp(
+    {
+      STRIPE_SECRET_KEY: stub.secretKey,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_payments',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: stub.url,
+    },
+    { logger: { level: 'info', stream } },
+  );
 }
 
 beforeAll(async () => {

@@ -1,4 +1,5 @@
-import { PAYABLE_STATUSES } from '@shared/payments';
+import type { PreparedPayment } from '@shared/payments';
+import { isPaymentDue } from '@shared/submissions';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '../../platform/db/client';
@@ -17,13 +18,6 @@ import {
 /** Intents in these states can still be confirmed by the card form, so they are handed out again. */
 const OPEN_INTENT_STATUSES = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
 
-export interface PreparedPayment {
-  clientSecret: string;
-  /** What will be charged, in dollars with 2 decimals, for the order summary. */
-  amount: string;
-  currency: string;
-}
-
 /**
  * POST /api/create-payment-intent (CONTRACT §6): the one open PaymentIntent of the caller's paid
  * submission, created on first use and reused afterwards. The amount comes from the tier, here;
@@ -39,7 +33,7 @@ export async function preparePaymentIntent(
   const submission = await findOwnedSubmission(db, userId, submissionId);
   const amount = expectedAmount(submission);
   if (amount === null) throw apiError('not_a_paid_tier');
-  if (!PAYABLE_STATUSES.includes(submission.status)) throw apiError('not_awaiting_payment');
+  if (!isPaymentDue(submission.status)) throw apiError('not_awaiting_payment');
 
   let intent = submission.stripePaymentIntentId
     ? await retrieveIfExists(stripe, submission.stripePaymentIntentId)

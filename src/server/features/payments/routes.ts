@@ -1,12 +1,13 @@
 import { PRODUCT_NAME } from '@shared/brand';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
 import { apiError, parseInput } from '../../platform/errors';
 import { requireUser, userOf } from '../../platform/sessions';
 import { changeTierSchema } from '@shared/submission-schemas';
+import { createPaymentIntentSchema } from '@shared/payments';
+import { OBJECT_ID_PATTERN } from '@shared/submissions';
 import { changeSubmissionTier } from './change-tier';
 import { handleStripeEvent } from './handle-stripe-event';
 import { findPaymentReceipt, renderReceiptHtml } from './payment-receipt';
@@ -15,10 +16,6 @@ import { createStripeClient } from './stripe-client';
 
 /** How the receipt names the seller; the same words as the client's PRODUCT_NAME. */
 const RECEIPT_ISSUER = PRODUCT_NAME;
-
-const createPaymentIntentSchema = z.object({
-  submissionId: z.string({ message: 'submissionId is required' }).trim().min(1, 'submissionId is required').max(100),
-});
 
 interface PaymentRouteOptions {
   db: Db;
@@ -49,7 +46,7 @@ export async function paymentRoutes(app: FastifyInstance, { db, config }: Paymen
 
     // The submissions feature's URL space, but a payment matter: it cancels the open PaymentIntent.
     guarded.post<{ Params: { id: string } }>('/api/submissions/:id/tier', async (request, reply) => {
-      if (!/^[A-Za-z0-9-]{1,64}$/.test(request.params.id)) throw apiError('submission_not_found');
+      if (!OBJECT_ID_PATTERN.test(request.params.id)) throw apiError('submission_not_found');
       const { pricingTier } = parseInput(changeTierSchema, request.body);
       await changeSubmissionTier(db, stripe, userOf(request).id, request.params.id, pricingTier);
       request.log.info({ submissionId: request.params.id, tier: pricingTier }, 'plan changed');

@@ -283,7 +283,7 @@ describe('drafts', () => {
 });
 
 describe('withdrawal by the licence (DELETE /api/submissions/{id})', () => {
-  it.each(['approved', 'in_creation', 'completed'])('refuses to delete a %s submission with 409 and the exact message', async (status) => {
+  it.each(['approved', 'in_creation', 'completed'] as const)('refuses to delete a %s submission with 409 and the exact message', async (status) => {
     const row = await createSubmissionRow(t.db, artist, { status });
     const res = await call('DELETE', `/api/submissions/${row.id}`);
     expect(res.statusCode).toBe(409);
@@ -291,7 +291,7 @@ describe('withdrawal by the licence (DELETE /api/submissions/{id})', () => {
     expect(await t.db.select().from(submissions).where(eq(submissions.id, row.id))).toHaveLength(1);
   });
 
-  it.each(['draft', 'pending', 'under_review', 'payment_pending', 'payment_failed', 'rejected', 'archived'])(
+  it.each(['draft', 'pending', 'under_review', 'payment_pending', 'payment_failed', 'rejected', 'archived'] as const)(
     'lets the artist delete a %s submission (204)',
     async (status) => {
       const row = await createSubmissionRow(t.db, artist, { status });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createSubmissionSchema, draftSubmissionSchema, type OwnSubmission } from '@shared/submission-schemas';
+import { OBJECT_ID_PATTERN } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
 import { apiError, parseInput } from '../../platform/errors';
 import { rateLimited } from '../../platform/rate-limits';
@@ -18,11 +19,10 @@ import {
   submitDraft,
   updateDraft,
 } from './submissions';
-import { toSubmission } from './to-submission';
+import { toSubmission } from '../../platform/to-submission';
 
 type WithId = { Params: { id: string } };
 
-const SUBMISSION_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 
 export async function submissionRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: ObjectStorage }) {
   app.addHook('preHandler', requireUser);
@@ -32,7 +32,7 @@ export async function submissionRoutes(app: FastifyInstance, { db, storage }: { 
   // Ids are made by the server; anything else (a NUL, a huge string) cannot name a submission.
   app.addHook('preHandler', async (request) => {
     const { id } = (request.params ?? {}) as { id?: string };
-    if (id !== undefined && !SUBMISSION_ID_PATTERN.test(id)) throw apiError('submission_not_found');
+    if (id !== undefined && !OBJECT_ID_PATTERN.test(id)) throw apiError('submission_not_found');
   });
 
   app.post('/api/submissions', rateLimited('submissions'), async (request, reply) => {

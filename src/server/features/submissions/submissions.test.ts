@@ -299,7 +299,7 @@ describe('GET /api/stats', () => {
       underReview: 0,
       completed: 0,
     });
-    const statuses = ['approved', 'approved', 'under_review', 'completed', 'pending', 'rejected', 'payment_pending'];
+    const statuses = ['approved', 'approved', 'under_review', 'completed', 'pending', 'rejected', 'payment_pending'] as const;
     for (const status of statuses) {
       const id = (await create(linkSubmission(), as)).json().id;
       await t.db.update(submissions).set({ status }).where(eq(submissions.id, id));

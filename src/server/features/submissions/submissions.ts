@@ -6,19 +6,17 @@ import {
   type createSubmissionSchema,
   type draftSubmissionSchema,
 } from '@shared/submission-schemas';
-import { TIERS, isArtistDeletable, isPaidTier, tierAmount, type PricingTier } from '@shared/submissions';
-import type { Db } from '../../platform/db/client';
+import { TIERS, isArtistDeletable, isPaidTier, tierAmount, uploadIdFromObjectPath, type PricingTier } from '@shared/submissions';
+import type { Db, Tx } from '../../platform/db/client';
 import { submissions, uploads, type SubmissionRow, type UserRow } from '../../platform/db/schema';
 import type { EmailQueue } from '../../platform/email/outbox';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
-import { uploadIdFromObjectPath } from '../../platform/storage/upload-files';
+import { deleteSubmissionRows } from '../../platform/submission-deletion';
 
 export type CreateSubmission = z.output<typeof createSubmissionSchema>;
 export type DraftChanges = z.output<typeof draftSubmissionSchema>;
 export type ArtistSubmissionRow = Omit<SubmissionRow, 'adminNotes'>;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 
 /** Every column but the team's internal notes, which never leave the server for an artist. */
 const { adminNotes: _adminNotes, ...artistColumns } = getTableColumns(submissions);
@@ -95,7 +93,7 @@ function submittedState(input: CreateSubmission) {
   const paid = isPaidTier(input.pricingTier);
   return {
     amount: tierAmount(input.pricingTier),
-    status: paid ? 'payment_pending' : 'pending',
+    status: paid ? ('payment_pending' as const) : ('pending' as const),
     paymentStatus: paid ? 'pending' : null,
     draftStep: null,
   };
@@ -264,12 +262,12 @@ export async function markSubmissionSeen(db: Db, userId: string, id: string): Pr
 }
 
 /**
- * DELETE /api/submissions/{id}. Returns the ids of its uploads, whose rows are gone with it; the
- * caller removes their bytes after the commit. An artist withdrawing their own submission is
- * held to the licence (CONTRACT §12): from approval on it belongs to the label's catalogue. The
- * team's delete (`byArtist: false`) is not.
+ * DELETE /api/submissions/{id}: the artist withdraws their own submission. Returns the ids of its
+ * uploads, whose rows are gone with it; the caller removes their bytes after the commit. The
+ * withdrawal is held to the licence (CONTRACT §12): from approval on the submission belongs to the
+ * label's catalogue. (The team's delete is the admin feature's `deleteDeskSubmission`.)
  */
-export async function deleteSubmission(db: Db, userId: string, id: string, { byArtist = true } = {}): Promise<string[]> {
+export async function deleteSubmission(db: Db, userId: string, id: string): Promise<string[]> {
   return db.transaction(async (tx) => {
     const [owned] = await tx
       .select({ id: submissions.id, status: submissions.status })
@@ -277,10 +275,8 @@ export async function deleteSubmission(db: Db, userId: string, id: string, { byA
       .where(and(eq(submissions.id, id), eq(submissions.userId, userId)))
       .for('update');
     if (!owned) throw apiError('submission_not_found');
-    if (byArtist && !isArtistDeletable(owned.status)) throw apiError('submission_licensed');
-    const files = await tx.delete(uploads).where(eq(uploads.submissionId, id)).returning({ id: uploads.id });
-    await tx.delete(submissions).where(eq(submissions.id, id));
-    return files.map((f) => f.id);
+    if (!isArtistDeletable(owned.status)) throw apiError('submission_licensed');
+    return deleteSubmissionRows(tx, id);
   });
 }
 

@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { FILE_LIMITS } from '@shared/submissions';
+import { FILE_FORMATS, FILE_LIMITS, formatBytes } from '@shared/submissions';
 
 export type FileKind = 'music' | 'image' | 'video';
 
@@ -29,20 +29,20 @@ export const FILE_RULES: Record<FileKind, FileRule> = {
       mp4: 'video/mp4',
       m4a: 'audio/mp4',
     },
-    tooLarge: 'Music files must be at most 100 MB',
-    wrongType: 'Music files must be MP3, WAV, OGG or MP4',
+    tooLarge: `Music files must be at most ${formatBytes(FILE_LIMITS.musicBytes)}`,
+    wrongType: `Music files must be ${FILE_FORMATS.music}`,
   },
   video: {
     maxBytes: FILE_LIMITS.videoBytes,
     types: { mp4: 'video/mp4', m4v: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm' },
-    tooLarge: 'Videos must be at most 2 GB',
-    wrongType: 'Videos must be MP4, MOV or WebM',
+    tooLarge: `Videos must be at most ${formatBytes(FILE_LIMITS.videoBytes)}`,
+    wrongType: `Videos must be ${FILE_FORMATS.video}`,
   },
   image: {
     maxBytes: FILE_LIMITS.imageBytes,
     types: { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' },
-    tooLarge: 'Images must be at most 10 MB',
-    wrongType: 'Images must be JPG, PNG or WEBP',
+    tooLarge: `Images must be at most ${formatBytes(FILE_LIMITS.imageBytes)}`,
+    wrongType: `Images must be ${FILE_FORMATS.image}`,
   },
 };
 

@@ -6,13 +6,13 @@ import { uploads, type UploadRow, type UserRow } from '../../platform/db/schema'
 import { apiError, HttpError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import {
-  OBJECT_ID_PATTERN,
   objectKey,
   ObjectNotFoundError,
   ObjectTooLargeError,
   type ObjectStorage,
 } from '../../platform/storage/object-storage';
-import { keysOfUpload, objectPathOf } from '../../platform/storage/upload-files';
+import { OBJECT_ID_PATTERN, objectPathOf } from '@shared/submissions';
+import { keysOfUpload } from '../../platform/storage/upload-files';
 import { FILE_RULES, isContentTypeOf, sniffContentType, type FileKind } from './file-types';
 
 /** How long an upload URL may be used (CONTRACT §5: short-lived). */

@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Server as TusServer } from '@tus/server';
 import { and, eq, sql } from 'drizzle-orm';
-import { FILE_LIMITS, RESUMABLE_UPLOADS_PATH } from '@shared/submissions';
+import { FILE_LIMITS, OBJECT_ID_PATTERN, RESUMABLE_UPLOADS_PATH } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
 import { uploads, type UserRow } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
-import { OBJECT_ID_PATTERN, objectKey, type ObjectStorage } from '../../platform/storage/object-storage';
+import { objectKey, type ObjectStorage } from '../../platform/storage/object-storage';
 import { FILE_RULES } from './file-types';
 
 /**

@@ -14,6 +14,8 @@ import { installJobQueue } from '../jobs/job-queue';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle `db.transaction(async (tx) => …)` passes: what a change and its consequences are written with. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** One database, whichever engine serves it: the embedded PGlite or a PostgreSQL server. */
 export interface Database {

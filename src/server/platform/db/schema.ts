@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -13,13 +14,38 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+// Relative, not '@shared/…': drizzle-kit loads this file without the tsconfig path aliases.
+import { HISTORY_FIELDS } from '../../../shared/admin';
+import { AUTH_PROVIDERS, ROLES } from '../../../shared/auth';
+import { OUTBOX_STATUSES } from '../../../shared/notifications';
+import {
+  PRICING_TIERS,
+  RELEASE_DATE_OPTIONS,
+  RELEASE_STATUSES,
+  SUBMISSION_METHODS,
+  SUBMISSION_STATUSES,
+  SUBMISSION_TYPES,
+  VIDEO_STYLES,
+} from '../../../shared/submissions';
 
 /**
  * The whole data model of SPEC §3, plus what the contract needs around it (uploads, payment
  * events, history, login throttling). Ids are application-made UUID strings kept as text, so a
  * malformed id in a URL is simply "not found" rather than a database type error.
  */
+
+/**
+ * A CHECK that a column holds one of a shared list's values (src/shared), so the database refuses
+ * what the types refuse. The list is written into the constraint as literals: when a value is added
+ * to the shared array, `drizzle-kit generate` replaces the constraint. (A CHECK rather than a
+ * PostgreSQL enum: adding or removing a value is then an ordinary migration, inside a transaction.)
+ */
+function oneOf(name: string, column: AnyPgColumn, values: readonly string[]): ReturnType<typeof check> {
+  const literals: SQL = sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '));
+  return check(name, sql`${column} in (${literals})`);
+}
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -33,7 +59,7 @@ export const users = pgTable(
     /** Always stored lower-cased, so the unique index compares case-insensitively (CONTRACT §3). */
     email: text('email'),
     password: text('password'),
-    authProvider: text('auth_provider', { enum: ['local', 'google'] }).notNull().default('local'),
+    authProvider: text('auth_provider', { enum: AUTH_PROVIDERS }).notNull().default('local'),
     googleId: text('google_id'),
     firstName: text('first_name'),
     lastName: text('last_name'),
@@ -55,7 +81,7 @@ export const users = pgTable(
     profileSetupComplete: boolean('profile_setup_complete').notNull().default(false),
     /** When the artist closed the first-visit profile prompt; it never opens by itself again. */
     profilePromptDismissedAt: timestamp('profile_prompt_dismissed_at', { withTimezone: true }),
-    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    role: text('role', { enum: ROLES }).notNull().default('user'),
     /** Set when the user opened a verification link, or signed in with a Google-verified email. */
     emailVerified: boolean('email_verified').notNull().default(false),
     /**
@@ -76,6 +102,8 @@ export const users = pgTable(
     uniqueIndex('users_google_id_key').on(t.googleId),
     // The admin search's substring match on email (pg_trgm, migration 0001).
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    oneOf('users_auth_provider_check', t.authProvider, AUTH_PROVIDERS),
+    oneOf('users_role_check', t.role, ROLES),
   ],
 );
 
@@ -122,16 +150,16 @@ export const submissions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** A track for the label to make a video of, or a finished video to publish (CONTRACT §12). */
-    submissionType: text('submission_type', { enum: ['track', 'video'] }).notNull().default('track'),
-    submissionMethod: text('submission_method', { enum: ['link', 'upload'] }).notNull(),
+    submissionType: text('submission_type', { enum: SUBMISSION_TYPES }).notNull().default('track'),
+    submissionMethod: text('submission_method', { enum: SUBMISSION_METHODS }).notNull(),
     musicUrl: text('music_url'),
     musicFileUrl: text('music_file_url'),
     videoUrl: text('video_url'),
     videoFileUrl: text('video_file_url'),
     artworkUrl: text('artwork_url'),
-    releaseStatus: text('release_status', { enum: ['released', 'unreleased'] }).notNull(),
+    releaseStatus: text('release_status', { enum: RELEASE_STATUSES }).notNull(),
     releaseDate: text('release_date'),
-    releaseDateOption: text('release_date_option', { enum: ['specific', 'undecided', 'asap'] }),
+    releaseDateOption: text('release_date_option', { enum: RELEASE_DATE_OPTIONS }),
     artistName: text('artist_name').notNull(),
     songTitle: text('song_title').notNull(),
     hasLyrics: boolean('has_lyrics').notNull(),
@@ -139,14 +167,14 @@ export const submissions = pgTable(
     lyrics: text('lyrics'),
     description: text('description'),
     aiUsage: boolean('ai_usage').notNull(),
-    videoStyle: text('video_style', { enum: ['custom', 'non-custom'] }).notNull(),
+    videoStyle: text('video_style', { enum: VIDEO_STYLES }).notNull(),
     styleReferenceUrls: text('style_reference_urls').array().notNull().default(sql`'{}'::text[]`),
     characterImageUrls: text('character_image_urls').array().notNull().default(sql`'{}'::text[]`),
     creativeDirection: text('creative_direction'),
-    pricingTier: text('pricing_tier', { enum: ['free', 'basic', 'premium', 'professional'] }).notNull(),
+    pricingTier: text('pricing_tier', { enum: PRICING_TIERS }).notNull(),
     publishOnYoutube: boolean('publish_on_youtube').notNull().default(true),
     termsAccepted: boolean('terms_accepted').notNull().default(false),
-    status: text('status').notNull().default('draft'),
+    status: text('status', { enum: SUBMISSION_STATUSES }).notNull().default('draft'),
     adminReview: text('admin_review'),
     adminReviewedAt: timestamp('admin_reviewed_at', { withTimezone: true }),
     adminReviewedBy: text('admin_reviewed_by').references(() => users.id, { onDelete: 'set null' }),
@@ -177,6 +205,13 @@ export const submissions = pgTable(
     index('submissions_song_title_trgm_idx').using('gin', t.songTitle.op('gin_trgm_ops')),
     index('submissions_artist_name_trgm_idx').using('gin', t.artistName.op('gin_trgm_ops')),
     uniqueIndex('submissions_payment_intent_key').on(t.stripePaymentIntentId),
+    oneOf('submissions_status_check', t.status, SUBMISSION_STATUSES),
+    oneOf('submissions_submission_type_check', t.submissionType, SUBMISSION_TYPES),
+    oneOf('submissions_submission_method_check', t.submissionMethod, SUBMISSION_METHODS),
+    oneOf('submissions_release_status_check', t.releaseStatus, RELEASE_STATUSES),
+    oneOf('submissions_release_date_option_check', t.releaseDateOption, RELEASE_DATE_OPTIONS),
+    oneOf('submissions_video_style_check', t.videoStyle, VIDEO_STYLES),
+    oneOf('submissions_pricing_tier_check', t.pricingTier, PRICING_TIERS),
   ],
 );
 
@@ -200,12 +235,15 @@ export const submissionHistory = pgTable(
       .references(() => submissions.id, { onDelete: 'cascade' }),
     /** Null when the change came from the system (a payment webhook). */
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    field: text('field', { enum: ['status', 'notes', 'payment_status', 'review', 'assignee', 'tags'] }).notNull(),
+    field: text('field', { enum: HISTORY_FIELDS }).notNull(),
     fromValue: text('from_value'),
     toValue: text('to_value'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('submission_history_submission_idx').on(t.submissionId, t.createdAt)],
+  (t) => [
+    index('submission_history_submission_idx').on(t.submissionId, t.createdAt),
+    oneOf('submission_history_field_check', t.field, HISTORY_FIELDS),
+  ],
 );
 
 export const messages = pgTable(
@@ -415,7 +453,7 @@ export const outboxEmails = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     templateData: jsonb('template_data').$type<Record<string, unknown>>().notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'logged', 'skipped', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
     dedupeKey: text('dedupe_key'),
     sendAfter: timestamp('send_after', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
@@ -429,6 +467,7 @@ export const outboxEmails = pgTable(
     index('outbox_emails_created_idx').on(t.createdAt),
     index('outbox_emails_user_kind_idx').on(t.userId, t.kind, t.createdAt),
     uniqueIndex('outbox_emails_pending_dedupe_key').on(t.dedupeKey).where(sql`${t.status} = 'pending'`),
+    oneOf('outbox_emails_status_check', t.status, OUTBOX_STATUSES),
   ],
 );
 

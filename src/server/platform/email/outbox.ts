@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OutboxPage, OutboxStatus } from '@shared/notifications';
 import type { Config } from '../../config';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { outboxEmails, users, type OutboxEmailRow } from '../db/schema';
 import { newId } from '../ids';
 import type { JobQueue } from '../jobs/job-queue';
@@ -12,8 +12,6 @@ import { createSmtpMailer, type Mailer } from './mailer';
 import { wantsEmail } from './notification-settings';
 import type { EmailTemplate } from './templates/template';
 import { createUnsubscribeToken } from './unsubscribe-token';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const SEND_EMAIL_JOB = 'email.send';
 /** CONTRACT §10: a failing email is retried with backoff for this long, then given up. */

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { Database, Db } from '../db/client';
+import type { Database, Tx } from '../db/client';
 import { databaseExecutor, transactionExecutor } from './sql-executor';
 
 /**
@@ -11,7 +11,6 @@ import { databaseExecutor, transactionExecutor } from './sql-executor';
  * instances run it once, not three times.
  */
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<unknown>;
 
 export interface QueueOptions {

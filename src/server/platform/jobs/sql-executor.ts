@@ -1,13 +1,12 @@
 import type { PGlite, Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import type pg from 'pg';
-import type { Database, Db } from '../db/client';
+import type { Database, Tx } from '../db/client';
 
 /** What pg-boss needs from a database: run one SQL text with positional parameters. */
 export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Queryable = Pick<PGlite | PgliteTransaction, 'query' | 'exec'> | Pick<pg.Pool | pg.PoolClient, 'query'>;
 
 /** pg-boss over the app's own connection: the pool of a server, or the one embedded PGlite. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { CLOSE_SESSION_ENDED } from '@shared/messages';
 import { MAX_NOTIFY_BYTES, type NotificationBus } from './bus';
 
 /** What is pushed to browsers: a JSON object with a `type`. */
@@ -39,8 +40,6 @@ export interface HubOptions {
   validSessions?: (sessionIds: string[]) => Promise<Set<string>>;
 }
 
-/** Close code sent when the session behind a socket has ended (logout, expiry). */
-export const CLOSE_SESSION_ENDED = 4401;
 export const DEFAULT_HEARTBEAT_MS = 30_000;
 /** A tab per socket; more than this for one user is a leak or abuse, and the oldest goes. */
 export const MAX_SOCKETS_PER_USER = 20;

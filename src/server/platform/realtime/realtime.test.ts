@@ -5,10 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../app';
 import type { Message as MessageView } from '@shared/messages';
-import { TEST_ORIGIN, createAdmin, createArtist, createTestApp, sessionCookie, type TestApp } from '../../test/helpers';
-import { openDatabase, type Database } from '../db/client';
+import { TEST_ORIGIN, createAdmin, createArtist, createTestApp, secondInstance, sessionCookie, type TestApp } from '../../test/helpers';
 import type { UserRow } from '../db/schema';
 import { UpgradeRefused, listenOnLoopback, openSocket, sleep, type TestSocket } from './test-sockets';
 
@@ -227,24 +225,3 @@ function freePort(): Promise<number> {
   });
 }
 
-/**
- * Another server instance on the same database: on PostgreSQL, its own connection pool (as a
- * second process would have); on the embedded database, the same in-process engine.
- */
-async function secondInstance(first: TestApp): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
-  let database: Database = first.database;
-  let ownDatabase = false;
-  if (first.database.kind === 'postgres') {
-    database = await openDatabase({ databaseUrl: first.database.connectionString!, pgliteDir: '', migrate: false });
-    ownDatabase = true;
-  }
-  const app = await buildApp({ config: first.config, database, client: 'none', logger: false });
-  await app.ready();
-  return {
-    app,
-    close: async () => {
-      await app.close();
-      if (ownDatabase) await database.close();
-    },
-  };
-}

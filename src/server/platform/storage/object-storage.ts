@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import type { DataStore } from '@tus/utils';
+import { OBJECT_ID_PATTERN } from '@shared/submissions';
 
 /**
  * Object storage behind one complete interface (ARCHITECTURE §5): local disk under
@@ -65,9 +66,6 @@ export class ObjectTooLargeError extends Error {
   }
 }
 
-/** Upload ids as they may appear in URLs (CONTRACT §5: /objects/uploads/{id}). */
-export const OBJECT_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
-
 /**
  * Where an upload's bytes live: `incoming/` until the normalisation routes have checked them,
  * then `uploads/`. With S3 the presigned PUT URL stays valid for its whole lifetime, so moving
@@ -81,11 +79,11 @@ export function objectKey(area: ObjectArea, id: string): string {
   return `${area}/${id}`;
 }
 
-const KEY_PATTERN = /^(incoming|uploads)\/[A-Za-z0-9-]{1,64}$/;
-
 /** Every driver calls this before using a key: no other shape can reach the store. */
 export function assertValidKey(key: string): void {
-  if (!KEY_PATTERN.test(key)) throw new Error(`Invalid object key: ${JSON.stringify(key)}`);
+  const [area = '', id = '', ...rest] = key.split('/');
+  const valid = rest.length === 0 && (OBJECT_AREAS as readonly string[]).includes(area) && OBJECT_ID_PATTERN.test(id);
+  if (!valid) throw new Error(`Invalid object key: ${JSON.stringify(key)}`);
 }
 
 /** Passes bytes through and fails with ObjectTooLargeError as soon as more than `limit` went by. */

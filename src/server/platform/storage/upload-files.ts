@@ -1,7 +1,7 @@
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { uploads } from '../db/schema';
-import { OBJECT_AREAS, OBJECT_ID_PATTERN, objectKey, type ObjectStorage } from './object-storage';
+import { OBJECT_AREAS, objectKey, type ObjectStorage } from './object-storage';
 
 /**
  * Upload rows and their bytes together: shared by the uploads feature (clean-up of abandoned
@@ -9,14 +9,6 @@ import { OBJECT_AREAS, OBJECT_ID_PATTERN, objectKey, type ObjectStorage } from '
  */
 
 export const UNATTACHED_UPLOAD_TTL_HOURS = 24;
-
-export const objectPathOf = (id: string) => `/objects/uploads/${id}`;
-
-/** The upload id of an `/objects/uploads/{id}` path, or null for anything else. */
-export function uploadIdFromObjectPath(objectPath: string): string | null {
-  const match = /^\/objects\/uploads\/([^/]+)$/.exec(objectPath);
-  return match && OBJECT_ID_PATTERN.test(match[1]!) ? match[1]! : null;
-}
 
 /** Every key an upload's bytes may be under (before and after normalisation). */
 export const keysOfUpload = (id: string) => OBJECT_AREAS.map((area) => objectKey(area, id));

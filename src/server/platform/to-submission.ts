@@ -1,6 +1,5 @@
 import type { Submission } from '@shared/submission-schemas';
-import type { SubmissionStatus } from '@shared/submissions';
-import type { SubmissionRow } from '../../platform/db/schema';
+import type { SubmissionRow } from './db/schema';
 
 /**
  * A submission row as its artist sees it: no internal notes, dates as ISO strings (CONTRACT §4),
@@ -8,10 +7,9 @@ import type { SubmissionRow } from '../../platform/db/schema';
  * status change by the team stamps `adminReviewedAt`).
  */
 export function toSubmission(row: Omit<SubmissionRow, 'adminNotes'> & { adminNotes?: unknown }): Submission {
-  const { adminNotes: _adminNotes, artistSeenAt, createdAt, updatedAt, adminReviewedAt, status, ...rest } = row;
+  const { adminNotes: _adminNotes, artistSeenAt, createdAt, updatedAt, adminReviewedAt, ...rest } = row;
   return {
     ...rest,
-    status: status as SubmissionStatus,
     hasUnseenUpdate: adminReviewedAt !== null && (artistSeenAt === null || adminReviewedAt > artistSeenAt),
     adminReviewedAt: adminReviewedAt ? adminReviewedAt.toISOString() : null,
     createdAt: createdAt.toISOString(),

@@ -2,10 +2,15 @@ import { VerifyEmailBanner } from '@client/features/notifications/verify-email-b
 import { SocialLinksCard } from '@client/features/profile/social-links-card';
 import { useAuth } from '@client/lib/auth';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { DashboardHeader } from './dashboard-header';
+import { DashboardHeader } from '@client/components/dashboard-header';
 import { DashboardWelcome } from './dashboard-welcome';
-import { SubmissionsSection } from './submissions-section';
+import { SubmissionsSection } from '@client/features/dashboard/submissions-section';
 
+/**
+ * The artist's dashboard (SPEC §2): a page that combines features (the email-verification banner,
+ * the profile prompt, the submissions list, the unread count), so it lives at the app layer, above
+ * the features, which never import each other.
+ */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const { user } = useAuth();

@@ -14,10 +14,7 @@ import {
 } from '@client/components/ui/dialog';
 import { Spinner } from '@client/components/ui/spinner';
 import { Textarea } from '@client/components/ui/textarea';
-import { toast } from '@client/lib/toast';
-import { MESSAGE_FAILED_TOAST, MESSAGE_SENT_TOAST, isSendKey } from './message-composer';
-import { useSendMessage } from './message-queries';
-import { MESSAGE_MAX_LENGTH } from '@shared/messages';
+import { useMessageComposer } from './message-composer';
 
 export type MessageRecipient = Pick<PublicUser, 'id' | 'firstName' | 'lastName' | 'artistName'>;
 
@@ -49,30 +46,18 @@ interface SendMessageDialogProps {
 export function SendMessageDialog({ recipient, submissionId, artistName, trigger, open, onOpenChange }: SendMessageDialogProps) {
   const [innerOpen, setInnerOpen] = useState(false);
   const isOpen = open ?? innerOpen;
-  const [content, setContent] = useState('');
-  const send = useSendMessage();
   const name = recipientName(recipient, artistName);
-  const canSend = content.trim().length > 0 && !send.isPending;
 
   const setOpen = (next: boolean) => {
     if (open === undefined) setInnerOpen(next);
     onOpenChange?.(next);
   };
-
-  const submit = () => {
-    if (!canSend) return;
-    send.mutate(
-      { toUserId: recipient.id, content: content.trim(), ...(submissionId ? { submissionId } : {}) },
-      {
-        onSuccess: () => {
-          setContent('');
-          toast({ ...MESSAGE_SENT_TOAST, description: `Your message to ${name} has been sent.` });
-          setOpen(false);
-        },
-        onError: () => toast(MESSAGE_FAILED_TOAST),
-      },
-    );
-  };
+  const composer = useMessageComposer({
+    toUserId: recipient.id,
+    submissionId,
+    sentDescription: `Your message to ${name} has been sent.`,
+    onSent: () => setOpen(false),
+  });
 
   return (
     <Dialog open={isOpen} onOpenChange={setOpen}>
@@ -87,13 +72,7 @@ export function SendMessageDialog({ recipient, submissionId, artistName, trigger
         <DialogTrigger asChild>{trigger}</DialogTrigger>
       ) : null}
       <DialogContent className="max-w-lg">
-        <form
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
+        <form className="grid gap-4" onSubmit={composer.onSubmit}>
           <DialogHeader>
             <DialogTitle className="break-words">Send Message to {name}</DialogTitle>
             <DialogDescription>
@@ -102,16 +81,8 @@ export function SendMessageDialog({ recipient, submissionId, artistName, trigger
             </DialogDescription>
           </DialogHeader>
           <Textarea
-            aria-label="Message"
-            value={content}
-            onChange={(event) => setContent(event.target.value)}
-            onKeyDown={(event) => {
-              if (!isSendKey(event)) return;
-              event.preventDefault();
-              submit();
-            }}
+            {...composer.textareaProps}
             placeholder="Type your message..."
-            maxLength={MESSAGE_MAX_LENGTH}
             rows={5}
             autoFocus
             className="resize-y"
@@ -120,8 +91,8 @@ export function SendMessageDialog({ recipient, submissionId, artistName, trigger
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>
             </DialogClose>
-            <Button type="submit" disabled={!canSend}>
-              {send.isPending ? <Spinner className="text-primary-foreground" /> : <MessageSquare aria-hidden />}
+            <Button type="submit" disabled={!composer.canSend}>
+              {composer.isPending ? <Spinner className="text-primary-foreground" /> : <MessageSquare aria-hidden />}
               Send Message
             </Button>
           </DialogFooter>

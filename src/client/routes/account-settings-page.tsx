@@ -1,15 +1,16 @@
-import { ArrowLeft, Download, Trash2 } from 'lucide-react';
+import { Download, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { DashboardHeader } from '@client/features/dashboard/dashboard-header';
+import { DashboardHeader } from '@client/components/dashboard-header';
+import { BackLink, PageHeading } from '@client/components/page-heading';
 import { NotificationSettingsSection } from '@client/features/notifications/notification-settings-section';
 import { ProfileForm } from '@client/features/profile/profile-form';
 import { useAuth } from '@client/lib/auth';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { EmailSection, PasswordSection } from './credentials-sections';
-import { SessionsSection } from './sessions-section';
+import { EmailSection, PasswordSection } from '@client/features/account/credentials-sections';
+import { SessionsSection } from '@client/features/account/sessions-section';
 
 /**
  * /settings: the account in one place (CONTRACT §11) — the artist profile and social links, the
@@ -30,15 +31,8 @@ export function AccountSettingsPage() {
     <div className="min-h-dvh">
       <DashboardHeader user={user} />
       <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
-        <div>
-          <Button asChild variant="ghost" size="sm" className="-ml-3">
-            <Link href="/dashboard">
-              <ArrowLeft aria-hidden />
-              Back to Dashboard
-            </Link>
-          </Button>
-        </div>
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Settings</h1>
+        <BackLink />
+        <PageHeading title="Settings" />
         {artist ? (
           <Card id="profile">
             <CardHeader>

@@ -1,0 +1,51 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The layer rules of eslint.config.js bite: a crossing import fails `npm run lint`, an allowed one
+ * passes. The code is linted as if it were the named file (which need not exist).
+ */
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function restrictedImports(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('feature boundaries', () => {
+  it.each([
+    ['src/server/features/admin/crossing.ts', "import { deleteSubmission } from '../submissions/submissions';"],
+    ['src/server/features/admin/deep/crossing.ts', "import { deleteSubmission } from '../../submissions/submissions';"],
+    ['src/server/features/notifications/crossing.ts', "import { handleStripeEvent } from '@server/features/payments/handle-stripe-event';"],
+    ['src/client/features/dashboard/crossing.tsx', "import { useDraft } from '@client/features/submissions/use-draft-autosave';"],
+    ['src/client/features/admin/crossing.tsx', "import { ChatPane } from '../messages/chat-pane';"],
+  ])('refuses a feature importing another: %s', async (file, code) => {
+    const messages = await restrictedImports(file, code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/Features never import each other/);
+  });
+
+  it.each([
+    ['src/server/platform/crossing.ts', "import { createSubmission } from '../features/submissions/submissions';"],
+    ['src/client/lib/crossing.ts', "import { ChatPane } from '@client/features/messages/chat-pane';"],
+    ['src/client/components/crossing.tsx', "import { DashboardPage } from '@client/routes/dashboard-page';"],
+  ])('refuses a lower layer importing a feature or a page: %s', async (file, code) => {
+    const messages = await restrictedImports(file, code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/lower layer never imports/);
+  });
+
+  it.each([
+    ['src/server/features/admin/fine.ts', "import { deleteSubmissionRows } from '../../platform/submission-deletion';\nimport { toSubmission } from '../../platform/to-submission';\nimport { x } from './admin-submissions';"],
+    ['src/server/features/admin/fine-shared.ts', "import { SUBMISSION_STATUSES } from '@shared/submissions';"],
+    ['src/client/features/admin/fine.tsx', "import { SendMessageDialog } from '@client/components/send-message-dialog';\nimport { useSubmissions } from '@client/lib/submission-queries';"],
+    ['src/client/routes/fine.tsx', "import { SubmissionsSection } from '@client/features/dashboard/submissions-section';\nimport { SocialLinksCard } from '@client/features/profile/social-links-card';"],
+  ])('allows a feature its own files, the layers below, and the app layer everything: %s', async (file, code) => {
+    expect(await restrictedImports(file, code)).toEqual([]);
+  });
+
+  it('keeps server and client apart', async () => {
+    expect(await restrictedImports('src/client/features/admin/x.tsx', "import { buildApp } from '@server/app';")).toHaveLength(1);
+    expect(await restrictedImports('src/server/features/admin/x.ts', "import { api } from '@client/lib/api';")).toHaveLength(1);
+  });
+});

@@ -1,0 +1,18 @@
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from './db/client';
+import { submissions, uploads } from './db/schema';
+
+/**
+ * Deletes a submission and the rows of the uploads attached to it, in the caller's transaction,
+ * and answers those uploads' ids: the caller removes their bytes (`removeUploadBytes`) after the
+ * commit, so a rollback never leaves a row pointing at deleted bytes.
+ *
+ * Who may delete what is not decided here: the artist's withdrawal is held to the licence
+ * (features/submissions), the team's delete is not (features/admin). Each checks and locks the row
+ * first, then calls this, so both deletes take the files along the same way.
+ */
+export async function deleteSubmissionRows(tx: Tx | Db, submissionId: string): Promise<string[]> {
+  const files = await tx.delete(uploads).where(eq(uploads.submissionId, submissionId)).returning({ id: uploads.id });
+  await tx.delete(submissions).where(eq(submissions.id, submissionId));
+  return files.map((f) => f.id);
+}
