@@ -1,23 +1,26 @@
 /**
- * Mixed load (issue 9, part 6): LOAD artists at once for a bounded time against the product on
- * the embedded database (PGlite) and on PostgreSQL (a scratch database on BENCH_DATABASE_URL,
- * else postgres://postgres@127.0.0.1:5432/test, created and dropped here).
+ * Mixed load (issue 9, part 6): BENCH_LOAD_ARTISTS artists at once for a bounded time against the
+ * product on the embedded database (PGlite) and on PostgreSQL (a scratch database on
+ * BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test, created and dropped here).
  *
- * Each simulated artist keeps its own keep-alive connection (undici `Client`, one per artist) and
- * its own address (X-Forwarded-For; the server trusts one proxy hop), signs in, then repeats:
- * GET /api/user, GET /api/submissions, GET /api/stats, POST /api/submissions (a link), POST
- * /api/messages to the label team, with a think time between requests; now and then it signs
- * out, mistypes its password once (401 expected) and signs in again. Starts are spread over the
- * ramp-up. Meanwhile a separate connection asks GET /healthz and GET /readyz twice a second.
+ * The load comes from undici (one keep-alive `Client` per artist) driven by the loop below. Each
+ * simulated artist has its own address (X-Forwarded-For; the server trusts one proxy hop) and a
+ * session from an earlier visit, arrives during the ramp-up, then repeats: GET /api/user, GET
+ * /api/submissions, GET /api/stats, POST /api/submissions (a link), POST /api/messages to the
+ * label team, with a think time between requests; in one round of 20 it signs out, mistypes its
+ * password once (401 expected) and signs in again. Meanwhile a separate connection asks GET
+ * /healthz and GET /readyz twice a second.
  *
- * Every answer other than the expected status counts as an error; a request unanswered after
+ * Every answer other than the expected status counts as an error (a refusal with Retry-After is
+ * tried again after that long, as the app does); a request unanswered after
  * BENCH_LOAD_TIMEOUT_MS counts as a timeout (and an error). The server runs in its own process,
  * so the load generator does not share its event loop.
  *
  * Knobs: BENCH_LOAD_ARTISTS (200), BENCH_LOAD_DURATION (30 s), BENCH_LOAD_RAMP (5 s),
  * BENCH_LOAD_THINK_MS (mean think time, 500), BENCH_LOAD_TIMEOUT_MS (10000),
- * BENCH_LOAD_ONLY (pglite | postgres), BENCH_LOAD_SERVER_ARGS (extra node arguments for the server
- * process, e.g. `--import ./probe.mjs` to measure inside it).
+ * BENCH_LOAD_ONLY (pglite | postgres), BENCH_LOAD_SIGN_IN=arrival (every artist signs in as it
+ * arrives instead: a sign-in storm, ~90 ms of a core each), BENCH_LOAD_SERVER_ARGS (extra node
+ * arguments for the server process, e.g. `--import ./probe.mjs` to measure inside it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -34,6 +37,8 @@ const RAMP_S = Number(process.env.BENCH_LOAD_RAMP ?? 5);
 const THINK_MS = Number(process.env.BENCH_LOAD_THINK_MS ?? 500);
 const TIMEOUT_MS = Number(process.env.BENCH_LOAD_TIMEOUT_MS ?? 10_000);
 const ONLY = process.env.BENCH_LOAD_ONLY;
+/** `arrival`: every artist signs in as it arrives, instead of holding a session from an earlier visit. */
+const SIGN_IN_ON_ARRIVAL = process.env.BENCH_LOAD_SIGN_IN === 'arrival';
 /** Chance per round that an artist signs out, mistypes the password once and signs in again. */
 const RELOGIN_CHANCE = 0.05;
 const HEALTH_EVERY_MS = 500;
@@ -105,18 +110,18 @@ async function runAgainst(title: string, env: Record<string, string>): Promise<v
     const started = performance.now();
     const endAt = started + (RAMP_S + DURATION_S) * 1000;
     const healthLoop = probeHealth(info.origin, endAt, health, ready);
-    // Artists arrive spread over the ramp-up, each still signed in from an earlier visit.
+    // Artists arrive spread over the ramp-up, each still signed in from an earlier visit (or not: BENCH_LOAD_SIGN_IN).
     await Promise.all(
       info.artists.map(async ({ email, cookie }, i) => {
         await sleep((RAMP_S * 1000 * i) / info.artists.length);
-        await new Artist(info, email, i, cookie).run(endAt, recorder);
+        await new Artist(info, email, i, SIGN_IN_ON_ARRIVAL ? '' : cookie).run(endAt, recorder);
       }),
     );
     await healthLoop;
     const elapsedS = (performance.now() - started) / 1000;
     report(title, info, recorder, health, ready, elapsedS);
   } finally {
-    server.child.kill('SIGKILL');
+    await stopServer(server.child);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -133,6 +138,16 @@ function startServer(env: Record<string, string>): Promise<{ child: ChildProcess
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`load server exited with ${code}`)));
   });
+}
+
+/** SIGTERM, then SIGKILL if it has not exited within 10 s. */
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
 }
 
 interface Call {
@@ -170,6 +185,9 @@ class Artist {
       if (res.statusCode !== expect) {
         if (res.statusCode === 401) this.cookie = '';
         recorder.add(step, ms, 'error', `${res.statusCode} ${text.slice(0, 80)}`);
+        // As the app does: a refusal with Retry-After is tried again after that long.
+        const retryAfter = Number(res.headers['retry-after']);
+        if (retryAfter > 0) await sleep(retryAfter * 1000);
         return false;
       }
       const setCookie = res.headers['set-cookie'];
