@@ -7,7 +7,7 @@
  * simulated artist has its own address (X-Forwarded-For; the server trusts one proxy hop) and a
  * session from an earlier visit, arrives during the ramp-up, then repeats: GET /api/user, GET
  * /api/submissions, GET /api/stats, POST /api/submissions (a link), POST /api/messages to the
- * label team, with a think time between requests; in one round of 20 it signs out, mistypes its
+ * label team, with a think time between requests; in one round of 50 it signs out, mistypes its
  * password once (401 expected) and signs in again. Meanwhile a separate connection asks GET
  * /healthz and GET /readyz twice a second.
  *
@@ -40,7 +40,7 @@ const ONLY = process.env.BENCH_LOAD_ONLY;
 /** `arrival`: every artist signs in as it arrives, instead of holding a session from an earlier visit. */
 const SIGN_IN_ON_ARRIVAL = process.env.BENCH_LOAD_SIGN_IN === 'arrival';
 /** Chance per round that an artist signs out, mistypes the password once and signs in again. */
-const RELOGIN_CHANCE = 0.05;
+const RELOGIN_CHANCE = 0.02;
 const HEALTH_EVERY_MS = 500;
 const TARGET_P99_MS = 500;
 

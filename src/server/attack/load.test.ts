@@ -1,7 +1,7 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HASHING_CONCURRENCY, HASHING_MAX_WAITING, hashingCounts, hashingLoad } from '../features/auth/password';
+import { HASHING_CONCURRENCY, hashingCounts, hashingLoad } from '../features/auth/password';
 import type { UserRow } from '../platform/db/schema';
 import { createArtist, createTestApp, sessionCookie, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../test/helpers';
 
@@ -37,12 +37,12 @@ const signIn = () =>
     body: loginBody(),
   });
 
-const idle = () => vi.waitFor(() => expect(hashingLoad()).toEqual({ running: 0, waiting: 0 }), { timeout: 60_000, interval: 50 });
+const idle = () => vi.waitFor(() => expect(hashingLoad()).toMatchObject({ running: 0, waiting: 0 }), { timeout: 60_000, interval: 50 });
 
 describe('sign-ins under load', () => {
   it('answers health checks and signed-in reads while sign-ins wait for their password checks', async () => {
-    const burst = Array.from({ length: HASHING_CONCURRENCY + 12 }, signIn);
-    await vi.waitFor(() => expect(hashingLoad().waiting).toBeGreaterThan(4), { timeout: 30_000, interval: 20 });
+    const burst = Array.from({ length: HASHING_CONCURRENCY + 10 }, signIn);
+    await vi.waitFor(() => expect(hashingLoad().waiting).toBeGreaterThan(3), { timeout: 30_000, interval: 20 });
 
     for (const path of ['/healthz', '/readyz', '/api/user']) {
       const res = await fetch(`${origin}${path}`, { headers: { cookie } });
@@ -51,8 +51,10 @@ describe('sign-ins under load', () => {
     // Answered before the queue of sign-ins drained: they never waited behind it.
     expect(hashingLoad().waiting).toBeGreaterThan(0);
 
+    // Signed in, or (on a slow machine) refused at once as busy.
     const statuses = await Promise.all(burst.map(async (res) => (await res).status));
-    expect(statuses.every((status) => status === 200)).toBe(true);
+    expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
+    expect(statuses).toContain(200);
   });
 
   it('does not hash for sign-ins whose clients went away', async () => {
@@ -83,10 +85,11 @@ describe('sign-ins under load', () => {
     expect((await signIn()).status).toBe(200);
   });
 
-  it('refuses sign-ins beyond what it can check in time with 503 and Retry-After, at once', async () => {
+  it('refuses sign-ins it could not check within HASHING_MAX_WAIT_MS with 503 and Retry-After', async () => {
     await idle();
     const responses = await Promise.all(
-      Array.from({ length: HASHING_MAX_WAITING + HASHING_CONCURRENCY + 8 }, async () => {
+      // More than 3 s of hashing even on a fast machine (a hash costs tens of milliseconds at least).
+      Array.from({ length: 150 }, async () => {
         const res = await signIn();
         return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { code?: string } };
       }),

@@ -20,31 +20,38 @@ const MAX_MEMORY = 128 * COST.N * COST.r * 2;
  * (docs/decisions/054-password-hashing-under-load.md).
  */
 export const HASHING_CONCURRENCY = Math.max(1, availableParallelism() - 1);
-/** Beyond this many waiting, a sign-in is refused at once (503 + Retry-After), not left to time out. */
-export const HASHING_MAX_WAITING = 64;
-/** What one hash is assumed to take, for the Retry-After of a refusal. */
-const HASH_ESTIMATE_MS = 100;
+/**
+ * A sign-in that would wait longer than this for its hash is refused at once (503 + Retry-After)
+ * rather than left to time out: the wait is the queue ahead of it times what a hash has lately
+ * taken on this machine.
+ */
+export const HASHING_MAX_WAIT_MS = 3000;
 
 const hashing = new PQueue({ concurrency: HASHING_CONCURRENCY });
+/** What a hash has lately taken here (a moving average; about 90 ms on one idle core). */
+let hashMs = 100;
 
 /** Hashes done and skipped since start (their clients had gone), for tests and benches. */
 export const hashingCounts = { done: 0, skipped: 0 };
 
-/** The hashing queue right now: hashes running and waiting. */
-export function hashingLoad(): { running: number; waiting: number } {
-  return { running: hashing.pending, waiting: hashing.size };
+/** The hashing queue right now: hashes running, waiting, and how long a new one would wait. */
+export function hashingLoad(): { running: number; waiting: number; expectedWaitMs: number } {
+  return { running: hashing.pending, waiting: hashing.size, expectedWaitMs: expectedWaitMs() };
 }
 
+const expectedWaitMs = () => ((hashing.size + hashing.pending) * hashMs) / HASHING_CONCURRENCY;
+
 async function scrypt(password: string, salt: Buffer, options: ScryptOptions, signal?: AbortSignal): Promise<Buffer> {
-  if (hashing.size >= HASHING_MAX_WAITING) {
-    throw serverBusy(((hashing.size + hashing.pending) * HASH_ESTIMATE_MS) / HASHING_CONCURRENCY);
-  }
+  const wait = expectedWaitMs();
+  if (wait > HASHING_MAX_WAIT_MS) throw serverBusy(wait);
   try {
     return await hashing.add(
       () =>
         new Promise<Buffer>((resolve, reject) => {
+          const started = performance.now();
           scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => {
             hashingCounts.done++;
+            hashMs = hashMs * 0.8 + (performance.now() - started) * 0.2;
             return err ? reject(err) : resolve(key);
           });
         }),
@@ -54,7 +61,7 @@ async function scrypt(password: string, salt: Buffer, options: ScryptOptions, si
     if (!signal?.aborted) throw error;
     // The client went away while this hash waited: no one would read the answer.
     hashingCounts.skipped++;
-    throw serverBusy(HASH_ESTIMATE_MS);
+    throw serverBusy(hashMs);
   }
 }
 
