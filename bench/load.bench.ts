@@ -17,7 +17,7 @@
  * so the load generator does not share its event loop.
  *
  * Knobs: BENCH_LOAD_ARTISTS (200), BENCH_LOAD_DURATION (30 s), BENCH_LOAD_RAMP (5 s),
- * BENCH_LOAD_THINK_MS (mean think time, 500), BENCH_LOAD_TIMEOUT_MS (10000),
+ * BENCH_LOAD_THINK_MS (mean think time, 1000: half to one and a half seconds), BENCH_LOAD_TIMEOUT_MS (10000),
  * BENCH_LOAD_ONLY (pglite | postgres), BENCH_LOAD_SIGN_IN=arrival (every artist signs in as it
  * arrives instead: a sign-in storm, ~90 ms of a core each), BENCH_LOAD_SERVER_ARGS (extra node
  * arguments for the server process, e.g. `--import ./probe.mjs` to measure inside it).
@@ -34,7 +34,7 @@ import { createScratchDatabase, redactUrl, BENCH_POSTGRES_URL } from './support/
 const ARTISTS = Number(process.env.BENCH_LOAD_ARTISTS ?? 200);
 const DURATION_S = Number(process.env.BENCH_LOAD_DURATION ?? 30);
 const RAMP_S = Number(process.env.BENCH_LOAD_RAMP ?? 5);
-const THINK_MS = Number(process.env.BENCH_LOAD_THINK_MS ?? 500);
+const THINK_MS = Number(process.env.BENCH_LOAD_THINK_MS ?? 1000);
 const TIMEOUT_MS = Number(process.env.BENCH_LOAD_TIMEOUT_MS ?? 10_000);
 const ONLY = process.env.BENCH_LOAD_ONLY;
 /** `arrival`: every artist signs in as it arrives, instead of holding a session from an earlier visit. */
