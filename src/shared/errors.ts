@@ -31,6 +31,8 @@ export const API_ERRORS = {
   invalid_url: { status: 400, message: 'The request URL is not valid' },
   internal: { status: 500, message: 'Internal server error' },
   database_unavailable: { status: 503, message: 'Database unavailable' },
+  // More sign-ins at once than the server can check passwords for; answered with Retry-After.
+  server_busy: { status: 503 },
 
   // Accounts
   invalid_credentials: { status: 401, message: 'Invalid email or password' },

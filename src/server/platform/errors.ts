@@ -44,6 +44,13 @@ export function tooManyRequests(
   return new HttpError(code, message ?? tooManyRequestsMessage(seconds), undefined, { 'retry-after': String(seconds) });
 }
 
+/** A 503 with `Retry-After` in whole seconds (at least 1): the server sheds work it cannot do in time. */
+export function serverBusy(retryAfterMs: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const message = `The server is busy. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+  return new HttpError('server_busy', message, undefined, { 'retry-after': String(seconds) });
+}
+
 function tooManyRequestsMessage(seconds: number): string {
   if (seconds < 60) return `Too many requests. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
   const minutes = Math.ceil(seconds / 60);

@@ -18,10 +18,15 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 }
 
 /** POST /api/register: the account and its verification email, in one transaction. */
-export async function registerLocalUser(db: Db, outbox: EmailQueue, input: RegisterInput): Promise<UserRow> {
+export async function registerLocalUser(
+  db: Db,
+  outbox: EmailQueue,
+  input: RegisterInput,
+  signal?: AbortSignal,
+): Promise<UserRow> {
   const email = normaliseEmail(input.email);
   if (await findUserByEmail(db, email)) throw apiError('email_taken');
-  const password = await hashPassword(input.password);
+  const password = await hashPassword(input.password, signal);
   try {
     return await db.transaction(async (tx) => {
       const [user] = await tx
@@ -38,14 +43,17 @@ export async function registerLocalUser(db: Db, outbox: EmailQueue, input: Regis
   }
 }
 
-/** The user whose email and password match, or null; equally slow either way. */
-export async function authenticate(db: Db, email: string, password: string): Promise<UserRow | null> {
+/**
+ * The user whose email and password match, or null; equally slow either way. `signal`: the
+ * client went away, so the password check is skipped if it has not started.
+ */
+export async function authenticate(db: Db, email: string, password: string, signal?: AbortSignal): Promise<UserRow | null> {
   const user = await findUserByEmail(db, email);
   if (!user?.password) {
-    await burnPasswordCheck(password);
+    await burnPasswordCheck(password, signal);
     return null;
   }
-  return (await verifyPassword(password, user.password)) ? user : null;
+  return (await verifyPassword(password, user.password, signal)) ? user : null;
 }
 
 /** ADMIN_EMAIL/ADMIN_PASSWORD at start-up: the account exists, has that password and is an admin. */

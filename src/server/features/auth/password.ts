@@ -1,4 +1,7 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import PQueue from 'p-queue';
+import { serverBusy } from '../../platform/errors';
 
 /**
  * scrypt from Node's own crypto: memory-hard, and it runs on libuv's thread pool, so hashing
@@ -10,33 +13,81 @@ const KEY_LENGTH = 32;
 // 128 * N * r bytes are needed; leave headroom.
 const MAX_MEMORY = 128 * COST.N * COST.r * 2;
 
-function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) =>
-      err ? reject(err) : resolve(key),
-    );
-  });
+/**
+ * Hashes run at most this many at once, leaving a core to the event loop, which on the embedded
+ * database also runs every query. A hash costs about 90 ms of one core; unbounded, a burst of
+ * sign-ins took all of libuv's threads and both cores while the rest of the server starved
+ * (docs/decisions/054-password-hashing-under-load.md).
+ */
+export const HASHING_CONCURRENCY = Math.max(1, availableParallelism() - 1);
+/**
+ * A sign-in that would wait longer than this for its hash is refused at once (503 + Retry-After)
+ * rather than left to time out: the wait is the queue ahead of it times what a hash has lately
+ * taken on this machine.
+ */
+export const HASHING_MAX_WAIT_MS = 3000;
+
+const hashing = new PQueue({ concurrency: HASHING_CONCURRENCY });
+/** What a hash has lately taken here (a moving average; about 90 ms on one idle core). */
+let hashMs = 100;
+
+/** Hashes done and skipped since start (their clients had gone), for tests and benches. */
+export const hashingCounts = { done: 0, skipped: 0 };
+
+/** The hashing queue right now: hashes running, waiting, and how long a new one would wait. */
+export function hashingLoad(): { running: number; waiting: number; expectedWaitMs: number } {
+  return { running: hashing.pending, waiting: hashing.size, expectedWaitMs: expectedWaitMs() };
 }
 
-export async function hashPassword(password: string): Promise<string> {
+const expectedWaitMs = () => ((hashing.size + hashing.pending) * hashMs) / HASHING_CONCURRENCY;
+
+async function scrypt(password: string, salt: Buffer, options: ScryptOptions, signal?: AbortSignal): Promise<Buffer> {
+  const wait = expectedWaitMs();
+  if (wait > HASHING_MAX_WAIT_MS) throw serverBusy(wait);
+  try {
+    return await hashing.add(
+      () =>
+        new Promise<Buffer>((resolve, reject) => {
+          const started = performance.now();
+          scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => {
+            hashingCounts.done++;
+            hashMs = hashMs * 0.8 + (performance.now() - started) * 0.2;
+            return err ? reject(err) : resolve(key);
+          });
+        }),
+      signal ? { signal } : {},
+    );
+  } catch (error) {
+    if (!signal?.aborted) throw error;
+    // The client went away while this hash waited: no one would read the answer.
+    hashingCounts.skipped++;
+    throw serverBusy(hashMs);
+  }
+}
+
+/** `signal`: the request's client went away (platform/client-gone.ts); a waiting hash is then dropped. */
+export async function hashPassword(password: string, signal?: AbortSignal): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, { ...COST, maxmem: MAX_MEMORY });
+  const key = await scrypt(password, salt, { ...COST, maxmem: MAX_MEMORY }, signal);
   return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string, signal?: AbortSignal): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const N = Number(n);
   const options = { N, r: Number(r), p: Number(p), maxmem: 128 * N * Number(r) * 2 };
   const expected = Buffer.from(hash, 'base64url');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), options);
+  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), options, signal);
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
 /** Compared against when no account matches, so a wrong email costs as long as a wrong password. */
 let dummyHash: Promise<string> | undefined;
-export async function burnPasswordCheck(password: string): Promise<void> {
-  dummyHash ??= hashPassword(randomBytes(12).toString('base64url'));
-  await verifyPassword(password, await dummyHash);
+export async function burnPasswordCheck(password: string, signal?: AbortSignal): Promise<void> {
+  dummyHash ??= hashPassword(randomBytes(12).toString('base64url')).catch((error: unknown) => {
+    dummyHash = undefined;
+    throw error;
+  });
+  await verifyPassword(password, await dummyHash, signal);
 }

@@ -3,6 +3,7 @@ import { TOKEN_MAX } from '@shared/account';
 import { loginSchema, registerSchema, type GoogleErrorCode } from '@shared/auth';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
+import { clientGoneSignal } from '../../platform/client-gone';
 import { apiError, parseInput } from '../../platform/errors';
 import { toPublicUser } from '../../platform/public-user';
 import { rateLimited } from '../../platform/rate-limits';
@@ -27,7 +28,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
     rateLimited('registrations', 'address'),
     async (request, reply) => {
       const input = parseInput(registerSchema, request.body);
-      const user = await registerLocalUser(db, app.outbox, input);
+      const user = await registerLocalUser(db, app.outbox, input, clientGoneSignal(reply));
       await app.sessions.start(reply, user.id, 'register');
       request.log.info({ userId: user.id }, 'account registered');
       return reply.status(201).send(toPublicUser(user));
@@ -67,7 +68,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
   app.post('/api/login', async (request, reply) => {
     const { email, password } = parseInput(loginSchema, request.body);
     await assertLoginAllowed(db, email, request.ip);
-    const user = await authenticate(db, email, password);
+    const user = await authenticate(db, email, password, clientGoneSignal(reply));
     if (!user) {
       await recordLoginFailure(db, email, request.ip);
       request.log.info({ ip: request.ip }, 'failed sign-in');

@@ -1,0 +1,105 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { HASHING_CONCURRENCY, hashingCounts, hashingLoad } from '../features/auth/password';
+import type { UserRow } from '../platform/db/schema';
+import { createArtist, createTestApp, sessionCookie, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../test/helpers';
+
+/**
+ * Issue 9 finding 6: under 200 artists the server stopped answering. Measured cause: every
+ * sign-in's password hash (scrypt, ~90 ms of a core) ran at once on libuv's threads, starving the
+ * event loop — which on the embedded database also runs every query — while hashes of sign-ins
+ * whose clients had already given up were still worked through (docs/decisions/054-*). These
+ * tests check the order of events, never how long anything took.
+ */
+let t: TestApp;
+let origin: string;
+let artist: UserRow;
+let cookie: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  artist = await createArtist(t.db);
+  cookie = await sessionCookie(t.app, t.db, artist);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const loginBody = () => JSON.stringify({ email: artist.email, password: TEST_PASSWORD });
+
+const signIn = () =>
+  fetch(`${origin}/api/login`, {
+    method: 'POST',
+    headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+    body: loginBody(),
+  });
+
+const idle = () => vi.waitFor(() => expect(hashingLoad()).toMatchObject({ running: 0, waiting: 0 }), { timeout: 60_000, interval: 50 });
+
+describe('sign-ins under load', () => {
+  it('answers health checks and signed-in reads while sign-ins wait for their password checks', async () => {
+    const burst = Array.from({ length: HASHING_CONCURRENCY + 10 }, signIn);
+    await vi.waitFor(() => expect(hashingLoad().waiting).toBeGreaterThan(3), { timeout: 30_000, interval: 20 });
+
+    for (const path of ['/healthz', '/readyz', '/api/user']) {
+      const res = await fetch(`${origin}${path}`, { headers: { cookie } });
+      expect(res.status, path).toBe(200);
+    }
+    // Answered before the queue of sign-ins drained: they never waited behind it.
+    expect(hashingLoad().waiting).toBeGreaterThan(0);
+
+    // Signed in, or (on a slow machine) refused at once as busy.
+    const statuses = await Promise.all(burst.map(async (res) => (await res).status));
+    expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
+    expect(statuses).toContain(200);
+  });
+
+  it('does not hash for sign-ins whose clients went away', async () => {
+    await idle();
+    const before = { ...hashingCounts };
+    const count = HASHING_CONCURRENCY + 16;
+    const body = loginBody();
+    const sockets = Array.from({ length: count }, () => {
+      const socket = net.connect({ port: Number(new URL(origin).port), host: '127.0.0.1' });
+      socket.on('error', () => {});
+      socket.write(
+        `POST /api/login HTTP/1.1\r\nHost: ${new URL(origin).host}\r\nOrigin: ${TEST_ORIGIN}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+      return socket;
+    });
+    await vi.waitFor(() => expect(hashingLoad().waiting).toBeGreaterThanOrEqual(8), { timeout: 30_000, interval: 20 });
+    const waitingWhenAbandoned = hashingLoad().waiting;
+    for (const socket of sockets) socket.destroy();
+    await idle();
+
+    const skipped = hashingCounts.skipped - before.skipped;
+    const done = hashingCounts.done - before.done;
+    // Those still waiting when their clients left are dropped (a hash may start in between).
+    expect(skipped).toBeGreaterThanOrEqual(waitingWhenAbandoned - HASHING_CONCURRENCY);
+    expect(done).toBeLessThan(count);
+    // The server still signs people in afterwards.
+    expect((await signIn()).status).toBe(200);
+  });
+
+  it('refuses sign-ins it could not check within HASHING_MAX_WAIT_MS with 503 and Retry-After', async () => {
+    await idle();
+    const responses = await Promise.all(
+      // More than 3 s of hashing even on a fast machine (a hash costs tens of milliseconds at least).
+      Array.from({ length: 150 }, async () => {
+        const res = await signIn();
+        return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { code?: string } };
+      }),
+    );
+    const refused = responses.filter((r) => r.status !== 200);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const r of refused) {
+      expect(r.status).toBe(503);
+      expect(r.body.code).toBe('server_busy');
+      expect(Number(r.retryAfter)).toBeGreaterThan(0);
+    }
+  }, 120_000);
+});
