@@ -1,5 +1,5 @@
 import { render } from '@react-email/render';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OutboxPage, OutboxStatus } from '@shared/notifications';
 import type { Config } from '../../config';
@@ -37,7 +37,7 @@ export interface QueueEmail<K extends EmailKind> {
  * is still true (the unread messages), or mint a secret link that must never be stored.
  */
 /** What a feature needs to send email: queue it inside its transaction. */
-export type EmailQueue = Pick<Outbox, 'queue'>;
+export type EmailQueue = Pick<Outbox, 'queue' | 'queueMany'>;
 
 export type EmailPreparer = (
   row: OutboxEmailRow,
@@ -69,7 +69,7 @@ export class Outbox {
     jobs.define<{ outboxId: string }>(
       SEND_EMAIL_JOB,
       // 10 s, 20 s, 40 s … the handler itself gives up once the email is 24 hours old.
-      { retryLimit: 16, retryDelayS: 10, retryBackoff: true, expireInS: 120, pollingIntervalS: 0.5 },
+      { retryLimit: 16, retryDelayS: 10, retryBackoff: true, expireInS: 120, pollingIntervalS: 0.5, concurrency: 4 },
       ({ outboxId }) => this.deliver(outboxId),
     );
   }
@@ -106,6 +106,45 @@ export class Outbox {
       .returning({ id: outboxEmails.id });
     if (inserted.length === 0) return;
     await this.jobs.enqueue(SEND_EMAIL_JOB, { outboxId: id }, { tx, startAfter: sendAfter });
+  }
+
+  /**
+   * Several emails in `tx` with three statements whatever their number (the recipients' addresses,
+   * the outbox rows, their send jobs): what `queue` writes for each, for changes made in bulk.
+   */
+  async queueMany<K extends EmailKind>(tx: Tx, emails: QueueEmail<K>[]): Promise<void> {
+    if (emails.length === 0) return;
+    const userIds = [...new Set(emails.map((e) => e.userId))];
+    const recipients = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds));
+    const addressOf = new Map(recipients.map((r) => [r.id, r.email]));
+    const rows = emails.flatMap((email) => {
+      const toAddress = addressOf.get(email.userId);
+      if (!toAddress) return [];
+      const template = EMAIL_TEMPLATES[email.kind] as EmailTemplate<EmailData<K>>;
+      return [
+        {
+          id: newId(),
+          kind: email.kind,
+          userId: email.userId,
+          toAddress,
+          subject: template.subject(email.data),
+          templateData: email.data as Record<string, unknown>,
+          dedupeKey: email.dedupeKey ?? null,
+          sendAfter: email.sendAfter ?? new Date(),
+        },
+      ];
+    });
+    if (rows.length === 0) return;
+    const inserted = await tx
+      .insert(outboxEmails)
+      .values(rows)
+      .onConflictDoNothing({ target: outboxEmails.dedupeKey, where: sql`${outboxEmails.status} = 'pending'` })
+      .returning({ id: outboxEmails.id, sendAfter: outboxEmails.sendAfter });
+    await this.jobs.enqueueMany(
+      SEND_EMAIL_JOB,
+      inserted.map((row) => ({ data: { outboxId: row.id }, startAfter: row.sendAfter })),
+      { tx },
+    );
   }
 
   /** The `email.send` job: one attempt at one email. Throwing makes pg-boss retry it later. */
