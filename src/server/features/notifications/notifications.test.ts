@@ -195,6 +195,8 @@ describe('emails over SMTP', () => {
     expect(email.mail.text).toContain('"Digest Song" by Digest Artist');
     expect(email.mail.text).not.toContain('Unpaid Song');
     expect(email.mail.text).toMatch(/New submissions \(\d+\)/);
+    // Submissions have no due date yet (overdueSubmissionsAwaitingDueAtColumn): no Overdue section.
+    expect(email.mail.text).not.toContain('Overdue');
   });
 });
 
@@ -313,6 +315,68 @@ describe('notification settings and unsubscribe', () => {
     const cookie = await sessionCookie(t.app, t.db, other);
     expect((await request('GET', '/api/notification-settings', cookie)).json()).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
   });
+});
+
+describe('one-click unsubscribe for each kind', () => {
+  type Case = { kind: string; preference: keyof typeof DEFAULT_NOTIFICATION_SETTINGS; admin?: boolean; cause(user: UserRow): Promise<void> };
+  const queued = (kind: 'submission_received' | 'status_changed' | 'admin_digest', data: object) => (user: UserRow) =>
+    t.db.transaction((tx) => t.app.outbox.queue(tx, { kind, userId: user.id, data: data as never }));
+  const cases: Case[] = [
+    {
+      kind: 'submission_received',
+      preference: 'statusChanges',
+      cause: queued('submission_received', { submissionId: 'u1', songTitle: 'Unsub One', artistName: 'A', tierName: 'Free', awaitingPayment: false }),
+    },
+    {
+      kind: 'status_changed',
+      preference: 'statusChanges',
+      cause: queued('status_changed', { submissionId: 'u2', songTitle: 'Unsub Two', statusLabel: 'Approved', review: 'Yes.' }),
+    },
+    {
+      kind: 'unread_messages',
+      preference: 'messages',
+      cause: async (user) => {
+        expect((await request('POST', '/api/messages', adminCookie, { toUserId: user.id, content: 'Still there?' })).statusCode).toBe(201);
+      },
+    },
+    {
+      kind: 'admin_digest',
+      preference: 'digest',
+      admin: true,
+      cause: queued('admin_digest', {
+        date: '2026-11-23',
+        sections: [{ title: 'New submissions', total: 1, items: [{ submissionId: 'u3', songTitle: 'Unsub Three', artistName: 'B', detail: 'free plan' }] }],
+      }),
+    },
+  ];
+
+  for (const c of cases) {
+    it(`"${c.kind}" carries RFC 8058 headers whose one-click POST turns "${c.preference}" off, and the next one is not sent`, async () => {
+      const user = c.admin ? await createAdmin(t.db) : await createArtist(t.db);
+      await c.cause(user);
+      const email = await smtp.waitFor(to(user.email));
+      expect(header(email, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+      const target = new URL(/^<(.+)>$/.exec(header(email, 'list-unsubscribe'))![1]!);
+      expect(target.pathname).toBe('/api/unsubscribe');
+      // What a mail client does for "unsubscribe": one POST, no cookie, no Origin.
+      const res = await t.app.inject({
+        method: 'POST',
+        url: target.pathname + target.search,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ preference: c.preference });
+      const cookie = await sessionCookie(t.app, t.db, user);
+      expect((await request('GET', '/api/notification-settings', cookie)).json()).toEqual({ ...DEFAULT_NOTIFICATION_SETTINGS, [c.preference]: false });
+
+      await c.cause(user);
+      await expect
+        .poll(async () => (await outboxRows(user.id)).filter((r) => r.kind === c.kind).map((r) => r.status).sort(), { timeout: 10_000 })
+        .toEqual(['sent', 'skipped']);
+      expect(smtp.received.filter(to(user.email))).toHaveLength(1);
+    }, 30_000);
+  }
 });
 
 describe('the Outbox page', () => {
