@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { displayName } from '@shared/auth';
-import { statusLabel } from '@shared/submissions';
+import { PAYMENT_DUE_STATUSES, statusLabel } from '@shared/submissions';
 import type { AdminStats, AdminSubmission } from '@shared/submission-schemas';
 import type { Db } from '../../platform/db/client';
 import {
@@ -124,7 +124,7 @@ export async function statusCounts(db: Db): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.status, r.count]));
 }
 
-/** The four dashboard counts (CONTRACT §8). */
+/** The four dashboard counts (CONTRACT §8), and the submissions awaiting payment (see AdminStats). */
 export function toAdminStats(counts: Map<string, number>): AdminStats {
   let total = 0;
   for (const [status, n] of counts) if (status !== 'draft') total += n;
@@ -133,6 +133,7 @@ export function toAdminStats(counts: Map<string, number>): AdminStats {
     pending: counts.get('pending') ?? 0,
     underReview: counts.get('under_review') ?? 0,
     approved: counts.get('approved') ?? 0,
+    awaitingPayment: PAYMENT_DUE_STATUSES.reduce((sum, status) => sum + (counts.get(status) ?? 0), 0),
   };
 }
 
