@@ -68,8 +68,10 @@ export class Outbox {
     this.messageIdDomain = config.publicUrl.hostname;
     jobs.define<{ outboxId: string }>(
       SEND_EMAIL_JOB,
-      // 10 s, 20 s, 40 s … the handler itself gives up once the email is 24 hours old.
-      { retryLimit: 16, retryDelayS: 10, retryBackoff: true, expireInS: 120, pollingIntervalS: 0.5, concurrency: 4 },
+      // 10 s, 20 s, 40 s … the handler itself gives up once the email is 24 hours old. An attempt
+      // whose process died is retried once it has been running 60 s (the mailer's timeouts add up
+      // to less) and the queue's maintenance has noticed: within about 1.5 minutes.
+      { retryLimit: 16, retryDelayS: 10, retryBackoff: true, expireInS: 60, pollingIntervalS: 0.5, concurrency: 4 },
       ({ outboxId }) => this.deliver(outboxId),
     );
   }

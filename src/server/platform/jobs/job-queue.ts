@@ -65,6 +65,9 @@ export class JobQueue {
       // Finished jobs are kept a week for inspection, then dropped by pg-boss's own maintenance.
       deleteAfterDays: 7,
       archiveCompletedAfterSeconds: 3600,
+      // How often one instance looks for jobs whose worker died (expired): a killed instance's
+      // email is retried within its job's expiry plus this (default 120 s).
+      maintenanceIntervalSeconds: 30,
     });
     this.boss.on('error', (error) => this.log.warn({ err: error }, 'job queue error'));
   }
