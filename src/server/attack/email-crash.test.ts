@@ -180,6 +180,8 @@ describe(`emails across a kill -9 (${process.env.DATABASE_URL ? 'PostgreSQL' : '
     const byMessageId = new Map<string, ReceivedEmail[]>();
     for (const email of smtp.received) byMessageId.set(email.mail.messageId ?? '', [...(byMessageId.get(email.mail.messageId ?? '') ?? []), email]);
     const repeated = [...byMessageId].filter(([, copies]) => copies.length > 1).length;
+    // A repeat is the same email: the content an earlier attempt prepared was kept and sent again.
+    for (const copies of byMessageId.values()) expect(new Set(copies.map((e) => text(e.mail))).size).toBe(1);
     const distinct = [...byMessageId.values()].map((copies) => copies[0]!);
     for (const n of statusBurst.acknowledged) {
       expect(distinct.filter((e) => text(e.mail).includes(token(n))), token(n)).toHaveLength(1);

@@ -18,6 +18,8 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export const SEND_EMAIL_JOB = 'email.send';
 /** CONTRACT §10: a failing email is retried with backoff for this long, then given up. */
 export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Marks template data a preparer produced and the outbox kept before the first send attempt. */
+const PREPARED_AT = 'preparedAt';
 /** What the stored copy shows instead of a secret link (verification, password reset). */
 export const HIDDEN = '[link hidden]';
 
@@ -164,7 +166,11 @@ export class Outbox {
     let data = row.templateData;
     let secrets: string[] = [];
     const preparer = this.preparers.get(row.kind);
-    if (preparer) {
+    // Prepared by an earlier attempt that may have reached the SMTP server before its process
+    // died: send exactly that again, so one Message-ID always carries one content (decision 082).
+    if (preparer && typeof row.templateData[PREPARED_AT] === 'string') {
+      data = row.templateData;
+    } else if (preparer) {
       const prepared = await preparer(row, this.db);
       if ('skip' in prepared) {
         await this.finish(row.id, { status: 'skipped', lastError: prepared.skip });
@@ -179,6 +185,15 @@ export class Outbox {
       }
       data = prepared.send;
       secrets = prepared.secrets ?? [];
+      // Kept before sending. Not for content holding a secret (a verification link): only its
+      // hash is ever stored, so a retry of that kind mints a new link.
+      if (secrets.length === 0) {
+        data = { ...data, [PREPARED_AT]: new Date().toISOString() };
+        await this.db
+          .update(outboxEmails)
+          .set({ templateData: data })
+          .where(and(eq(outboxEmails.id, row.id), eq(outboxEmails.status, 'pending')));
+      }
     }
 
     const unsubscribeUrl = template.preference
