@@ -40,7 +40,8 @@ export function AdminStatCards({ stats, status, onStatus }: { stats: AdminStats 
               <span className="truncate text-xs text-muted-foreground sm:text-sm">{label}</span>
               {key === 'pending' && stats && stats.awaitingPayment > 0 ? (
                 <span className="truncate text-[11px] leading-tight text-muted-foreground" data-testid="admin-stat-awaiting-payment">
-                  +{number.format(stats.awaitingPayment)} awaiting payment
+                  <span className="sm:hidden">+{number.format(stats.awaitingPayment)} unpaid</span>
+                  <span className="hidden sm:inline">+{number.format(stats.awaitingPayment)} awaiting payment</span>
                 </span>
               ) : null}
             </span>
