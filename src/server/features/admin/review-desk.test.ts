@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSubmissionPage } from '@shared/admin';
 import type { AdminSubmission } from '@shared/submission-schemas';
@@ -49,6 +49,9 @@ async function details(id: string): Promise<AdminSubmission> {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
+
+/** Rows of a raw query, on either driver. */
+const rowsOf = async (query: SQL) => ((await t.db.execute(query)) as unknown as { rows: unknown[] }).rows;
 
 const historyOf = (ids: string[]) => t.db.select().from(submissionHistory).where(inArray(submissionHistory.submissionId, ids));
 
@@ -145,8 +148,7 @@ describe('POST /api/admin/submissions/bulk', () => {
       const mine = emails.filter((e) => e.templateData.submissionId === row.id);
       expect(mine).toHaveLength(1);
       expect(mine[0]!.templateData).toMatchObject({ statusLabel: 'Approved', review: `Dear ${row.artistName}, we love "${row.songTitle}".` });
-      const jobs = await t.db.execute(sql`select 1 from pgboss.job where name = 'email.send' and data->>'outboxId' = ${mine[0]!.id}`);
-      expect(jobs.rows).toHaveLength(1);
+      expect(await rowsOf(sql`select 1 from pgboss.job where name = 'email.send' and data->>'outboxId' = ${mine[0]!.id}`)).toHaveLength(1);
     }
   });
 
@@ -467,8 +469,7 @@ describe('waveform and listening', () => {
   it('computes the peaks of a WAV in a job queued when the upload is checked, and serves them to the team', async () => {
     const objectPath = await uploadMusic(toneWav(4));
     const uploadId = objectPath.slice(objectPath.lastIndexOf('/') + 1);
-    const queued = await t.db.execute(sql`select 1 from pgboss.job where name = 'audio.peaks' and data->>'uploadId' = ${uploadId}`);
-    expect(queued.rows).toHaveLength(1);
+    expect(await rowsOf(sql`select 1 from pgboss.job where name = 'audio.peaks' and data->>'uploadId' = ${uploadId}`)).toHaveLength(1);
     const s = await makeSubmission({ submissionMethod: 'upload', musicUrl: null, musicFileUrl: objectPath });
     const res = await waveformOf(s.id);
     expect(res.statusCode, res.body).toBe(200);
