@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { displayName } from '@shared/auth';
 import { messages, outboxEmails, users } from '../../platform/db/schema';
-import type { EmailPreparer } from '../../platform/email/outbox';
+import { PREPARED_AT, type EmailPreparer } from '../../platform/email/outbox';
 import type { UnreadMessagesData } from '../../platform/email/templates/unread-messages';
 
 /** At most this many conversations are quoted in one email; the rest are counted. */
@@ -23,7 +23,8 @@ export function gatherUnreadMessages(delayS: number): EmailPreparer {
         and(
           eq(outboxEmails.userId, row.userId),
           eq(outboxEmails.kind, 'unread_messages'),
-          inArray(outboxEmails.status, ['sent', 'logged']),
+          // Sent, or prepared and on its way (its content is settled: decision 082).
+          or(inArray(outboxEmails.status, ['sent', 'logged']), and(eq(outboxEmails.status, 'pending'), sql`${outboxEmails.templateData} ? ${PREPARED_AT}`)),
         ),
       );
     const unread = await db

@@ -186,6 +186,32 @@ describe('emails over SMTP', () => {
     expect(smtp.received.filter(to(artist.email))).toHaveLength(1);
   }, 45_000);
 
+  it('keeps what a failed attempt at "unread messages" said, and gives a message written meanwhile an email of its own', async () => {
+    const artist = await createArtist(t.db);
+    smtp.refuse = true;
+    try {
+      expect((await request('POST', '/api/messages', adminCookie, { toUserId: artist.id, content: 'Before the outage' })).statusCode).toBe(201);
+      // The first attempt gathers, keeps what it gathered, and is refused.
+      await expect.poll(async () => (await outboxRows(artist.id))[0]?.attempts ?? 0, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+      const [first] = await outboxRows(artist.id);
+      expect(first!.templateData).toMatchObject({ total: 1, preparedAt: expect.any(String) });
+      expect(first!.dedupeKey).toBeNull();
+      expect((await request('POST', '/api/messages', adminCookie, { toUserId: artist.id, content: 'During the outage' })).statusCode).toBe(201);
+      await expect.poll(async () => (await outboxRows(artist.id)).length, { timeout: 5000 }).toBe(2);
+    } finally {
+      smtp.refuse = false;
+    }
+    // The retry sends exactly the first content; the second email reports only the newer message.
+    await expect
+      .poll(async () => (await outboxRows(artist.id)).map((r) => r.status), { timeout: 40_000 })
+      .toEqual(['sent', 'sent']);
+    const emails = smtp.received.filter(to(artist.email)).map((e) => e.mail.text ?? '');
+    expect(emails).toHaveLength(2);
+    expect(emails.filter((text) => text.includes('Before the outage'))).toHaveLength(1);
+    expect(emails.filter((text) => text.includes('During the outage'))).toHaveLength(1);
+    expect(emails.some((text) => text.includes('messages)'))).toBe(false);
+  }, 60_000);
+
   it('sends the team a daily digest of new submissions', async () => {
     const artist = await createArtist(t.db);
     await createSubmissionRow(t.db, artist, { songTitle: 'Digest Song', artistName: 'Digest Artist' });

@@ -19,7 +19,7 @@ export const SEND_EMAIL_JOB = 'email.send';
 /** CONTRACT §10: a failing email is retried with backoff for this long, then given up. */
 export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Marks template data a preparer produced and the outbox kept before the first send attempt. */
-const PREPARED_AT = 'preparedAt';
+export const PREPARED_AT = 'preparedAt';
 /** What the stored copy shows instead of a secret link (verification, password reset). */
 export const HIDDEN = '[link hidden]';
 
@@ -43,7 +43,8 @@ export type EmailQueue = Pick<Outbox, 'queue' | 'queueMany'>;
 
 export type EmailPreparer = (
   row: OutboxEmailRow,
-  db: Db,
+  /** The transaction that holds the row locked while it is prepared. */
+  db: Tx,
 ) => Promise<
   | { send: Record<string, unknown>; secrets?: string[] }
   | { skip: string }
@@ -168,32 +169,35 @@ export class Outbox {
     const preparer = this.preparers.get(row.kind);
     // Prepared by an earlier attempt that may have reached the SMTP server before its process
     // died: send exactly that again, so one Message-ID always carries one content (decision 082).
-    if (preparer && typeof row.templateData[PREPARED_AT] === 'string') {
-      data = row.templateData;
-    } else if (preparer) {
-      const prepared = await preparer(row, this.db);
-      if ('skip' in prepared) {
-        await this.finish(row.id, { status: 'skipped', lastError: prepared.skip });
-        return;
-      }
-      if ('notBefore' in prepared) {
-        await this.db.transaction(async (tx) => {
+    if (preparer && typeof row.templateData[PREPARED_AT] !== 'string') {
+      const outcome = await this.db.transaction(async (tx) => {
+        // Locked while it is prepared: a change queueing an email with the same dedupeKey waits,
+        // then finds the key released below and queues an email of its own.
+        const [locked] = await tx.select().from(outboxEmails).where(eq(outboxEmails.id, row.id)).for('update');
+        if (!locked || locked.status !== 'pending') return 'done' as const;
+        if (typeof locked.templateData[PREPARED_AT] === 'string') return { data: locked.templateData, secrets: [] };
+        const prepared = await preparer(locked, tx);
+        if ('skip' in prepared) {
+          await tx.update(outboxEmails).set({ status: 'skipped', lastError: prepared.skip }).where(eq(outboxEmails.id, row.id));
+          return 'done' as const;
+        }
+        if ('notBefore' in prepared) {
           await tx.update(outboxEmails).set({ sendAfter: prepared.notBefore }).where(eq(outboxEmails.id, row.id));
           await this.jobs.enqueue(SEND_EMAIL_JOB, { outboxId: row.id }, { tx, startAfter: prepared.notBefore });
-        });
-        return;
-      }
-      data = prepared.send;
-      secrets = prepared.secrets ?? [];
-      // Kept before sending. Not for content holding a secret (a verification link): only its
-      // hash is ever stored, so a retry of that kind mints a new link.
-      if (secrets.length === 0) {
-        data = { ...data, [PREPARED_AT]: new Date().toISOString() };
-        await this.db
-          .update(outboxEmails)
-          .set({ templateData: data })
-          .where(and(eq(outboxEmails.id, row.id), eq(outboxEmails.status, 'pending')));
-      }
+          return 'done' as const;
+        }
+        const preparedSecrets = prepared.secrets ?? [];
+        // Kept before sending, and no longer a merge target: what it says is settled. Not for
+        // content holding a secret (a verification link): only its hash is ever stored, so a retry
+        // of that kind mints a new link.
+        if (preparedSecrets.length) return { data: prepared.send, secrets: preparedSecrets };
+        const kept = { ...prepared.send, [PREPARED_AT]: new Date().toISOString() };
+        await tx.update(outboxEmails).set({ templateData: kept, dedupeKey: null }).where(eq(outboxEmails.id, row.id));
+        return { data: kept, secrets: [] };
+      });
+      if (outcome === 'done') return;
+      data = outcome.data;
+      secrets = outcome.secrets;
     }
 
     const unsubscribeUrl = template.preference
