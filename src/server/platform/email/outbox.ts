@@ -88,10 +88,33 @@ export class Outbox {
     this.preparers.set(kind, preparer);
   }
 
-  /** Writes the email and its send job in `tx`; nothing happens if the recipient has no address. */
+  /**
+   * Writes the email and its send job in `tx`; nothing happens if the recipient has no address.
+   * With a `dedupeKey`, an email already waiting under that key takes this change instead, and is
+   * locked FOR SHARE until `tx` commits: its preparation (which locks it FOR UPDATE) then sees this
+   * change's rows, instead of settling its content just before they commit.
+   */
   async queue<K extends EmailKind>(tx: Tx, email: QueueEmail<K>): Promise<void> {
     const [recipient] = await tx.select({ email: users.email }).from(users).where(eq(users.id, email.userId)).limit(1);
     if (!recipient?.email) return;
+    if (email.dedupeKey) {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const [waiting] = await tx
+          .select({ id: outboxEmails.id })
+          .from(outboxEmails)
+          .where(and(eq(outboxEmails.dedupeKey, email.dedupeKey), eq(outboxEmails.status, 'pending')))
+          .for('share');
+        if (waiting) return;
+        if (await this.insertOne(tx, email, recipient.email)) return;
+        // Another change inserted one meanwhile: lock that one, or (if it is already settled) try again.
+      }
+      throw new Error(`Could not queue an email under ${email.dedupeKey}`);
+    }
+    await this.insertOne(tx, email, recipient.email);
+  }
+
+  /** Inserts one email and its job; false when an email waiting under its dedupeKey took it. */
+  private async insertOne<K extends EmailKind>(tx: Tx, email: QueueEmail<K>, toAddress: string): Promise<boolean> {
     const template = EMAIL_TEMPLATES[email.kind] as EmailTemplate<EmailData<K>>;
     const id = newId();
     const sendAfter = email.sendAfter ?? new Date();
@@ -101,7 +124,7 @@ export class Outbox {
         id,
         kind: email.kind,
         userId: email.userId,
-        toAddress: recipient.email,
+        toAddress,
         subject: template.subject(email.data),
         templateData: email.data as Record<string, unknown>,
         dedupeKey: email.dedupeKey ?? null,
@@ -109,8 +132,9 @@ export class Outbox {
       })
       .onConflictDoNothing({ target: outboxEmails.dedupeKey, where: sql`${outboxEmails.status} = 'pending'` })
       .returning({ id: outboxEmails.id });
-    if (inserted.length === 0) return;
+    if (inserted.length === 0) return false;
     await this.jobs.enqueue(SEND_EMAIL_JOB, { outboxId: id }, { tx, startAfter: sendAfter });
+    return true;
   }
 
   /**
