@@ -17,6 +17,7 @@ import { paymentRoutes } from './features/payments/routes';
 import { profileRoutes } from './features/profile/routes';
 import { submissionRoutes } from './features/submissions/routes';
 import { uploadRoutes } from './features/uploads/routes';
+import { defineAudioPeaksJob } from './platform/audio/record-audio-peaks';
 import type { Database } from './platform/db/client';
 import { errorBody, registerErrorHandling, tooManyRequests } from './platform/errors';
 import { Outbox } from './platform/email/outbox';
@@ -96,6 +97,7 @@ export async function buildApp({ config, database, logger, client = 'dist', onRo
   // Clean-up: each an idempotent DELETE, run by one instance every quarter of an hour.
   jobs.every('maintenance.prune-sessions', '*/15 * * * *', () => app.sessions.pruneExpired());
   jobs.every('maintenance.prune-rate-limit-counters', '*/15 * * * *', () => pruneRateLimitCounters(db));
+  defineAudioPeaksJob(jobs, db, storage, app.log);
   jobs.every('maintenance.remove-unattached-uploads', '*/15 * * * *', () => removeUnattachedUploads(db, storage));
 
   app.get('/healthz', async () => ({ status: 'ok' }));

@@ -240,11 +240,19 @@ export interface ArtistStats {
   completed: number;
 }
 
+/**
+ * The admin's four cards (CONTRACT §8). `pending` is what the team must act on: submissions in
+ * status pending, i.e. free ones and paid ones whose payment arrived (the payment moves
+ * payment_pending to pending). Submissions waiting for the artist's payment are the artist's move,
+ * so they are counted apart, in `awaitingPayment` (payment_pending and payment_failed), shown under
+ * the Pending card (docs/decisions/114-pending-card.md).
+ */
 export interface AdminStats {
   total: number;
   pending: number;
   underReview: number;
   approved: number;
+  awaitingPayment: number;
 }
 
 /** POST /api/url-metadata */

@@ -64,6 +64,16 @@ async function signInAsAdmin(page: Page) {
 
 const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
+/**
+ * The list shows the search's three rows, fetched for that search. Three matching rows alone is not
+ * enough: while the search waits out its debounce, the unfiltered list may hold just these three,
+ * and the search's arrival then clears whatever was picked meanwhile.
+ */
+async function listFilteredTo(page: Page, token: string) {
+  await expect(page.locator(`table[data-search="${token}"][aria-busy="false"]`)).toHaveCount(1);
+  await expect(page.getByTestId('admin-submission-row')).toHaveCount(3);
+}
+
 test('bulk-approve three submissions with a template, each review filled in for its artist', async ({ page, baseURL }) => {
   const token = `Bulk${Date.now()}`;
   const artist = await newArtist(baseURL!, 'Velvet Tides');
@@ -79,9 +89,10 @@ test('bulk-approve three submissions with a template, each review filled in for 
   await page.goto('/admin');
   await page.getByRole('searchbox', { name: 'Search submissions' }).fill(token);
   const rows = page.getByTestId('admin-submission-row');
-  await expect(rows).toHaveCount(3);
+  await listFilteredTo(page, token);
   // One click, then shift-click: the range between is picked too.
   await rows.nth(0).getByRole('checkbox').click();
+  await expect(page.getByTestId('bulk-count')).toHaveText('1 selected');
   await rows.nth(2).getByRole('checkbox').click({ modifiers: ['Shift'] });
   await expect(page.getByTestId('bulk-count')).toHaveText('3 selected');
 
@@ -125,8 +136,9 @@ test('a comment at 0:42 on the waveform, shared with the artist', async ({ page,
   await page.getByRole('button', { name: `View details of ${songTitle}` }).click();
   const dialog = page.getByRole('dialog', { name: `Submission Details - ${songTitle}` });
   const player = dialog.getByTestId('waveform-player');
-  // The stored peaks are drawn before anything plays.
-  await expect(player.getByTestId('waveform-canvas')).toHaveAttribute('data-drawn', 'true');
+  // The peaks, computed by the job the upload check queued, are drawn before anything plays
+  // (until they exist the player shows a plain bar and asks again every few seconds).
+  await expect(player.getByTestId('waveform-canvas')).toHaveAttribute('data-drawn', 'true', { timeout: 30_000 });
   await expect(player.getByTestId('player-time')).toHaveText('0:00 / 1:00');
 
   const slider = player.getByRole('slider', { name: 'Seek' });
@@ -157,7 +169,7 @@ test('an admin reviews a list with the keyboard alone', async ({ page, baseURL }
   const search = page.getByRole('searchbox', { name: 'Search submissions' });
   await search.fill(token);
   const rows = page.getByTestId('admin-submission-row');
-  await expect(rows).toHaveCount(3);
+  await listFilteredTo(page, token);
   await search.blur();
 
   await page.keyboard.press('j');
@@ -182,6 +194,7 @@ test('an admin reviews a list with the keyboard alone', async ({ page, baseURL }
   await page.keyboard.press('j');
   await expect(rows.nth(2)).toHaveAttribute('data-active', 'true');
   await page.keyboard.press('r');
+  // As a person would: the dialog is there before the key that sends it.
   await expect(status.getByRole('combobox', { name: 'Status' })).toHaveText('Rejected');
   await page.keyboard.press('Control+Enter');
   await expect(status).toBeHidden();

@@ -53,6 +53,10 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
         .catch(callback);
     },
   });
+  // A sender killed mid-conversation (the crash tests) resets its connection: not this server's error.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as { port: number };
 

@@ -233,7 +233,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
             </div>
           ) : (
             <div className="overflow-x-auto">
-              <table className={`w-full min-w-[75rem] table-fixed xl:min-w-0 text-sm transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={list.isFetching}>
+              <table className={`w-full min-w-[75rem] table-fixed xl:min-w-0 text-sm transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={list.isFetching} data-search={q}>
                 <colgroup>
                   <col className="w-9" />
                   <col />

@@ -154,9 +154,23 @@ export function useAddTrackComment(id: string) {
   });
 }
 
-/** The stored peaks; a track without them (a link, an undecodable format) answers 404, shown as no waveform. */
+/** How often, and for how long, the player asks again for peaks a job may still be computing. */
+const WAVEFORM_POLL_MS = 3_000;
+const WAVEFORM_POLLS = 60;
+
+/**
+ * The stored peaks. A track without them answers 404, shown as a plain progress bar: a link or an
+ * undecodable format never gets any, a fresh upload gets them once its job has run (decision
+ * 113), so the player asks again every few seconds for a few minutes and draws them when they come.
+ */
 export function useWaveform(id: string, enabled: boolean) {
-  return useQuery<Waveform>({ queryKey: [ADMIN_SUBMISSIONS_KEY, id, 'waveform'], enabled, retry: false, staleTime: Infinity });
+  return useQuery<Waveform>({
+    queryKey: [ADMIN_SUBMISSIONS_KEY, id, 'waveform'],
+    enabled,
+    retry: false,
+    staleTime: Infinity,
+    refetchInterval: (query) => (query.state.data === undefined && query.state.errorUpdateCount < WAVEFORM_POLLS ? WAVEFORM_POLL_MS : false),
+  });
 }
 
 /** A stretch the player played; the list's "listened" column follows. */

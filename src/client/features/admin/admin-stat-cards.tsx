@@ -2,7 +2,7 @@ import { CircleCheck, Clock, Hourglass, ListMusic, type LucideIcon } from 'lucid
 import type { AdminStats } from '@shared/submission-schemas';
 import { cn } from '@client/lib/utils';
 
-const CARDS: { key: keyof AdminStats; label: string; status: string; icon: LucideIcon; tone: string }[] = [
+const CARDS: { key: Exclude<keyof AdminStats, 'awaitingPayment'>; label: string; status: string; icon: LucideIcon; tone: string }[] = [
   { key: 'total', label: 'Total', status: 'all', icon: ListMusic, tone: 'bg-primary/15 text-primary-soft' },
   { key: 'pending', label: 'Pending', status: 'pending', icon: Hourglass, tone: 'bg-secondary text-secondary-foreground' },
   { key: 'underReview', label: 'Under Review', status: 'under_review', icon: Clock, tone: 'bg-warning/15 text-warning' },
@@ -11,7 +11,10 @@ const CARDS: { key: keyof AdminStats; label: string; status: string; icon: Lucid
 
 const number = new Intl.NumberFormat('en-US');
 
-/** The four counts of SPEC §2; a card also filters the list by its status. */
+/**
+ * The four counts of SPEC §2; a card also filters the list by its status. Pending is the team's
+ * queue; submissions awaiting the artist's payment are noted under it, not counted in it.
+ */
 export function AdminStatCards({ stats, status, onStatus }: { stats: AdminStats | undefined; status: string; onStatus(status: string): void }) {
   return (
     <div role="group" aria-label="Submission counts" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -33,7 +36,15 @@ export function AdminStatCards({ stats, status, onStatus }: { stats: AdminStats 
             <span className="text-xl leading-tight font-semibold tabular-nums" data-testid={`admin-stat-${key}`}>
               {stats ? number.format(stats[key]) : '–'}
             </span>
-            <span className="truncate text-xs text-muted-foreground sm:text-sm">{label}</span>
+            <span className="flex min-w-0 flex-col">
+              <span className="truncate text-xs text-muted-foreground sm:text-sm">{label}</span>
+              {key === 'pending' && stats && stats.awaitingPayment > 0 ? (
+                <span className="truncate text-[11px] leading-tight text-muted-foreground" data-testid="admin-stat-awaiting-payment">
+                  <span className="sm:hidden">+{number.format(stats.awaitingPayment)} unpaid</span>
+                  <span className="hidden sm:inline">+{number.format(stats.awaitingPayment)} awaiting payment</span>
+                </span>
+              ) : null}
+            </span>
           </span>
         </button>
       ))}

@@ -1,5 +1,5 @@
 import { AlertTriangle } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ADMIN_SETTABLE_STATUSES, STATUS_LABELS, type AdminSettableStatus } from '@shared/submissions';
 import type { AdminSubmission } from '@shared/submission-schemas';
 import { ADMIN_REVIEW_MAX } from '@shared/admin';
@@ -84,19 +84,28 @@ function StatusForm({ submissions, initialStatus, onDone }: { submissions: Admin
     }
   };
 
+  // Ctrl/⌘+Enter sends while the dialog is open, wherever the focus is: in the review text, on a
+  // control, or still on its way in as the dialog opens (a shortcut user presses r, then Ctrl+Enter).
+  const submitRef = useRef(submit);
+  useEffect(() => {
+    submitRef.current = submit;
+  });
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey)) return;
+      e.preventDefault();
+      submitRef.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
   return (
     <form
       className="grid gap-4"
       onSubmit={(e) => {
         e.preventDefault();
         submit();
-      }}
-      onKeyDown={(e) => {
-        // Ctrl/⌘+Enter sends from anywhere in the form, the review text included.
-        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-          e.preventDefault();
-          submit();
-        }
       }}
     >
       <DialogHeader>

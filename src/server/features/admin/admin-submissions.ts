@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { displayName } from '@shared/auth';
-import { statusLabel } from '@shared/submissions';
+import { PAYMENT_DUE_STATUSES, statusLabel } from '@shared/submissions';
 import type { AdminStats, AdminSubmission } from '@shared/submission-schemas';
 import type { Db, Tx } from '../../platform/db/client';
 import {
@@ -14,7 +14,7 @@ import {
   type SubmissionRow,
   type UserRow,
 } from '../../platform/db/schema';
-import type { EmailQueue } from '../../platform/email/outbox';
+import type { EmailQueue, QueueEmail } from '../../platform/email/outbox';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { toPublicUser } from '../../platform/public-user';
@@ -125,7 +125,7 @@ export async function statusCounts(db: Db): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.status, r.count]));
 }
 
-/** The four dashboard counts (CONTRACT §8). */
+/** The four dashboard counts (CONTRACT §8), and the submissions awaiting payment (see AdminStats). */
 export function toAdminStats(counts: Map<string, number>): AdminStats {
   let total = 0;
   for (const [status, n] of counts) if (status !== 'draft') total += n;
@@ -134,6 +134,7 @@ export function toAdminStats(counts: Map<string, number>): AdminStats {
     pending: counts.get('pending') ?? 0,
     underReview: counts.get('under_review') ?? 0,
     approved: counts.get('approved') ?? 0,
+    awaitingPayment: PAYMENT_DUE_STATUSES.reduce((sum, status) => sum + (counts.get(status) ?? 0), 0),
   };
 }
 
@@ -222,66 +223,74 @@ export async function findAdminSubmission(db: Db, id: string): Promise<AdminSubm
 }
 
 type HistoryInsert = typeof submissionHistory.$inferInsert;
+type StatusChange = { status: NonNullable<StatusChangeInput['status']>; review?: string | null | undefined };
+
+/** What a status change reads of each submission, locked FOR UPDATE by the caller. */
+export const statusChangeColumns = {
+  id: submissions.id,
+  status: submissions.status,
+  review: submissions.adminReview,
+  userId: submissions.userId,
+  artistName: submissions.artistName,
+  songTitle: submissions.songTitle,
+};
+export type StatusChangeTarget = { id: string; status: string; review: string | null; userId: string; artistName: string; songTitle: string };
 
 /**
- * PATCH .../status and each submission of a bulk status change: sets the status and, when given,
- * the review the artist reads (its `{artistName}`/`{songTitle}` filled in for this submission);
- * records who reviewed and when, and one history row per field that actually changed. Pass a
- * transaction to make it part of a larger change (it then runs in a savepoint of it).
+ * PATCH .../status: sets the status and, when given, the review the artist reads (its
+ * `{artistName}`/`{songTitle}` filled in); records who reviewed and when, and one history row per
+ * field that actually changed. Pass a transaction to make it part of a larger change (it then
+ * runs in a savepoint of it).
  */
-export async function changeSubmissionStatus(
-  db: Db,
-  outbox: EmailQueue,
-  adminId: string,
-  id: string,
-  input: { status: NonNullable<StatusChangeInput['status']>; review?: string | null | undefined },
-): Promise<void> {
+export async function changeSubmissionStatus(db: Db, outbox: EmailQueue, adminId: string, id: string, input: StatusChange): Promise<void> {
   await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({
-        status: submissions.status,
-        review: submissions.adminReview,
-        userId: submissions.userId,
-        artistName: submissions.artistName,
-        songTitle: submissions.songTitle,
-      })
-      .from(submissions)
-      .where(isDeskSubmission(id))
-      .for('update');
+    const [current] = await tx.select(statusChangeColumns).from(submissions).where(isDeskSubmission(id)).for('update');
     if (!current) throw apiError('submission_not_found');
-    const now = new Date();
+    await applyStatusChange(tx, outbox, adminId, [current], input);
+  });
+}
+
+/**
+ * The status change of one or many submissions (the single route and the bulk action share it,
+ * so a bulk change is exactly the single one applied to each): one UPDATE, one INSERT of the
+ * history rows and one batch of outbox emails, whatever the number of submissions. The caller
+ * has locked `targets` in its transaction.
+ */
+export async function applyStatusChange(tx: Tx, outbox: EmailQueue, adminId: string, targets: StatusChangeTarget[], input: StatusChange): Promise<void> {
+  if (targets.length === 0) return;
+  const now = new Date();
+  const planned = targets.map((current) => {
     const review = typeof input.review === 'string' ? fillReviewTemplate(input.review, current) : input.review;
-    const reviewChanged = review !== undefined && review !== current.review;
-    await tx
-      .update(submissions)
-      .set({
-        status: input.status,
-        ...(reviewChanged ? { adminReview: review } : {}),
-        adminReviewedAt: now,
-        adminReviewedBy: adminId,
-        updatedAt: now,
-      })
-      .where(eq(submissions.id, id));
-    const history: HistoryInsert[] = [];
+    return { current, review, reviewChanged: review !== undefined && review !== current.review };
+  });
+  const values = JSON.stringify(planned.map((p) => ({ id: p.current.id, review: p.review ?? null, changed: p.reviewChanged })));
+  await tx.execute(sql`
+    update ${submissions} set
+      status = ${input.status},
+      admin_review = case when v.changed then v.review else ${submissions.adminReview} end,
+      admin_reviewed_at = ${now.toISOString()}::timestamptz,
+      admin_reviewed_by = ${adminId},
+      updated_at = ${now.toISOString()}::timestamptz
+    from jsonb_to_recordset(${values}::jsonb) as v(id text, review text, changed boolean)
+    where ${submissions.id} = v.id`);
+  const history: HistoryInsert[] = [];
+  const emails: QueueEmail<'status_changed'>[] = [];
+  for (const { current, review, reviewChanged } of planned) {
     const entry = (field: HistoryInsert['field'], fromValue: string | null, toValue: string | null) =>
-      history.push({ id: newId(), submissionId: id, actorId: adminId, field, fromValue, toValue, createdAt: now });
+      history.push({ id: newId(), submissionId: current.id, actorId: adminId, field, fromValue, toValue, createdAt: now });
     if (current.status !== input.status) entry('status', current.status, input.status);
     if (reviewChanged) entry('review', current.review, review ?? null);
-    if (history.length) await tx.insert(submissionHistory).values(history);
     // The artist hears of a new status, or of a new review on the same status (CONTRACT §10).
     if (current.status !== input.status || (reviewChanged && review)) {
-      await outbox.queue(tx, {
+      emails.push({
         kind: 'status_changed',
         userId: current.userId,
-        data: {
-          submissionId: id,
-          songTitle: current.songTitle,
-          statusLabel: statusLabel(input.status),
-          review: review ?? null,
-        },
+        data: { submissionId: current.id, songTitle: current.songTitle, statusLabel: statusLabel(input.status), review: review ?? null },
       });
     }
-  });
+  }
+  if (history.length) await tx.insert(submissionHistory).values(history);
+  await outbox.queueMany(tx, emails);
 }
 
 /** PATCH .../notes: the team's internal notes, with a history row when they change. */

@@ -121,7 +121,8 @@ describe('GET /api/admin/submissions', () => {
 
   it('answers newest first with users, stats and paging', async () => {
     const body = await list();
-    expect(body.stats).toEqual({ total: 12, pending: 4, underReview: 2, approved: 2 });
+    // Pending counts the team's queue only; the two payment_pending ones are the artist's move.
+    expect(body.stats).toEqual({ total: 12, pending: 4, underReview: 2, approved: 2, awaitingPayment: 2 });
     expect(body.total).toBe(12);
     expect(body.page).toBe(1);
     expect(body.pageSize).toBe(50);
@@ -368,7 +369,8 @@ describe('status counts', () => {
       sql`select count(*)::int as total,
         (count(*) filter (where status = 'pending'))::int as pending,
         (count(*) filter (where status = 'under_review'))::int as "underReview",
-        (count(*) filter (where status = 'approved'))::int as approved
+        (count(*) filter (where status = 'approved'))::int as approved,
+        (count(*) filter (where status in ('payment_pending', 'payment_failed')))::int as "awaitingPayment"
       from submissions`,
     );
     const [expected] = ((real as { rows?: unknown[] }).rows ?? real) as unknown[];

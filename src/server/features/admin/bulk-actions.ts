@@ -5,14 +5,15 @@ import { submissions } from '../../platform/db/schema';
 import type { EmailQueue } from '../../platform/email/outbox';
 import { apiError } from '../../platform/errors';
 import { errorText } from '@shared/errors';
-import { changeSubmissionStatus, deleteDeskSubmission, notADraft } from './admin-submissions';
+import { applyStatusChange, deleteDeskSubmission, notADraft, statusChangeColumns } from './admin-submissions';
 import { assignSubmission, changeSubmissionTags, checkAssignee } from './review-desk';
 
 /**
- * POST /api/admin/submissions/bulk (CONTRACT §14): all or nothing, in ONE transaction. Each
- * submission goes through the very function its single-item route uses (each in a savepoint),
- * so history rows — and whatever else that function writes in its transaction, such as an
- * outbox email — come out exactly as if the changes were made one by one. Answers how many
+ * POST /api/admin/submissions/bulk (CONTRACT §14): all or nothing, in ONE transaction. A status
+ * change goes through the set-based core its single-item route also uses (applyStatusChange: one
+ * UPDATE, one history INSERT, one batch of outbox emails), so history rows and emails come out
+ * exactly as if the changes were made one by one. Assign, tag and delete call their single-item
+ * functions per submission (each in a savepoint). Answers how many
  * submissions changed and, for a delete, the upload ids whose bytes the caller removes after
  * the commit.
  */
@@ -25,7 +26,7 @@ export async function applyBulkAction(
   return db.transaction(async (tx) => {
     // Locked in id order, so two bulk changes over overlapping sets queue instead of deadlocking.
     const rows = await tx
-      .select({ id: submissions.id, userId: submissions.userId })
+      .select(statusChangeColumns)
       .from(submissions)
       .where(and(inArray(submissions.id, action.ids), notADraft))
       .orderBy(asc(submissions.id))
@@ -36,11 +37,15 @@ export async function applyBulkAction(
 
     const removedUploadIds: string[] = [];
     if (action.action === 'assign') await checkAssignee(tx, action.assigneeId);
+    if (action.action === 'status') {
+      // Set-based: one UPDATE, one history INSERT, one batch of emails (the single route's code).
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const targets = action.ids.map((id) => byId.get(id)!);
+      await applyStatusChange(tx, outbox, adminId, targets, { status: action.status, review: action.review });
+      return { updated: action.ids.length, removedUploadIds };
+    }
     for (const id of action.ids) {
       switch (action.action) {
-        case 'status':
-          await changeSubmissionStatus(tx, outbox, adminId, id, { status: action.status, review: action.review });
-          break;
         case 'assign':
           await assignSubmission(tx, adminId, id, action.assigneeId);
           break;

@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSubmissionPage } from '@shared/admin';
 import type { AdminSubmission } from '@shared/submission-schemas';
 import { BULK_IDS_MAX, WAVEFORM_POINTS, type ReviewTemplate, type SubmissionRatings, type TrackComment, type Waveform } from '@shared/review-desk';
 import { computePeaks } from '../../platform/audio/peaks';
-import { submissionHistory, submissions, type UserRow } from '../../platform/db/schema';
+import { outboxEmails, submissionHistory, submissions, type UserRow } from '../../platform/db/schema';
 import { createAdmin, createArtist, createSubmissionRow, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../../test/helpers';
 import { spreadsheetSafe } from './csv-export';
 
@@ -49,6 +49,9 @@ async function details(id: string): Promise<AdminSubmission> {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
+
+/** Rows of a raw query, on either driver. */
+const rowsOf = async (query: SQL) => ((await t.db.execute(query)) as unknown as { rows: unknown[] }).rows;
 
 const historyOf = (ids: string[]) => t.db.select().from(submissionHistory).where(inArray(submissionHistory.submissionId, ids));
 
@@ -138,6 +141,14 @@ describe('POST /api/admin/submissions/bulk', () => {
       const mine = history.filter((h) => h.submissionId === id);
       expect(mine.filter((h) => h.field === 'status')).toMatchObject([{ fromValue: 'pending', toValue: 'approved', actorId: admin.id }]);
       expect(mine.filter((h) => h.field === 'review')).toHaveLength(1);
+    }
+    // One email per submission, each with its own review, and one send job each.
+    const emails = await t.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'status_changed'));
+    for (const row of rows) {
+      const mine = emails.filter((e) => e.templateData.submissionId === row.id);
+      expect(mine).toHaveLength(1);
+      expect(mine[0]!.templateData).toMatchObject({ statusLabel: 'Approved', review: `Dear ${row.artistName}, we love "${row.songTitle}".` });
+      expect(await rowsOf(sql`select 1 from pgboss.job where name = 'email.send' and data->>'outboxId' = ${mine[0]!.id}`)).toHaveLength(1);
     }
   });
 
@@ -446,10 +457,21 @@ describe('waveform and listening', () => {
     return checked.json().objectPath;
   }
 
-  it('computes the peaks of a WAV when the upload is checked and serves them to the team', async () => {
+  /** The waveform, once the job queued by the upload check has computed it. */
+  async function waveformOf(id: string) {
+    for (let waited = 0; ; waited += 200) {
+      const res = await call('GET', `/api/admin/submissions/${id}/waveform`);
+      if (res.statusCode !== 404 || waited > 30_000) return res;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  it('computes the peaks of a WAV in a job queued when the upload is checked, and serves them to the team', async () => {
     const objectPath = await uploadMusic(toneWav(4));
+    const uploadId = objectPath.slice(objectPath.lastIndexOf('/') + 1);
+    expect(await rowsOf(sql`select 1 from pgboss.job where name = 'audio.peaks' and data->>'uploadId' = ${uploadId}`)).toHaveLength(1);
     const s = await makeSubmission({ submissionMethod: 'upload', musicUrl: null, musicFileUrl: objectPath });
-    const res = await call('GET', `/api/admin/submissions/${s.id}/waveform`);
+    const res = await waveformOf(s.id);
     expect(res.statusCode, res.body).toBe(200);
     const { durationSeconds, peaks } = res.json<Waveform>();
     expect(durationSeconds).toBe(4);
@@ -469,6 +491,7 @@ describe('waveform and listening', () => {
   it('merges the team’s listened ranges into a covered share shown in the list', async () => {
     const objectPath = await uploadMusic(toneWav(10));
     const s = await makeSubmission({ submissionMethod: 'upload', musicUrl: null, musicFileUrl: objectPath });
+    expect((await waveformOf(s.id)).statusCode).toBe(200);
     const listen = (from: number, to: number, cookie = adminCookie) => call('POST', `/api/admin/submissions/${s.id}/listening`, cookie, { from, to });
     expect((await listen(0, 3)).json()).toEqual({ listenedShare: 0.3 });
     expect((await listen(2, 5, colleagueCookie)).json()).toEqual({ listenedShare: 0.5 });

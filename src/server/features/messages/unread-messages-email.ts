@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { displayName } from '@shared/auth';
 import { messages, outboxEmails, users } from '../../platform/db/schema';
-import type { EmailPreparer } from '../../platform/email/outbox';
+import { PREPARED_AT, type EmailPreparer } from '../../platform/email/outbox';
 import type { UnreadMessagesData } from '../../platform/email/templates/unread-messages';
 
 /** At most this many conversations are quoted in one email; the rest are counted. */
@@ -15,23 +15,24 @@ const MAX_CONVERSATIONS = 10;
  */
 export function gatherUnreadMessages(delayS: number): EmailPreparer {
   return async (row, db) => {
-    // Timestamps stay in PostgreSQL's own precision (microseconds) by travelling as text.
+    // Emails already reported (sent) or settled and on their way (prepared, decision 082).
+    const reported = and(
+      eq(outboxEmails.userId, row.userId),
+      eq(outboxEmails.kind, 'unread_messages'),
+      or(inArray(outboxEmails.status, ['sent', 'logged']), and(eq(outboxEmails.status, 'pending'), sql`${outboxEmails.templateData} ? ${PREPARED_AT}`)),
+    );
+    // Emails written before they listed their messages' ids mark a time instead (text keeps
+    // PostgreSQL's microseconds).
     const [mark] = await db
       .select({ coveredUntil: sql<string | null>`max((${outboxEmails.templateData}->>'coveredUntil')::timestamptz)::text` })
       .from(outboxEmails)
-      .where(
-        and(
-          eq(outboxEmails.userId, row.userId),
-          eq(outboxEmails.kind, 'unread_messages'),
-          inArray(outboxEmails.status, ['sent', 'logged']),
-        ),
-      );
+      .where(and(reported, sql`not (${outboxEmails.templateData} ? 'messageIds')`));
     const unread = await db
       .select({
+        id: messages.id,
         fromUserId: messages.fromUserId,
         content: messages.content,
         createdAt: messages.createdAt,
-        createdAtText: sql<string>`${messages.createdAt}::text`,
         sender: { firstName: users.firstName, lastName: users.lastName, artistName: users.artistName },
       })
       .from(messages)
@@ -41,6 +42,9 @@ export function gatherUnreadMessages(delayS: number): EmailPreparer {
           eq(messages.toUserId, row.userId),
           eq(messages.isRead, false),
           mark?.coveredUntil ? sql`${messages.createdAt} > ${mark.coveredUntil}::timestamptz` : undefined,
+          // By id, not by time: concurrent messages commit in another order than their timestamps,
+          // so "after the last one reported" could skip one committed late.
+          sql`not exists (select 1 from ${outboxEmails} where ${reported} and ${outboxEmails.templateData}->'messageIds' ? ${messages.id})`,
         ),
       )
       .orderBy(asc(messages.createdAt), asc(messages.id));
@@ -67,10 +71,10 @@ export function gatherUnreadMessages(delayS: number): EmailPreparer {
     }
     // The conversation with the newest message first.
     const conversations = [...bySender.values()].reverse().slice(0, MAX_CONVERSATIONS);
-    const data: UnreadMessagesData & { coveredUntil: string } = {
+    const data: UnreadMessagesData & { messageIds: string[] } = {
       conversations,
       total: unread.length,
-      coveredUntil: unread.at(-1)!.createdAtText,
+      messageIds: unread.map((m) => m.id),
     };
     return { send: { ...data } };
   };

@@ -158,6 +158,32 @@ describe('emails over SMTP', () => {
     expect(smtp.received.filter(sentTo(artist.email))).toHaveLength(1);
   }, 45_000);
 
+  it('keeps what a failed attempt at "unread messages" said, and gives a message written meanwhile an email of its own', async () => {
+    const artist = await createArtist(t.db);
+    smtp.refuse = true;
+    try {
+      expect((await request('POST', '/api/messages', adminCookie, { toUserId: artist.id, content: 'Before the outage' })).statusCode).toBe(201);
+      // The first attempt gathers, keeps what it gathered, and is refused.
+      await expect.poll(async () => (await outboxRows(artist.id))[0]?.attempts ?? 0, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+      const [first] = await outboxRows(artist.id);
+      expect(first!.templateData).toMatchObject({ total: 1, preparedAt: expect.any(String) });
+      expect(first!.dedupeKey).toBeNull();
+      expect((await request('POST', '/api/messages', adminCookie, { toUserId: artist.id, content: 'During the outage' })).statusCode).toBe(201);
+      await expect.poll(async () => (await outboxRows(artist.id)).length, { timeout: 5000 }).toBe(2);
+    } finally {
+      smtp.refuse = false;
+    }
+    // The retry sends exactly the first content; the second email reports only the newer message.
+    await expect
+      .poll(async () => (await outboxRows(artist.id)).map((r) => r.status), { timeout: 40_000 })
+      .toEqual(['sent', 'sent']);
+    const emails = smtp.received.filter(sentTo(artist.email)).map((e) => e.mail.text ?? '');
+    expect(emails).toHaveLength(2);
+    expect(emails.filter((text) => text.includes('Before the outage'))).toHaveLength(1);
+    expect(emails.filter((text) => text.includes('During the outage'))).toHaveLength(1);
+    expect(emails.some((text) => text.includes('messages)'))).toBe(false);
+  }, 60_000);
+
   it('sends the team a daily digest of new submissions', async () => {
     const artist = await createArtist(t.db);
     await createSubmissionRow(t.db, artist, { songTitle: 'Digest Song', artistName: 'Digest Artist' });
@@ -167,6 +193,8 @@ describe('emails over SMTP', () => {
     expect(email.mail.text).toContain('"Digest Song" by Digest Artist');
     expect(email.mail.text).not.toContain('Unpaid Song');
     expect(email.mail.text).toMatch(/New submissions \(\d+\)/);
+    // Submissions have no due date yet (overdueSubmissionsAwaitingDueAtColumn): no Overdue section.
+    expect(email.mail.text).not.toContain('Overdue');
   });
 });
 
@@ -285,6 +313,68 @@ describe('notification settings and unsubscribe', () => {
     const cookie = await sessionCookie(t.app, t.db, other);
     expect((await request('GET', '/api/notification-settings', cookie)).json()).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
   });
+});
+
+describe('one-click unsubscribe for each kind', () => {
+  type Case = { kind: string; preference: keyof typeof DEFAULT_NOTIFICATION_SETTINGS; admin?: boolean; cause(user: UserRow): Promise<void> };
+  const queued = (kind: 'submission_received' | 'status_changed' | 'admin_digest', data: object) => (user: UserRow) =>
+    t.db.transaction((tx) => t.app.outbox.queue(tx, { kind, userId: user.id, data: data as never }));
+  const cases: Case[] = [
+    {
+      kind: 'submission_received',
+      preference: 'statusChanges',
+      cause: queued('submission_received', { submissionId: 'u1', songTitle: 'Unsub One', artistName: 'A', tierName: 'Free', awaitingPayment: false }),
+    },
+    {
+      kind: 'status_changed',
+      preference: 'statusChanges',
+      cause: queued('status_changed', { submissionId: 'u2', songTitle: 'Unsub Two', statusLabel: 'Approved', review: 'Yes.' }),
+    },
+    {
+      kind: 'unread_messages',
+      preference: 'messages',
+      cause: async (user) => {
+        expect((await request('POST', '/api/messages', adminCookie, { toUserId: user.id, content: 'Still there?' })).statusCode).toBe(201);
+      },
+    },
+    {
+      kind: 'admin_digest',
+      preference: 'digest',
+      admin: true,
+      cause: queued('admin_digest', {
+        date: '2026-11-23',
+        sections: [{ title: 'New submissions', total: 1, items: [{ submissionId: 'u3', songTitle: 'Unsub Three', artistName: 'B', detail: 'free plan' }] }],
+      }),
+    },
+  ];
+
+  for (const c of cases) {
+    it(`"${c.kind}" carries RFC 8058 headers whose one-click POST turns "${c.preference}" off, and the next one is not sent`, async () => {
+      const user = c.admin ? await createAdmin(t.db) : await createArtist(t.db);
+      await c.cause(user);
+      const email = await smtp.waitFor(sentTo(user.email));
+      expect(headerOf(email, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+      const target = new URL(/^<(.+)>$/.exec(headerOf(email, 'list-unsubscribe'))![1]!);
+      expect(target.pathname).toBe('/api/unsubscribe');
+      // What a mail client does for "unsubscribe": one POST, no cookie, no Origin.
+      const res = await t.app.inject({
+        method: 'POST',
+        url: target.pathname + target.search,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ preference: c.preference });
+      const cookie = await sessionCookie(t.app, t.db, user);
+      expect((await request('GET', '/api/notification-settings', cookie)).json()).toEqual({ ...DEFAULT_NOTIFICATION_SETTINGS, [c.preference]: false });
+
+      await c.cause(user);
+      await expect
+        .poll(async () => (await outboxRows(user.id)).filter((r) => r.kind === c.kind).map((r) => r.status).sort(), { timeout: 10_000 })
+        .toEqual(['sent', 'skipped']);
+      expect(smtp.received.filter(sentTo(user.email))).toHaveLength(1);
+    }, 30_000);
+  }
 });
 
 describe('the Outbox page', () => {

@@ -11,7 +11,7 @@ import {
 import { RESUMABLE_UPLOADS_PATH } from '@shared/submissions';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
-import { recordAudioPeaks } from '../../platform/audio/record-audio-peaks';
+import { queueAudioPeaks } from '../../platform/audio/record-audio-peaks';
 import { apiError, HttpError, parseInput } from '../../platform/errors';
 import { rateLimited } from '../../platform/rate-limits';
 import { requireUser, userOf } from '../../platform/sessions';
@@ -118,8 +118,9 @@ export async function uploadRoutes(app: FastifyInstance, { db, config, storage }
   app.put('/api/music-files', signedIn, async (request) => {
     const input = parseInput(musicFileSchema, request.body);
     const objectPath = await normalise(userOf(request), 'music', input.musicFileURL, input.fileName);
-    // The review desk's waveform, computed once here rather than in every admin's browser.
-    await recordAudioPeaks(db, storage, objectPath.slice(objectPath.lastIndexOf('/') + 1), request.log);
+    // The review desk's waveform: computed once, by a job, rather than in this request or in
+    // every admin's browser (decision 113). Queued before answering, so an acknowledged upload has it.
+    await queueAudioPeaks(app.jobs, objectPath.slice(objectPath.lastIndexOf('/') + 1));
     return { objectPath };
   });
 

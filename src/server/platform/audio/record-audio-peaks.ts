@@ -2,29 +2,47 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { audioPeaks, uploads } from '../db/schema';
+import type { JobQueue } from '../jobs/job-queue';
 import { objectKey, type ObjectStorage } from '../storage/object-storage';
 import { computePeaks } from './peaks';
 
 /**
- * After a music upload is checked: computes its waveform once and keeps it with the upload, so
- * the admin's player draws it at once whatever the file's size. A format it cannot decode, or a
- * failure, leaves no waveform and never fails the upload (the player falls back to a plain bar).
+ * The job that computes a checked music upload's waveform (docs/decisions/112, 113). The upload
+ * route only queues it, so checking a 100 MB WAV answers at once; the player draws a plain
+ * progress bar until the peaks exist.
+ */
+export const AUDIO_PEAKS_JOB = 'audio.peaks';
+
+export function defineAudioPeaksJob(jobs: JobQueue, db: Db, storage: ObjectStorage, log: FastifyBaseLogger): void {
+  jobs.define<{ uploadId: string }>(
+    AUDIO_PEAKS_JOB,
+    // Reading 100 MB on a loaded machine takes tens of seconds; a storage hiccup is retried twice.
+    { retryLimit: 2, retryDelayS: 30, retryBackoff: true, expireInS: 10 * 60, pollingIntervalS: 1 },
+    ({ uploadId }) => recordAudioPeaks(db, storage, uploadId, log),
+  );
+}
+
+/** Queues the waveform of a checked music upload; once per upload while one waits. */
+export async function queueAudioPeaks(jobs: JobQueue, uploadId: string): Promise<void> {
+  await jobs.enqueue(AUDIO_PEAKS_JOB, { uploadId }, { singletonKey: `${AUDIO_PEAKS_JOB}:${uploadId}` });
+}
+
+/**
+ * Computes a music upload's waveform once and keeps it with the upload, so the admin's player
+ * draws it at once whatever the file's size. A format it cannot decode leaves no waveform (the
+ * player keeps its plain bar); a failure to read the bytes throws, so the job is retried.
  */
 export async function recordAudioPeaks(db: Db, storage: ObjectStorage, uploadId: string, log: FastifyBaseLogger): Promise<void> {
-  try {
-    const [done] = await db.select({ id: audioPeaks.uploadId }).from(audioPeaks).where(eq(audioPeaks.uploadId, uploadId)).limit(1);
-    if (done) return;
-    const [upload] = await db.select({ contentType: uploads.contentType }).from(uploads).where(eq(uploads.id, uploadId)).limit(1);
-    if (!upload?.contentType) return;
-    const started = performance.now();
-    const waveform = await computePeaks(await storage.read(objectKey('uploads', uploadId)), upload.contentType);
-    if (!waveform) {
-      log.info({ uploadId, contentType: upload.contentType }, 'no waveform for this audio format');
-      return;
-    }
-    await db.insert(audioPeaks).values({ uploadId, ...waveform }).onConflictDoNothing();
-    log.info({ uploadId, ms: Math.round(performance.now() - started), seconds: waveform.durationSeconds }, 'waveform computed');
-  } catch (error) {
-    log.warn({ err: error, uploadId }, 'could not compute the waveform of an upload');
+  const [done] = await db.select({ id: audioPeaks.uploadId }).from(audioPeaks).where(eq(audioPeaks.uploadId, uploadId)).limit(1);
+  if (done) return;
+  const [upload] = await db.select({ contentType: uploads.contentType }).from(uploads).where(eq(uploads.id, uploadId)).limit(1);
+  if (!upload?.contentType) return;
+  const started = performance.now();
+  const waveform = await computePeaks(await storage.read(objectKey('uploads', uploadId)), upload.contentType);
+  if (!waveform) {
+    log.info({ uploadId, contentType: upload.contentType }, 'no waveform for this audio format');
+    return;
   }
+  await db.insert(audioPeaks).values({ uploadId, ...waveform }).onConflictDoNothing();
+  log.info({ uploadId, ms: Math.round(performance.now() - started), seconds: waveform.durationSeconds }, 'waveform computed');
 }

@@ -28,7 +28,7 @@ export function createSmtpMailer(smtpUrl: string): Mailer {
     maxConnections: 3,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
-    socketTimeout: 30_000,
+    socketTimeout: 20_000,
   } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
     send: async (email) => {

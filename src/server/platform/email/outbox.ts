@@ -1,5 +1,5 @@
 import { render } from '@react-email/render';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OutboxPage, OutboxStatus } from '@shared/notifications';
 import type { Config } from '../../config';
@@ -16,6 +16,8 @@ import { createUnsubscribeToken } from './unsubscribe-token';
 export const SEND_EMAIL_JOB = 'email.send';
 /** CONTRACT §10: a failing email is retried with backoff for this long, then given up. */
 export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Marks template data a preparer produced and the outbox kept before the first send attempt. */
+export const PREPARED_AT = 'preparedAt';
 /** What the stored copy shows instead of a secret link (verification, password reset). */
 export const HIDDEN = '[link hidden]';
 
@@ -37,11 +39,12 @@ export interface QueueEmail<K extends EmailKind> {
  * is still true (the unread messages), or mint a secret link that must never be stored.
  */
 /** What a feature needs to send email: queue it inside its transaction. */
-export type EmailQueue = Pick<Outbox, 'queue'>;
+export type EmailQueue = Pick<Outbox, 'queue' | 'queueMany'>;
 
 export type EmailPreparer = (
   row: OutboxEmailRow,
-  db: Db,
+  /** The transaction that holds the row locked while it is prepared. */
+  db: Tx,
 ) => Promise<
   | { send: Record<string, unknown>; secrets?: string[] }
   | { skip: string }
@@ -68,8 +71,10 @@ export class Outbox {
     this.messageIdDomain = config.publicUrl.hostname;
     jobs.define<{ outboxId: string }>(
       SEND_EMAIL_JOB,
-      // 10 s, 20 s, 40 s … the handler itself gives up once the email is 24 hours old.
-      { retryLimit: 16, retryDelayS: 10, retryBackoff: true, expireInS: 120, pollingIntervalS: 0.5 },
+      // 10 s, 20 s, 40 s … the handler itself gives up once the email is 24 hours old. An attempt
+      // whose process died is retried once it has been running 60 s (the mailer's timeouts add up
+      // to less) and the queue's maintenance has noticed: within about 1.5 minutes.
+      { retryLimit: 16, retryDelayS: 10, retryBackoff: true, expireInS: 60, pollingIntervalS: 0.5, concurrency: 4 },
       ({ outboxId }) => this.deliver(outboxId),
     );
   }
@@ -83,11 +88,34 @@ export class Outbox {
     this.preparers.set(kind, preparer);
   }
 
-  /** Writes the email and its send job in `tx`; nothing happens if the recipient has no address. */
+  /**
+   * Writes the email and its send job in `tx`; nothing happens if the recipient has no address.
+   * With a `dedupeKey`, an email already waiting under that key takes this change instead, and is
+   * locked FOR SHARE until `tx` commits: its preparation (which locks it FOR UPDATE) then sees this
+   * change's rows, instead of settling its content just before they commit.
+   */
   async queue<K extends EmailKind>(tx: Tx, email: QueueEmail<K>): Promise<void> {
     const [recipient] = await tx.select({ email: users.email }).from(users).where(eq(users.id, email.userId)).limit(1);
     const toAddress = email.toAddress ?? recipient?.email;
     if (!recipient || !toAddress) return;
+    if (email.dedupeKey) {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const [waiting] = await tx
+          .select({ id: outboxEmails.id })
+          .from(outboxEmails)
+          .where(and(eq(outboxEmails.dedupeKey, email.dedupeKey), eq(outboxEmails.status, 'pending')))
+          .for('share');
+        if (waiting) return;
+        if (await this.insertOne(tx, email, toAddress)) return;
+        // Another change inserted one meanwhile: lock that one, or (if it is already settled) try again.
+      }
+      throw new Error(`Could not queue an email under ${email.dedupeKey}`);
+    }
+    await this.insertOne(tx, email, toAddress);
+  }
+
+  /** Inserts one email and its job; false when an email waiting under its dedupeKey took it. */
+  private async insertOne<K extends EmailKind>(tx: Tx, email: QueueEmail<K>, toAddress: string): Promise<boolean> {
     const template = EMAIL_TEMPLATES[email.kind] as EmailTemplate<EmailData<K>>;
     const id = newId();
     const sendAfter = email.sendAfter ?? new Date();
@@ -105,8 +133,48 @@ export class Outbox {
       })
       .onConflictDoNothing({ target: outboxEmails.dedupeKey, where: sql`${outboxEmails.status} = 'pending'` })
       .returning({ id: outboxEmails.id });
-    if (inserted.length === 0) return;
+    if (inserted.length === 0) return false;
     await this.jobs.enqueue(SEND_EMAIL_JOB, { outboxId: id }, { tx, startAfter: sendAfter });
+    return true;
+  }
+
+  /**
+   * Several emails in `tx` with three statements whatever their number (the recipients' addresses,
+   * the outbox rows, their send jobs): what `queue` writes for each, for changes made in bulk.
+   */
+  async queueMany<K extends EmailKind>(tx: Tx, emails: QueueEmail<K>[]): Promise<void> {
+    if (emails.length === 0) return;
+    const userIds = [...new Set(emails.map((e) => e.userId))];
+    const recipients = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds));
+    const addressOf = new Map(recipients.map((r) => [r.id, r.email]));
+    const rows = emails.flatMap((email) => {
+      const toAddress = addressOf.get(email.userId);
+      if (!toAddress) return [];
+      const template = EMAIL_TEMPLATES[email.kind] as EmailTemplate<EmailData<K>>;
+      return [
+        {
+          id: newId(),
+          kind: email.kind,
+          userId: email.userId,
+          toAddress,
+          subject: template.subject(email.data),
+          templateData: email.data as Record<string, unknown>,
+          dedupeKey: email.dedupeKey ?? null,
+          sendAfter: email.sendAfter ?? new Date(),
+        },
+      ];
+    });
+    if (rows.length === 0) return;
+    const inserted = await tx
+      .insert(outboxEmails)
+      .values(rows)
+      .onConflictDoNothing({ target: outboxEmails.dedupeKey, where: sql`${outboxEmails.status} = 'pending'` })
+      .returning({ id: outboxEmails.id, sendAfter: outboxEmails.sendAfter });
+    await this.jobs.enqueueMany(
+      SEND_EMAIL_JOB,
+      inserted.map((row) => ({ data: { outboxId: row.id }, startAfter: row.sendAfter })),
+      { tx },
+    );
   }
 
   /** The `email.send` job: one attempt at one email. Throwing makes pg-boss retry it later. */
@@ -124,21 +192,37 @@ export class Outbox {
     let data = row.templateData;
     let secrets: string[] = [];
     const preparer = this.preparers.get(row.kind);
-    if (preparer) {
-      const prepared = await preparer(row, this.db);
-      if ('skip' in prepared) {
-        await this.finish(row.id, { status: 'skipped', lastError: prepared.skip });
-        return;
-      }
-      if ('notBefore' in prepared) {
-        await this.db.transaction(async (tx) => {
+    // Prepared by an earlier attempt that may have reached the SMTP server before its process
+    // died: send exactly that again, so one Message-ID always carries one content (decision 082).
+    if (preparer && typeof row.templateData[PREPARED_AT] !== 'string') {
+      const outcome = await this.db.transaction(async (tx) => {
+        // Locked while it is prepared: a change queueing an email with the same dedupeKey waits,
+        // then finds the key released below and queues an email of its own.
+        const [locked] = await tx.select().from(outboxEmails).where(eq(outboxEmails.id, row.id)).for('update');
+        if (!locked || locked.status !== 'pending') return 'done' as const;
+        if (typeof locked.templateData[PREPARED_AT] === 'string') return { data: locked.templateData, secrets: [] };
+        const prepared = await preparer(locked, tx);
+        if ('skip' in prepared) {
+          await tx.update(outboxEmails).set({ status: 'skipped', lastError: prepared.skip }).where(eq(outboxEmails.id, row.id));
+          return 'done' as const;
+        }
+        if ('notBefore' in prepared) {
           await tx.update(outboxEmails).set({ sendAfter: prepared.notBefore }).where(eq(outboxEmails.id, row.id));
           await this.jobs.enqueue(SEND_EMAIL_JOB, { outboxId: row.id }, { tx, startAfter: prepared.notBefore });
-        });
-        return;
-      }
-      data = prepared.send;
-      secrets = prepared.secrets ?? [];
+          return 'done' as const;
+        }
+        const preparedSecrets = prepared.secrets ?? [];
+        // Kept before sending, and no longer a merge target: what it says is settled. Not for
+        // content holding a secret (a verification link): only its hash is ever stored, so a retry
+        // of that kind mints a new link.
+        if (preparedSecrets.length) return { data: prepared.send, secrets: preparedSecrets };
+        const kept = { ...prepared.send, [PREPARED_AT]: new Date().toISOString() };
+        await tx.update(outboxEmails).set({ templateData: kept, dedupeKey: null }).where(eq(outboxEmails.id, row.id));
+        return { data: kept, secrets: [] };
+      });
+      if (outcome === 'done') return;
+      data = outcome.data;
+      secrets = outcome.secrets;
     }
 
     const unsubscribeUrl = template.preference
