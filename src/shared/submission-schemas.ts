@@ -212,6 +212,15 @@ export interface Submission {
   draftStep: number | null;
   /** The label changed the status or the review since the artist last opened it. */
   hasUnseenUpdate: boolean;
+  /** After approval (CONTRACT §13): the delivery deadline (paid tiers), the first delivery, a refund. */
+  dueAt: string | null;
+  deliveredAt: string | null;
+  refundReason: 'admin' | 'late_delivery' | null;
+  refundRequestedAt: string | null;
+  stripeRefundId: string | null;
+  /** The licence record: SHA-256 of the Terms text accepted, and when. */
+  termsHash: string | null;
+  termsAcceptedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -260,6 +269,11 @@ export const videoFileSchema = z.object({
   videoFileURL: z.string().min(1, 'videoFileURL is required').max(4096),
   fileName: z.string().max(500).optional(),
   fileSize: z.number().nonnegative().optional(),
+});
+/** PUT /api/admin/deliverable-files: a file the team delivers (CONTRACT §13). */
+export const deliverableFileSchema = z.object({
+  deliverableFileURL: z.string().min(1, 'deliverableFileURL is required').max(4096),
+  fileName: z.string().max(500).optional(),
 });
 export const artworkFileSchema = z.object({
   artworkFileURL: z.string().min(1, 'artworkFileURL is required').max(4096),

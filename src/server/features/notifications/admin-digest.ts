@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { AdminDigestData } from '../../platform/email/templates/admin-digest';
 import type { Db } from '../../platform/db/client';
 import { submissions, users } from '../../platform/db/schema';
@@ -11,13 +11,10 @@ const ITEMS_PER_SECTION = 20;
 /** Statuses not yet waiting for the team: the artist still has to pay. */
 const NOT_YET_IN_QUEUE = ['draft', 'payment_pending', 'payment_failed'];
 
-/**
- * One section of the digest: a title and what it lists. The deadlines issue adds "Overdue" as
- * one more entry of DIGEST_SECTIONS.
- */
+/** One section of the digest: a title and what it lists. */
 export interface DigestSection {
   title: string;
-  collect(db: Db, since: Date): Promise<Pick<Section, 'total' | 'items'>>;
+  collect(db: Db, since: Date, now: Date): Promise<Pick<Section, 'total' | 'items'>>;
 }
 
 export const newSubmissionsSection: DigestSection = {
@@ -38,7 +35,36 @@ export const newSubmissionsSection: DigestSection = {
   },
 };
 
-export const DIGEST_SECTIONS: DigestSection[] = [newSubmissionsSection];
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Paid work not delivered by its deadline (CONTRACT §13), most overdue first; refunded ones are settled. */
+export const overdueSection: DigestSection = {
+  title: 'Overdue',
+  async collect(db, _since, now) {
+    const where = and(
+      isNotNull(submissions.dueAt),
+      lt(submissions.dueAt, now),
+      isNull(submissions.deliveredAt),
+      isNull(submissions.refundRequestedAt),
+    );
+    const rows = await db
+      .select({ id: submissions.id, songTitle: submissions.songTitle, artistName: submissions.artistName, dueAt: submissions.dueAt })
+      .from(submissions)
+      .where(where)
+      .orderBy(asc(submissions.dueAt))
+      .limit(ITEMS_PER_SECTION);
+    const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(submissions).where(where);
+    return {
+      total: count?.n ?? 0,
+      items: rows.map((r) => {
+        const days = Math.max(1, Math.floor((now.getTime() - r.dueAt!.getTime()) / DAY_MS));
+        return { submissionId: r.id, songTitle: r.songTitle, artistName: r.artistName, detail: `due ${r.dueAt!.toISOString().slice(0, 10)}, ${days} day${days === 1 ? '' : 's'} late` };
+      }),
+    };
+  },
+};
+
+export const DIGEST_SECTIONS: DigestSection[] = [newSubmissionsSection, overdueSection];
 
 /**
  * The daily job: one digest per admin, covering the last 24 hours; nothing to report, no email.
@@ -48,7 +74,7 @@ export async function queueAdminDigests(db: Db, outbox: EmailQueue, now = new Da
   const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
   const sections: Section[] = [];
   for (const section of DIGEST_SECTIONS) {
-    const { total, items } = await section.collect(db, since);
+    const { total, items } = await section.collect(db, since, now);
     if (total > 0) sections.push({ title: section.title, total, items });
   }
   if (sections.length === 0) return 0;

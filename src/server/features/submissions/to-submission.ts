@@ -8,9 +8,25 @@ import type { SubmissionRow } from '../../platform/db/schema';
  * status change by the team stamps `adminReviewedAt`).
  */
 export function toSubmission(row: Omit<SubmissionRow, 'adminNotes'> & { adminNotes?: unknown }): Submission {
-  const { adminNotes: _adminNotes, artistSeenAt, createdAt, updatedAt, adminReviewedAt, status, ...rest } = row;
+  const {
+    adminNotes: _adminNotes,
+    artistSeenAt,
+    createdAt,
+    updatedAt,
+    adminReviewedAt,
+    status,
+    dueAt,
+    deliveredAt,
+    refundRequestedAt,
+    termsAcceptedAt,
+    ...rest
+  } = row;
   return {
     ...rest,
+    dueAt: dueAt?.toISOString() ?? null,
+    deliveredAt: deliveredAt?.toISOString() ?? null,
+    refundRequestedAt: refundRequestedAt?.toISOString() ?? null,
+    termsAcceptedAt: termsAcceptedAt?.toISOString() ?? null,
     status: status as SubmissionStatus,
     hasUnseenUpdate: adminReviewedAt !== null && (artistSeenAt === null || adminReviewedAt > artistSeenAt),
     adminReviewedAt: adminReviewedAt ? adminReviewedAt.toISOString() : null,
