@@ -2,7 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
 import { ZipArchive } from 'archiver';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Delivery, DeliverablesInput, DeliverableFile } from '@shared/production';
+import type { Delivery, DeliverableFile } from '@shared/production';
 import { isDeliverableType } from '@shared/production';
 import type { Db } from '../../platform/db/client';
 import { deliveries, deliveryFiles, submissionHistory, submissions, uploads, users } from '../../platform/db/schema';
