@@ -2,6 +2,7 @@ import { VerifyEmailBanner } from '@client/features/notifications/verify-email-b
 import { SocialLinksCard } from '@client/features/profile/social-links-card';
 import { useAuth } from '@client/lib/auth';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+import { BonusCard } from './bonus-card';
 import { DashboardHeader } from './dashboard-header';
 import { DashboardWelcome } from './dashboard-welcome';
 import { SubmissionsSection } from './submissions-section';
@@ -18,6 +19,7 @@ export function DashboardPage() {
       <main className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
         <VerifyEmailBanner user={user} />
         <DashboardWelcome user={user} />
+        <BonusCard />
         <SocialLinksCard user={user} />
         <SubmissionsSection />
       </main>
