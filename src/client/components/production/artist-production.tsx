@@ -13,9 +13,8 @@ import { useProduction, useRequestRevision } from './production-queries';
 /** "Delivery by {date}" for the artist (CONTRACT §13), or that the promise is kept. */
 export function DeliveryPromise({ state }: { state: ProductionState }) {
   if (!state.dueAt) return null;
-  const text = state.deliveredAt
-    ? `Delivered ${formatLongDate(state.deliveredAt)}`
-    : PRODUCTION_TEXTS.deliveryBy(formatLongDate(state.dueAt));
+  const promise = PRODUCTION_TEXTS.deliveryBy(formatLongDate(state.dueAt));
+  const text = state.deliveredAt ? `${promise} · delivered ${formatLongDate(state.deliveredAt)}` : promise;
   return (
     <p
       data-testid="delivery-promise"

@@ -15,10 +15,10 @@ function Preview({ file }: { file: DeliverableFile }) {
     );
   }
   if (file.contentType.startsWith('audio/')) {
-    return <audio controls preload="none" src={file.url} aria-label={`Play ${file.fileName}`} className="h-9 w-full max-w-xs" />;
+    return <audio controls preload="none" src={file.url} aria-label={`Play ${file.fileName}`} className="order-last h-9 w-full basis-full" />;
   }
   if (file.contentType.startsWith('video/')) {
-    return <video controls preload="metadata" src={file.url} aria-label={`Play ${file.fileName}`} className="max-h-40 w-full max-w-xs rounded-md bg-black" />;
+    return <video controls preload="metadata" src={file.url} aria-label={`Play ${file.fileName}`} className="order-last max-h-48 w-full basis-full rounded-md bg-black" />;
   }
   return (
     <span className="flex size-14 items-center justify-center rounded-md bg-muted">

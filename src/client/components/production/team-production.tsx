@@ -55,6 +55,12 @@ function DeliverForm({ submissionId }: { submissionId: string }) {
   );
 }
 
+/** How late the check ran, in the largest unit that fits: "3 days", "5 hours", "12 minutes". */
+function lateness(seconds: number): string {
+  const [n, unit] = seconds >= 86_400 ? [Math.round(seconds / 86_400), 'day'] : seconds >= 3600 ? [Math.round(seconds / 3600), 'hour'] : [Math.max(1, Math.round(seconds / 60)), 'minute'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
 const toLocalInput = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 
 function PublishForm({ submissionId, state }: { submissionId: string; state: ProductionState }) {
@@ -119,7 +125,7 @@ function ViewsForm({ submissionId, state }: { submissionId: string; state: Produ
       <p>
         {publication.subscriberCount.toLocaleString('en-US')} subscribers ({publication.subscriberSource === 'youtube' ? 'from YouTube, locked' : 'entered'}) → a hit at{' '}
         {publication.viewsNeeded.toLocaleString('en-US')} views. Check {formatLongDateTime(publication.checkAt)}
-        {publication.checkedAt ? `, ran ${formatLongDateTime(publication.checkedAt)}${publication.checkLateSeconds ? ` (${Math.round(publication.checkLateSeconds / 60)} min late)` : ''}` : ''}.
+        {publication.checkedAt ? `, ran ${formatLongDateTime(publication.checkedAt)}${publication.checkLateSeconds ? ` (${lateness(publication.checkLateSeconds)} late)` : ''}` : ''}.
       </p>
       {publication.viewsAt14Days !== null ? (
         <p className="font-medium">

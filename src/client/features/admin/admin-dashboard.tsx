@@ -205,7 +205,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                 </SelectContent>
               </Select>
               <Select value={sort} onValueChange={(v) => setSort(v as AdminSort)}>
-                <SelectTrigger aria-label="Sort" className="h-9 w-32">
+                <SelectTrigger aria-label="Sort" className="h-9 w-36">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
