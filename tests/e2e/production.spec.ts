@@ -121,7 +121,7 @@ test('the artist plays and downloads a delivery, downloads all as a ZIP and asks
   await team.dispose();
 });
 
-test('the team publishes a video and the artist is told', async ({ page, baseURL }) => {
+test('the team delivers files and publishes a video; the artist is told', async ({ page, baseURL }) => {
   const songTitle = `Publish ${Date.now()}`;
   const artist = await newArtist(baseURL!, 'Lunar Static');
   const id = await submit(artist.api, songTitle, 'free');
@@ -133,6 +133,12 @@ test('the team publishes a video and the artist is told', async ({ page, baseURL
   await page.getByRole('searchbox', { name: 'Search submissions' }).fill(songTitle);
   await page.getByRole('button', { name: `View details of ${songTitle}` }).click();
   const dialog = page.getByRole('dialog');
+  // The team's files go through the resumable uploader, then the delivery emails the artist.
+  await dialog.getByLabel('Files (images, ZIP, audio, video)').setInputFiles({ name: 'thumbnail.png', mimeType: 'image/png', buffer: TINY_PNG });
+  await dialog.getByLabel('Note for the artist').fill('The thumbnail for the video.');
+  await dialog.getByRole('button', { name: 'Deliver files' }).click();
+  await expect(page.getByText('Files delivered', { exact: true }).first()).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'Delivered files' })).toContainText('thumbnail.png');
   await dialog.getByLabel("Video URL on the label's channel").fill('https://www.youtube.com/watch?v=e2ePublish1');
   await dialog.getByLabel('Subscribers at publishing').fill('31000');
   await dialog.getByRole('button', { name: 'Publish', exact: true }).click();

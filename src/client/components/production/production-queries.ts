@@ -1,4 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import Uppy from '@uppy/core';
+import Tus from '@uppy/tus';
+import { RESUMABLE_UPLOADS_PATH } from '@shared/submissions';
+import { DELIVERABLE_MAX_BYTES } from '@shared/production';
 import type { ArtistLedger, BonusEarning, BonusState, Delivery, ProductionState, PublicationInput, RevisionRequest } from '@shared/production';
 import { apiRequest } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
@@ -73,16 +77,34 @@ export function useMarkEarning() {
 }
 
 /**
- * A file the team delivers, through the upload flow every file uses: an upload URL, the bytes
- * PUT to it, then the server's check of what they are.
+ * A file the team delivers, through the resumable (tus) uploader every large file uses: up to
+ * 2 GiB, continuing after a dropped connection from the last byte the server has; then the
+ * server's check of what the bytes are (images, ZIP, audio, video).
  */
-export async function uploadDeliverable(file: File): Promise<string> {
-  const { uploadURL } = await apiRequest<{ uploadURL: string }>('POST', '/api/objects/upload');
-  const put = await fetch(uploadURL, { method: 'PUT', body: file, credentials: 'include', headers: { 'content-type': file.type || 'application/octet-stream' } });
-  if (!put.ok) throw new Error(`Upload of ${file.name} failed (${put.status})`);
-  const { objectPath } = await apiRequest<{ objectPath: string }>('PUT', '/api/admin/deliverable-files', {
-    deliverableFileURL: uploadURL,
-    fileName: file.name,
+export async function uploadDeliverable(file: File, onProgress: (percent: number) => void = () => {}): Promise<string> {
+  const uppy = new Uppy({ autoProceed: false, restrictions: { maxFileSize: DELIVERABLE_MAX_BYTES } });
+  uppy.use(Tus, {
+    endpoint: RESUMABLE_UPLOADS_PATH,
+    limit: 1,
+    retryDelays: [0, 1000, 3000, 5000],
+    storeFingerprintForResuming: true,
+    removeFingerprintOnSuccess: true,
+    allowedMetaFields: ['name', 'type'],
   });
-  return objectPath;
+  uppy.on('upload-progress', (_file, progress) => {
+    if (progress.bytesTotal) onProgress(Math.round((Number(progress.bytesUploaded) / Number(progress.bytesTotal)) * 100));
+  });
+  try {
+    uppy.addFile({ name: file.name, type: file.type, data: file });
+    const result = await uppy.upload();
+    const uploaded = result?.successful?.[0];
+    if (!uploaded?.uploadURL) throw new Error(result?.failed?.[0]?.error ?? `Upload of ${file.name} failed`);
+    const { objectPath } = await apiRequest<{ objectPath: string }>('PUT', '/api/admin/deliverable-files', {
+      deliverableFileURL: uploaded.uploadURL,
+      fileName: file.name,
+    });
+    return objectPath;
+  } finally {
+    uppy.destroy();
+  }
 }

@@ -27,8 +27,9 @@ function DeliverForm({ submissionId }: { submissionId: string }) {
     try {
       const objectPaths: string[] = [];
       for (const [index, file] of chosen.entries()) {
-        setBusy(`Uploading ${index + 1} of ${chosen.length}...`);
-        objectPaths.push(await uploadDeliverable(file));
+        const label = `Uploading ${index + 1} of ${chosen.length}`;
+        setBusy(`${label}...`);
+        objectPaths.push(await uploadDeliverable(file, (percent) => setBusy(`${label} (${percent}%)...`)));
       }
       setBusy('Delivering...');
       await deliver.mutateAsync({ objectPaths, note });

@@ -36,6 +36,10 @@ export const CSV_COLUMNS = [
   'listened_percent',
   'genre',
   'mood',
+  'due_at',
+  'delivered_at',
+  'terms_sha256',
+  'terms_accepted_at',
 ] as const;
 
 /**
@@ -89,6 +93,10 @@ function readBatch(db: Db, adminId: string, filter: ListFilter, cursor: Cursor |
       listenedShare: submissionDesk.listenedShare,
       genre: submissions.genre,
       mood: submissions.mood,
+      dueAt: submissions.dueAt,
+      deliveredAt: submissions.deliveredAt,
+      termsHash: submissions.termsHash,
+      termsAcceptedAt: submissions.termsAcceptedAt,
     })
     .from(batchIds)
     .innerJoin(submissions, eq(submissions.id, batchIds.id))
@@ -120,6 +128,10 @@ async function* csvRecords(db: Db, adminId: string, filter: ListFilter): AsyncGe
         String(Math.round((r.listenedShare ?? 0) * 100)),
         spreadsheetSafe(r.genre ?? ''),
         spreadsheetSafe(r.mood ?? ''),
+        r.dueAt?.toISOString() ?? '',
+        r.deliveredAt?.toISOString() ?? '',
+        r.termsHash ?? '',
+        r.termsAcceptedAt?.toISOString() ?? '',
       ];
     }
     if (batch.length < CSV_BATCH_ROWS) return;

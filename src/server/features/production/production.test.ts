@@ -4,7 +4,8 @@ import type { ProductionState } from '@shared/production';
 import { PRODUCTION_TEXTS } from '@shared/production';
 import type { PricingTier } from '@shared/submissions';
 import { outboxEmails, publications, submissions, type SubmissionRow, type UserRow } from '../../platform/db/schema';
-import { textBytes } from '../../platform/storage/test-fixtures';
+import type { AddressInfo } from 'node:net';
+import { textBytes, videoHeaderBytes } from '../../platform/storage/test-fixtures';
 import { createAdmin, createArtist, createSubmissionRow, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../../test/helpers';
 import { signedEvent } from '../payments/test-support/stripe-events';
 import { startStripeStub, type StripeStub } from '../payments/test-support/stripe-stub';
@@ -179,6 +180,31 @@ describe('deliverables', () => {
     for (const url of [`/api/submissions/${sub.id}/deliverables`, png.url, `/api/submissions/${sub.id}/deliverables.zip`]) {
       expect((await t.app.inject({ url, headers: { cookie: otherCookie } })).statusCode).toBe(404);
     }
+  });
+
+  it('delivers a video uploaded resumably (tus), resumed after a pause', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const video = Buffer.concat([videoHeaderBytes(), Buffer.alloc(200_000, 7)]);
+    const headers = { cookie: adminCookie, origin: TEST_ORIGIN, 'tus-resumable': '1.0.0' };
+    const created = await fetch(`${origin}/api/video-uploads`, { method: 'POST', headers: { ...headers, 'upload-length': String(video.length) } });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    const half = 100_000;
+    for (const [offset, part] of [[0, video.subarray(0, half)], [half, video.subarray(half)]] as const) {
+      const res = await fetch(`${origin}${new URL(location).pathname}`, {
+        method: 'PATCH',
+        headers: { ...headers, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+        body: part,
+      });
+      expect(res.status).toBe(204);
+    }
+    const checked = await call('PUT', '/api/admin/deliverable-files', adminCookie, { deliverableFileURL: location, fileName: 'final-video.mp4' });
+    expect(checked.statusCode, checked.body).toBe(200);
+    const sub = await paidSubmission('premium');
+    const delivered = await call('POST', `/api/admin/submissions/${sub.id}/deliverables`, adminCookie, { objectPaths: [checked.json().objectPath] });
+    expect(delivered.statusCode).toBe(201);
+    expect(delivered.json().files[0]).toMatchObject({ fileName: 'final-video.mp4', contentType: 'video/mp4', size: video.length });
   });
 
   it('refuses a file delivered twice, an artist’s upload, an unknown path and a wrong type', async () => {
@@ -449,5 +475,7 @@ describe('the licence record', () => {
     expect(state.licence!.text).toContain('perpetual, worldwide, royalty-free');
     const { createHash } = await import('node:crypto');
     expect(createHash('sha256').update(state.licence!.text).digest('hex')).toBe(state.licence!.hash);
+    const csv = await call('GET', '/api/admin/submissions.csv?q=Licensed', adminCookie);
+    expect(csv.body).toContain(state.licence!.hash);
   });
 });
