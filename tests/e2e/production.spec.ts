@@ -137,15 +137,15 @@ test('the team delivers files and publishes a video; the artist is told', async 
   await dialog.getByLabel('Files (images, ZIP, audio, video)').setInputFiles({ name: 'thumbnail.png', mimeType: 'image/png', buffer: TINY_PNG });
   await dialog.getByLabel('Note for the artist').fill('The thumbnail for the video.');
   await dialog.getByRole('button', { name: 'Deliver files' }).click();
-  await expect(page.getByText('Files delivered', { exact: true }).first()).toBeVisible();
-  await expect(dialog.getByRole('list', { name: 'Delivered files' })).toContainText('thumbnail.png');
+  await expect(dialog.getByRole('list', { name: 'Delivered files' })).toContainText('thumbnail.png', { timeout: 30_000 });
   await dialog.getByLabel("Video URL on the label's channel").fill('https://www.youtube.com/watch?v=e2ePublish1');
   await dialog.getByLabel('Subscribers at publishing').fill('31000');
   await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect(page.getByText('Publication recorded', { exact: true }).first()).toBeVisible();
-  await expect(dialog.getByText('a hit at 15,500 views', { exact: false })).toBeVisible();
+  await expect(dialog.getByText('a hit at 15,500 views', { exact: false })).toBeVisible({ timeout: 30_000 });
 
-  const state = (await (await artist.api.get(`/api/submissions/${id}/production`)).json()) as { publication: { subscriberCount: number } };
+  const answer = await artist.api.get(`/api/submissions/${id}/production`);
+  expect(answer.ok(), await answer.text()).toBe(true);
+  const state = (await answer.json()) as { publication: { subscriberCount: number } };
   expect(state.publication.subscriberCount).toBe(31_000);
   expect(((await (await artist.api.get(`/api/submissions/${id}`)).json()) as { status: string }).status).toBe('published');
   await artist.api.dispose();
