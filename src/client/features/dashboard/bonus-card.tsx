@@ -47,7 +47,7 @@ export function BonusCard() {
                 {track.songTitle || 'Untitled'}
               </a>
               <span className="text-xs text-muted-foreground">
-                Needs {track.viewsNeeded.toLocaleString('en-US')} views · checked {formatLongDate(track.checkAt)}
+                Needs {track.viewsNeeded.toLocaleString('en-US')} views · {track.viralHit === null ? 'counted on' : 'counted'} {formatLongDate(track.checkAt)}
               </span>
             </span>
             <span
