@@ -97,8 +97,8 @@ test('the artist plays and downloads a delivery, downloads all as a ZIP and asks
   expect(delivered.status()).toBe(201);
 
   await signIn(page, artist.email);
-  await page.goto('/dashboard');
-  await page.getByRole('button', { name: `View ${songTitle}` }).click();
+  // The "files are ready" email's link opens the submission's details.
+  await page.goto(`/dashboard?submission=${id}`);
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Here is the first cut.')).toBeVisible();
   await expect(dialog.getByRole('list', { name: 'Delivered files' }).getByRole('listitem')).toHaveCount(2);
