@@ -14,6 +14,7 @@ import { authRoutes } from './features/auth/routes';
 import { messageRoutes } from './features/messages/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { paymentRoutes } from './features/payments/routes';
+import { productionRoutes } from './features/production/routes';
 import { profileRoutes } from './features/profile/routes';
 import { submissionRoutes } from './features/submissions/routes';
 import { uploadRoutes } from './features/uploads/routes';
@@ -41,6 +42,8 @@ export interface AppOptions {
   client?: 'dist' | 'vite' | 'none';
   /** Called with each route as it is registered (the route-walk test lists every route this way). */
   onRoute?: (route: RouteOptions) => void;
+  /** The time as the product's rules see it (deadlines, the 14-day check); tests move it. */
+  clock?: () => Date;
 }
 
 declare module 'fastify' {
@@ -53,7 +56,7 @@ declare module 'fastify' {
 }
 
 /** The whole product as a Fastify instance that has not started listening. */
-export async function buildApp({ config, database, logger, client = 'dist', onRoute }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, client = 'dist', onRoute, clock = () => new Date() }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Whatever logger a caller passes, errors and requests are logged through the same
     // serializers: no SQL parameters, bodies, tokens or session ids (CONTRACT §9).
@@ -126,6 +129,7 @@ export async function buildApp({ config, database, logger, client = 'dist', onRo
   await app.register(messageRoutes, { db, emailDelayS: config.mail.messageDelayS });
   await app.register(paymentRoutes, { db, config });
   await app.register(notificationRoutes, { db, config });
+  await app.register(productionRoutes, { db, config, storage, now: clock });
 
   await serveClient(app, client);
   // Every job is defined by now; workers start once the app is ready and stop before the database closes.

@@ -21,6 +21,34 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(config.sessionSecret);
   });
 
+  it('reads the production settings: bonus per track, late-delivery refunds, YouTube (both or neither)', () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir() }).production;
+    expect(defaults).toEqual({ lateDeliveryRefund: 'off', bonusPerTrackUsd: '0.00', youtube: undefined });
+    const set = loadConfig({
+      DATA_DIR: dataDir(),
+      BONUS_PER_TRACK_USD: '25.5',
+      LATE_DELIVERY_REFUND: 'auto',
+      YOUTUBE_API_KEY: 'key',
+      YOUTUBE_CHANNEL_ID: 'UC123',
+    }).production;
+    expect(set).toEqual({
+      lateDeliveryRefund: 'auto',
+      bonusPerTrackUsd: '25.50',
+      youtube: { apiKey: 'key', channelId: 'UC123', apiUrl: 'https://www.googleapis.com' },
+    });
+    for (const [env, name] of [
+      [{ BONUS_PER_TRACK_USD: '-5' }, 'BONUS_PER_TRACK_USD'],
+      [{ BONUS_PER_TRACK_USD: '1.234' }, 'BONUS_PER_TRACK_USD'],
+      [{ BONUS_PER_TRACK_USD: 'ten' }, 'BONUS_PER_TRACK_USD'],
+      [{ LATE_DELIVERY_REFUND: 'yes' }, 'LATE_DELIVERY_REFUND'],
+      [{ YOUTUBE_API_KEY: 'key' }, 'YOUTUBE_API_KEY'],
+      [{ YOUTUBE_API_URL: 'ftp://x' }, 'YOUTUBE_API_URL'],
+    ] as const) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ...env }), name).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ...env }), name).toThrow(name);
+    }
+  });
+
   it('trusts no proxy unless TRUST_PROXY names hops or proxy addresses', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
     expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '0' }).trustProxy).toBe(false);

@@ -49,6 +49,15 @@ const envSchema = z.object({
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' }).optional()),
   MAIL_FROM: optionalString.pipe(z.string().max(320, 'must be at most 320 characters').optional()),
   MESSAGE_EMAIL_DELAY_S: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(300),
+  LATE_DELIVERY_REFUND: z.enum(['off', 'auto'], { message: 'must be off or auto' }).default('off'),
+  BONUS_PER_TRACK_USD: z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount in US dollars, e.g. 25 or 25.50')
+    .default('0'),
+  YOUTUBE_API_KEY: optionalString,
+  YOUTUBE_CHANNEL_ID: optionalString,
+  YOUTUBE_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default('https://www.googleapis.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -78,6 +87,15 @@ export interface Config {
   /** Outgoing email (CONTRACT §10); without `smtpUrl` emails stay in the outbox and are logged. */
   mail: { smtpUrl: string | undefined; from: string; messageDelayS: number };
   logLevel: string;
+  /** After approval (CONTRACT §13). */
+  production: {
+    /** `auto`: a paid submission not delivered by its deadline is refunded by a scheduled job. */
+    lateDeliveryRefund: 'off' | 'auto';
+    /** What each published track earns after the artist's third viral hit, e.g. "25.00". */
+    bonusPerTrackUsd: string;
+    /** The YouTube Data API v3, when both key and channel are set. */
+    youtube: { apiKey: string; channelId: string; apiUrl: string } | undefined;
+  };
   /**
    * Which peers may tell the client's address in X-Forwarded-For (CONTRACT §9): none (the TCP
    * peer is the client), the nearest N hops, or these proxy addresses/CIDRs.
@@ -110,6 +128,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.S3_BUCKET && !e.S3_REGION) {
     throw new ConfigError('Invalid configuration: S3_REGION is required when S3_BUCKET is set');
+  }
+  if ((e.YOUTUBE_API_KEY === undefined) !== (e.YOUTUBE_CHANNEL_ID === undefined)) {
+    throw new ConfigError('Invalid configuration: YOUTUBE_API_KEY and YOUTUBE_CHANNEL_ID must be set together');
   }
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
     throw new ConfigError('Invalid configuration: SESSION_SECRET is required when NODE_ENV=production');
@@ -154,6 +175,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       messageDelayS: e.MESSAGE_EMAIL_DELAY_S,
     },
     logLevel: e.LOG_LEVEL,
+    production: {
+      lateDeliveryRefund: e.LATE_DELIVERY_REFUND,
+      bonusPerTrackUsd: Number(e.BONUS_PER_TRACK_USD).toFixed(2),
+      youtube:
+        e.YOUTUBE_API_KEY && e.YOUTUBE_CHANNEL_ID
+          ? { apiKey: e.YOUTUBE_API_KEY, channelId: e.YOUTUBE_CHANNEL_ID, apiUrl: e.YOUTUBE_API_URL }
+          : undefined,
+    },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

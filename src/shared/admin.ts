@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DUE_FILTERS } from './production';
 import { ADMIN_SETTABLE_STATUSES, SUBMISSION_STATUSES } from './submissions';
 import type { AdminStats, AdminSubmission } from './submission-schemas';
 
@@ -32,7 +33,7 @@ export const tagSchema = z
 /** Who a submission is assigned to, as the list filter names it. */
 export const ASSIGNEE_FILTERS = ['me', 'none'] as const;
 
-export const SORTS = ['created', 'rating'] as const;
+export const SORTS = ['created', 'due', 'rating'] as const;
 export type AdminSort = (typeof SORTS)[number];
 
 /** The review desk's additions to the admin list query (CONTRACT §14). */
@@ -55,10 +56,14 @@ const deskListQueryShape = {
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true')),
   sort: z
-    .enum([...SORTS, 'due'], { message: `sort must be one of ${SORTS.join(', ')}` })
+    .enum(SORTS, { message: `sort must be one of ${SORTS.join(', ')}` })
     .optional()
-    .refine((v) => v !== 'due', 'Sorting by due date is not available yet')
-    .transform((v) => (v ?? 'created') as AdminSort),
+    .transform((v): AdminSort => v ?? 'created'),
+  /** Deadlines (CONTRACT §13): not yet delivered and past due, due today (UTC) or within 7 days. */
+  due: z
+    .union([z.enum(DUE_FILTERS), z.literal('')], { message: `due must be one of ${DUE_FILTERS.join(', ')}` })
+    .optional()
+    .transform((v) => v || undefined),
 };
 
 /**
@@ -119,7 +124,19 @@ export interface AdminSubmissionPage {
   pageSize: number;
 }
 
-export const HISTORY_FIELDS = ['status', 'notes', 'payment_status', 'review', 'assignee', 'tags'] as const;
+export const HISTORY_FIELDS = [
+  'status',
+  'notes',
+  'payment_status',
+  'review',
+  'assignee',
+  'tags',
+  'delivery',
+  'revision',
+  'refund',
+  'publication',
+  'views',
+] as const;
 export type HistoryField = (typeof HISTORY_FIELDS)[number];
 
 /** GET /api/admin/submissions/{id}/history: oldest first. */

@@ -77,6 +77,20 @@ export const API_ERRORS = {
   template_name_taken: { status: 409, message: 'A template with this name already exists' },
   waveform_not_found: { status: 404, message: 'No waveform for this submission' },
 
+  // After approval (CONTRACT §13)
+  deliverable_not_found: { status: 404, message: 'File not found' },
+  deliverable_not_usable: { status: 400 },
+  not_delivered_yet: { status: 409 },
+  revisions_exhausted: { status: 409 },
+  not_refundable: { status: 409 },
+  not_ready_to_publish: { status: 409, message: 'Only an approved submission can be published' },
+  subscriber_count_required: { status: 400, message: 'Enter the channel’s subscriber count at publishing' },
+  not_published: { status: 409, message: 'This submission has not been published yet' },
+  views_too_early: { status: 409 },
+  youtube_unavailable: { status: 503, message: 'The YouTube Data API could not be reached. Try again in a moment.' },
+  stripe_unavailable: { status: 503, message: 'Stripe could not be reached. Try again in a moment.' },
+  earning_not_found: { status: 404, message: 'Earning not found' },
+
   // Messages
   recipient_not_found: { status: 404, message: 'Recipient not found' },
   artists_message_team_only: { status: 403, message: 'Artists can only message the label team' },

@@ -6,6 +6,7 @@ import {
   PRICING_TIERS,
   RELEASE_DATE_OPTIONS,
   MOOD_MAX,
+  REFUND_REASONS,
   RELEASE_STATUSES,
   SUBMISSION_METHODS,
   SUBMISSION_TYPES,
@@ -215,6 +216,15 @@ export const submissionSchema = z.object({
   draftStep: z.number().int().nullable(),
   /** The label changed the status or the review since the artist last opened it. */
   hasUnseenUpdate: z.boolean(),
+  /** After approval (CONTRACT §13): the delivery deadline (paid tiers), the first delivery, a refund. */
+  dueAt: nullableString,
+  deliveredAt: nullableString,
+  refundReason: z.enum(REFUND_REASONS).nullable(),
+  refundRequestedAt: nullableString,
+  stripeRefundId: nullableString,
+  /** The licence record: SHA-256 of the Terms text accepted, and when. */
+  termsHash: nullableString,
+  termsAcceptedAt: nullableString,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -272,6 +282,11 @@ export const videoFileSchema = z.object({
   videoFileURL: z.string().min(1, 'videoFileURL is required').max(4096),
   fileName: z.string().max(500).optional(),
   fileSize: z.number().nonnegative().optional(),
+});
+/** PUT /api/admin/deliverable-files: a file the team delivers (CONTRACT §13). */
+export const deliverableFileSchema = z.object({
+  deliverableFileURL: z.string().min(1, 'deliverableFileURL is required').max(4096),
+  fileName: z.string().max(500).optional(),
 });
 export const artworkFileSchema = z.object({
   artworkFileURL: z.string().min(1, 'artworkFileURL is required').max(4096),

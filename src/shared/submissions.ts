@@ -7,6 +7,8 @@ export const SUBMISSION_STATUSES = [
   'approved',
   'in_creation',
   'completed',
+  /** The video is on the label's channel (CONTRACT §13); set by recording the publication. */
+  'published',
   'rejected',
   'archived',
   'payment_pending',
@@ -21,6 +23,7 @@ export const STATUS_LABELS: Record<SubmissionStatus, string> = {
   approved: 'Approved',
   in_creation: 'In Creation',
   completed: 'Completed',
+  published: 'Published',
   rejected: 'Rejected',
   archived: 'Archived',
   payment_pending: 'Payment Pending',
@@ -43,6 +46,10 @@ export const ADMIN_SETTABLE_STATUSES = [
   'archived',
 ] as const satisfies readonly SubmissionStatus[];
 export type AdminSettableStatus = (typeof ADMIN_SETTABLE_STATUSES)[number];
+
+/** Why a payment was refunded (CONTRACT §13): by the team, or automatically for a late delivery. */
+export const REFUND_REASONS = ['admin', 'late_delivery'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
 
 export const PRICING_TIERS = ['free', 'basic', 'premium', 'professional'] as const;
 export type PricingTier = (typeof PRICING_TIERS)[number];
@@ -67,6 +74,26 @@ export const TIERS: Record<PricingTier, TierInfo> = {
 };
 
 export const PROCESSING_FEE_USD = 0;
+
+/**
+ * What each tier promises after payment (SPEC §9, CONTRACT §13): days from the moment the
+ * payment succeeded to the delivery deadline (null: no timeline guarantee), and how many
+ * revisions the artist may ask for after a delivery.
+ */
+export const TIER_DELIVERY: Record<PricingTier, { days: number | null; revisions: number }> = {
+  free: { days: null, revisions: 0 },
+  basic: { days: 5, revisions: 0 },
+  premium: { days: 7, revisions: 0 },
+  professional: { days: 7, revisions: 3 },
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** `dueAt` of a submission whose payment succeeded at `paidAt`; null for a tier without a deadline. */
+export function deliveryDueAt(tier: PricingTier, paidAt: Date): Date | null {
+  const days = TIER_DELIVERY[tier].days;
+  return days === null ? null : new Date(paidAt.getTime() + days * DAY_MS);
+}
 
 /** The amount stored on a submission: a decimal string with 2 places, as PostgreSQL numeric(10,2) returns it. */
 export function tierAmount(tier: PricingTier): string {

@@ -3,6 +3,7 @@ import { SocialLinksCard } from '@client/features/profile/social-links-card';
 import { useAuth } from '@client/lib/auth';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { DashboardHeader } from '@client/components/dashboard-header';
+import { BonusCard } from '@client/features/dashboard/bonus-card';
 import { DashboardWelcome } from './dashboard-welcome';
 import { SubmissionsSection } from '@client/features/dashboard/submissions-section';
 
@@ -23,6 +24,7 @@ export function DashboardPage() {
       <main className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
         <VerifyEmailBanner user={user} />
         <DashboardWelcome user={user} />
+        <BonusCard />
         <SocialLinksCard user={user} />
         <SubmissionsSection />
       </main>

@@ -7,9 +7,24 @@ import type { SubmissionRow } from './db/schema';
  * status change by the team stamps `adminReviewedAt`).
  */
 export function toSubmission(row: Omit<SubmissionRow, 'adminNotes'> & { adminNotes?: unknown }): Submission {
-  const { adminNotes: _adminNotes, artistSeenAt, createdAt, updatedAt, adminReviewedAt, ...rest } = row;
+  const {
+    adminNotes: _adminNotes,
+    artistSeenAt,
+    createdAt,
+    updatedAt,
+    adminReviewedAt,
+    dueAt,
+    deliveredAt,
+    refundRequestedAt,
+    termsAcceptedAt,
+    ...rest
+  } = row;
   return {
     ...rest,
+    dueAt: dueAt?.toISOString() ?? null,
+    deliveredAt: deliveredAt?.toISOString() ?? null,
+    refundRequestedAt: refundRequestedAt?.toISOString() ?? null,
+    termsAcceptedAt: termsAcceptedAt?.toISOString() ?? null,
     hasUnseenUpdate: adminReviewedAt !== null && (artistSeenAt === null || adminReviewedAt > artistSeenAt),
     adminReviewedAt: adminReviewedAt ? adminReviewedAt.toISOString() : null,
     createdAt: createdAt.toISOString(),

@@ -69,7 +69,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<AppOptions, 'logger' | 'onRoute'> = {},
+  options: Pick<AppOptions, 'logger' | 'onRoute' | 'clock'> = {},
 ): Promise<TestApp> {
   const { database, dataDir, drop } = await createTestDatabase();
   const config = loadConfig({

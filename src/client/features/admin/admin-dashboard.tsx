@@ -15,6 +15,7 @@ import { useDocumentTitle } from '@client/lib/use-document-title';
 import { AdminHeader } from '@client/components/admin-header';
 import { csvExportUrl, useAdminSubmissions } from './admin-queries';
 import { AdminStatCards } from './admin-stat-cards';
+import { BonusLedger } from './bonus-ledger';
 import { AdminSubmissionRow } from './admin-submission-row';
 import { BulkBar } from './bulk-bar';
 import { DeleteSubmissionDialog } from './delete-submission-dialog';
@@ -58,6 +59,8 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
   const [view, setView] = useState('all');
   const [tagInput, setTagInput] = useState('');
   const [sort, setSort] = useState<AdminSort>('created');
+  const [dueView, setDueView] = useState('any');
+  const due = dueView === 'any' ? '' : dueView;
   const q = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const tag = useDebounced(tagInput.trim().toLowerCase(), SEARCH_DELAY_MS);
   const [page, setPage] = useState(1);
@@ -73,19 +76,19 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
   // A new filter, sort or search starts again at its first page, with nothing picked.
   useEffect(() => {
     setPage(1);
-  }, [status, q, assignee, tag, sort]);
+  }, [status, q, assignee, tag, sort, due]);
   useEffect(() => {
     setPicked(new Map());
     setActive(0);
     anchor.current = null;
-  }, [status, q, assignee, tag, sort, page]);
+  }, [status, q, assignee, tag, sort, due, page]);
 
-  const list = useAdminSubmissions({ status, q, assignee, tag, sort, page, pageSize: PAGE_SIZE });
+  const list = useAdminSubmissions({ status, q, assignee, tag, due, sort, page, pageSize: PAGE_SIZE });
   const data = list.data;
   const submissions = useMemo(() => data?.submissions ?? [], [data]);
   const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const filtered = status !== 'all' || q !== '' || assignee !== '' || tag !== '';
+  const filtered = status !== 'all' || q !== '' || assignee !== '' || tag !== '' || due !== '';
   const firstShown = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
   const hasNext = data ? (data.totalCapped ? submissions.length === PAGE_SIZE : page < pages) : false;
   const activeRow = submissions[Math.min(active, submissions.length - 1)];
@@ -190,18 +193,30 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                 </SelectContent>
               </Select>
               <Input value={tagInput} onChange={(e) => setTagInput(e.target.value)} placeholder="Tag" aria-label="Filter by tag" className="h-9 w-24" maxLength={40} />
+              <Select value={dueView} onValueChange={setDueView}>
+                <SelectTrigger aria-label="Filter by deadline" className="h-9 w-36">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value="any">Any deadline</SelectItem>
+                  <SelectItem value="overdue">Overdue</SelectItem>
+                  <SelectItem value="today">Due today</SelectItem>
+                  <SelectItem value="week">Due this week</SelectItem>
+                </SelectContent>
+              </Select>
               <Select value={sort} onValueChange={(v) => setSort(v as AdminSort)}>
-                <SelectTrigger aria-label="Sort" className="h-9 w-32">
+                <SelectTrigger aria-label="Sort" className="h-9 w-36">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
                   <SelectItem value="created">Newest first</SelectItem>
+                  <SelectItem value="due">Due soonest</SelectItem>
                   <SelectItem value="rating">Best rated</SelectItem>
                 </SelectContent>
               </Select>
               <ReviewTemplatesDialog />
               <Button asChild variant="outline" size="sm" className="h-9">
-                <a href={csvExportUrl({ status, q, assignee, tag })} download>
+                <a href={csvExportUrl({ status, q, assignee, tag, due })} download>
                   <Download aria-hidden />
                   CSV
                 </a>
@@ -316,6 +331,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
             </nav>
           ) : null}
         </Card>
+        <BonusLedger />
       </main>
 
       <SubmissionDetailsDialog submission={selected} onOpenChange={(open) => !open && setSelected(null)} onDelete={setDeleting} />

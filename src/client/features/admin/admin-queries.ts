@@ -22,6 +22,8 @@ export interface AdminListFilter {
   /** '' (everyone's), 'me' or 'none'. */
   assignee: string;
   tag: string;
+  /** '' (any), or a deadline filter (CONTRACT §13). */
+  due?: string;
 }
 
 export interface AdminListParams extends AdminListFilter {
@@ -30,8 +32,9 @@ export interface AdminListParams extends AdminListFilter {
   sort: AdminSort;
 }
 
-function filterParams({ status, q, assignee, tag }: AdminListFilter): URLSearchParams {
+function filterParams({ status, q, assignee, tag, due }: AdminListFilter): URLSearchParams {
   const params = new URLSearchParams();
+  if (due) params.set('due', due);
   if (status && status !== 'all') params.set('status', status);
   if (q.trim()) params.set('q', q.trim());
   if (assignee) params.set('assignee', assignee);

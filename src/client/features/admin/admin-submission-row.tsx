@@ -107,7 +107,14 @@ export function AdminSubmissionRow({ submission: s, active, selected, onSelect, 
           <span className="w-8 text-xs text-muted-foreground tabular-nums">{listened}%</span>
         </div>
       </td>
-      <td className="px-2 text-xs whitespace-nowrap text-muted-foreground">{shortDate.format(new Date(s.createdAt))}</td>
+      <td className="px-2 text-xs whitespace-nowrap text-muted-foreground">
+        {shortDate.format(new Date(s.createdAt))}
+        {s.dueAt && !s.deliveredAt ? (
+          <span className={cn('block', new Date(s.dueAt) < new Date() ? 'font-medium text-destructive' : 'text-foreground')} data-testid="row-due">
+            {new Date(s.dueAt) < new Date() ? 'Overdue' : 'Due'} {shortDate.format(new Date(s.dueAt))}
+          </span>
+        ) : null}
+      </td>
       <td className="pr-2">
         <div className="flex justify-end">
           <Button variant="ghost" size="icon-sm" onClick={onOpen} aria-label={`View details of ${title}`}>

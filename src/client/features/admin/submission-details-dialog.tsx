@@ -14,6 +14,7 @@ import { formatLongDateTime } from '@client/lib/format';
 import { toast } from '@client/lib/toast';
 import { tierPriceLabel } from './admin-badges';
 import { StatusBadge } from '@client/components/status-badge';
+import { TeamProduction } from '@client/components/production/team-production';
 import { useAdminSubmission, useSaveNotes } from './admin-queries';
 import { ADMIN_TOASTS } from './admin-texts';
 import { downloadOne, planDownloads, startDownloads, type PlannedDownload } from './download-files';
@@ -134,6 +135,8 @@ function Details({ initial, onDelete }: { initial: AdminSubmission; onDelete(sub
           </dl>
           <TextSection label="Creative Direction" text={s.creativeDirection} />
           <TextSection label="Lyrics" text={s.hasLyrics ? s.lyrics : null} />
+          <Separator />
+          <TeamProduction submissionId={s.id} tier={s.pricingTier} status={s.status} />
           <Separator />
           <AdminNotes submission={s} />
           <Separator />

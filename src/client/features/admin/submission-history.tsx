@@ -19,6 +19,16 @@ function describe(entry: SubmissionHistoryEntry, nameOf: (id: string) => string)
       return entry.toValue ? { action: `assigned it to ${nameOf(entry.toValue)}` } : { action: 'removed the assignee' };
     case 'tags':
       return entry.toValue ? { action: `set the tags to ${entry.toValue}` } : { action: 'removed every tag' };
+    case 'delivery':
+      return { action: 'delivered files to the artist', ...(entry.toValue ? { detail: entry.toValue } : {}) };
+    case 'revision':
+      return { action: `artist asked for revision ${entry.fromValue ?? ''}`.trim(), ...(entry.toValue ? { detail: entry.toValue } : {}) };
+    case 'refund':
+      return { action: `refunded the payment (${entry.toValue === 'late_delivery' ? 'late delivery' : 'by the team'})` };
+    case 'publication':
+      return { action: 'recorded the publication', ...(entry.toValue ? { detail: entry.toValue } : {}) };
+    case 'views':
+      return { action: `recorded ${entry.toValue ?? 'no'} views at 14 days${entry.fromValue ? ` (was ${entry.fromValue})` : ''}` };
   }
 }
 

@@ -10,6 +10,7 @@ import { Button } from '@client/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { formatLongDate, formatLongDateTime } from '@client/lib/format';
 import { StatusBadge } from '@client/components/status-badge';
+import { ArtistProduction } from '@client/components/production/artist-production';
 import { TrackComments } from './track-comments';
 import { DescriptionRow } from '@client/components/description-row';
 
@@ -55,6 +56,8 @@ function DetailsBody({ submission: s }: { submission: Submission }) {
       ) : null}
 
       <TrackComments submissionId={s.id} />
+
+      {s.status !== 'draft' ? <ArtistProduction submissionId={s.id} Section={Section} /> : null}
 
       {paymentDue ? (
         <section className="grid gap-3 rounded-lg border border-warning/40 bg-warning/5 p-4" aria-label="Payment due">

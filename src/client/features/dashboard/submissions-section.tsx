@@ -15,7 +15,8 @@ import { SubmissionRow } from './submission-row';
 /** Stat cards, the filtered list and the details dialog (SPEC §2). */
 export function SubmissionsSection() {
   const [filter, setFilter] = useState<DashboardFilter>('all');
-  const [viewingId, setViewingId] = useState<string | null>(null);
+  // Emails link to /dashboard?submission={id}: that submission opens once the list has it.
+  const [viewingId, setViewingId] = useState<string | null>(() => new URLSearchParams(window.location.search).get('submission'));
   const submissions = useSubmissions();
   const stats = useArtistStats();
   const markSeen = useMarkSeen();
@@ -93,7 +94,14 @@ export function SubmissionsSection() {
           </div>
         )}
       </Card>
-      <SubmissionDetailsDialog submission={viewing} onClose={() => setViewingId(null)} />
+      <SubmissionDetailsDialog
+        submission={viewing}
+        onClose={() => {
+          setViewingId(null);
+          // The link's job is done: a reload should not open it again.
+          if (window.location.search.includes('submission=')) window.history.replaceState(null, '', window.location.pathname);
+        }}
+      />
     </section>
   );
 }

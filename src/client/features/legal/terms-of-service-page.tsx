@@ -1,106 +1,57 @@
+import { Fragment } from 'react';
 import { Link } from 'wouter';
+import { TERMS_INTRO, TERMS_SECTIONS } from '@shared/terms';
 import { LegalPageLayout, LegalSection } from './legal-page-layout';
 
+const PRIVACY = 'Privacy Policy';
+
+/** A paragraph, with the mention of the Privacy Policy as a link to it. */
+function Paragraph({ text }: { text: string }) {
+  const parts = text.split(PRIVACY);
+  return (
+    <p>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 ? (
+            <Link href="/privacy-policy" className="text-primary-soft underline underline-offset-2 hover:text-foreground">
+              {PRIVACY}
+            </Link>
+          ) : null}
+          {part}
+        </Fragment>
+      ))}
+    </p>
+  );
+}
+
+/** The Terms of Service, from the one text every submission's licence record keeps (src/shared/terms.ts). */
 export function TermsOfServicePage() {
   return (
     <LegalPageLayout
       title="Terms of Service"
       intro={
         <>
-          <p>
-            These Terms of Service govern your use of this submission platform, operated by the record label that runs it (“the
-            Label”, “we”, “us”). The platform lets artists submit music tracks and music videos so that the Label can review them and,
-            where approved, produce and publish videos on its video channel.
-          </p>
-          <p>
-            By creating an account, submitting material or ticking the acceptance box when you submit, you (“the Artist”, “you”)
-            agree to these Terms and to our{' '}
-            <Link href="/privacy-policy" className="text-primary-soft underline underline-offset-2 hover:text-foreground">
-              Privacy Policy
-            </Link>
-            . If you do not agree, please do not submit material through the platform.
-          </p>
+          {TERMS_INTRO.map((text) => (
+            <Paragraph key={text} text={text} />
+          ))}
         </>
       }
     >
-      <LegalSection id="submission-requirements" title="1. Submission Requirements">
-        <p>You may only submit material that you have every right to submit. By submitting a track, a video or any image, you confirm that:</p>
-        <ul>
-          <li>you are the original creator of the material, or you are authorised by every person who holds rights in it to submit it and to grant the licence described below;</li>
-          <li>the material does not infringe any copyright, trademark, performance right, privacy right or other right of any third party;</li>
-          <li>the material is wholly original and contains no samples, loops, recordings, lyrics or artwork taken from other works without the necessary authorisation.</li>
-        </ul>
-        <p>
-          The information you give us with a submission, such as the artist name, song title, lyrics, release status and any
-          statement about the use of artificial intelligence, must be accurate and complete. We may decline or remove any submission
-          that does not meet these requirements.
-        </p>
-      </LegalSection>
-
-      <LegalSection id="license" title="2. License and Rights Granted">
-        <p>
-          By submitting material, you grant the Label a <strong>perpetual, worldwide, royalty-free, sublicensable and irrevocable
-          licence</strong> to use it in order to produce, edit and publish a video on the Label's video channel, and to promote,
-          monetize and distribute that video and the material it contains.
-        </p>
-        <p>
-          This licence includes the right to adapt, cut, edit and combine the material with visuals created by or for the Label, to
-          publish the resulting video under a title that includes your artist name, and to use excerpts of it to promote the
-          video and the channel.
-        </p>
-        <p>
-          Once a submission has been approved, the Label may publish the video without asking for any further approval, and the
-          licence granted above cannot be revoked afterwards. You keep the ownership of your original material; this licence does not
-          transfer your copyright to the Label.
-        </p>
-      </LegalSection>
-
-      <LegalSection id="approval-publication" title="3. Approval & Publication">
-        <p>
-          Submitting material does not guarantee that it will be published. Every submission is reviewed by the Label's team, and a
-          video is published only after that review has led to an approval. The Label decides at its sole discretion which
-          submissions are approved and when approved videos are published.
-        </p>
-        <p>
-          After approval, the Label holds the exclusive right to publish, modify and distribute the video made from your
-          submission. We will work with you on the creation and editing of the video through the platform's messages, but final
-          editorial decisions rest with the Label.
-        </p>
-      </LegalSection>
-
-      <LegalSection id="artist-responsibilities" title="4. Artist Responsibilities">
-        <p>
-          You are solely responsible for the material you submit. If any person claims that your material infringes their rights or
-          that you were not entitled to submit it, you bear all resulting claims, damages, costs and expenses, including reasonable
-          legal fees.
-        </p>
-        <p>
-          You agree to indemnify and hold harmless the Label, its staff and its partners against any such claim, and to cooperate
-          with us in answering it. You are also responsible for keeping your account credentials confidential and for all activity
-          that takes place under your account.
-        </p>
-      </LegalSection>
-
-      <LegalSection id="legal-protection" title="5. Legal Protection">
-        <p>
-          The Label acts on the confirmations you give when you submit material. Like other platforms that publish content supplied
-          by their users, we rely on those confirmations and on the safe-harbor principles that protect a publisher who acts in good
-          faith and responds promptly once it is told that content may infringe someone's rights.
-        </p>
-        <p>
-          If we receive a credible notice that published material infringes a third party's rights, we may remove or disable the
-          video without prior notice while the matter is resolved. These Terms do not limit any right that cannot be limited by the
-          law that applies to you.
-        </p>
-      </LegalSection>
-
-      <LegalSection id="changes" title="6. Changes to these Terms">
-        <p>
-          We may update these Terms from time to time. The date at the top of this page shows when they were last updated. Continuing
-          to use the platform after an update means that you accept the updated Terms; licences already granted for approved
-          submissions remain in force.
-        </p>
-      </LegalSection>
+      {TERMS_SECTIONS.map((section) => (
+        <LegalSection key={section.id} id={section.id} title={section.title}>
+          {section.blocks.map((block, index) =>
+            typeof block === 'string' ? (
+              <Paragraph key={index} text={block} />
+            ) : (
+              <ul key={index}>
+                {block.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            ),
+          )}
+        </LegalSection>
+      ))}
     </LegalPageLayout>
   );
 }

@@ -78,13 +78,25 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * submitter's email; each side has a trigram index, and the email side is turned into a list of
  * user ids first so PostgreSQL can OR three index scans together instead of scanning the join.
  */
-export type ListFilter = Pick<AdminListQuery, 'status' | 'q' | 'assignee' | 'tag' | 'paid'>;
+export type ListFilter = Pick<AdminListQuery, 'status' | 'q' | 'assignee' | 'tag' | 'paid' | 'due'>;
 
 /** Whether the filter narrows by the desk or payment, which the status counters cannot answer. */
-const narrowsBeyondStatus = (f: ListFilter) => Boolean(f.q || f.assignee || f.tag || f.paid !== undefined);
+const narrowsBeyondStatus = (f: ListFilter) => Boolean(f.q || f.assignee || f.tag || f.due || f.paid !== undefined);
 
-export function listFilter({ status, q, assignee, tag, paid }: ListFilter, adminId: string): SQL | undefined {
+/**
+ * Deadlines (CONTRACT §13): what is still owed (no delivery yet) and past due, due before the end
+ * of today (UTC; overdue included, as a day's work list) or within the next 7 days.
+ */
+function dueCondition(due: NonNullable<ListFilter['due']>): SQL {
+  const open = sql`${submissions.deliveredAt} is null and ${submissions.dueAt} is not null`;
+  if (due === 'overdue') return sql`${open} and ${submissions.dueAt} < now()`;
+  if (due === 'today') return sql`${open} and ${submissions.dueAt} < date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' + interval '1 day'`;
+  return sql`${open} and ${submissions.dueAt} < now() + interval '7 days'`;
+}
+
+export function listFilter({ status, q, assignee, tag, paid, due }: ListFilter, adminId: string): SQL | undefined {
   const conditions: (SQL | undefined)[] = [notADraft];
+  if (due) conditions.push(dueCondition(due));
   if (status) conditions.push(eq(submissions.status, status));
   if (assignee === 'none') {
     conditions.push(
@@ -169,6 +181,11 @@ async function countMatching(
 export const newestFirst = [desc(submissions.createdAt), desc(submissions.id)];
 /** Best rated first; unrated after every rated one; newest first among equals. */
 const bestRatedFirst = [sql`${submissionDesk.ratingAverage} desc nulls last`, ...newestFirst];
+/** Soonest deadline first; delivered ones and those without a deadline after every open one. */
+const soonestDueFirst = [
+  sql`(case when ${submissions.deliveredAt} is null then ${submissions.dueAt} end) asc nulls last`,
+  ...newestFirst,
+];
 
 /**
  * GET /api/admin/submissions: one page, newest first, with the submitter and the stats. The
@@ -177,7 +194,7 @@ const bestRatedFirst = [sql`${submissionDesk.ratingAverage} desc nulls last`, ..
  */
 export async function listAdminSubmissions(db: Db, adminId: string, query: AdminListQuery): Promise<AdminSubmissionPage> {
   const { page, pageSize } = query;
-  const order = query.sort === 'rating' ? bestRatedFirst : newestFirst;
+  const order = query.sort === 'rating' ? bestRatedFirst : query.sort === 'due' ? soonestDueFirst : newestFirst;
   const ids = db.select({ id: submissions.id }).from(submissions);
   const pageIds = (query.sort === 'rating' ? ids.leftJoin(submissionDesk, eq(submissionDesk.submissionId, submissions.id)) : ids)
     .where(listFilter(query, adminId))

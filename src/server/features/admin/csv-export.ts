@@ -37,6 +37,10 @@ export const CSV_COLUMNS = [
   'listened_percent',
   'genre',
   'mood',
+  'due_at',
+  'delivered_at',
+  'terms_sha256',
+  'terms_accepted_at',
 ] as const;
 
 /**
@@ -91,6 +95,10 @@ function readBatch(db: Db, adminId: string, filter: ListFilter, cursor: Cursor |
       listenedShare: submissionDesk.listenedShare,
       genre: submissions.genre,
       mood: submissions.mood,
+      dueAt: submissions.dueAt,
+      deliveredAt: submissions.deliveredAt,
+      termsHash: submissions.termsHash,
+      termsAcceptedAt: submissions.termsAcceptedAt,
     })
     .from(submissions)
     .leftJoin(users, eq(users.id, submissions.userId))
@@ -119,6 +127,10 @@ function toRecord(r: Awaited<ReturnType<typeof readBatch>>[number]): string[] {
     String(Math.round((r.listenedShare ?? 0) * 100)),
     spreadsheetSafe(r.genre ?? ''),
     spreadsheetSafe(r.mood ?? ''),
+    r.dueAt?.toISOString() ?? '',
+    r.deliveredAt?.toISOString() ?? '',
+    r.termsHash ?? '',
+    r.termsAcceptedAt?.toISOString() ?? '',
   ];
 }
 

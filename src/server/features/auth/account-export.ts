@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
-import archiver from 'archiver';
+import { ZipArchive } from 'archiver';
 import { and, asc, eq, getTableColumns, inArray, isNotNull, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { isPaidTier } from '@shared/submissions';
@@ -96,7 +96,7 @@ function fileEntryName(file: { id: string; fileName: string | null }): string {
  * (bench/account-export.bench.ts). Media are stored as they are (already compressed).
  */
 export function streamAccountExport(db: Db, storage: ObjectStorage, user: UserRow, log: FastifyBaseLogger): NodeJS.ReadableStream {
-  const archive = archiver('zip', { zlib: { level: 6 } });
+  const archive = new ZipArchive({ zlib: { level: 6 } });
   const stopped = new AbortController();
   let reading: Readable | undefined;
   // The download was cancelled or failed: stop, and let go of the file being read.
@@ -105,7 +105,7 @@ export function streamAccountExport(db: Db, storage: ObjectStorage, user: UserRo
     reading?.destroy();
   };
   archive.on('close', stop);
-  archive.on('error', (error) => {
+  archive.on('error', (error: Error) => {
     log.error({ err: error }, 'the account export stopped halfway');
     stop();
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import { PAYMENT_DUE_STATUSES, type SubmissionStatus } from '@shared/submissions';
 import type { AdminDigestData } from '../../platform/email/templates/admin-digest';
 import type { Db } from '../../platform/db/client';
@@ -20,7 +20,7 @@ const NOT_YET_IN_QUEUE: SubmissionStatus[] = ['draft', ...PAYMENT_DUE_STATUSES];
  */
 export interface DigestSection {
   title: string;
-  collect(db: Db, since: Date): Promise<Pick<Section, 'total' | 'items'>>;
+  collect(db: Db, since: Date, now: Date): Promise<Pick<Section, 'total' | 'items'>>;
 }
 
 export const newSubmissionsSection: DigestSection = {
@@ -41,23 +41,36 @@ export const newSubmissionsSection: DigestSection = {
   },
 };
 
-/**
- * PLACEHOLDER until submissions have a due date: answers no overdue submissions at all.
- * The `dueAt` column is being added by the deadlines work in parallel and does not exist on
- * main yet; once it does, this becomes the query "in the team's queue (not draft, not awaiting
- * payment, not finished) and dueAt < now", newest due first, at most ITEMS_PER_SECTION items
- * plus the total. Until then the digest's "Overdue" section is always empty, so it is left out.
- */
-export async function overdueSubmissionsAwaitingDueAtColumn(_db: Db, _now: Date): Promise<Pick<Section, 'total' | 'items'>> {
-  return { total: 0, items: [] };
-}
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const overdueSubmissionsSection: DigestSection = {
+/** Paid work not delivered by its deadline (CONTRACT §13), most overdue first; refunded ones are settled. */
+export const overdueSection: DigestSection = {
   title: 'Overdue',
-  collect: (db, since) => overdueSubmissionsAwaitingDueAtColumn(db, new Date(since.getTime() + DIGEST_WINDOW_MS)),
+  async collect(db, _since, now) {
+    const where = and(
+      isNotNull(submissions.dueAt),
+      lt(submissions.dueAt, now),
+      isNull(submissions.deliveredAt),
+      isNull(submissions.refundRequestedAt),
+    );
+    const rows = await db
+      .select({ id: submissions.id, songTitle: submissions.songTitle, artistName: submissions.artistName, dueAt: submissions.dueAt })
+      .from(submissions)
+      .where(where)
+      .orderBy(asc(submissions.dueAt))
+      .limit(ITEMS_PER_SECTION);
+    const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(submissions).where(where);
+    return {
+      total: count?.n ?? 0,
+      items: rows.map((r) => {
+        const days = Math.max(1, Math.floor((now.getTime() - r.dueAt!.getTime()) / DAY_MS));
+        return { submissionId: r.id, songTitle: r.songTitle, artistName: r.artistName, detail: `due ${r.dueAt!.toISOString().slice(0, 10)}, ${days} day${days === 1 ? '' : 's'} late` };
+      }),
+    };
+  },
 };
 
-export const DIGEST_SECTIONS: DigestSection[] = [newSubmissionsSection, overdueSubmissionsSection];
+export const DIGEST_SECTIONS: DigestSection[] = [newSubmissionsSection, overdueSection];
 
 /**
  * The daily job: one digest per admin, covering the last 24 hours; nothing to report, no email.
@@ -67,7 +80,7 @@ export async function queueAdminDigests(db: Db, outbox: EmailQueue, now = new Da
   const since = new Date(now.getTime() - DIGEST_WINDOW_MS);
   const sections: Section[] = [];
   for (const section of DIGEST_SECTIONS) {
-    const { total, items } = await section.collect(db, since);
+    const { total, items } = await section.collect(db, since, now);
     if (total > 0) sections.push({ title: section.title, total, items });
   }
   if (sections.length === 0) return 0;

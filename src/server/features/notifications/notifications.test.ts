@@ -193,7 +193,7 @@ describe('emails over SMTP', () => {
     expect(email.mail.text).toContain('"Digest Song" by Digest Artist');
     expect(email.mail.text).not.toContain('Unpaid Song');
     expect(email.mail.text).toMatch(/New submissions \(\d+\)/);
-    // Submissions have no due date yet (overdueSubmissionsAwaitingDueAtColumn): no Overdue section.
+    // Nothing here is past its delivery date, so the Overdue section is left out.
     expect(email.mail.text).not.toContain('Overdue');
   });
 });

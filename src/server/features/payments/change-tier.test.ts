@@ -10,7 +10,7 @@ import {
   type TestApp,
 } from '../../test/helpers';
 import { errorText } from '@shared/errors';
-import { startStripeStub, type StripeStub } from './test-support/stripe-stub';
+import { startStripeStub, type StripeStub } from '../../test/stripe-stub';
 
 /** POST /api/submissions/{id}/tier (CONTRACT §12), against the local Stripe stub and without Stripe. */
 

@@ -1,7 +1,7 @@
 import { isPaymentDue } from '@shared/submissions';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
-import { TIERS, formatUsd, type PricingTier } from '@shared/submissions';
+import { TIERS, deliveryDueAt, formatUsd, type PricingTier } from '@shared/submissions';
 import type { Db, Tx } from '../../platform/db/client';
 import type { EmailQueue } from '../../platform/email/outbox';
 import { paymentEvents } from '../../platform/db/schema';
@@ -24,7 +24,7 @@ export type EventOutcome =
   | 'unknown_submission'
   | 'amount_mismatch';
 
-export const HANDLED_EVENT_TYPES = ['payment_intent.succeeded', 'payment_intent.payment_failed'] as const;
+export const HANDLED_EVENT_TYPES = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'charge.refunded'] as const;
 
 /**
  * Acts on one verified Stripe event (CONTRACT §6). The event id is recorded in `payment_events`
@@ -40,6 +40,7 @@ export async function handleStripeEvent(
   event: Stripe.Event,
   log: FastifyBaseLogger,
 ): Promise<EventOutcome> {
+  if (event.type === 'charge.refunded') return markRefunded(db, event, log);
   if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') return 'ignored';
   const intent = event.data.object;
   // A failure report may be older than a later attempt on the same intent: ask Stripe where it stands now.
@@ -91,7 +92,7 @@ async function markPaymentSucceeded(
     );
     return 'amount_mismatch';
   }
-  if (submission.paymentStatus === 'succeeded') {
+  if (submission.paymentStatus === 'succeeded' || submission.paymentStatus === 'refunded') {
     if (submission.stripePaymentIntentId !== intent.id) {
       log.error({ ...context, submissionId: submission.id }, 'second payment for an already paid submission; refund it');
     }
@@ -103,6 +104,8 @@ async function markPaymentSucceeded(
     ...(isPaymentDue(submission.status) ? { status: 'pending' } : {}),
     // The intent that was paid is the submission's payment id, also when it was found by its metadata.
     stripePaymentIntentId: intent.id,
+    // The tier's delivery promise runs from this moment (CONTRACT §13).
+    dueAt: deliveryDueAt(submission.pricingTier as PricingTier, new Date()),
   });
   // The receipt goes out with the change that records the payment, or not at all.
   await outbox.queue(tx, {
@@ -130,6 +133,7 @@ async function markPaymentFailed(
 ): Promise<EventOutcome> {
   const stale =
     submission.paymentStatus === 'succeeded' ||
+    submission.paymentStatus === 'refunded' ||
     submission.stripePaymentIntentId !== current.id ||
     current.status === 'succeeded' ||
     current.status === 'processing';
@@ -143,4 +147,35 @@ async function markPaymentFailed(
   });
   log.info({ ...context, submissionId: submission.id, changed }, 'payment failed');
   return changed ? 'applied' : 'unchanged';
+}
+
+/**
+ * `charge.refunded` (CONTRACT §13): a full refund of the submission's payment marks it
+ * `refunded`. A partial refund is only logged: the product refunds in full, so one made in
+ * Stripe's dashboard is for the team to look at.
+ */
+async function markRefunded(db: Db, event: Stripe.ChargeRefundedEvent, log: FastifyBaseLogger): Promise<EventOutcome> {
+  const charge = event.data.object;
+  const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);
+  const context = { eventId: event.id, type: event.type, chargeId: charge.id, paymentIntentId: intentId };
+  return db.transaction(async (tx) => {
+    const recorded = await tx
+      .insert(paymentEvents)
+      .values({ id: event.id, type: event.type, submissionId: charge.metadata?.submissionId ?? null })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (recorded.length === 0) return 'duplicate';
+    const submission = intentId ? await lockSubmission(tx, { paymentIntentId: intentId }) : undefined;
+    if (!submission) {
+      log.warn(context, 'refund of a payment of no known submission');
+      return 'unknown_submission';
+    }
+    if (!charge.refunded || charge.amount_refunded < charge.amount) {
+      log.warn({ ...context, submissionId: submission.id, amountRefunded: charge.amount_refunded }, 'partial refund left as it is');
+      return 'unchanged';
+    }
+    const changed = await applyPaymentChange(tx, submission, { paymentStatus: 'refunded' });
+    log.info({ ...context, submissionId: submission.id }, 'payment refunded');
+    return changed ? 'applied' : 'unchanged';
+  });
 }

@@ -63,6 +63,8 @@ export interface PaymentChange {
   status?: SubmissionStatus;
   paymentStatus?: string;
   stripePaymentIntentId?: string;
+  /** The delivery deadline, set when the payment succeeds (CONTRACT §13). */
+  dueAt?: Date | null;
 }
 
 /**
@@ -84,6 +86,7 @@ export async function applyPaymentChange(tx: TxOrDb, current: PaymentSubmission,
   if (change.stripePaymentIntentId !== undefined && change.stripePaymentIntentId !== current.stripePaymentIntentId) {
     set.stripePaymentIntentId = change.stripePaymentIntentId;
   }
+  if (change.dueAt !== undefined && Object.keys(set).length > 0) set.dueAt = change.dueAt;
   if (Object.keys(set).length === 0) return false;
   await tx
     .update(submissions)

@@ -7,8 +7,8 @@ import { paymentEvents, submissionHistory, submissions, type UserRow } from '../
 import { newId } from '../../platform/ids';
 import { TEST_ORIGIN, createArtist, createSubmissionRow, createTestApp, sessionCookie, type TestApp } from '../../test/helpers';
 import type { PaymentReceipt } from '@shared/payments';
-import { signedEvent } from './test-support/stripe-events';
-import { startStripeStub, type StripeStub } from './test-support/stripe-stub';
+import { signedEvent } from '../../test/stripe-events';
+import { startStripeStub, type StripeStub } from '../../test/stripe-stub';
 
 const WEBHOOK_SECRET = 'whsec_test_payments_secret';
 

@@ -12,7 +12,7 @@ import { changeSubmissionTier } from './change-tier';
 import { handleStripeEvent } from './handle-stripe-event';
 import { findPaymentReceipt, renderReceiptHtml } from './payment-receipt';
 import { preparePaymentIntent } from './prepare-payment-intent';
-import { createStripeClient } from './stripe-client';
+import { createStripeClient } from '../../platform/stripe/stripe-client';
 
 /** How the receipt names the seller; the same words as the client's PRODUCT_NAME. */
 const RECEIPT_ISSUER = PRODUCT_NAME;

@@ -1,3 +1,4 @@
+import { recordAcceptedTerms } from './licence';
 import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -112,9 +113,10 @@ export async function createSubmission(
   input: CreateSubmission,
 ): Promise<ArtistSubmissionRow> {
   return db.transaction(async (tx) => {
+    const licence = await recordAcceptedTerms(tx, new Date());
     const [row] = await tx
       .insert(submissions)
-      .values({ ...input, ...submittedState(input), id: newId(), userId })
+      .values({ ...input, ...submittedState(input), ...licence, id: newId(), userId })
       .returning(artistColumns);
     await attachFiles(tx, userId, row!.id, fileReferences(input));
     await queueSubmissionReceived(tx, outbox, row!);
@@ -191,9 +193,10 @@ export async function submitDraft(
   return db.transaction(async (tx) => {
     const draft = await applyDraftChanges(tx, userId, await lockOwnDraft(tx, userId, id), changes);
     const input = validate(draft);
+    const licence = await recordAcceptedTerms(tx, new Date());
     const [row] = await tx
       .update(submissions)
-      .set({ ...input, ...submittedState(input), createdAt: new Date(), updatedAt: new Date() })
+      .set({ ...input, ...submittedState(input), ...licence, createdAt: new Date(), updatedAt: new Date() })
       .where(eq(submissions.id, id))
       .returning(artistColumns);
     await attachFiles(tx, userId, id, fileReferences(input));

@@ -1,7 +1,8 @@
 import { fileTypeFromBuffer } from 'file-type';
+import { DELIVERABLE_TYPES } from '@shared/production';
 import { FILE_FORMATS, FILE_LIMITS, formatBytes } from '@shared/submissions';
 
-export type FileKind = 'music' | 'image' | 'video';
+export type FileKind = 'music' | 'image' | 'video' | 'deliverable';
 
 interface FileRule {
   maxBytes: number;
@@ -38,6 +39,13 @@ export const FILE_RULES: Record<FileKind, FileRule> = {
     tooLarge: `Videos must be at most ${formatBytes(FILE_LIMITS.videoBytes)}`,
     wrongType: `Videos must be ${FILE_FORMATS.video}`,
   },
+  // What the team delivers after approval (CONTRACT §13): images, a ZIP of them, audio and video.
+  deliverable: {
+    maxBytes: FILE_LIMITS.videoBytes,
+    types: DELIVERABLE_TYPES,
+    tooLarge: `Deliverables must be at most ${formatBytes(FILE_LIMITS.videoBytes)}`,
+    wrongType: 'Deliverables must be images (JPG, PNG, WEBP), a ZIP, audio (MP3, WAV, OGG, M4A) or video (MP4, MOV, WebM)',
+  },
   image: {
     maxBytes: FILE_LIMITS.imageBytes,
     types: { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' },
@@ -65,7 +73,7 @@ export async function sniffContentType(
   if (size === 0) return null;
   const head = await readRange(0, Math.min(size, SNIFF_BYTES) - 1);
   let type = await fileTypeFromBuffer(head);
-  if (kind === 'music' && head.length >= 10 && head.toString('latin1', 0, 3) === 'ID3') {
+  if ((kind === 'music' || kind === 'deliverable') && head.length >= 10 && head.toString('latin1', 0, 3) === 'ID3') {
     const audioStart = 10 + id3TagLength(head) + (head[5]! & 0x10 ? 10 : 0);
     if (audioStart >= size) return null;
     const audio = await readRange(audioStart, Math.min(size, audioStart + SNIFF_BYTES) - 1);

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import {
   artworkFileSchema,
   characterFilesSchema,
+  deliverableFileSchema,
   musicFileSchema,
   referenceFilesSchema,
   urlMetadataSchema,
@@ -14,7 +15,7 @@ import type { Db } from '../../platform/db/client';
 import { queueAudioPeaks } from '../../platform/audio/record-audio-peaks';
 import { apiError, HttpError, parseInput } from '../../platform/errors';
 import { rateLimited } from '../../platform/rate-limits';
-import { requireUser, userOf } from '../../platform/sessions';
+import { requireAdmin, requireUser, userOf } from '../../platform/sessions';
 import { objectKey, ObjectNotFoundError, type ObjectStorage } from '../../platform/storage/object-storage';
 import type { FileKind } from './file-types';
 import { fetchUrlMetadata } from './url-metadata';
@@ -127,6 +128,12 @@ export async function uploadRoutes(app: FastifyInstance, { db, config, storage }
   app.put('/api/video-files', signedIn, async (request) => {
     const input = parseInput(videoFileSchema, request.body);
     return { objectPath: await normalise(userOf(request), 'video', input.videoFileURL, input.fileName) };
+  });
+
+  // The team's deliverables (CONTRACT §13), uploaded like any file (resumably when large).
+  app.put('/api/admin/deliverable-files', { preHandler: requireAdmin }, async (request) => {
+    const input = parseInput(deliverableFileSchema, request.body);
+    return { objectPath: await normalise(userOf(request), 'deliverable', input.deliverableFileURL, input.fileName) };
   });
 
   app.put('/api/artwork-files', signedIn, async (request) => {

@@ -22,6 +22,7 @@ import { AUTH_PROVIDERS, ROLES } from '../../../shared/auth';
 import { OUTBOX_STATUSES } from '../../../shared/notifications';
 import {
   PRICING_TIERS,
+  REFUND_REASONS,
   RELEASE_DATE_OPTIONS,
   RELEASE_STATUSES,
   SUBMISSION_METHODS,
@@ -189,6 +190,17 @@ export const submissions = pgTable(
     draftStep: integer('draft_step'),
     /** When the artist last opened the submission; a later review or status change is "new" to them. */
     artistSeenAt: timestamp('artist_seen_at', { withTimezone: true }),
+    /** The delivery deadline: payment succeeded + the tier's days (CONTRACT §13); null for free. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    /** The first delivery of the tier's files. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** A full refund asked of Stripe: by whom it was decided and when; paymentStatus turns `refunded` when Stripe confirms. */
+    refundReason: text('refund_reason', { enum: REFUND_REASONS }),
+    refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
+    stripeRefundId: text('stripe_refund_id'),
+    /** The licence record: which Terms text the artist accepted (its SHA-256 in `terms_texts`) and when. */
+    termsHash: text('terms_hash'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -212,7 +224,127 @@ export const submissions = pgTable(
     oneOf('submissions_release_date_option_check', t.releaseDateOption, RELEASE_DATE_OPTIONS),
     oneOf('submissions_video_style_check', t.videoStyle, VIDEO_STYLES),
     oneOf('submissions_pricing_tier_check', t.pricingTier, PRICING_TIERS),
+    oneOf('submissions_refund_reason_check', t.refundReason, REFUND_REASONS),
+    // The desk's deadline filters and sort, and the late-delivery sweep: only what is still owed.
+    index('submissions_due_open_idx').on(t.dueAt).where(sql`${t.deliveredAt} is null and ${t.dueAt} is not null`),
   ],
+);
+
+/** Every version of the Terms of Service an artist accepted, by the SHA-256 of its exact text. */
+export const termsTexts = pgTable('terms_texts', {
+  hash: text('hash').primaryKey(),
+  version: text('version').notNull(),
+  text: text('text').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One delivery of files by the team, with its note (CONTRACT §13). */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: text('id').primaryKey(),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    note: text('note'),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('deliveries_submission_idx').on(t.submissionId, t.createdAt)],
+);
+
+/** The files of a delivery: uploads the team made, attached to the submission. */
+export const deliveryFiles = pgTable(
+  'delivery_files',
+  {
+    uploadId: text('upload_id')
+      .primaryKey()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    deliveryId: text('delivery_id')
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('delivery_files_delivery_idx').on(t.deliveryId, t.position)],
+);
+
+/** A revision the artist asked for after a delivery (the professional tier includes 3). */
+export const revisionRequests = pgTable(
+  'revision_requests',
+  {
+    id: text('id').primaryKey(),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    /** 1, 2, 3 …: unique per submission, so two requests at the same moment cannot both be the last one. */
+    number: integer('number').notNull(),
+    note: text('note').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('revision_requests_submission_number_key').on(t.submissionId, t.number)],
+);
+
+/**
+ * The video on the label's channel and its 14-day check (CONTRACT §13). `subscriberCount` is
+ * locked when the publication is recorded; `viewsAt14Days` and `viralHit` follow the latest
+ * reading in `view_readings`.
+ */
+export const publications = pgTable(
+  'publications',
+  {
+    submissionId: text('submission_id')
+      .primaryKey()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    videoUrl: text('video_url').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    subscriberCount: bigint('subscriber_count', { mode: 'number' }).notNull(),
+    subscriberSource: text('subscriber_source', { enum: ['youtube', 'admin'] }).notNull(),
+    checkAt: timestamp('check_at', { withTimezone: true }).notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    checkLateSeconds: integer('check_late_seconds'),
+    viewsAt14Days: bigint('views_at_14_days', { mode: 'number' }),
+    viralHit: boolean('viral_hit'),
+    /** When the hit was first recorded: tracks published after the third one earn the bonus. */
+    hitRecordedAt: timestamp('hit_recorded_at', { withTimezone: true }),
+    publishedBy: text('published_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('publications_check_idx').on(t.checkAt).where(sql`${t.checkedAt} is null`)],
+);
+
+/** Each view count recorded for a publication: the scheduled reading and every correction. */
+export const viewReadings = pgTable(
+  'view_readings',
+  {
+    id: text('id').primaryKey(),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => publications.submissionId, { onDelete: 'cascade' }),
+    views: bigint('views', { mode: 'number' }).notNull(),
+    source: text('source', { enum: ['youtube', 'admin'] }).notNull(),
+    recordedBy: text('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('view_readings_submission_idx').on(t.submissionId, t.recordedAt)],
+);
+
+/** The bonus ledger: one earning per published track after the artist's third hit. */
+export const bonusEarnings = pgTable(
+  'bonus_earnings',
+  {
+    submissionId: text('submission_id')
+      .primaryKey()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
+    status: text('status', { enum: ['owed', 'paid'] }).notNull().default('owed'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidBy: text('paid_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bonus_earnings_user_idx').on(t.userId, t.createdAt)],
 );
 
 /**

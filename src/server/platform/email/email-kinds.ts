@@ -1,6 +1,7 @@
 import { adminDigest } from './templates/admin-digest';
 import { passwordReset } from './templates/password-reset';
 import { paymentReceived } from './templates/payment-received';
+import { deliverablesReady, refundIssued, videoPublished, viralHitRecorded } from './templates/production';
 import { statusChanged } from './templates/status-changed';
 import { submissionReceived } from './templates/submission-received';
 import type { EmailTemplate } from './templates/template';
@@ -16,6 +17,10 @@ export const EMAIL_TEMPLATES = {
   status_changed: statusChanged,
   unread_messages: unreadMessages,
   admin_digest: adminDigest,
+  deliverables_ready: deliverablesReady,
+  video_published: videoPublished,
+  viral_hit_recorded: viralHitRecorded,
+  refund_issued: refundIssued,
 } satisfies Record<string, EmailTemplate<never>>;
 
 export type EmailKind = keyof typeof EMAIL_TEMPLATES;

@@ -1,12 +1,12 @@
 import Stripe from 'stripe';
 import { randomBytes } from 'node:crypto';
-import type { StubIntent } from './stripe-stub';
+import type { StubCharge, StubIntent } from './stripe-stub';
 
 /** A Stripe event as delivered to the webhook: JSON body and a `Stripe-Signature` made by the SDK's own signer. */
 export function signedEvent(
   secret: string,
   type: string,
-  intent: Partial<StubIntent> & { id: string },
+  intent: (Partial<StubIntent> & { id: string }) | StubCharge,
   id = `evt_${randomBytes(12).toString('hex')}`,
 ): { id: string; payload: string; headers: Record<string, string> } {
   const payload = JSON.stringify({

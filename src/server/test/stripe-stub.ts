@@ -24,6 +24,32 @@ export interface StubIntent {
   last_payment_error: { message: string; code?: string } | null;
 }
 
+/** A full or partial refund of an intent's charge. */
+export interface StubRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string;
+  status: 'succeeded';
+  reason: string | null;
+  metadata: Record<string, string>;
+  created: number;
+}
+
+/** The charge of a paid intent, as `charge.refunded` carries it. */
+export interface StubCharge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_refunded: number;
+  currency: string;
+  payment_intent: string;
+  refunded: boolean;
+  metadata: Record<string, string>;
+}
+
 export interface StubRequest {
   method: string;
   path: string;
@@ -35,7 +61,10 @@ export interface StripeStub {
   url: string;
   secretKey: string;
   intents: Map<string, StubIntent>;
+  refunds: Map<string, StubRefund>;
   requests: StubRequest[];
+  /** The charge of a succeeded intent, with what has been refunded of it. */
+  chargeOf(intentId: string): StubCharge;
   /** Changes an intent as Stripe would after a confirmation, a failure or a cancellation. */
   setIntent(id: string, change: Partial<StubIntent>): StubIntent;
   /** Answers the next `count` requests with a 500, as an unreachable Stripe would look to the SDK after retries. */
@@ -69,7 +98,26 @@ const asList = (value: unknown): string[] =>
 
 export async function startStripeStub(secretKey = `sk_test_${token()}`): Promise<StripeStub> {
   const intents = new Map<string, StubIntent>();
+  const refunds = new Map<string, StubRefund>();
   const requests: StubRequest[] = [];
+  const chargeId = (intentId: string) => `ch_${intentId.slice(3)}`;
+  const refundedOf = (intentId: string) =>
+    [...refunds.values()].filter((r) => r.payment_intent === intentId).reduce((sum, r) => sum + r.amount, 0);
+  const chargeOf = (intentId: string): StubCharge => {
+    const intent = intents.get(intentId);
+    if (!intent) throw new Error(`No stub intent ${intentId}`);
+    const refunded = refundedOf(intentId);
+    return {
+      id: chargeId(intentId),
+      object: 'charge',
+      amount: intent.amount_received,
+      amount_refunded: refunded,
+      currency: intent.currency,
+      payment_intent: intentId,
+      refunded: intent.amount_received > 0 && refunded >= intent.amount_received,
+      metadata: intent.metadata,
+    };
+  };
   const replays = new Map<string, { status: number; body: unknown }>();
   let failures = 0;
 
@@ -83,6 +131,36 @@ export async function startStripeStub(secretKey = `sk_test_${token()}`): Promise
   });
 
   function route(method: string, path: string, params: Record<string, unknown>): { status: number; body: unknown } {
+    if (method === 'POST' && path === '/v1/refunds') {
+      const intentId = String(params.payment_intent ?? '');
+      const intent = intents.get(intentId);
+      if (!intent) return error(404, 'invalid_request_error', `No such payment_intent: '${intentId}'`, 'resource_missing');
+      if (intent.status !== 'succeeded' || intent.amount_received === 0) {
+        return error(400, 'invalid_request_error', `This PaymentIntent (${intentId}) does not have a successful charge to refund.`);
+      }
+      const left = intent.amount_received - refundedOf(intentId);
+      const amount = params.amount === undefined ? left : Number(params.amount);
+      if (left <= 0) {
+        return error(400, 'invalid_request_error', `Charge ${chargeId(intentId)} has already been refunded.`, 'charge_already_refunded');
+      }
+      if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+        return error(400, 'invalid_request_error', 'Refund amount is greater than the unrefunded amount on the charge.', 'amount_too_large');
+      }
+      const refund: StubRefund = {
+        id: `re_${token()}`,
+        object: 'refund',
+        amount,
+        currency: intent.currency,
+        charge: chargeId(intentId),
+        payment_intent: intentId,
+        status: 'succeeded',
+        reason: typeof params.reason === 'string' ? params.reason : null,
+        metadata: (params.metadata as Record<string, string>) ?? {},
+        created: Math.floor(Date.now() / 1000),
+      };
+      refunds.set(refund.id, refund);
+      return { status: 200, body: refund };
+    }
     const one = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
     if (method === 'POST' && cancel) {
@@ -177,7 +255,9 @@ export async function startStripeStub(secretKey = `sk_test_${token()}`): Promise
     url: `http://127.0.0.1:${port}`,
     secretKey,
     intents,
+    refunds,
     requests,
+    chargeOf,
     setIntent(id, change) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`No stub intent ${id}`);

@@ -1,0 +1,110 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import Uppy from '@uppy/core';
+import Tus from '@uppy/tus';
+import { RESUMABLE_UPLOADS_PATH } from '@shared/submissions';
+import { DELIVERABLE_MAX_BYTES } from '@shared/production';
+import type { ArtistLedger, BonusEarning, BonusState, Delivery, ProductionState, PublicationInput, RevisionRequest } from '@shared/production';
+import { apiRequest } from '@client/lib/api';
+import { queryClient } from '@client/lib/query-client';
+
+/** After approval (CONTRACT §13): queries both the artist's and the team's screens use. */
+
+export const productionKey = (submissionId: string) => ['/api/submissions', submissionId, 'production'];
+export const BONUS_KEY = ['/api/bonus'];
+export const LEDGERS_KEY = ['/api/admin/bonus'];
+
+export function useProduction(submissionId: string) {
+  return useQuery<ProductionState>({ queryKey: productionKey(submissionId) });
+}
+
+export function useBonus() {
+  return useQuery<BonusState>({ queryKey: BONUS_KEY });
+}
+
+export function useLedgers() {
+  return useQuery<ArtistLedger[]>({ queryKey: LEDGERS_KEY });
+}
+
+const refresh = (submissionId: string) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: productionKey(submissionId) }),
+    queryClient.invalidateQueries({ queryKey: ['/api/admin/submissions'] }),
+    queryClient.invalidateQueries({ queryKey: ['/api/submissions'] }),
+  ]);
+
+export function useRequestRevision(submissionId: string) {
+  return useMutation({
+    mutationFn: (note: string) => apiRequest<RevisionRequest>('POST', `/api/submissions/${submissionId}/revisions`, { note }),
+    onSuccess: () => refresh(submissionId),
+  });
+}
+
+export function useDeliver(submissionId: string) {
+  return useMutation({
+    mutationFn: (input: { objectPaths: string[]; note: string }) =>
+      apiRequest<Delivery>('POST', `/api/admin/submissions/${submissionId}/deliverables`, input),
+    onSuccess: () => refresh(submissionId),
+  });
+}
+
+export function useRefund(submissionId: string) {
+  return useMutation({
+    mutationFn: () => apiRequest<ProductionState>('POST', `/api/admin/submissions/${submissionId}/refund`),
+    onSuccess: () => refresh(submissionId),
+  });
+}
+
+export function usePublish(submissionId: string) {
+  return useMutation({
+    mutationFn: (input: PublicationInput) => apiRequest<ProductionState>('PUT', `/api/admin/submissions/${submissionId}/publication`, input),
+    onSuccess: () => Promise.all([refresh(submissionId), queryClient.invalidateQueries({ queryKey: LEDGERS_KEY })]),
+  });
+}
+
+export function useEnterViews(submissionId: string) {
+  return useMutation({
+    mutationFn: (viewsAt14Days: number) => apiRequest<ProductionState>('PUT', `/api/admin/submissions/${submissionId}/views`, { viewsAt14Days }),
+    onSuccess: () => Promise.all([refresh(submissionId), queryClient.invalidateQueries({ queryKey: LEDGERS_KEY })]),
+  });
+}
+
+export function useMarkEarning() {
+  return useMutation({
+    mutationFn: (input: { submissionId: string; status: 'owed' | 'paid' }) =>
+      apiRequest<BonusEarning>('PATCH', `/api/admin/bonus/earnings/${input.submissionId}`, { status: input.status }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: LEDGERS_KEY }),
+  });
+}
+
+/**
+ * A file the team delivers, through the resumable (tus) uploader every large file uses: up to
+ * 2 GiB, continuing after a dropped connection from the last byte the server has; then the
+ * server's check of what the bytes are (images, ZIP, audio, video).
+ */
+export async function uploadDeliverable(file: File, onProgress: (percent: number) => void = () => {}): Promise<string> {
+  const uppy = new Uppy({ autoProceed: false, restrictions: { maxFileSize: DELIVERABLE_MAX_BYTES } });
+  uppy.use(Tus, {
+    endpoint: RESUMABLE_UPLOADS_PATH,
+    limit: 1,
+    retryDelays: [0, 1000, 3000, 5000],
+    storeFingerprintForResuming: true,
+    removeFingerprintOnSuccess: true,
+    allowedMetaFields: ['name', 'type'],
+  });
+  uppy.on('upload-progress', (_file, progress) => {
+    if (progress.bytesTotal) onProgress(Math.round((Number(progress.bytesUploaded) / Number(progress.bytesTotal)) * 100));
+  });
+  try {
+    uppy.addFile({ name: file.name, type: file.type, data: file });
+    const result = await uppy.upload();
+    const uploaded = result?.successful?.[0];
+    if (!uploaded?.uploadURL) throw new Error(result?.failed?.[0]?.error ?? `Upload of ${file.name} failed`);
+    const { objectPath } = await apiRequest<{ objectPath: string }>('PUT', '/api/admin/deliverable-files', {
+      deliverableFileURL: uploaded.uploadURL,
+      fileName: file.name,
+    });
+    return objectPath;
+  } finally {
+    uppy.destroy();
+  }
+}

@@ -1,0 +1,223 @@
+import { CalendarClock, Clapperboard, PackageCheck, Undo2, Upload } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { DELIVERY_NOTE_MAX, type ProductionState } from '@shared/production';
+import { isPaidTier, type PricingTier } from '@shared/submissions';
+import { Button } from '@client/components/ui/button';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { Textarea } from '@client/components/ui/textarea';
+import { errorMessage } from '@client/lib/api';
+import { formatLongDate, formatLongDateTime } from '@client/lib/format';
+import { toast } from '@client/lib/toast';
+import { DeliveriesList } from './deliveries-list';
+import { LicenceRecord } from './artist-production';
+import { uploadDeliverable, useDeliver, useEnterViews, useProduction, usePublish, useRefund } from './production-queries';
+
+const fail = (title: string) => (error: unknown) => toast({ title, description: errorMessage(error), variant: 'destructive' });
+
+function DeliverForm({ submissionId }: { submissionId: string }) {
+  const files = useRef<HTMLInputElement>(null);
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState<string | null>(null);
+  const deliver = useDeliver(submissionId);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const chosen = [...(files.current?.files ?? [])];
+    if (chosen.length === 0) return;
+    try {
+      const objectPaths: string[] = [];
+      for (const [index, file] of chosen.entries()) {
+        const label = `Uploading ${index + 1} of ${chosen.length}`;
+        setBusy(`${label}...`);
+        objectPaths.push(await uploadDeliverable(file, (percent) => setBusy(`${label} (${percent}%)...`)));
+      }
+      setBusy('Delivering...');
+      await deliver.mutateAsync({ objectPaths, note });
+      setNote('');
+      if (files.current) files.current.value = '';
+      toast({ title: 'Files delivered', description: 'The artist has been emailed.' });
+    } catch (error) {
+      fail('Delivery failed')(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <form onSubmit={submit} className="grid gap-2">
+      <Label htmlFor="deliverable-files">Files (images, ZIP, audio, video)</Label>
+      <Input id="deliverable-files" ref={files} type="file" multiple accept="image/jpeg,image/png,image/webp,.zip,audio/*,video/mp4,video/quicktime,video/webm" />
+      <Label htmlFor="delivery-note">Note for the artist</Label>
+      <Textarea id="delivery-note" rows={2} maxLength={DELIVERY_NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />
+      <Button type="submit" size="sm" className="justify-self-start" disabled={busy !== null}>
+        <Upload aria-hidden />
+        {busy ?? 'Deliver files'}
+      </Button>
+    </form>
+  );
+}
+
+/** How late the check ran, in the largest unit that fits: "3 days", "5 hours", "12 minutes". */
+function lateness(seconds: number): string {
+  const [n, unit] = seconds >= 86_400 ? [Math.round(seconds / 86_400), 'day'] : seconds >= 3600 ? [Math.round(seconds / 3600), 'hour'] : [Math.max(1, Math.round(seconds / 60)), 'minute'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
+const toLocalInput = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+
+function PublishForm({ submissionId, state }: { submissionId: string; state: ProductionState }) {
+  const publication = state.publication;
+  const [videoUrl, setVideoUrl] = useState(publication?.videoUrl ?? '');
+  const [publishedAt, setPublishedAt] = useState(toLocalInput(publication ? new Date(publication.publishedAt) : new Date()));
+  const [subscribers, setSubscribers] = useState(publication ? String(publication.subscriberCount) : '');
+  const publish = usePublish(submissionId);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    publish.mutate(
+      {
+        videoUrl: videoUrl.trim(),
+        publishedAt: new Date(publishedAt).toISOString(),
+        ...(subscribers.trim() ? { subscriberCount: Number(subscribers) } : {}),
+      },
+      { onSuccess: () => toast({ title: 'Publication recorded', description: 'The artist has been emailed the link.' }), onError: fail('Publication not recorded') },
+    );
+  };
+  if (publication?.checkedAt) return null;
+  return (
+    <form onSubmit={submit} className="grid gap-2" aria-label="Record the publication">
+      <Label htmlFor="publication-url">Video URL on the label's channel</Label>
+      <Input id="publication-url" type="url" required value={videoUrl} onChange={(e) => setVideoUrl(e.target.value)} placeholder="https://www.youtube.com/watch?v=…" />
+      <div className="grid gap-2 sm:grid-cols-2">
+        <div className="grid gap-1">
+          <Label htmlFor="publication-time">Published at</Label>
+          <Input id="publication-time" type="datetime-local" required value={publishedAt} onChange={(e) => setPublishedAt(e.target.value)} />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="publication-subscribers">Subscribers at publishing</Label>
+          <Input
+            id="publication-subscribers"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            value={subscribers}
+            onChange={(e) => setSubscribers(e.target.value)}
+            placeholder="Read from YouTube when configured"
+            disabled={publication?.subscriberSource === 'youtube'}
+          />
+        </div>
+      </div>
+      <Button type="submit" size="sm" className="justify-self-start" disabled={publish.isPending}>
+        <Clapperboard aria-hidden />
+        {publish.isPending ? 'Saving...' : publication ? 'Update publication' : 'Publish'}
+      </Button>
+    </form>
+  );
+}
+
+function ViewsForm({ submissionId, state }: { submissionId: string; state: ProductionState }) {
+  const publication = state.publication!;
+  const [views, setViews] = useState('');
+  const enter = useEnterViews(submissionId);
+  const due = new Date(publication.checkAt) <= new Date();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    enter.mutate(Number(views), { onSuccess: () => { setViews(''); toast({ title: 'Views recorded' }); }, onError: fail('Views not recorded') });
+  };
+  return (
+    <div className="grid gap-2 text-sm">
+      <p>
+        {publication.subscriberCount.toLocaleString('en-US')} subscribers ({publication.subscriberSource === 'youtube' ? 'from YouTube, locked' : 'entered'}) → a hit at{' '}
+        {publication.viewsNeeded.toLocaleString('en-US')} views. Check {formatLongDateTime(publication.checkAt)}
+        {publication.checkedAt ? `, ran ${formatLongDateTime(publication.checkedAt)}${publication.checkLateSeconds ? ` (${lateness(publication.checkLateSeconds)} late)` : ''}` : ''}.
+      </p>
+      {publication.viewsAt14Days !== null ? (
+        <p className="font-medium">
+          {publication.viewsAt14Days.toLocaleString('en-US')} views at 14 days: {publication.viralHit ? 'viral hit' : 'not a hit'}
+        </p>
+      ) : null}
+      {publication.readings.length > 1 ? (
+        <ol className="text-xs text-muted-foreground" aria-label="View count history">
+          {publication.readings.map((r) => (
+            <li key={r.recordedAt}>
+              {formatLongDateTime(r.recordedAt)}: {r.views.toLocaleString('en-US')} ({r.source === 'youtube' ? 'YouTube' : 'entered by the team'})
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {due ? (
+        <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
+          <div className="grid gap-1">
+            <Label htmlFor="views-at-14">{publication.viewsAt14Days === null ? 'Views at 14 days' : 'Correct the views'}</Label>
+            <Input id="views-at-14" inputMode="numeric" pattern="[0-9]*" required value={views} onChange={(e) => setViews(e.target.value)} className="w-40" />
+          </div>
+          <Button type="submit" size="sm" variant="outline" disabled={enter.isPending}>
+            Save views
+          </Button>
+        </form>
+      ) : null}
+    </div>
+  );
+}
+
+/** The team's side of production in the submission details: deadline, delivery, refund, publication, views. */
+export function TeamProduction({ submissionId, tier, status }: { submissionId: string; tier: PricingTier; status: string }) {
+  const production = useProduction(submissionId);
+  const refund = useRefund(submissionId);
+  const state = production.data;
+  if (!state) return null;
+  const canPublish = ['approved', 'in_creation', 'completed', 'published'].includes(status);
+  return (
+    <section aria-labelledby="production-heading" className="grid gap-4">
+      <h3 id="production-heading" className="flex items-center gap-2 text-sm font-semibold">
+        <PackageCheck className="size-4 text-muted-foreground" aria-hidden />
+        Production
+      </h3>
+      {state.dueAt ? (
+        <p className={`flex items-center gap-2 text-sm ${state.overdue ? 'font-medium text-destructive' : ''}`} data-testid="admin-due">
+          <CalendarClock className="size-4" aria-hidden />
+          {state.deliveredAt
+            ? `Delivered ${formatLongDate(state.deliveredAt)} (due ${formatLongDate(state.dueAt)})`
+            : `${state.overdue ? 'Overdue since' : 'Due'} ${formatLongDateTime(state.dueAt)}`}
+        </p>
+      ) : null}
+      <DeliveriesList submissionId={submissionId} deliveries={state.deliveries} />
+      <DeliverForm submissionId={submissionId} />
+      {state.revisions.allowed > 0 ? (
+        <p className="text-sm">
+          Revisions asked: {state.revisions.used} of {state.revisions.allowed}
+        </p>
+      ) : null}
+      {state.revisions.requests.map((r, index) => (
+        <p key={r.id} className="rounded-md bg-muted/50 p-2 text-sm whitespace-pre-wrap">
+          <span className="text-xs text-muted-foreground">Revision #{index + 1} · {formatLongDateTime(r.createdAt)}</span>
+          <br />
+          {r.note}
+        </p>
+      ))}
+      {isPaidTier(tier) ? (
+        state.refund ? (
+          <p className="text-sm">
+            Refunded ({state.refund.reason === 'late_delivery' ? 'late delivery, automatically' : 'by the team'}) {formatLongDateTime(state.refund.requestedAt)}
+            {state.refund.status === 'requested' ? ', waiting for Stripe' : ''}
+          </p>
+        ) : (
+          <Button
+            variant="outline"
+            size="sm"
+            className="justify-self-start"
+            disabled={refund.isPending}
+            onClick={() => {
+              if (window.confirm('Refund the full payment to the artist through Stripe?')) {
+                refund.mutate(undefined, { onSuccess: () => toast({ title: 'Payment refunded' }), onError: fail('Refund failed') });
+              }
+            }}
+          >
+            <Undo2 aria-hidden />
+            Refund payment
+          </Button>
+        )
+      ) : null}
+      {canPublish ? <PublishForm key={state.publication?.publishedAt ?? 'new'} submissionId={submissionId} state={state} /> : null}
+      {state.publication ? <ViewsForm submissionId={submissionId} state={state} /> : null}
+      {state.licence ? <LicenceRecord licence={state.licence} /> : null}
+    </section>
+  );
+}

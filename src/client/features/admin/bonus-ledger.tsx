@@ -1,0 +1,88 @@
+import { Flame } from 'lucide-react';
+import { VIRAL_HITS_NEEDED } from '@shared/production';
+import { formatUsd } from '@shared/submissions';
+import { useLedgers, useMarkEarning } from '@client/components/production/production-queries';
+import { Button } from '@client/components/ui/button';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@client/components/ui/collapsible';
+import { errorMessage } from '@client/lib/api';
+import { formatLongDate } from '@client/lib/format';
+import { toast } from '@client/lib/toast';
+
+/** Every artist's viral hits and bonus ledger (CONTRACT §13); the team marks earnings paid. */
+export function BonusLedger() {
+  const ledgers = useLedgers();
+  const mark = useMarkEarning();
+  const rows = ledgers.data ?? [];
+  if (rows.length === 0) return null;
+  return (
+    <Collapsible className="rounded-xl border bg-card" data-testid="bonus-ledger">
+      <CollapsibleTrigger className="flex w-full cursor-pointer items-center gap-2 p-4 text-left text-sm font-semibold">
+        <Flame className="size-4 text-primary-soft" aria-hidden />
+        Viral bonus ledger ({rows.length} artist{rows.length === 1 ? '' : 's'} published)
+      </CollapsibleTrigger>
+      <CollapsibleContent>
+        <div className="overflow-x-auto px-4 pb-4">
+          <table className="w-full text-sm">
+            <thead className="text-left text-xs text-muted-foreground">
+              <tr>
+                <th className="py-2 pr-3 font-medium">Artist</th>
+                <th className="py-2 pr-3 font-medium">Viral hits</th>
+                <th className="py-2 pr-3 font-medium">Owed</th>
+                <th className="py-2 pr-3 font-medium">Paid</th>
+                <th className="py-2 font-medium">Earnings</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((ledger) => (
+                <tr key={ledger.userId} className="border-t align-top">
+                  <td className="py-2 pr-3">
+                    <span className="font-medium">{ledger.artistName}</span>
+                    <span className="block text-xs text-muted-foreground">{ledger.email ?? 'No email'}</span>
+                  </td>
+                  <td className="py-2 pr-3 tabular-nums">
+                    {Math.min(ledger.viralHits, VIRAL_HITS_NEEDED)} of {VIRAL_HITS_NEEDED}
+                    {ledger.unlocked ? ' · unlocked' : ''}
+                  </td>
+                  <td className="py-2 pr-3 tabular-nums">{formatUsd(ledger.owed)}</td>
+                  <td className="py-2 pr-3 tabular-nums">{formatUsd(ledger.paid)}</td>
+                  <td className="py-2">
+                    {ledger.earnings.length === 0 ? (
+                      <span className="text-muted-foreground">None yet</span>
+                    ) : (
+                      <ul className="grid gap-1">
+                        {ledger.earnings.map((earning) => (
+                          <li key={earning.submissionId} className="flex flex-wrap items-center gap-2">
+                            <span>
+                              {earning.songTitle}: {formatUsd(earning.amount)}
+                              {earning.paidAt ? `, paid ${formatLongDate(earning.paidAt)}` : ''}
+                            </span>
+                            {earning.status === 'owed' ? (
+                              <Button
+                                size="sm"
+                                variant="outline"
+                                className="h-7"
+                                disabled={mark.isPending}
+                                onClick={() =>
+                                  mark.mutate(
+                                    { submissionId: earning.submissionId, status: 'paid' },
+                                    { onError: (error) => toast({ title: 'Not saved', description: errorMessage(error), variant: 'destructive' }) },
+                                  )
+                                }
+                              >
+                                Mark paid
+                              </Button>
+                            ) : null}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </CollapsibleContent>
+    </Collapsible>
+  );
+}

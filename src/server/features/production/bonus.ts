@@ -1,0 +1,98 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { displayName } from '@shared/auth';
+import { VIRAL_HITS_NEEDED, viewsNeeded, type ArtistLedger, type BonusEarning, type BonusState } from '@shared/production';
+import type { Db } from '../../platform/db/client';
+import { bonusEarnings, publications, submissions, users } from '../../platform/db/schema';
+import { apiError } from '../../platform/errors';
+
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+const dollars = (c: number) => (c / 100).toFixed(2);
+
+function toEarning(row: typeof bonusEarnings.$inferSelect, songTitle: string): BonusEarning {
+  return {
+    submissionId: row.submissionId,
+    songTitle,
+    amount: row.amount,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+  };
+}
+
+/** GET /api/bonus (CONTRACT §13): the artist's published tracks, hits and earnings. */
+export async function bonusOf(db: Db, userId: string): Promise<BonusState> {
+  const tracks = await db
+    .select({ publication: publications, songTitle: submissions.songTitle })
+    .from(publications)
+    .innerJoin(submissions, eq(submissions.id, publications.submissionId))
+    .where(eq(submissions.userId, userId))
+    .orderBy(desc(publications.publishedAt));
+  const earnings = await db
+    .select({ earning: bonusEarnings, songTitle: submissions.songTitle })
+    .from(bonusEarnings)
+    .innerJoin(submissions, eq(submissions.id, bonusEarnings.submissionId))
+    .where(eq(bonusEarnings.userId, userId))
+    .orderBy(asc(bonusEarnings.createdAt));
+  const viralHits = tracks.filter((t) => t.publication.viralHit === true && t.publication.hitRecordedAt).length;
+  return {
+    viralHits,
+    hitsNeeded: VIRAL_HITS_NEEDED,
+    unlocked: viralHits >= VIRAL_HITS_NEEDED,
+    tracks: tracks.map(({ publication: p, songTitle }) => ({
+      submissionId: p.submissionId,
+      songTitle,
+      videoUrl: p.videoUrl,
+      publishedAt: p.publishedAt.toISOString(),
+      subscriberCount: p.subscriberCount,
+      viewsNeeded: viewsNeeded(p.subscriberCount),
+      checkAt: p.checkAt.toISOString(),
+      viewsAt14Days: p.viewsAt14Days,
+      viralHit: p.viralHit,
+    })),
+    earnings: earnings.map((e) => toEarning(e.earning, e.songTitle)),
+  };
+}
+
+/** GET /api/admin/bonus: every artist with a published track, their hits and their ledger. */
+export async function allLedgers(db: Db): Promise<ArtistLedger[]> {
+  const published = await db
+    .selectDistinct({ userId: submissions.userId })
+    .from(publications)
+    .innerJoin(submissions, eq(submissions.id, publications.submissionId));
+  const ids = published.map((p) => p.userId);
+  if (ids.length === 0) return [];
+  const artists = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, artistName: users.artistName })
+    .from(users)
+    .where(inArray(users.id, ids));
+  const ledgers = await Promise.all(
+    artists.map(async (artist): Promise<ArtistLedger> => {
+      const state = await bonusOf(db, artist.id);
+      const owed = state.earnings.filter((e) => e.status === 'owed').reduce((sum, e) => sum + cents(e.amount), 0);
+      const paid = state.earnings.filter((e) => e.status === 'paid').reduce((sum, e) => sum + cents(e.amount), 0);
+      return {
+        userId: artist.id,
+        artistName: displayName(artist) || artist.email || 'Unknown',
+        email: artist.email,
+        viralHits: state.viralHits,
+        unlocked: state.unlocked,
+        owed: dollars(owed),
+        paid: dollars(paid),
+        earnings: state.earnings,
+      };
+    }),
+  );
+  return ledgers.sort((a, b) => b.viralHits - a.viralHits || a.artistName.localeCompare(b.artistName));
+}
+
+/** PATCH /api/admin/bonus/earnings/{submissionId}: the team marks an earning paid (or back to owed). */
+export async function markEarning(db: Db, adminId: string, submissionId: string, status: 'owed' | 'paid', now: Date): Promise<BonusEarning> {
+  const [row] = await db
+    .update(bonusEarnings)
+    .set(status === 'paid' ? { status, paidAt: now, paidBy: adminId } : { status, paidAt: null, paidBy: null })
+    .where(and(eq(bonusEarnings.submissionId, submissionId)))
+    .returning();
+  if (!row) throw apiError('earning_not_found');
+  const [submission] = await db.select({ songTitle: submissions.songTitle }).from(submissions).where(eq(submissions.id, submissionId));
+  return toEarning(row, submission?.songTitle ?? '');
+}

@@ -1,0 +1,288 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { VIRAL_HITS_NEEDED, isViralHit, viewsNeeded, viralCheckAt, type Publication } from '@shared/production';
+import type { Db } from '../../platform/db/client';
+import { bonusEarnings, publications, submissionHistory, submissions, users, viewReadings } from '../../platform/db/schema';
+import type { EmailQueue } from '../../platform/email/outbox';
+import { apiError } from '../../platform/errors';
+import { newId } from '../../platform/ids';
+import type { JobQueue } from '../../platform/jobs/job-queue';
+import { lockDeskSubmission, type Tx } from './access';
+import { readSubscriberCount, readViewCount, youTubeVideoId, YouTubeError, type YouTubeConfig } from './youtube';
+
+export const VIRAL_CHECK_JOB = 'production.viral-check';
+export interface ViralCheckJob {
+  submissionId: string;
+  /** The check this job was scheduled for; a publication moved to another date has another job. */
+  checkAt: string;
+}
+
+/** A publication may be recorded once the team approved the track (and again, to correct it). */
+const PUBLISHABLE = ['approved', 'in_creation', 'completed', 'published'];
+
+export interface PublicationDeps {
+  db: Db;
+  jobs: Pick<JobQueue, 'enqueue'>;
+  outbox: EmailQueue;
+  youtube: YouTubeConfig | undefined;
+  bonusPerTrackUsd: string;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * PUT /api/admin/submissions/{id}/publication (CONTRACT §13): records the video's URL and the
+ * publishing time, locks the channel's subscriber count (read from the YouTube Data API when it
+ * is configured, else as the team entered it) and sets the status `published`. The 14-day check
+ * is queued in the same transaction, to start at `publishedAt + 14 days` (at once when that is
+ * already past). The first recording emails the artist, and earns the bonus when the artist
+ * already has three hits.
+ *
+ * Once the check has run, the publication is fixed: the figures it was judged on stay.
+ */
+export async function recordPublication(
+  deps: PublicationDeps,
+  adminId: string,
+  submissionId: string,
+  input: { videoUrl: string; publishedAt: string; subscriberCount?: number | undefined },
+  now: Date,
+): Promise<void> {
+  const { db, youtube } = deps;
+  const publishedAt = new Date(input.publishedAt);
+  const [existing] = await db.select().from(publications).where(eq(publications.submissionId, submissionId));
+  if (existing?.checkedAt) throw apiError('conflict', 'The 14-day check has run: correct its views instead');
+
+  // Read before the transaction: a slow API must not hold the row lock. Locked once read.
+  let subscribers: { count: number; source: 'youtube' | 'admin' };
+  if (existing?.subscriberSource === 'youtube') subscribers = { count: existing.subscriberCount, source: 'youtube' };
+  else if (youtube) {
+    try {
+      subscribers = { count: await readSubscriberCount(youtube), source: 'youtube' };
+    } catch (error) {
+      deps.log.error({ err: error, submissionId }, 'could not read the subscriber count');
+      throw apiError('youtube_unavailable');
+    }
+  } else if (input.subscriberCount !== undefined) subscribers = { count: input.subscriberCount, source: 'admin' };
+  else if (existing) subscribers = { count: existing.subscriberCount, source: 'admin' };
+  else throw apiError('subscriber_count_required');
+
+  const checkAt = viralCheckAt(publishedAt);
+  await db.transaction(async (tx) => {
+    const submission = await lockDeskSubmission(tx, submissionId);
+    if (!PUBLISHABLE.includes(submission.status)) throw apiError('not_ready_to_publish');
+    const values = {
+      videoUrl: input.videoUrl,
+      publishedAt,
+      subscriberCount: subscribers.count,
+      subscriberSource: subscribers.source,
+      checkAt,
+      publishedBy: adminId,
+      updatedAt: now,
+    };
+    const [written] = await tx
+      .insert(publications)
+      .values({ submissionId, ...values })
+      .onConflictDoUpdate({ target: publications.submissionId, set: values, setWhere: sql`${publications.checkedAt} is null` })
+      .returning({ submissionId: publications.submissionId });
+    if (!written) throw apiError('conflict', 'The 14-day check has run: correct its views instead');
+    await tx.update(submissions).set({ status: 'published', updatedAt: now }).where(eq(submissions.id, submissionId));
+    const history = [
+      { field: 'publication' as const, fromValue: existing?.videoUrl ?? null, toValue: `${input.videoUrl} at ${publishedAt.toISOString()}` },
+      ...(submission.status !== 'published' ? [{ field: 'status' as const, fromValue: submission.status, toValue: 'published' }] : []),
+    ];
+    await tx.insert(submissionHistory).values(history.map((h) => ({ ...h, id: newId(), submissionId, actorId: adminId, createdAt: now })));
+
+    const job: ViralCheckJob = { submissionId, checkAt: checkAt.toISOString() };
+    await deps.jobs.enqueue(VIRAL_CHECK_JOB, job, {
+      startAfter: checkAt,
+      singletonKey: `viral-check:${submissionId}:${job.checkAt}`,
+      tx,
+    });
+
+    if (!existing) {
+      await deps.outbox.queue(tx, {
+        kind: 'video_published',
+        userId: submission.userId,
+        data: {
+          submissionId,
+          songTitle: submission.songTitle,
+          videoUrl: input.videoUrl,
+          publishedAt: publishedAt.toISOString(),
+          checkAt: checkAt.toISOString(),
+          viewsNeeded: viewsNeeded(subscribers.count),
+        },
+      });
+      await earnBonusIfUnlocked(tx, submission.userId, submissionId, deps.bonusPerTrackUsd, now);
+    }
+  });
+}
+
+/** Hits recorded for the artist so far. */
+export async function viralHitsOf(tx: Tx, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(publications)
+    .innerJoin(submissions, eq(submissions.id, publications.submissionId))
+    .where(and(eq(submissions.userId, userId), eq(publications.viralHit, true), isNotNull(publications.hitRecordedAt)));
+  return row?.n ?? 0;
+}
+
+/**
+ * SPEC §1: after the third hit, each track published later earns BONUS_PER_TRACK_USD. The
+ * artist's row is locked so two publications at once count the same hits.
+ */
+async function earnBonusIfUnlocked(tx: Tx, userId: string, submissionId: string, amount: string, now: Date): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  if ((await viralHitsOf(tx, userId)) < VIRAL_HITS_NEEDED) return;
+  await tx.insert(bonusEarnings).values({ submissionId, userId, amount, createdAt: now }).onConflictDoNothing();
+}
+
+type ReadingSource = 'youtube' | 'admin';
+
+/**
+ * Records a view count at 14 days (the check's reading or a correction), decides the hit by the
+ * rule, keeps the reading in the history and tells the artist of a new hit.
+ */
+type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+async function recordViews(
+  tx: Transaction,
+  outbox: EmailQueue,
+  publication: typeof publications.$inferSelect,
+  reading: { views: number; source: ReadingSource; recordedBy: string | null },
+  now: Date,
+  check?: { lateSeconds: number },
+): Promise<void> {
+  const hit = isViralHit(reading.views, publication.subscriberCount);
+  const newHit = hit && !publication.hitRecordedAt;
+  await tx
+    .update(publications)
+    .set({
+      viewsAt14Days: reading.views,
+      viralHit: hit,
+      hitRecordedAt: hit ? (publication.hitRecordedAt ?? now) : null,
+      ...(check ? { checkedAt: now, checkLateSeconds: check.lateSeconds } : {}),
+      updatedAt: now,
+    })
+    .where(eq(publications.submissionId, publication.submissionId));
+  await tx.insert(viewReadings).values({
+    id: newId(),
+    submissionId: publication.submissionId,
+    views: reading.views,
+    source: reading.source,
+    recordedBy: reading.recordedBy,
+    recordedAt: now,
+  });
+  await tx.insert(submissionHistory).values({
+    id: newId(),
+    submissionId: publication.submissionId,
+    actorId: reading.recordedBy,
+    field: 'views',
+    fromValue: publication.viewsAt14Days === null ? null : String(publication.viewsAt14Days),
+    toValue: String(reading.views),
+    createdAt: now,
+  });
+  if (newHit) {
+    const [submission] = await tx
+      .select({ userId: submissions.userId, songTitle: submissions.songTitle })
+      .from(submissions)
+      .where(eq(submissions.id, publication.submissionId));
+    await outbox.queue(tx, {
+      kind: 'viral_hit_recorded',
+      userId: submission!.userId,
+      data: {
+        submissionId: publication.submissionId,
+        songTitle: submission!.songTitle,
+        views: reading.views,
+        subscriberCount: publication.subscriberCount,
+        viralHits: await viralHitsOf(tx, submission!.userId),
+        hitsNeeded: VIRAL_HITS_NEEDED,
+      },
+    });
+  }
+}
+
+export type CheckOutcome = 'recorded' | 'awaiting_admin' | 'already_checked' | 'rescheduled' | 'stale';
+
+/**
+ * The 14-day check (the `production.viral-check` job). Runs once per publication: the row is
+ * locked and a checked one is left alone, so a job delivered twice, or by two instances, records
+ * one reading. How late it ran (a server that was down at `checkAt`) is recorded. With YouTube
+ * configured it reads `viewCount`; without, it marks the check due for the team to enter.
+ */
+export async function runViralCheck(
+  deps: Pick<PublicationDeps, 'db' | 'outbox' | 'youtube' | 'jobs' | 'log'>,
+  job: ViralCheckJob,
+  now: Date,
+): Promise<CheckOutcome> {
+  const { db, youtube } = deps;
+  const [publication] = await db.select().from(publications).where(eq(publications.submissionId, job.submissionId));
+  if (!publication || publication.checkAt.toISOString() !== job.checkAt) return 'stale';
+  if (publication.checkedAt) return 'already_checked';
+  if (publication.checkAt > now) {
+    // Started before its time (clocks of the database and this server disagree): try again then.
+    await deps.jobs.enqueue(VIRAL_CHECK_JOB, job, { startAfter: publication.checkAt });
+    return 'rescheduled';
+  }
+  const videoId = youtube ? youTubeVideoId(publication.videoUrl) : null;
+  let views: number | null = null;
+  if (youtube && videoId) {
+    try {
+      views = await readViewCount(youtube, videoId);
+    } catch (error) {
+      // Thrown on: the queue retries with backoff, and lateness is measured at the reading that works.
+      if (error instanceof YouTubeError) deps.log.warn({ err: error, submissionId: job.submissionId }, 'viral check could not read views');
+      throw error;
+    }
+  }
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(publications).where(eq(publications.submissionId, job.submissionId)).for('update');
+    if (!locked || locked.checkAt.toISOString() !== job.checkAt) return 'stale';
+    if (locked.checkedAt) return 'already_checked';
+    const lateSeconds = Math.max(0, Math.round((now.getTime() - locked.checkAt.getTime()) / 1000));
+    if (views === null) {
+      await tx
+        .update(publications)
+        .set({ checkedAt: now, checkLateSeconds: lateSeconds, updatedAt: now })
+        .where(eq(publications.submissionId, job.submissionId));
+      return 'awaiting_admin';
+    }
+    await recordViews(tx, deps.outbox, locked, { views, source: 'youtube', recordedBy: null }, now, { lateSeconds });
+    return 'recorded';
+  });
+}
+
+/**
+ * PUT /api/admin/submissions/{id}/views: the team enters (or corrects) the views at 14 days.
+ * Each figure is kept in the history; the hit follows the latest one.
+ */
+export async function enterViews(db: Db, outbox: EmailQueue, adminId: string, submissionId: string, views: number, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockDeskSubmission(tx, submissionId);
+    const [publication] = await tx.select().from(publications).where(eq(publications.submissionId, submissionId)).for('update');
+    if (!publication) throw apiError('not_published');
+    if (publication.checkAt > now) {
+      throw apiError('views_too_early', `The views are measured at 14 days, on ${publication.checkAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+    }
+    await recordViews(tx, outbox, publication, { views, source: 'admin', recordedBy: adminId }, now);
+  });
+}
+
+/** The publication as both sides see it, with every reading. */
+export async function findPublication(db: Db, submissionId: string): Promise<Publication | null> {
+  const [row] = await db.select().from(publications).where(eq(publications.submissionId, submissionId));
+  if (!row) return null;
+  const readings = await db.select().from(viewReadings).where(eq(viewReadings.submissionId, submissionId)).orderBy(asc(viewReadings.recordedAt));
+  return {
+    videoUrl: row.videoUrl,
+    publishedAt: row.publishedAt.toISOString(),
+    subscriberCount: row.subscriberCount,
+    subscriberSource: row.subscriberSource,
+    viewsNeeded: viewsNeeded(row.subscriberCount),
+    checkAt: row.checkAt.toISOString(),
+    checkedAt: row.checkedAt?.toISOString() ?? null,
+    checkLateSeconds: row.checkLateSeconds,
+    viewsAt14Days: row.viewsAt14Days,
+    viralHit: row.viralHit,
+    readings: readings.map((r) => ({ views: r.views, source: r.source, recordedAt: r.recordedAt.toISOString(), recordedBy: r.recordedBy })),
+  };
+}

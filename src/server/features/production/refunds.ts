@@ -1,0 +1,134 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { and, asc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { formatUsd } from '@shared/submissions';
+import type { Db } from '../../platform/db/client';
+import { submissionHistory, submissions, type SubmissionRow } from '../../platform/db/schema';
+import type { EmailQueue } from '../../platform/email/outbox';
+import { apiError } from '../../platform/errors';
+import { newId } from '../../platform/ids';
+
+import type { RefundReason } from '@shared/submissions';
+
+export type { RefundReason };
+
+/**
+ * A full refund of the submission's payment through Stripe's refunds API (CONTRACT §13).
+ *
+ * Safe twice, one after the other or at the same moment: Stripe is asked with an idempotency
+ * key made from the submission, so two calls get the same refund, and only the call whose
+ * conditional update finds no refund recorded yet writes the history and emails the artist.
+ * A charge Stripe reports as already refunded (say from its dashboard) is recorded as refunded.
+ * `paymentStatus` turns `refunded` when Stripe answers that the refund succeeded, or when its
+ * `charge.refunded` event arrives, whichever comes first.
+ */
+export async function refundSubmission(
+  db: Db,
+  stripe: Stripe,
+  outbox: EmailQueue,
+  input: { submissionId: string; reason: RefundReason; actorId: string | null; now: Date },
+  log: FastifyBaseLogger,
+): Promise<'refunded' | 'already_refunded'> {
+  const [submission] = await db.select().from(submissions).where(eq(submissions.id, input.submissionId)).limit(1);
+  if (!submission || submission.status === 'draft') throw apiError('submission_not_found');
+  if (submission.refundRequestedAt || submission.paymentStatus === 'refunded') return 'already_refunded';
+  if (submission.paymentStatus !== 'succeeded' || !submission.stripePaymentIntentId) {
+    throw apiError('not_refundable', 'Only a payment that went through can be refunded');
+  }
+
+  let refund: Stripe.Refund | null = null;
+  try {
+    refund = await stripe.refunds.create(
+      {
+        payment_intent: submission.stripePaymentIntentId,
+        reason: 'requested_by_customer',
+        metadata: { submissionId: submission.id, reason: input.reason },
+      },
+      { idempotencyKey: `refund:${submission.id}` },
+    );
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded')) {
+      log.error({ err: error, submissionId: submission.id }, 'Stripe refund failed');
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) throw apiError('not_refundable', error.message);
+      throw apiError('stripe_unavailable');
+    }
+  }
+
+  const settled = refund === null || refund.status === 'succeeded';
+  const recorded = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(submissions)
+      .set({
+        refundReason: input.reason,
+        refundRequestedAt: input.now,
+        stripeRefundId: refund?.id ?? null,
+        ...(settled ? { paymentStatus: 'refunded' } : {}),
+        updatedAt: input.now,
+      })
+      .where(and(eq(submissions.id, submission.id), isNull(submissions.refundRequestedAt)))
+      .returning({ id: submissions.id });
+    if (!row) return false;
+    const history = [
+      { field: 'refund' as const, fromValue: null, toValue: input.reason },
+      ...(settled && submission.paymentStatus !== 'refunded'
+        ? [{ field: 'payment_status' as const, fromValue: submission.paymentStatus, toValue: 'refunded' }]
+        : []),
+    ];
+    await tx
+      .insert(submissionHistory)
+      .values(history.map((h) => ({ ...h, id: newId(), submissionId: submission.id, actorId: input.actorId, createdAt: input.now })));
+    await outbox.queue(tx, {
+      kind: 'refund_issued',
+      userId: submission.userId,
+      data: {
+        submissionId: submission.id,
+        songTitle: submission.songTitle,
+        amount: formatUsd(submission.amount ?? 0),
+        reason: input.reason,
+      },
+    });
+    return true;
+  });
+  log.info({ submissionId: submission.id, reason: input.reason, refundId: refund?.id, recorded }, 'payment refunded');
+  return recorded ? 'refunded' : 'already_refunded';
+}
+
+/** Paid, promised by a date that has passed, not delivered and not refunded. */
+export function isLate(row: Pick<SubmissionRow, 'dueAt' | 'deliveredAt' | 'paymentStatus' | 'refundRequestedAt'>, now: Date): boolean {
+  return row.dueAt !== null && row.dueAt < now && row.deliveredAt === null && row.paymentStatus === 'succeeded' && !row.refundRequestedAt;
+}
+
+/** How many late submissions one run refunds; the next run (5 minutes later) takes the rest. */
+const SWEEP_BATCH = 50;
+
+/**
+ * LATE_DELIVERY_REFUND=auto: the scheduled job refunds every paid submission not delivered by
+ * its `dueAt` and tells the artist. One failing refund does not stop the others.
+ */
+export async function refundLateDeliveries(db: Db, stripe: Stripe, outbox: EmailQueue, now: Date, log: FastifyBaseLogger): Promise<number> {
+  const late = await db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(
+      and(
+        isNotNull(submissions.dueAt),
+        lt(submissions.dueAt, now),
+        isNull(submissions.deliveredAt),
+        eq(submissions.paymentStatus, 'succeeded'),
+        isNull(submissions.refundRequestedAt),
+      ),
+    )
+    .orderBy(asc(submissions.dueAt))
+    .limit(SWEEP_BATCH);
+  let refunded = 0;
+  for (const { id } of late) {
+    try {
+      if ((await refundSubmission(db, stripe, outbox, { submissionId: id, reason: 'late_delivery', actorId: null, now }, log)) === 'refunded') {
+        refunded++;
+      }
+    } catch (error) {
+      log.error({ err: error, submissionId: id }, 'late-delivery refund failed; the next run tries again');
+    }
+  }
+  return refunded;
+}

@@ -1,0 +1,56 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import { PRODUCTION_TEXTS, type RevisionRequest } from '@shared/production';
+import { TIER_DELIVERY, type PricingTier } from '@shared/submissions';
+import type { Db } from '../../platform/db/client';
+import { revisionRequests, submissionHistory, submissions } from '../../platform/db/schema';
+import { apiError } from '../../platform/errors';
+import { newId } from '../../platform/ids';
+
+const toRevision = (row: typeof revisionRequests.$inferSelect): RevisionRequest => ({
+  id: row.id,
+  note: row.note,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/**
+ * POST /api/submissions/{id}/revisions (CONTRACT §13): the owner asks for a change after a
+ * delivery, within the tier's allowance (professional 3, others 0). The submission row is locked
+ * and each request numbered uniquely, so two requests at the same moment cannot both take the
+ * last one.
+ */
+export async function requestRevision(db: Db, userId: string, submissionId: string, note: string, now: Date): Promise<RevisionRequest> {
+  return db.transaction(async (tx) => {
+    const [submission] = await tx
+      .select({ id: submissions.id, pricingTier: submissions.pricingTier, deliveredAt: submissions.deliveredAt, status: submissions.status })
+      .from(submissions)
+      .where(and(eq(submissions.id, submissionId), eq(submissions.userId, userId)))
+      .for('update');
+    if (!submission || submission.status === 'draft') throw apiError('submission_not_found');
+    const allowed = TIER_DELIVERY[submission.pricingTier as PricingTier].revisions;
+    const [used] = await tx.select({ n: count() }).from(revisionRequests).where(eq(revisionRequests.submissionId, submissionId));
+    const number = (used?.n ?? 0) + 1;
+    if (number > allowed) throw apiError('revisions_exhausted', PRODUCTION_TEXTS.revisionsExhausted(allowed));
+    if (!submission.deliveredAt) throw apiError('not_delivered_yet', PRODUCTION_TEXTS.revisionBeforeDelivery);
+    const [row] = await tx.insert(revisionRequests).values({ id: newId(), submissionId, number, note, createdAt: now }).returning();
+    await tx.insert(submissionHistory).values({
+      id: newId(),
+      submissionId,
+      actorId: userId,
+      field: 'revision',
+      fromValue: `${number} of ${allowed}`,
+      toValue: note,
+      createdAt: now,
+    });
+    await tx.update(submissions).set({ updatedAt: now }).where(eq(submissions.id, submissionId));
+    return toRevision(row!);
+  });
+}
+
+export async function listRevisions(db: Db, submissionId: string): Promise<RevisionRequest[]> {
+  const rows = await db
+    .select()
+    .from(revisionRequests)
+    .where(eq(revisionRequests.submissionId, submissionId))
+    .orderBy(asc(revisionRequests.number));
+  return rows.map(toRevision);
+}

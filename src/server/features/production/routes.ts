@@ -1,0 +1,169 @@
+import type { FastifyInstance } from 'fastify';
+import type Stripe from 'stripe';
+import { deliverablesSchema, earningStatusSchema, publicationSchema, revisionSchema, viewsSchema } from '@shared/production';
+import type { Config } from '../../config';
+import type { Db } from '../../platform/db/client';
+import { apiError, parseInput } from '../../platform/errors';
+import { requireAdmin, requireUser, userOf } from '../../platform/sessions';
+import type { ObjectStorage } from '../../platform/storage/object-storage';
+import { createStripeClient } from '../../platform/stripe/stripe-client';
+import { findVisibleSubmission } from './access';
+import { allLedgers, bonusOf, markEarning } from './bonus';
+import { contentDisposition, deliverFiles, listDeliveries, serveDeliverable, zipDeliverables } from './deliveries';
+import { productionState } from './production-state';
+import { enterViews, recordPublication, runViralCheck, VIRAL_CHECK_JOB, type PublicationDeps, type ViralCheckJob } from './publication';
+import { refundLateDeliveries, refundSubmission } from './refunds';
+import { requestRevision } from './revisions';
+
+type WithId = { Params: { id: string } };
+
+export const LATE_REFUND_JOB = 'production.late-delivery-refunds';
+
+interface ProductionOptions {
+  db: Db;
+  config: Config;
+  storage: ObjectStorage;
+  /** The time as the feature sees it: a test moves it; the queue's own timing stays the database's. */
+  now: () => Date;
+}
+
+/** Ids are made by the server; anything else cannot name a record. */
+const ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
+
+/**
+ * After approval (CONTRACT §13): deliveries, revisions, refunds, the publication and its 14-day
+ * check, the bonus ledger. Two route groups, each with its guard on what the router matched.
+ */
+export async function productionRoutes(app: FastifyInstance, { db, config, storage, now }: ProductionOptions) {
+  const stripe: Stripe | undefined = config.stripe ? createStripeClient(config.stripe) : undefined;
+  const deps: PublicationDeps = {
+    db,
+    jobs: app.jobs,
+    outbox: app.outbox,
+    youtube: config.production.youtube,
+    bonusPerTrackUsd: config.production.bonusPerTrackUsd,
+    log: app.log,
+  };
+
+  // The 14-day check: once per publication across all instances; a due one starts within seconds
+  // (each worker polls every 2 s and takes one job per poll, so four workers per instance keep a
+  // burst of due checks, say after downtime, well within the minute: see bench/production.bench.ts).
+  // A failing read of the API is retried with backoff for hours.
+  app.jobs.define<ViralCheckJob>(
+    VIRAL_CHECK_JOB,
+    { retryLimit: 12, retryDelayS: 60, retryBackoff: true, expireInS: 120, pollingIntervalS: 2, concurrency: 4 },
+    (job) => runViralCheck(deps, job, now()),
+  );
+  if (config.production.lateDeliveryRefund === 'auto' && stripe) {
+    app.jobs.every(LATE_REFUND_JOB, '*/5 * * * *', () => refundLateDeliveries(db, stripe, app.outbox, now(), app.log));
+  }
+
+  await app.register(async (team) => {
+    team.addHook('onRequest', requireAdmin);
+    team.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+    team.addHook('preHandler', async (request) => {
+      const { id } = (request.params ?? {}) as { id?: string };
+      if (id !== undefined && !ID_PATTERN.test(id)) throw apiError('submission_not_found');
+    });
+
+    team.post<WithId>('/api/admin/submissions/:id/deliverables', async (request, reply) => {
+      const input = parseInput(deliverablesSchema, request.body);
+      const admin = userOf(request);
+      const delivery = await deliverFiles(db, app.outbox, admin.id, request.params.id, input, now());
+      request.log.info({ submissionId: request.params.id, adminId: admin.id, files: delivery.files.length }, 'files delivered');
+      return reply.status(201).send(delivery);
+    });
+
+    team.post<WithId>('/api/admin/submissions/:id/refund', async (request) => {
+      if (!stripe) throw apiError('payments_not_configured');
+      const admin = userOf(request);
+      await refundSubmission(db, stripe, app.outbox, { submissionId: request.params.id, reason: 'admin', actorId: admin.id, now: now() }, request.log);
+      return productionState(db, await findVisibleSubmission(db, admin, request.params.id), now());
+    });
+
+    team.put<WithId>('/api/admin/submissions/:id/publication', async (request) => {
+      const input = parseInput(publicationSchema, request.body);
+      const admin = userOf(request);
+      await recordPublication(deps, admin.id, request.params.id, input, now());
+      request.log.info({ submissionId: request.params.id, adminId: admin.id }, 'publication recorded');
+      return productionState(db, await findVisibleSubmission(db, admin, request.params.id), now());
+    });
+
+    team.put<WithId>('/api/admin/submissions/:id/views', async (request) => {
+      const { viewsAt14Days } = parseInput(viewsSchema, request.body);
+      const admin = userOf(request);
+      await enterViews(db, app.outbox, admin.id, request.params.id, viewsAt14Days, now());
+      return productionState(db, await findVisibleSubmission(db, admin, request.params.id), now());
+    });
+
+    team.get('/api/admin/bonus', async () => allLedgers(db));
+
+    team.patch<WithId>('/api/admin/bonus/earnings/:id', async (request) => {
+      const { status } = parseInput(earningStatusSchema, request.body);
+      return markEarning(db, userOf(request).id, request.params.id, status, now());
+    });
+  });
+
+  await app.register(async (artist) => {
+    artist.addHook('onRequest', requireUser);
+    artist.addHook('preHandler', async (request) => {
+      const { id, fileId } = (request.params ?? {}) as { id?: string; fileId?: string };
+      if (id !== undefined && !ID_PATTERN.test(id)) throw apiError('submission_not_found');
+      if (fileId !== undefined && !ID_PATTERN.test(fileId)) throw apiError('deliverable_not_found');
+    });
+
+    artist.get<WithId>('/api/submissions/:id/production', async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return productionState(db, await findVisibleSubmission(db, userOf(request), request.params.id), now());
+    });
+
+    artist.get<WithId>('/api/submissions/:id/deliverables', async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const submission = await findVisibleSubmission(db, userOf(request), request.params.id);
+      return listDeliveries(db, submission.id);
+    });
+
+    artist.get<WithId>('/api/submissions/:id/deliverables.zip', async (request, reply) => {
+      const submission = await findVisibleSubmission(db, userOf(request), request.params.id);
+      const { stream } = await zipDeliverables(db, storage, submission.id, (error) =>
+        request.log.error({ err: error, submissionId: submission.id }, 'the deliverables ZIP stopped halfway'),
+      );
+      const name = `${submission.songTitle || 'deliverables'} - deliverables.zip`;
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', contentDisposition(name))
+        .header('cache-control', 'private, no-store')
+        .send(stream);
+    });
+
+    artist.get<{ Params: { id: string; fileId: string }; Querystring: { download?: string } }>(
+      '/api/submissions/:id/deliverables/:fileId',
+      async (request, reply) => {
+        const submission = await findVisibleSubmission(db, userOf(request), request.params.id);
+        const { file, served } = await serveDeliverable(db, storage, submission.id, request.params.fileId, request.raw);
+        if ('redirect' in served) {
+          reply.header('cache-control', 'private, no-store');
+          return reply.redirect(served.redirect, 302);
+        }
+        reply.code(served.statusCode).headers(served.headers);
+        reply.header('cache-control', 'private, max-age=3600');
+        if (request.query.download !== undefined) reply.header('content-disposition', contentDisposition(file.fileName));
+        return reply.send(served.stream);
+      },
+    );
+
+    artist.post<WithId>('/api/submissions/:id/revisions', async (request, reply) => {
+      const { note } = parseInput(revisionSchema, request.body);
+      const revision = await requestRevision(db, userOf(request).id, request.params.id, note, now());
+      request.log.info({ submissionId: request.params.id }, 'revision requested');
+      return reply.status(201).send(revision);
+    });
+
+    artist.get('/api/bonus', async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return bonusOf(db, userOf(request).id);
+    });
+  });
+}

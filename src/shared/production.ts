@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import { FILE_LIMITS, type RefundReason } from './submissions';
+
+/**
+ * After approval (CONTRACT §13): deliveries, revisions, refunds, the publication on the label's
+ * channel, the 14-day viral check and the bonus ledger. The wire shapes and texts of both sides.
+ */
+
+/** SPEC §1: a hit reaches half the subscribers locked at publishing; three unlock the bonus. */
+export const VIRAL_HITS_NEEDED = 3;
+export const VIRAL_CHECK_DAYS = 14;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** `2 × views ≥ subscribers`, in whole numbers: 31,000 subscribers → 15,500 views is a hit, 15,499 is not. */
+export function isViralHit(views: number, subscriberCount: number): boolean {
+  return 2 * views >= subscriberCount;
+}
+
+/** The fewest views that make a hit. */
+export function viewsNeeded(subscriberCount: number): number {
+  return Math.ceil(subscriberCount / 2);
+}
+
+/** When the 14-day check reads the views. */
+export function viralCheckAt(publishedAt: Date): Date {
+  return new Date(publishedAt.getTime() + VIRAL_CHECK_DAYS * DAY_MS);
+}
+
+export const DELIVERY_NOTE_MAX = 2000;
+export const REVISION_NOTE_MAX = 2000;
+/** Files in one delivery: an image pack may come as single images. */
+export const DELIVERY_FILES_MAX = 100;
+/**
+ * What the team may deliver (CONTRACT §13), judged from the bytes: images, a ZIP, audio, video.
+ * File extension as file-type detects it → the Content-Type stored and served.
+ */
+export const DELIVERABLE_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  zip: 'application/zip',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  opus: 'audio/ogg',
+  m4a: 'audio/mp4',
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+};
+export const isDeliverableType = (contentType: string | null): boolean =>
+  contentType !== null && Object.values(DELIVERABLE_TYPES).includes(contentType);
+
+/** The largest deliverable: a finished video (uploaded resumably, like an artist's). */
+export const DELIVERABLE_MAX_BYTES = FILE_LIMITS.videoBytes;
+/** Subscriber and view counts a channel can plausibly have. */
+const COUNT_MAX = 100_000_000_000;
+
+export const PRODUCTION_TEXTS = {
+  revisionsExhausted: (allowed: number) =>
+    allowed === 0
+      ? "This plan doesn't include revisions. Message the label team if something needs to change."
+      : `All ${allowed} revisions included in your plan have been used. Message the label team if something still needs to change.`,
+  revisionBeforeDelivery: 'You can ask for a revision once the label has delivered your files.',
+  deliveryBy: (date: string) => `Delivery by ${date}`,
+  viralHits: (hits: number) => `Viral hits: ${Math.min(hits, VIRAL_HITS_NEEDED)} of ${VIRAL_HITS_NEEDED}`,
+} as const;
+
+const objectPath = z.string().regex(/^\/objects\/uploads\/[A-Za-z0-9-]{1,64}$/, 'Not a file uploaded to this site');
+
+/** POST /api/admin/submissions/{id}/deliverables */
+export const deliverablesSchema = z.object({
+  objectPaths: z
+    .array(objectPath, { message: 'objectPaths must be a list of uploaded files' })
+    .min(1, 'Add at least one file')
+    .max(DELIVERY_FILES_MAX, `At most ${DELIVERY_FILES_MAX} files per delivery`),
+  note: z
+    .string({ message: 'note must be text' })
+    .trim()
+    .max(DELIVERY_NOTE_MAX, `The note must be at most ${DELIVERY_NOTE_MAX} characters`)
+    .nullish()
+    .transform((v) => v || null),
+});
+export type DeliverablesInput = z.input<typeof deliverablesSchema>;
+
+/** POST /api/submissions/{id}/revisions */
+export const revisionSchema = z.object({
+  note: z
+    .string({ message: 'Tell the team what to change' })
+    .trim()
+    .min(1, 'Tell the team what to change')
+    .max(REVISION_NOTE_MAX, `The note must be at most ${REVISION_NOTE_MAX} characters`),
+});
+
+const count = (name: string) =>
+  z
+    .number({ message: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(0, `${name} cannot be negative`)
+    .max(COUNT_MAX, `${name} is too large`);
+
+/** PUT /api/admin/submissions/{id}/publication. `subscriberCount` is ignored when YouTube is configured. */
+export const publicationSchema = z.object({
+  videoUrl: z
+    .url({ protocol: /^https?$/, message: 'videoUrl must be an http(s) link' })
+    .max(2048, 'videoUrl is too long'),
+  publishedAt: z.iso.datetime({ offset: true, message: 'publishedAt must be an ISO date and time' }),
+  subscriberCount: count('subscriberCount').optional(),
+});
+export type PublicationInput = z.input<typeof publicationSchema>;
+
+/** PUT /api/admin/submissions/{id}/views */
+export const viewsSchema = z.object({ viewsAt14Days: count('viewsAt14Days') });
+
+/** PATCH /api/admin/bonus/earnings/{submissionId} */
+export const earningStatusSchema = z.object({
+  status: z.enum(['owed', 'paid'], { message: 'status must be owed or paid' }),
+});
+
+export interface DeliverableFile {
+  id: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  /** Where the owner (or an admin) streams or downloads it. */
+  url: string;
+}
+
+export interface Delivery {
+  id: string;
+  note: string | null;
+  createdAt: string;
+  files: DeliverableFile[];
+}
+
+export interface RevisionRequest {
+  id: string;
+  note: string;
+  createdAt: string;
+}
+
+export interface ViewReading {
+  views: number;
+  source: 'youtube' | 'admin';
+  recordedAt: string;
+  /** Who corrected it; null for the scheduled check. */
+  recordedBy: string | null;
+}
+
+export interface Publication {
+  videoUrl: string;
+  publishedAt: string;
+  subscriberCount: number;
+  /** Read from the YouTube Data API at publishing (locked), or entered by the team. */
+  subscriberSource: 'youtube' | 'admin';
+  viewsNeeded: number;
+  checkAt: string;
+  /** When the scheduled check ran, and how late it was (a server that was down). */
+  checkedAt: string | null;
+  checkLateSeconds: number | null;
+  viewsAt14Days: number | null;
+  viralHit: boolean | null;
+  /** Every reading and correction, oldest first. */
+  readings: ViewReading[];
+}
+
+/** GET /api/submissions/{id}/production: the after-approval state, for the owner and admins. */
+export interface ProductionState {
+  submissionId: string;
+  dueAt: string | null;
+  deliveredAt: string | null;
+  overdue: boolean;
+  deliveries: Delivery[];
+  revisions: { allowed: number; used: number; requests: RevisionRequest[] };
+  refund: { status: 'requested' | 'refunded'; reason: RefundReason; requestedAt: string } | null;
+  publication: Publication | null;
+  licence: { version: string; hash: string; acceptedAt: string; text: string } | null;
+}
+
+export interface BonusTrack {
+  submissionId: string;
+  songTitle: string;
+  videoUrl: string;
+  publishedAt: string;
+  subscriberCount: number;
+  viewsNeeded: number;
+  checkAt: string;
+  viewsAt14Days: number | null;
+  viralHit: boolean | null;
+}
+
+export interface BonusEarning {
+  submissionId: string;
+  songTitle: string;
+  /** US dollars with 2 decimals. */
+  amount: string;
+  status: 'owed' | 'paid';
+  createdAt: string;
+  paidAt: string | null;
+}
+
+/** GET /api/bonus */
+export interface BonusState {
+  viralHits: number;
+  hitsNeeded: number;
+  unlocked: boolean;
+  tracks: BonusTrack[];
+  earnings: BonusEarning[];
+}
+
+/** GET /api/admin/bonus: every artist's ledger. */
+export interface ArtistLedger {
+  userId: string;
+  artistName: string;
+  email: string | null;
+  viralHits: number;
+  unlocked: boolean;
+  owed: string;
+  paid: string;
+  earnings: BonusEarning[];
+}
+
+/** The admin list's deadline filter (CONTRACT §13). */
+export const DUE_FILTERS = ['overdue', 'today', 'week'] as const;
+export type DueFilter = (typeof DUE_FILTERS)[number];
