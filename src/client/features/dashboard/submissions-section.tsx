@@ -1,5 +1,5 @@
 import { Inbox, Plus, SearchX } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Submission } from '@shared/submission-schemas';
 import { SUBMISSION_STATUSES, STATUS_LABELS, type DashboardFilter } from '@shared/submissions';
@@ -9,8 +9,12 @@ import { Spinner } from '@client/components/ui/spinner';
 import { errorMessage } from '@client/lib/api';
 import { useArtistStats, useMarkSeen, useSubmissions } from '@client/features/submissions/use-submissions';
 import { StatCards } from './stat-cards';
-import { SubmissionDetailsDialog } from './submission-details-dialog';
 import { SubmissionRow } from './submission-row';
+
+/** The dialog brings the audio player; both load when a submission is first opened. */
+const SubmissionDetailsDialog = lazy(() =>
+  import('./submission-details-dialog').then((module) => ({ default: module.SubmissionDetailsDialog })),
+);
 
 /** Stat cards, the filtered list and the details dialog (SPEC §2). */
 export function SubmissionsSection() {
@@ -93,7 +97,11 @@ export function SubmissionsSection() {
           </div>
         )}
       </Card>
-      <SubmissionDetailsDialog submission={viewing} onClose={() => setViewingId(null)} />
+      {viewing ? (
+        <Suspense fallback={null}>
+          <SubmissionDetailsDialog submission={viewing} onClose={() => setViewingId(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
