@@ -1,5 +1,4 @@
 import { ArrowLeft } from 'lucide-react';
-import { useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { AppHeader } from '@client/components/app-header';
 import { Button } from '@client/components/ui/button';
@@ -8,9 +7,8 @@ import { useDocumentTitle } from '@client/lib/use-document-title';
 import { cn } from '@client/lib/utils';
 import { ChatPane } from './chat-pane';
 import { ConversationList } from './conversation-list';
-import { groupConversations } from './conversations';
 import { useOpenThread } from './live-messages';
-import { useMessages } from './message-queries';
+import { useConversations } from './message-queries';
 import { NewConversationDialog } from './new-conversation-dialog';
 
 /**
@@ -23,8 +21,8 @@ export function MessagesPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const selectedUserId = new URLSearchParams(search).get('with');
-  const messages = useMessages();
-  const conversations = useMemo(() => (user ? groupConversations(messages.data ?? [], user.id) : []), [messages.data, user]);
+  const list = useConversations();
+  const conversations = list.data?.pages.flatMap((page) => page.conversations) ?? [];
   useOpenThread(selectedUserId);
 
   if (!user) return null;
@@ -55,8 +53,11 @@ export function MessagesPage() {
             currentUserId={user.id}
             selectedUserId={selectedUserId}
             onSelect={select}
-            isLoading={messages.isLoading}
-            isError={messages.isError}
+            isLoading={list.isLoading}
+            isError={list.isError}
+            hasMore={list.hasNextPage}
+            isLoadingMore={list.isFetchingNextPage}
+            onLoadMore={() => void list.fetchNextPage()}
             action={<NewConversationDialog onChoose={select} label={conversations.length === 0 ? 'Message the label team' : 'New message'} />}
             // Small screens show one pane at a time: the list until a conversation is chosen.
             className={cn(selectedUserId && 'hidden lg:flex')}
