@@ -4,15 +4,13 @@ import {
   FILE_LIMITS,
   OBJECT_PATH_PATTERN,
   PRICING_TIERS,
+  SUBMISSION_STATUSES,
   RELEASE_DATE_OPTIONS,
   MOOD_MAX,
   RELEASE_STATUSES,
   SUBMISSION_METHODS,
   SUBMISSION_TYPES,
   VIDEO_STYLES,
-  type PricingTier,
-  type SubmissionStatus,
-  type SubmissionType,
 } from './submissions';
 import { GENRE_CHOICES } from './genres';
 import type { PublicUser } from './auth';
@@ -171,50 +169,56 @@ export interface AttachedFile {
   contentType: string | null;
 }
 
-/** A submission as its artist sees it (no internal admin notes). Dates are ISO strings. */
-export interface Submission {
-  id: string;
-  userId: string;
-  submissionType: SubmissionType;
-  submissionMethod: 'link' | 'upload';
-  musicUrl: string | null;
-  musicFileUrl: string | null;
-  videoUrl: string | null;
-  videoFileUrl: string | null;
-  artworkUrl: string | null;
-  releaseStatus: 'released' | 'unreleased';
-  releaseDate: string | null;
-  releaseDateOption: 'specific' | 'undecided' | 'asap' | null;
-  artistName: string;
-  songTitle: string;
-  hasLyrics: boolean;
-  lyricsLanguage: string | null;
-  lyrics: string | null;
-  description: string | null;
-  aiUsage: boolean;
-  videoStyle: 'custom' | 'non-custom';
-  styleReferenceUrls: string[];
-  characterImageUrls: string[];
-  creativeDirection: string | null;
-  pricingTier: PricingTier;
-  publishOnYoutube: boolean;
-  termsAccepted: boolean;
-  status: SubmissionStatus;
-  adminReview: string | null;
-  adminReviewedAt: string | null;
-  adminReviewedBy: string | null;
-  stripePaymentIntentId: string | null;
-  paymentStatus: string | null;
-  amount: string | null;
-  genre: string | null;
-  mood: string | null;
+const nullableText = z.string().nullable();
+
+/**
+ * A submission as its artist sees it (no internal admin notes). Dates are ISO strings. The
+ * server compiles the list's serialiser from this schema (platform/response-schemas.ts).
+ */
+export const submissionSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  submissionType: z.enum(SUBMISSION_TYPES),
+  submissionMethod: z.enum(['link', 'upload']),
+  musicUrl: nullableText,
+  musicFileUrl: nullableText,
+  videoUrl: nullableText,
+  videoFileUrl: nullableText,
+  artworkUrl: nullableText,
+  releaseStatus: z.enum(['released', 'unreleased']),
+  releaseDate: nullableText,
+  releaseDateOption: z.enum(['specific', 'undecided', 'asap']).nullable(),
+  artistName: z.string(),
+  songTitle: z.string(),
+  hasLyrics: z.boolean(),
+  lyricsLanguage: nullableText,
+  lyrics: nullableText,
+  description: nullableText,
+  aiUsage: z.boolean(),
+  videoStyle: z.enum(['custom', 'non-custom']),
+  styleReferenceUrls: z.array(z.string()),
+  characterImageUrls: z.array(z.string()),
+  creativeDirection: nullableText,
+  pricingTier: z.enum(PRICING_TIERS),
+  publishOnYoutube: z.boolean(),
+  termsAccepted: z.boolean(),
+  status: z.enum(SUBMISSION_STATUSES),
+  adminReview: nullableText,
+  adminReviewedAt: nullableText,
+  adminReviewedBy: nullableText,
+  stripePaymentIntentId: nullableText,
+  paymentStatus: nullableText,
+  amount: nullableText,
+  genre: nullableText,
+  mood: nullableText,
   /** Where the wizard was when a draft was last saved (null once submitted). */
-  draftStep: number | null;
+  draftStep: z.number().int().nullable(),
   /** The label changed the status or the review since the artist last opened it. */
-  hasUnseenUpdate: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+  hasUnseenUpdate: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Submission = z.infer<typeof submissionSchema>;
 
 /** GET /api/submissions/{id} for its owner: with the uploads it refers to, for a draft's wizard. */
 export interface OwnSubmission extends Submission {
@@ -229,12 +233,23 @@ export interface AdminSubmission extends Submission {
   desk: DeskState;
 }
 
-export interface ArtistStats {
-  total: number;
-  approved: number;
-  underReview: number;
-  completed: number;
-}
+/** Default and largest page of GET /api/submissions (newest first). */
+export const SUBMISSIONS_PAGE_SIZE = 50;
+export const SUBMISSIONS_PAGE_MAX = 100;
+
+/** GET /api/submissions?before={id}&limit=: the page of the caller's submissions older than `before`. */
+export const submissionsQuerySchema = z.object({
+  before: z.string().trim().max(64).optional().transform((v) => v || undefined),
+  limit: z.coerce.number().int().min(1).max(SUBMISSIONS_PAGE_MAX).default(SUBMISSIONS_PAGE_SIZE),
+});
+
+export const artistStatsSchema = z.object({
+  total: z.number().int(),
+  approved: z.number().int(),
+  underReview: z.number().int(),
+  completed: z.number().int(),
+});
+export type ArtistStats = z.infer<typeof artistStatsSchema>;
 
 export interface AdminStats {
   total: number;

@@ -23,7 +23,7 @@ export function SubmissionsSection() {
   const submissions = useSubmissions();
   const stats = useArtistStats();
   const markSeen = useMarkSeen();
-  const all = submissions.data ?? [];
+  const all = submissions.list;
   const shown = filter === 'all' ? all : all.filter((s) => s.status === filter);
   // Looked up in the list, so the dialog shows the latest state (after a tier change, for one).
   const viewing = viewingId ? (all.find((s) => s.id === viewingId) ?? null) : null;
@@ -94,6 +94,14 @@ export function SubmissionsSection() {
                 ))}
               </tbody>
             </table>
+            {submissions.hasNextPage ? (
+              <div className="flex justify-center border-t p-4">
+                <Button variant="outline" onClick={() => void submissions.fetchNextPage()} disabled={submissions.isFetchingNextPage}>
+                  {submissions.isFetchingNextPage ? <Spinner aria-hidden /> : null}
+                  {submissions.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                </Button>
+              </div>
+            ) : null}
           </div>
         )}
       </Card>

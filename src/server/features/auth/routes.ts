@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { loginSchema, registerSchema, type GoogleErrorCode } from '@shared/auth';
+import { loginSchema, publicUserSchema, registerSchema, type GoogleErrorCode } from '@shared/auth';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
 import { apiError, parseInput } from '../../platform/errors';
 import { toPublicUser } from '../../platform/public-user';
 import { rateLimited } from '../../platform/rate-limits';
+import { responseSchema } from '../../platform/response-schemas';
 import { requireUser, userOf } from '../../platform/sessions';
 import { authenticate, registerLocalUser, signInWithGoogle } from './accounts';
 import { mintVerificationLink, pruneVerificationTokens, queueVerificationEmail, verifyEmailToken } from './email-verification';
@@ -69,7 +70,8 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
     return { message: 'Logged out' };
   });
 
-  const currentUser = { preHandler: requireUser };
+  // Written by a serialiser compiled from the shared schema: no field beyond PublicUser's leaves.
+  const currentUser = { preHandler: requireUser, schema: { response: { 200: responseSchema(publicUserSchema) } } };
   const sendUser = async (request: Parameters<typeof userOf>[0], reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
     return toPublicUser(userOf(request));

@@ -219,13 +219,34 @@ async function queueSubmissionReceived(tx: Tx, outbox: EmailQueue, row: ArtistSu
   });
 }
 
-/** GET /api/submissions: the caller's own, drafts included, newest first. */
-export function listSubmissions(db: Db, userId: string): Promise<ArtistSubmissionRow[]> {
+/**
+ * GET /api/submissions: a page of the caller's own, drafts included, newest first, on
+ * submissions_user_created_idx; `before` is the id of the last submission of the page before.
+ */
+export async function listSubmissions(
+  db: Db,
+  userId: string,
+  page: { before?: string | undefined; limit: number },
+): Promise<ArtistSubmissionRow[]> {
+  // The cursor is looked up among the caller's own rows: another artist's id pages nothing.
+  // Compared in SQL, so the stored microseconds are kept (a JavaScript Date would drop them).
+  const after = page.before
+    ? sql`(${submissions.createdAt}, ${submissions.id}) < (select s.created_at, s.id from ${submissions} s where s.id = ${page.before} and s.user_id = ${userId})`
+    : undefined;
+  if (page.before) {
+    const [known] = await db
+      .select({ id: submissions.id })
+      .from(submissions)
+      .where(and(eq(submissions.id, page.before), eq(submissions.userId, userId)))
+      .limit(1);
+    if (!known) throw apiError('invalid_cursor');
+  }
   return db
     .select(artistColumns)
     .from(submissions)
-    .where(eq(submissions.userId, userId))
-    .orderBy(desc(submissions.createdAt), desc(submissions.id));
+    .where(and(eq(submissions.userId, userId), after))
+    .orderBy(desc(submissions.createdAt), desc(submissions.id))
+    .limit(page.limit);
 }
 
 /**
