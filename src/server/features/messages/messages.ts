@@ -192,21 +192,17 @@ export async function listConversations(
   page: { cursor?: string | undefined; limit: number },
 ): Promise<ConversationsPage> {
   const after = page.cursor ? decodeCursor(page.cursor) : undefined;
-  const unreadFrom = sql`from ${messages} u where u.to_user_id = ${conversations.userId} and u.from_user_id = ${conversations.otherUserId} and u.is_read = false`;
-  const rows = await db
+  // The page is cut on the index first and joined after: joined first, the planner would join
+  // every conversation of the user and sort them all.
+  const pageRows = db
     .select({
-      at: sql<string>`${conversations.lastMessageAt}::text`,
+      userId: conversations.userId,
       otherUserId: conversations.otherUserId,
-      message: messages,
-      from: fromUser,
-      to: toUser,
-      unreadCount: sql<number>`(select count(*)::int ${unreadFrom})`,
-      latestUnreadId: sql<string | null>`(select u.id ${unreadFrom} order by u.created_at desc, u.id desc limit 1)`,
+      lastMessageId: conversations.lastMessageId,
+      lastMessageAt: conversations.lastMessageAt,
+      at: sql<string>`${conversations.lastMessageAt}::text`.as('at'),
     })
     .from(conversations)
-    .innerJoin(messages, eq(messages.id, conversations.lastMessageId))
-    .innerJoin(fromUser, eq(fromUser.id, messages.fromUserId))
-    .innerJoin(toUser, eq(toUser.id, messages.toUserId))
     .where(
       and(
         eq(conversations.userId, callerId),
@@ -214,7 +210,24 @@ export async function listConversations(
       ),
     )
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.otherUserId))
-    .limit(page.limit + 1);
+    .limit(page.limit + 1)
+    .as('page');
+  const unreadFrom = sql`from ${messages} u where u.to_user_id = ${pageRows.userId} and u.from_user_id = ${pageRows.otherUserId} and u.is_read = false`;
+  const rows = await db
+    .select({
+      at: pageRows.at,
+      otherUserId: pageRows.otherUserId,
+      message: messages,
+      from: fromUser,
+      to: toUser,
+      unreadCount: sql<number>`(select count(*)::int ${unreadFrom})`,
+      latestUnreadId: sql<string | null>`(select u.id ${unreadFrom} order by u.created_at desc, u.id desc limit 1)`,
+    })
+    .from(pageRows)
+    .innerJoin(messages, eq(messages.id, pageRows.lastMessageId))
+    .innerJoin(fromUser, eq(fromUser.id, messages.fromUserId))
+    .innerJoin(toUser, eq(toUser.id, messages.toUserId))
+    .orderBy(desc(pageRows.lastMessageAt), desc(pageRows.otherUserId));
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);
   return {
