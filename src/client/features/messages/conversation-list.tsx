@@ -45,7 +45,8 @@ export function ConversationList({
         </h2>
         {conversations.length > 0 ? action : null}
       </div>
-      <div className="h-[500px] overflow-y-auto">
+      {/* relative: the visually hidden "Unread:" labels are positioned inside the scrolling list, not below the page. */}
+      <div className="relative h-[500px] overflow-y-auto">
         {isLoading ? (
           <div className="flex h-full items-center justify-center">
             <Spinner className="size-6" label="Loading conversations" />
