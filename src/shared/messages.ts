@@ -63,8 +63,10 @@ export const conversationsQuerySchema = z.object({
 
 /** One entry of the conversations list: everything exchanged with one other person (SPEC §2). */
 export interface Conversation {
+  /** The other person. */
   user: PublicUser;
-  lastMessage: Message;
+  /** Without its users: the other is `user`, the caller is the caller. */
+  lastMessage: Omit<Message, 'fromUser' | 'toUser'>;
   /** Messages from them to the current user not yet read. */
   unreadCount: number;
   /** The newest of those, or null. */

@@ -218,28 +218,31 @@ export async function listConversations(
       at: pageRows.at,
       otherUserId: pageRows.otherUserId,
       message: messages,
-      from: fromUser,
-      to: toUser,
+      other: users,
       unreadCount: sql<number>`(select count(*)::int ${unreadFrom})`,
       latestUnreadId: sql<string | null>`(select u.id ${unreadFrom} order by u.created_at desc, u.id desc limit 1)`,
     })
     .from(pageRows)
     .innerJoin(messages, eq(messages.id, pageRows.lastMessageId))
-    .innerJoin(fromUser, eq(fromUser.id, messages.fromUserId))
-    .innerJoin(toUser, eq(toUser.id, messages.toUserId))
+    .innerJoin(users, eq(users.id, pageRows.otherUserId))
     .orderBy(desc(pageRows.lastMessageAt), desc(pageRows.otherUserId));
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);
   return {
-    conversations: shown.map((r) => {
-      const lastMessage = toView(r.message, r.from, r.to);
-      return {
-        user: r.message.fromUserId === callerId ? lastMessage.toUser : lastMessage.fromUser,
-        lastMessage,
-        unreadCount: r.unreadCount,
-        latestUnreadId: r.latestUnreadId,
-      };
-    }),
+    conversations: shown.map((r) => ({
+      user: toPublicUser(r.other),
+      lastMessage: {
+        id: r.message.id,
+        fromUserId: r.message.fromUserId,
+        toUserId: r.message.toUserId,
+        submissionId: r.message.submissionId,
+        content: r.message.content,
+        isRead: r.message.isRead,
+        createdAt: r.message.createdAt.toISOString(),
+      },
+      unreadCount: r.unreadCount,
+      latestUnreadId: r.latestUnreadId,
+    })),
     nextCursor: rows.length > page.limit && last ? encodeCursor({ at: last.at, id: last.otherUserId }) : null,
   };
 }
