@@ -165,8 +165,8 @@ test('a finished video is submitted as a file, uploaded resumably, and the artis
   await page.getByLabel(/Song title/).fill(title);
   await next.click();
   await next.click();
-  // The upload's own row: the 'Upload Successful' notice may still be showing the same name.
-  await expect(page.getByTestId('upload-item').getByText('cold-light.mp4')).toBeVisible();
+  // The review names the uploaded file (the 'Upload Successful' notice may still show it too).
+  await expect(page.getByRole('definition').filter({ hasText: 'cold-light.mp4' })).toBeVisible();
   await page.getByLabel(/I accept the/).check();
   await page.getByRole('button', { name: 'Finish Upload' }).click();
   await expect(page.getByText(`"${title}" was sent to the label.`, { exact: true })).toBeVisible();

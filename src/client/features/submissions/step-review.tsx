@@ -29,7 +29,12 @@ export function StepReview({ form, musicFileName, artworkPreviewUrl }: StepRevie
           <Row term="Artist">{v.artistName}</Row>
           <Row term="Type">{video ? 'A finished video to publish' : 'A track for a music video'}</Row>
           {video ? (
-            <Row term="Video link">{v.videoUrl.trim()}</Row>
+            v.videoUrl.trim() ? (
+              <Row term="Video link">{v.videoUrl.trim()}</Row>
+            ) : (
+              // An uploaded video: its file's name (musicFileName is the video uploader's for a video).
+              <Row term="Video file">{musicFileName ?? '—'}</Row>
+            )
           ) : (
             <Row term={v.submissionMethod === 'link' ? 'Music link' : 'Music file'}>{music}</Row>
           )}
