@@ -14,7 +14,6 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { buildApp } from '../src/server/app';
 import { loadConfig, type Config } from '../src/server/config';
@@ -22,6 +21,7 @@ import { openDatabase, type Database } from '../src/server/platform/db/client';
 import { sessions, users } from '../src/server/platform/db/schema';
 import { newId, newToken } from '../src/server/platform/ids';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '../src/server/platform/sessions';
+import { createScratchDatabase, PG_URL, redact } from './support/scratch-database';
 
 const SOCKETS = 1000;
 const MESSAGES = 400;
@@ -30,7 +30,6 @@ const SENDER_SESSIONS = 8;
 /** Messages in flight at once: a busy label team, not a single person. */
 const CONCURRENCY = 4;
 const ORIGIN = 'http://localhost:5000';
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export default async function (): Promise<void> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-messages-'));
@@ -42,7 +41,7 @@ export default async function (): Promise<void> {
       await embedded.close();
     }
 
-    const scratch = await createScratchDatabase();
+    const scratch = await createScratchDatabase('messages');
     if (!scratch) {
       console.log(`PostgreSQL at ${redact(PG_URL)} unavailable: the PostgreSQL and cross-instance parts are skipped.`);
       return;
@@ -191,40 +190,12 @@ function openClient(url: string, cookie: string, arrivals: Map<string, (at: numb
   });
 }
 
-async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const name = `hub_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  try {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: PG_URL });
-      await dropper.connect();
-      await dropper.query(`drop database if exists "${name}" with (force)`);
-      await dropper.end();
-    },
-  };
-}
-
 function pct(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 }
 
 const fmt = (ms: number) => ms.toFixed(1);
-const redact = (url: string) => url.replace(/\/\/[^@/]*@/, '//');
 
 function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout>;

@@ -1,12 +1,16 @@
 /**
- * Signed-in reads (GET /api/user, /api/submissions with 500 rows, /api/stats) against the
- * yardstick: a bare node:http server answering the same JSON bytes on this machine. Each server
- * runs in its own process; the load comes from autocannon in this one.
+ * Signed-in reads (GET /api/user, /api/submissions — its first page, 50 of the artist's 500 —
+ * and /api/stats) against the yardstick: a bare node:http server answering the same JSON bytes
+ * on this machine; once on the embedded database and once on PostgreSQL (a scratch database on
+ * BENCH_DATABASE_URL / DATABASE_URL / the local test server, skipped when unreachable). Each
+ * server runs in its own process; the load comes from autocannon in this one. Prints the ratio
+ * product/bare per path; the goal is 40% or more (issue 16).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { createScratchDatabase, PG_URL, redact } from './support/scratch-database';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = 32;
@@ -16,10 +20,13 @@ interface Started {
   info: { port: number; cookie?: string; bodiesFile?: string; database?: string };
 }
 
-function startServer(args: string[]): Promise<Started> {
+function startServer(args: string[], databaseUrl?: string): Promise<Started> {
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/support/reads-server.ts', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: process.env,
+    env,
   });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
@@ -41,18 +48,32 @@ async function load(port: number, path: string, cookie?: string) {
 }
 
 export default async function benchReads(): Promise<void> {
-  const product = await startServer(['product']);
+  await benchOn('embedded (PGlite)');
+  const scratch = await createScratchDatabase('reads');
+  if (!scratch) {
+    console.log(`PostgreSQL at ${redact(PG_URL)} unreachable: the PostgreSQL run is skipped.`);
+    return;
+  }
+  try {
+    await benchOn(`PostgreSQL (${redact(PG_URL)})`, scratch.url);
+  } finally {
+    await scratch.drop();
+  }
+}
+
+async function benchOn(label: string, databaseUrl?: string): Promise<void> {
+  const product = await startServer(['product'], databaseUrl);
   const bodiesFile = product.info.bodiesFile!;
-  const paths = Object.keys(JSON.parse(readFileSync(bodiesFile, 'utf8')) as Record<string, string>);
+  const bodies = JSON.parse(readFileSync(bodiesFile, 'utf8')) as Record<string, string>;
   const bare = await startServer(['bare', bodiesFile]);
   try {
-    console.log(`database: ${product.info.database}; ${CONNECTIONS} connections, ${DURATION_S} s per run`);
-    console.log('path                 bare rps   product rps   ratio   product p99');
-    for (const path of paths) {
+    console.log(`\n${label}: database ${product.info.database}; ${CONNECTIONS} connections, ${DURATION_S} s per run`);
+    console.log('path                 bytes   bare rps   product rps   ratio   product p99');
+    for (const [path, body] of Object.entries(bodies)) {
       const base = await load(bare.info.port, path);
       const ours = await load(product.info.port, path, product.info.cookie);
       console.log(
-        `${path.padEnd(20)} ${base.rps.toFixed(0).padStart(8)} ${ours.rps.toFixed(0).padStart(13)} ${((ours.rps / base.rps) * 100).toFixed(1).padStart(6)}% ${String(ours.p99).padStart(10)} ms`,
+        `${path.padEnd(20)} ${String(Buffer.byteLength(body)).padStart(5)} ${base.rps.toFixed(0).padStart(10)} ${ours.rps.toFixed(0).padStart(13)} ${((ours.rps / base.rps) * 100).toFixed(1).padStart(6)}% ${String(ours.p99).padStart(10)} ms`,
       );
     }
   } finally {

@@ -19,4 +19,5 @@ for (const file of files) {
   const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { default: () => Promise<void> };
   await mod.default();
 }
-process.exit(0);
+// A bench that failed its budget set exitCode; the others still ran.
+process.exit(process.exitCode ?? 0);

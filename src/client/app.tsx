@@ -1,38 +1,62 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { FullScreenSpinner } from '@client/components/ui/spinner';
-import { Toaster } from '@client/components/ui/toaster';
-import { TooltipProvider } from '@client/components/ui/tooltip';
-import { AccountSettingsPage } from '@client/routes/account-settings-page';
-import { DeleteAccountPage } from '@client/features/account/delete-account-page';
-import { AdminPage } from '@client/features/admin/admin-page';
-import { TeamPage } from '@client/features/admin/team-page';
-import { AuthPage } from '@client/features/auth/auth-page';
-import { ResetPasswordPage } from '@client/features/auth/reset-password-page';
-import { DashboardPage } from '@client/routes/dashboard-page';
-import { PrivacyPolicyPage } from '@client/features/legal/privacy-policy-page';
-import { TermsOfServicePage } from '@client/features/legal/terms-of-service-page';
 import { LiveMessages } from '@client/features/messages/live-messages';
-import { MessagesPage } from '@client/features/messages/messages-page';
-import { OutboxPage } from '@client/features/notifications/outbox-page';
-import { UnsubscribePage } from '@client/features/notifications/unsubscribe-page';
-import { NotFoundPage } from '@client/features/not-found/not-found-page';
-import { CheckoutPage } from '@client/features/payments/checkout-page';
-import { PaymentFailurePage } from '@client/features/payments/payment-failure-page';
-import { PaymentSuccessPage } from '@client/features/payments/payment-success-page';
-import { SubmitPage } from '@client/features/submissions/submit-page';
 import { useAuth } from '@client/lib/auth';
 import { queryClient } from '@client/lib/query-client';
+import { showCarriedOverToast, useToasts } from '@client/lib/toast';
+
+/**
+ * Every screen is its own chunk, fetched when its route is first shown: the first load of /auth
+ * carries only the sign-in page, and Stripe, the player, the wizard and the admin desk come only
+ * with the screens that use them (issue 16; sizes held by bench/bundle.bench.ts).
+ */
+function page<K extends string, P extends object = object>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const preload = () => (loading ??= load().then((module) => ({ default: module[name] })));
+  return Object.assign(lazy(preload), { preload });
+}
+
+const AuthPage = page(() => import('@client/features/auth/auth-page'), 'AuthPage');
+const DashboardPage = page(() => import('@client/routes/dashboard-page'), 'DashboardPage');
+const SubmitPage = page(() => import('@client/features/submissions/submit-page'), 'SubmitPage');
+const CheckoutPage = page(() => import('@client/features/payments/checkout-page'), 'CheckoutPage');
+const PaymentSuccessPage = page(() => import('@client/features/payments/payment-success-page'), 'PaymentSuccessPage');
+const PaymentFailurePage = page(() => import('@client/features/payments/payment-failure-page'), 'PaymentFailurePage');
+const AdminPage = page(() => import('@client/features/admin/admin-page'), 'AdminPage');
+const OutboxPage = page(() => import('@client/features/notifications/outbox-page'), 'OutboxPage');
+const AccountSettingsPage = page(() => import('@client/routes/account-settings-page'), 'AccountSettingsPage');
+const DeleteAccountPage = page(() => import('@client/features/account/delete-account-page'), 'DeleteAccountPage');
+const TeamPage = page(() => import('@client/features/admin/team-page'), 'TeamPage');
+const ResetPasswordPage = page(() => import('@client/features/auth/reset-password-page'), 'ResetPasswordPage');
+const UnsubscribePage = page(() => import('@client/features/notifications/unsubscribe-page'), 'UnsubscribePage');
+const MessagesPage = page(() => import('@client/features/messages/messages-page'), 'MessagesPage');
+const TermsOfServicePage = page(() => import('@client/features/legal/terms-of-service-page'), 'TermsOfServicePage');
+const PrivacyPolicyPage = page(() => import('@client/features/legal/privacy-policy-page'), 'PrivacyPolicyPage');
+const NotFoundPage = page(() => import('@client/features/not-found/not-found-page'), 'NotFoundPage');
+
+/**
+ * The page of the address the app opens on starts loading at once, alongside the session check,
+ * instead of after it: the two requests overlap rather than follow each other.
+ */
+const FIRST_PAGE: Record<string, { preload: () => unknown }> = {
+  '/': DashboardPage,
+  '/dashboard': DashboardPage,
+  '/auth': AuthPage,
+  '/submit': SubmitPage,
+  '/admin': AdminPage,
+  '/messages': MessagesPage,
+  '/settings': AccountSettingsPage,
+};
+if (typeof window !== 'undefined') void FIRST_PAGE[window.location.pathname]?.preload();
 
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <ScrollToTopOnNavigate />
-        <AppRoutes />
-        <Toaster />
-      </TooltipProvider>
+      <ScrollToTopOnNavigate />
+      <AppRoutes />
+      <DeferredToaster />
     </QueryClientProvider>
   );
 }
@@ -41,12 +65,20 @@ export function App() {
 function AppRoutes() {
   const { status } = useAuth();
   if (status === 'loading') return <FullScreenSpinner text="Loading authentication..." />;
-  if (status !== 'authenticated') return <SignedOutRoutes />;
+  if (status !== 'authenticated') {
+    return (
+      <Suspense fallback={<FullScreenSpinner text="Loading..." />}>
+        <SignedOutRoutes />
+      </Suspense>
+    );
+  }
   return (
     <>
       {/* One live connection for the whole signed-in session (CONTRACT §7). */}
       <LiveMessages />
-      <SignedInRoutes />
+      <Suspense fallback={<FullScreenSpinner text="Loading..." />}>
+        <SignedInRoutes />
+      </Suspense>
     </>
   );
 }
@@ -90,6 +122,26 @@ function SignedOutRoutes() {
         <Redirect to="/auth" replace />
       </Route>
     </Switch>
+  );
+}
+
+const Toaster = lazy(() => import('@client/components/ui/toaster').then((module) => ({ default: module.Toaster })));
+
+/** The toast machinery (Radix Toast) loads with the first toast, not with the first page. */
+function DeferredToaster() {
+  const toasts = useToasts();
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    showCarriedOverToast();
+  }, []);
+  useEffect(() => {
+    if (toasts.length > 0) setNeeded(true);
+  }, [toasts.length]);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
   );
 }
 

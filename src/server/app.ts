@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -40,6 +41,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serve the client: from the build (default), through Vite's dev server, or not at all (API tests). */
   client?: 'dist' | 'vite' | 'none';
+  /** Where the built client lives (default: dist/client); tests point it at a small build of their own. */
+  clientDir?: string;
   /** Called with each route as it is registered (the route-walk test lists every route this way). */
   onRoute?: (route: RouteOptions) => void;
   /** The time as the product's rules see it (deadlines, the 14-day check); tests move it. */
@@ -56,7 +59,7 @@ declare module 'fastify' {
 }
 
 /** The whole product as a Fastify instance that has not started listening. */
-export async function buildApp({ config, database, logger, client = 'dist', onRoute, clock = () => new Date() }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, client = 'dist', clientDir = clientDistDir, onRoute, clock = () => new Date() }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Whatever logger a caller passes, errors and requests are logged through the same
     // serializers: no SQL parameters, bodies, tokens or session ids (CONTRACT §9).
@@ -79,6 +82,10 @@ export async function buildApp({ config, database, logger, client = 'dist', onRo
   if (onRoute) app.addHook('onRoute', onRoute);
   registerErrorHandling(app);
   registerInputChecks(app);
+  // Text responses of 1 KB or more, brotli or gzip as the browser accepts (CONTRACT §15). Small
+  // answers are compressed in one synchronous call; binary types (audio, video, images) are left
+  // alone by their MIME type. Request bodies are never inflated: uploads arrive as sent.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(rateLimit, {
     global: false,
@@ -131,7 +138,7 @@ export async function buildApp({ config, database, logger, client = 'dist', onRo
   await app.register(notificationRoutes, { db, config });
   await app.register(productionRoutes, { db, config, storage, now: clock });
 
-  await serveClient(app, client);
+  await serveClient(app, client, clientDir);
   // Every job is defined by now; workers start once the app is ready and stop before the database closes.
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
@@ -148,7 +155,7 @@ function withSafeSerializers(logger: NonNullable<AppOptions['logger']>): AppOpti
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/objects/') || url === '/ws';
 
-async function serveClient(app: FastifyInstance, client: AppOptions['client']) {
+async function serveClient(app: FastifyInstance, client: AppOptions['client'], clientDir: string) {
   const notFound = (url: string) => errorBody('route_not_found', `Route ${url.split('?')[0]} not found`);
 
   if (client === 'vite') {
@@ -166,11 +173,14 @@ async function serveClient(app: FastifyInstance, client: AppOptions['client']) {
     return;
   }
 
-  if (client === 'dist' && existsSync(path.join(clientDistDir, 'index.html'))) {
+  if (client === 'dist' && existsSync(path.join(clientDir, 'index.html'))) {
     await app.register(fastifyStatic, {
-      root: clientDistDir,
+      root: clientDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside every text asset (vite.config.ts): served as they
+      // are, with no compression work per request.
+      preCompressed: true,
       // Hashed assets never change; index.html must always be fetched fresh.
       setHeaders: (res, filePath) => {
         res.header(

@@ -83,39 +83,46 @@ export type Role = (typeof ROLES)[number];
 export const AUTH_PROVIDERS = ['local', 'google'] as const;
 export type AuthProvider = (typeof AUTH_PROVIDERS)[number];
 
-/** The user as every response carries it: never the password hash (CONTRACT §2). */
-export interface PublicUser {
-  id: string;
-  email: string | null;
-  authProvider: AuthProvider;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  artistName: string | null;
-  country: string | null;
-  instagramHandle: string | null;
-  tiktokHandle: string | null;
-  twitterHandle: string | null;
-  facebookHandle: string | null;
-  youtubeHandle: string | null;
-  spotifyHandle: string | null;
-  soundcloudHandle: string | null;
-  applemusicHandle: string | null;
-  amazonmusicHandle: string | null;
-  deezerHandle: string | null;
-  bandcampHandle: string | null;
-  otherPlatforms: string | null;
-  profileSetupComplete: boolean;
+const nullableText = z.string().nullable();
+
+/**
+ * The user as every response carries it: never the password hash (CONTRACT §2). The server
+ * compiles its answers' serialiser from this schema (platform/response-schemas.ts), so a field
+ * not listed here never leaves it.
+ */
+export const publicUserSchema = z.object({
+  id: z.string(),
+  email: nullableText,
+  authProvider: z.enum(AUTH_PROVIDERS),
+  firstName: nullableText,
+  lastName: nullableText,
+  profileImageUrl: nullableText,
+  artistName: nullableText,
+  country: nullableText,
+  instagramHandle: nullableText,
+  tiktokHandle: nullableText,
+  twitterHandle: nullableText,
+  facebookHandle: nullableText,
+  youtubeHandle: nullableText,
+  spotifyHandle: nullableText,
+  soundcloudHandle: nullableText,
+  applemusicHandle: nullableText,
+  amazonmusicHandle: nullableText,
+  deezerHandle: nullableText,
+  bandcampHandle: nullableText,
+  otherPlatforms: nullableText,
+  profileSetupComplete: z.boolean(),
   /** When the artist closed the first-visit profile prompt (it opens by itself only before that). */
-  profilePromptDismissedAt: string | null;
-  role: Role;
+  profilePromptDismissedAt: nullableText,
+  role: z.enum(ROLES),
   /** False until the address is confirmed by a link we sent it (or by Google). */
-  emailVerified: boolean;
+  emailVerified: z.boolean(),
   /** An address the user is changing to; it takes effect when its verification link is opened. */
-  pendingEmail: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  pendingEmail: nullableText,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
 
 /**
  * The profile prompt opens by itself once, for an artist who has neither completed the profile nor

@@ -29,6 +29,8 @@ export const API_ERRORS = {
   // NUL or an unpaired surrogate anywhere in the body, query or path (CONTRACT §9).
   unsafe_text: { status: 400, message: 'Text must not contain NUL characters or unpaired surrogates' },
   invalid_url: { status: 400, message: 'The request URL is not valid' },
+  // A paging cursor the server did not make (or made for another list).
+  invalid_cursor: { status: 400, message: 'The page cursor is not valid' },
   internal: { status: 500, message: 'Internal server error' },
   database_unavailable: { status: 503, message: 'Database unavailable' },
   // More sign-ins at once than the server can check passwords for; answered with Retry-After.

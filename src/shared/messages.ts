@@ -51,6 +51,35 @@ export interface ThreadPage {
   hasMore: boolean;
 }
 
+/** Default and largest page of GET /api/messages/conversations. */
+export const CONVERSATIONS_PAGE_SIZE = 50;
+export const CONVERSATIONS_PAGE_MAX = 100;
+
+export const conversationsQuerySchema = z.object({
+  /** `nextCursor` of the page before; absent for the first page. */
+  cursor: z.string().trim().max(200).optional().transform((v) => v || undefined),
+  limit: z.coerce.number().int().min(1).max(CONVERSATIONS_PAGE_MAX).default(CONVERSATIONS_PAGE_SIZE),
+});
+
+/** One entry of the conversations list: everything exchanged with one other person (SPEC §2). */
+export interface Conversation {
+  /** The other person. */
+  user: PublicUser;
+  /** Without its users: the other is `user`, the caller is the caller. */
+  lastMessage: Omit<Message, 'fromUser' | 'toUser'>;
+  /** Messages from them to the current user not yet read. */
+  unreadCount: number;
+  /** The newest of those, or null. */
+  latestUnreadId: string | null;
+}
+
+/** GET /api/messages/conversations: the caller's conversations, latest message first. */
+export interface ConversationsPage {
+  conversations: Conversation[];
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
 /** What the server pushes on /ws. */
 export type LiveEvent =
   | { type: 'ready'; userId: string }

@@ -174,7 +174,9 @@ const nullableString = z.string().nullable();
 
 /**
  * A submission as its artist sees it (no internal admin notes), as the API sends it: the one
- * description of the shape, its enums taken from the shared lists. Dates are ISO strings.
+ * description of the shape, its enums taken from the shared lists. Dates are ISO strings. The
+ * server compiles the list's serialiser from this schema (platform/response-schemas.ts), so a
+ * field not listed here never leaves it.
  */
 export const submissionSchema = z.object({
   id: z.string(),
@@ -243,12 +245,23 @@ export interface AdminSubmission extends Submission {
   desk: DeskState;
 }
 
-export interface ArtistStats {
-  total: number;
-  approved: number;
-  underReview: number;
-  completed: number;
-}
+/** Default and largest page of GET /api/submissions (newest first). */
+export const SUBMISSIONS_PAGE_SIZE = 50;
+export const SUBMISSIONS_PAGE_MAX = 100;
+
+/** GET /api/submissions?before={id}&limit=: the page of the caller's submissions older than `before`. */
+export const submissionsQuerySchema = z.object({
+  before: z.string().trim().max(64).optional().transform((v) => v || undefined),
+  limit: z.coerce.number().int().min(1).max(SUBMISSIONS_PAGE_MAX).default(SUBMISSIONS_PAGE_SIZE),
+});
+
+export const artistStatsSchema = z.object({
+  total: z.number().int(),
+  approved: z.number().int(),
+  underReview: z.number().int(),
+  completed: z.number().int(),
+});
+export type ArtistStats = z.infer<typeof artistStatsSchema>;
 
 /**
  * The admin's four cards (CONTRACT §8). `pending` is what the team must act on: submissions in

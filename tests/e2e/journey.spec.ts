@@ -165,6 +165,7 @@ test('a finished video is submitted as a file, uploaded resumably, and the artis
   await page.getByLabel(/Song title/).fill(title);
   await next.click();
   await next.click();
+  // The review names the uploaded file (the 'Upload Successful' notice may still show it too).
   await expect(page.getByRole('definition').filter({ hasText: 'cold-light.mp4' })).toBeVisible();
   await page.getByLabel(/I accept the/).check();
   await page.getByRole('button', { name: 'Finish Upload' }).click();

@@ -1,12 +1,17 @@
-import { Settings, Shield } from 'lucide-react';
+import { CircleHelp, Settings, Shield } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { PublicUser } from '@shared/auth';
 import { AppHeader } from '@client/components/app-header';
 import { Button } from '@client/components/ui/button';
-import { HowItWorksDialog } from './how-it-works-dialog';
+
+/** The dialog (and Radix Dialog with it) loads when it is first opened, not with the dashboard. */
+const HowItWorksDialog = lazy(() => import('./how-it-works-dialog').then((module) => ({ default: module.HowItWorksDialog })));
 
 /** SPEC §2 dashboard header: How it Works, the Admin Panel button for admins only, the user, Logout. */
 export function DashboardHeader({ user }: { user: PublicUser }) {
+  const [howItWorksOpen, setHowItWorksOpen] = useState(false);
+  const howItWorksButton = useRef<HTMLButtonElement>(null);
   return (
     <AppHeader
       user={user}
@@ -14,7 +19,29 @@ export function DashboardHeader({ user }: { user: PublicUser }) {
       className="max-w-6xl"
       actions={
         <>
-          <HowItWorksDialog />
+          <Button
+            ref={howItWorksButton}
+            variant="ghost"
+            size="sm"
+            aria-label="How it Works"
+            aria-haspopup="dialog"
+            aria-expanded={howItWorksOpen}
+            onClick={() => setHowItWorksOpen(true)}
+          >
+            <CircleHelp aria-hidden />
+            <span className="hidden md:inline">How it Works</span>
+          </Button>
+          {howItWorksOpen ? (
+            <Suspense fallback={null}>
+              <HowItWorksDialog
+                onOpenChange={setHowItWorksOpen}
+                onCloseAutoFocus={(event) => {
+                  event.preventDefault();
+                  howItWorksButton.current?.focus();
+                }}
+              />
+            </Suspense>
+          ) : null}
           <Button asChild variant="outline" size="sm">
             <Link href="/settings" aria-label="Settings">
               <Settings aria-hidden />

@@ -1,6 +1,4 @@
-import { CircleHelp } from 'lucide-react';
-import { Button } from '@client/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@client/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 
 /** SPEC §1: the five steps from submission to publication. */
 const STEPS = [
@@ -14,16 +12,17 @@ const STEPS = [
   },
 ] as const;
 
-export function HowItWorksDialog() {
+interface HowItWorksDialogProps {
+  onOpenChange(open: boolean): void;
+  /** Where focus goes back to when the dialog closes: the button that opened it. */
+  onCloseAutoFocus(event: Event): void;
+}
+
+/** Opened from the dashboard header's button (dashboard-header.tsx), loaded on first use. */
+export function HowItWorksDialog({ onOpenChange, onCloseAutoFocus }: HowItWorksDialogProps) {
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label="How it Works">
-          <CircleHelp aria-hidden />
-          <span className="hidden md:inline">How it Works</span>
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-xl">
+    <Dialog open onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-xl" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>How it Works</DialogTitle>
           <DialogDescription>From your submission to your video on our channel.</DialogDescription>

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type { PublicUser } from '@shared/auth';
 import { apiRequest } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
-import type { Message, ThreadPage } from '@shared/messages';
+import type { ConversationsPage, Message, ThreadPage } from '@shared/messages';
 
 /**
  * Every messages query key starts with MESSAGES_KEY, so one invalidation of that prefix refreshes
@@ -15,9 +15,22 @@ export const threadKey = (userId: string) => ['/api/messages', userId, 'thread']
 
 export const refreshMessages = () => queryClient.invalidateQueries({ queryKey: MESSAGES_KEY });
 
-/** GET /api/messages: the current user's messages, oldest first. */
-export function useMessages() {
-  return useQuery<Message[]>({ queryKey: MESSAGES_KEY });
+export const CONVERSATIONS_KEY = ['/api/messages', 'conversations'] as const;
+
+/**
+ * GET /api/messages/conversations: grouped on the server, latest first, a page at a time;
+ * `fetchNextPage` brings the next older page ("Load more").
+ */
+export function useConversations() {
+  return useInfiniteQuery({
+    queryKey: CONVERSATIONS_KEY,
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) => {
+      const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';
+      return apiRequest<ConversationsPage>('GET', `/api/messages/conversations${query}`, undefined, { signal });
+    },
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
 }
 
 /** GET /api/messages/contacts: the label team members the current user may start a conversation with. */

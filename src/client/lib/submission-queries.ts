@@ -1,14 +1,34 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ArtistStats, CreateSubmissionInput, DraftSubmissionInput, OwnSubmission, Submission, UrlMetadata } from '@shared/submission-schemas';
+import { useInfiniteQuery, useMutation, useQuery, type InfiniteData } from '@tanstack/react-query';
+import {
+  SUBMISSIONS_PAGE_SIZE,
+  type ArtistStats,
+  type CreateSubmissionInput,
+  type DraftSubmissionInput,
+  type OwnSubmission,
+  type Submission,
+  type UrlMetadata,
+} from '@shared/submission-schemas';
 import { apiRequest } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 
 export const SUBMISSIONS_QUERY_KEY = ['/api/submissions'] as const;
 export const STATS_QUERY_KEY = ['/api/stats'] as const;
 
-/** The artist's own submissions, newest first (CONTRACT §4). */
+/**
+ * The artist's own submissions, newest first (CONTRACT §4), a page at a time: `list` is every
+ * page loaded so far, `fetchNextPage` brings the next older one ("Load more"). A full page means
+ * there may be more. The browser revalidates each page with its ETag, so a refresh of an
+ * unchanged list is a 304.
+ */
 export function useSubmissions() {
-  return useQuery<Submission[]>({ queryKey: SUBMISSIONS_QUERY_KEY });
+  const query = useInfiniteQuery({
+    queryKey: SUBMISSIONS_QUERY_KEY,
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<Submission[]>('GET', `/api/submissions${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`, undefined, { signal }),
+    getNextPageParam: (last) => (last.length >= SUBMISSIONS_PAGE_SIZE ? last.at(-1)?.id : undefined),
+  });
+  return { ...query, list: query.data?.pages.flat() ?? [] };
 }
 
 export function useArtistStats() {
@@ -53,8 +73,8 @@ export function useMarkSeen() {
   return useMutation({
     mutationFn: (id: string) => apiRequest<void>('POST', `/api/submissions/${encodeURIComponent(id)}/seen`),
     onSuccess: (_data, id) =>
-      queryClient.setQueryData<Submission[]>(SUBMISSIONS_QUERY_KEY, (list) =>
-        list?.map((s) => (s.id === id ? { ...s, hasUnseenUpdate: false } : s)),
+      queryClient.setQueryData<InfiniteData<Submission[], string | undefined>>(SUBMISSIONS_QUERY_KEY, (data) =>
+        data && { ...data, pages: data.pages.map((page) => page.map((s) => (s.id === id ? { ...s, hasUnseenUpdate: false } : s))) },
       ),
   });
 }

@@ -1,3 +1,4 @@
+import { TooltipProvider } from '@client/components/ui/tooltip';
 import { VerifyEmailBanner } from '@client/features/notifications/verify-email-banner';
 import { SocialLinksCard } from '@client/features/profile/social-links-card';
 import { useAuth } from '@client/lib/auth';
@@ -26,7 +27,10 @@ export function DashboardPage() {
         <DashboardWelcome user={user} />
         <BonusCard />
         <SocialLinksCard user={user} />
-        <SubmissionsSection />
+        {/* Tooltips are on the submission rows only; their provider comes with them. */}
+        <TooltipProvider>
+          <SubmissionsSection />
+        </TooltipProvider>
       </main>
     </div>
   );

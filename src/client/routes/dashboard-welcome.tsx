@@ -21,7 +21,7 @@ function Greeting({ user }: { user: PublicUser }) {
   if (submissions.isPending) {
     return <h1 className="h-8 text-2xl font-semibold sm:h-9 sm:text-3xl" aria-busy="true" />;
   }
-  const firstTime = user.role !== 'admin' && submissions.isSuccess && submissions.data.length === 0;
+  const firstTime = user.role !== 'admin' && submissions.isSuccess && submissions.list.length === 0;
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">{firstTime ? `Welcome, ${name}!` : `Welcome back, ${name}!`}</h1>

@@ -132,7 +132,7 @@ describe(`kill -9 mid-write (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedd
     );
 
     await startServer();
-    const listed = await call('GET', '/api/submissions', artistCookie);
+    const listed = await call('GET', '/api/submissions?limit=100', artistCookie);
     expect(listed.status).toBe(200);
     const storedSubmissions = new Set((listed.body as unknown as { id: string }[]).map((s) => s.id));
     expect(submissions.acknowledged.filter((id) => !storedSubmissions.has(id))).toEqual([]);

@@ -35,13 +35,35 @@ export async function registerSecurity(app: FastifyInstance, publicOrigin: strin
     // Google's consent page opens as a top-level navigation; nothing needs cross-origin windows.
     crossOriginOpenerPolicy: { policy: 'same-origin' },
   });
+  const { everywhere, htmlOnly } = splitHeaders(headers);
   app.addHook('onRequest', async (request, reply) => {
-    reply.headers(headers);
+    reply.headers(everywhere);
+    // Stored files are the user's own: no other site may embed them (audio, images, video).
+    if (request.url.startsWith('/objects/')) reply.header('cross-origin-resource-policy', 'same-origin');
     if (SAFE_METHODS.has(request.method)) return;
     if (!isAllowedOrigin(request.headers.origin, publicOrigin)) {
       throw apiError('cross_origin');
     }
   });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (isHtml(reply.getHeader('content-type'))) reply.headers(htmlOnly);
+    return payload;
+  });
+}
+
+/**
+ * Headers that only mean something on a document (the policy, framing, cross-origin isolation,
+ * referrer) go on HTML responses alone: on JSON they were ~800 bytes, twice the body of
+ * GET /api/user (issue 16). `nosniff` and HSTS stay on every response.
+ */
+const EVERYWHERE = new Set(['x-content-type-options', 'strict-transport-security']);
+const isHtml = (contentType: unknown) => typeof contentType === 'string' && contentType.startsWith('text/html');
+
+function splitHeaders(headers: Record<string, string>) {
+  const everywhere: Record<string, string> = {};
+  const htmlOnly: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) (EVERYWHERE.has(name) ? everywhere : htmlOnly)[name] = value;
+  return { everywhere, htmlOnly };
 }
 
 /** Browsers always send Origin on cross-origin writes and WebSocket upgrades; other clients may omit it. */

@@ -1,5 +1,5 @@
 import { Inbox, Plus, SearchX } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Submission } from '@shared/submission-schemas';
 import { SUBMISSION_STATUSES, STATUS_LABELS, type DashboardFilter } from '@shared/submissions';
@@ -9,8 +9,12 @@ import { Spinner } from '@client/components/ui/spinner';
 import { errorMessage } from '@client/lib/api';
 import { useArtistStats, useMarkSeen, useSubmissions } from '@client/lib/submission-queries';
 import { StatCards } from './stat-cards';
-import { SubmissionDetailsDialog } from './submission-details-dialog';
 import { SubmissionRow } from './submission-row';
+
+/** The dialog brings the audio player; both load when a submission is first opened. */
+const SubmissionDetailsDialog = lazy(() =>
+  import('./submission-details-dialog').then((module) => ({ default: module.SubmissionDetailsDialog })),
+);
 
 /** Stat cards, the filtered list and the details dialog (SPEC §2). */
 export function SubmissionsSection() {
@@ -20,7 +24,7 @@ export function SubmissionsSection() {
   const submissions = useSubmissions();
   const stats = useArtistStats();
   const markSeen = useMarkSeen();
-  const all = submissions.data ?? [];
+  const all = submissions.list;
   const shown = filter === 'all' ? all : all.filter((s) => s.status === filter);
   // Looked up in the list, so the dialog shows the latest state (after a tier change, for one).
   const viewing = viewingId ? (all.find((s) => s.id === viewingId) ?? null) : null;
@@ -91,17 +95,29 @@ export function SubmissionsSection() {
                 ))}
               </tbody>
             </table>
+            {submissions.hasNextPage ? (
+              <div className="flex justify-center border-t p-4">
+                <Button variant="outline" onClick={() => void submissions.fetchNextPage()} disabled={submissions.isFetchingNextPage}>
+                  {submissions.isFetchingNextPage ? <Spinner aria-hidden /> : null}
+                  {submissions.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                </Button>
+              </div>
+            ) : null}
           </div>
         )}
       </Card>
-      <SubmissionDetailsDialog
-        submission={viewing}
-        onClose={() => {
-          setViewingId(null);
-          // The link's job is done: a reload should not open it again.
-          if (window.location.search.includes('submission=')) window.history.replaceState(null, '', window.location.pathname);
-        }}
-      />
+      {viewing ? (
+        <Suspense fallback={null}>
+          <SubmissionDetailsDialog
+            submission={viewing}
+            onClose={() => {
+              setViewingId(null);
+              // The link's job is done: a reload should not open it again.
+              if (window.location.search.includes('submission=')) window.history.replaceState(null, '', window.location.pathname);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import { UserAvatar } from '@client/components/user-avatar';
 import { Spinner } from '@client/components/ui/spinner';
 import { cn } from '@client/lib/utils';
-import { formatMessageTime, partyName, type Conversation } from './conversations';
+import type { Conversation } from '@shared/messages';
+import { Button } from '@client/components/ui/button';
+import { formatMessageTime, partyName } from './conversations';
 
 interface ConversationListProps {
   conversations: Conversation[];
@@ -12,6 +14,10 @@ interface ConversationListProps {
   onSelect(userId: string): void;
   isLoading: boolean;
   isError: boolean;
+  /** More (older) conversations on the server: a "Load more" button ends the list. */
+  hasMore?: boolean;
+  isLoadingMore?: boolean;
+  onLoadMore?(): void;
   /** Shown in the header (starting a conversation) and under the empty state. */
   action?: ReactNode;
   className?: string;
@@ -25,6 +31,9 @@ export function ConversationList({
   onSelect,
   isLoading,
   isError,
+  hasMore = false,
+  isLoadingMore = false,
+  onLoadMore,
   action,
   className,
 }: ConversationListProps) {
@@ -36,7 +45,8 @@ export function ConversationList({
         </h2>
         {conversations.length > 0 ? action : null}
       </div>
-      <div className="h-[500px] overflow-y-auto">
+      {/* relative: the visually hidden "Unread:" labels are positioned inside the scrolling list, not below the page. */}
+      <div className="relative h-[500px] overflow-y-auto">
         {isLoading ? (
           <div className="flex h-full items-center justify-center">
             <Spinner className="size-6" label="Loading conversations" />
@@ -66,6 +76,14 @@ export function ConversationList({
                 />
               </li>
             ))}
+            {hasMore ? (
+              <li className="flex justify-center p-3">
+                <Button variant="outline" size="sm" onClick={onLoadMore} disabled={isLoadingMore}>
+                  {isLoadingMore ? <Spinner aria-hidden /> : null}
+                  {isLoadingMore ? 'Loading...' : 'Load more'}
+                </Button>
+              </li>
+            ) : null}
           </ul>
         )}
       </div>

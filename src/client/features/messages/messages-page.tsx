@@ -1,5 +1,4 @@
 import { BackLink, PageHeading } from '@client/components/page-heading';
-import { useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { AppHeader } from '@client/components/app-header';
 import { useAuth } from '@client/lib/auth';
@@ -7,9 +6,8 @@ import { useDocumentTitle } from '@client/lib/use-document-title';
 import { cn } from '@client/lib/utils';
 import { ChatPane } from './chat-pane';
 import { ConversationList } from './conversation-list';
-import { groupConversations } from './conversations';
 import { useOpenThread } from './live-messages';
-import { useMessages } from '@client/lib/message-queries';
+import { useConversations } from '@client/lib/message-queries';
 import { NewConversationDialog } from './new-conversation-dialog';
 
 /**
@@ -22,8 +20,8 @@ export function MessagesPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const selectedUserId = new URLSearchParams(search).get('with');
-  const messages = useMessages();
-  const conversations = useMemo(() => (user ? groupConversations(messages.data ?? [], user.id) : []), [messages.data, user]);
+  const list = useConversations();
+  const conversations = list.data?.pages.flatMap((page) => page.conversations) ?? [];
   useOpenThread(selectedUserId);
 
   if (!user) return null;
@@ -44,8 +42,11 @@ export function MessagesPage() {
             currentUserId={user.id}
             selectedUserId={selectedUserId}
             onSelect={select}
-            isLoading={messages.isLoading}
-            isError={messages.isError}
+            isLoading={list.isLoading}
+            isError={list.isError}
+            hasMore={list.hasNextPage}
+            isLoadingMore={list.isFetchingNextPage}
+            onLoadMore={() => void list.fetchNextPage()}
             action={<NewConversationDialog onChoose={select} label={conversations.length === 0 ? 'Message the label team' : 'New message'} />}
             // Small screens show one pane at a time: the list until a conversation is chosen.
             className={cn(selectedUserId && 'hidden lg:flex')}

@@ -1,11 +1,13 @@
 import { UserPen, UserRoundPlus } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { shouldPromptForProfile, type PublicUser } from '@shared/auth';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
-import { ProfileDialog } from './profile-dialog';
 import { useDismissProfilePrompt } from './use-profile';
+
+/** The form (and its validation) loads when the dialog first opens, not with the dashboard. */
+const ProfileDialog = lazy(() => import('./profile-dialog').then((module) => ({ default: module.ProfileDialog })));
 
 /**
  * Onboarding that never blocks (issue 11): the profile dialog opens by itself once, after
@@ -45,7 +47,11 @@ export function ProfileButton({ user, setup }: { user: PublicUser; setup: Profil
           Complete profile
         </Button>
       )}
-      <ProfileDialog user={user} open={setup.open} onOpenChange={setup.onOpenChange} />
+      {setup.open ? (
+        <Suspense fallback={null}>
+          <ProfileDialog user={user} open={setup.open} onOpenChange={setup.onOpenChange} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

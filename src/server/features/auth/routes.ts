@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { TOKEN_MAX } from '@shared/account';
-import { loginSchema, registerSchema, type GoogleErrorCode } from '@shared/auth';
+import { loginSchema, publicUserSchema, registerSchema, type GoogleErrorCode } from '@shared/auth';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
 import { clientGoneSignal } from '../../platform/client-gone';
 import { apiError, parseInput } from '../../platform/errors';
 import { toPublicUser } from '../../platform/public-user';
 import { rateLimited } from '../../platform/rate-limits';
+import { responseSchema } from '../../platform/response-schemas';
 import { requireUser, userOf } from '../../platform/sessions';
 import { authenticate, registerLocalUser, signInWithGoogle } from './accounts';
 import {
@@ -84,7 +85,8 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
     return { message: 'Logged out' };
   });
 
-  const currentUser = { preHandler: requireUser };
+  // Written by a serialiser compiled from the shared schema: no field beyond PublicUser's leaves.
+  const currentUser = { preHandler: requireUser, schema: { response: { 200: responseSchema(publicUserSchema) } } };
   const sendUser = async (request: Parameters<typeof userOf>[0], reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
     return toPublicUser(userOf(request));

@@ -2,12 +2,18 @@ import { and, asc, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import { displayName, type PublicUser } from '@shared/auth';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
-import { messages, submissions, users, type MessageRow, type UserRow } from '../../platform/db/schema';
+import { conversations, messages, submissions, users, type MessageRow, type UserRow } from '../../platform/db/schema';
 import type { EmailQueue } from '../../platform/email/outbox';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import { decodeCursor, encodeCursor } from '../../platform/page-cursor';
 import { toPublicUser } from '../../platform/public-user';
-import { type Message as MessageView, type SendMessageInput, type ThreadPage } from '@shared/messages';
+import {
+  type ConversationsPage,
+  type Message as MessageView,
+  type SendMessageInput,
+  type ThreadPage,
+} from '@shared/messages';
 
 /** The label's team: artists may write to these only (CONTRACT §7). */
 const isTeam = (user: Pick<UserRow, 'role'>) => user.role === 'admin';
@@ -138,6 +144,7 @@ export async function sendMessage(
         content: input.content,
       })
       .returning();
+    await recordInConversations(tx, row!.id);
     // Emailed only if still unread after the delay; while one such email waits, later
     // messages join it (unread-messages-email.ts decides what it says when it goes).
     await outbox.queue(tx, {
@@ -153,6 +160,91 @@ export async function sendMessage(
     return row!;
   });
   return toView(message, sender, recipient);
+}
+
+/**
+ * Makes the message the latest of its conversation for both people, unless a later one already
+ * is. Rows are written in key order, so two messages crossing between the same two people lock
+ * them in the same order and cannot deadlock. The stored time is the message's own, to the
+ * microsecond.
+ */
+async function recordInConversations(tx: Pick<Db, 'execute'>, messageId: string): Promise<void> {
+  await tx.execute(sql`
+    insert into ${conversations} (user_id, other_user_id, last_message_id, last_message_at)
+    select p.user_id, p.other_user_id, m.id, m.created_at
+    from ${messages} m
+    cross join lateral (values (m.from_user_id, m.to_user_id), (m.to_user_id, m.from_user_id)) as p(user_id, other_user_id)
+    where m.id = ${messageId}
+    order by p.user_id
+    on conflict (user_id, other_user_id) do update
+      set last_message_id = excluded.last_message_id, last_message_at = excluded.last_message_at
+      where ${conversations}.last_message_at <= excluded.last_message_at`);
+}
+
+/**
+ * GET /api/messages/conversations: the caller's conversations, latest message first, a page at a
+ * time on conversations_user_latest_idx. The latest message comes by its id; the unread count
+ * and the newest unread message are counted on messages_unread_idx for the page's rows only.
+ */
+export async function listConversations(
+  db: Db,
+  callerId: string,
+  page: { cursor?: string | undefined; limit: number },
+): Promise<ConversationsPage> {
+  const after = page.cursor ? decodeCursor(page.cursor) : undefined;
+  // The page is cut on the index first and joined after: joined first, the planner would join
+  // every conversation of the user and sort them all.
+  const pageRows = db
+    .select({
+      userId: conversations.userId,
+      otherUserId: conversations.otherUserId,
+      lastMessageId: conversations.lastMessageId,
+      lastMessageAt: conversations.lastMessageAt,
+      at: sql<string>`${conversations.lastMessageAt}::text`.as('at'),
+    })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.userId, callerId),
+        after ? sql`(${conversations.lastMessageAt}, ${conversations.otherUserId}) < (${after.at}::timestamptz, ${after.id})` : undefined,
+      ),
+    )
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.otherUserId))
+    .limit(page.limit + 1)
+    .as('page');
+  const unreadFrom = sql`from ${messages} u where u.to_user_id = ${pageRows.userId} and u.from_user_id = ${pageRows.otherUserId} and u.is_read = false`;
+  const rows = await db
+    .select({
+      at: pageRows.at,
+      otherUserId: pageRows.otherUserId,
+      message: messages,
+      other: users,
+      unreadCount: sql<number>`(select count(*)::int ${unreadFrom})`,
+      latestUnreadId: sql<string | null>`(select u.id ${unreadFrom} order by u.created_at desc, u.id desc limit 1)`,
+    })
+    .from(pageRows)
+    .innerJoin(messages, eq(messages.id, pageRows.lastMessageId))
+    .innerJoin(users, eq(users.id, pageRows.otherUserId))
+    .orderBy(desc(pageRows.lastMessageAt), desc(pageRows.otherUserId));
+  const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
+  return {
+    conversations: shown.map((r) => ({
+      user: toPublicUser(r.other),
+      lastMessage: {
+        id: r.message.id,
+        fromUserId: r.message.fromUserId,
+        toUserId: r.message.toUserId,
+        submissionId: r.message.submissionId,
+        content: r.message.content,
+        isRead: r.message.isRead,
+        createdAt: r.message.createdAt.toISOString(),
+      },
+      unreadCount: r.unreadCount,
+      latestUnreadId: r.latestUnreadId,
+    })),
+    nextCursor: rows.length > page.limit && last ? encodeCursor({ at: last.at, id: last.otherUserId }) : null,
+  };
 }
 
 /** Marks every unread message from `otherUserId` to the caller as read; answers how many changed. */

@@ -6,6 +6,7 @@ import { rateLimited } from '../../platform/rate-limits';
 import { requireUser, userOf } from '../../platform/sessions';
 import {
   countUnread,
+  listConversations,
   listContacts,
   listMessages,
   loadMessageView,
@@ -14,7 +15,7 @@ import {
   sendMessage,
 } from './messages';
 import { gatherUnreadMessages } from './unread-messages-email';
-import { sendMessageSchema, threadQuerySchema } from '@shared/messages';
+import { conversationsQuerySchema, sendMessageSchema, threadQuerySchema } from '@shared/messages';
 
 /** The loader other instances use when a message is too large to travel in a NOTIFY payload. */
 const NEW_MESSAGE_LOADER = 'new_message';
@@ -34,6 +35,10 @@ export async function messageRoutes(app: FastifyInstance, { db, emailDelayS }: {
   app.get('/api/messages', async (request) => listMessages(db, userOf(request).id));
 
   app.get('/api/messages/unread-count', async (request) => ({ count: await countUnread(db, userOf(request).id) }));
+
+  app.get('/api/messages/conversations', async (request) =>
+    listConversations(db, userOf(request).id, parseInput(conversationsQuerySchema, request.query)),
+  );
 
   app.get('/api/messages/contacts', async (request) => listContacts(db, userOf(request).id));
 

@@ -1,9 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { createSubmissionSchema, draftSubmissionSchema, type OwnSubmission } from '@shared/submission-schemas';
+import {
+  artistStatsSchema,
+  createSubmissionSchema,
+  draftSubmissionSchema,
+  submissionSchema,
+  submissionsQuerySchema,
+  type OwnSubmission,
+} from '@shared/submission-schemas';
 import { OBJECT_ID_PATTERN } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
 import { apiError, parseInput } from '../../platform/errors';
+import { sendWithEtag } from '../../platform/etag';
 import { rateLimited } from '../../platform/rate-limits';
+import { responseListSchema, responseSchema } from '../../platform/response-schemas';
 import { requireUser, userOf } from '../../platform/sessions';
 import type { ObjectStorage } from '../../platform/storage/object-storage';
 import { removeUploadBytes } from '../../platform/storage/upload-files';
@@ -26,8 +35,9 @@ type WithId = { Params: { id: string } };
 
 export async function submissionRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: ObjectStorage }) {
   app.addHook('preHandler', requireUser);
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
+  app.addHook('onRequest', async (request, reply) => {
+    // The list may be kept by the browser and revalidated with its ETag; nothing else is kept.
+    reply.header('cache-control', request.method === 'GET' && request.url.split('?')[0] === '/api/submissions' ? 'private, no-cache' : 'no-store');
   });
   // Ids are made by the server; anything else (a NUL, a huge string) cannot name a submission.
   app.addHook('preHandler', async (request) => {
@@ -63,7 +73,12 @@ export async function submissionRoutes(app: FastifyInstance, { db, storage }: { 
     return toSubmission(row);
   });
 
-  app.get('/api/submissions', async (request) => (await listSubmissions(db, userOf(request).id)).map(toSubmission));
+  // A page, newest first, written by a compiled serialiser; an unchanged page answers 304.
+  app.get('/api/submissions', { schema: { response: { 200: responseListSchema(submissionSchema) } } }, async (request, reply) => {
+    const page = parseInput(submissionsQuerySchema, request.query);
+    const rows = await listSubmissions(db, userOf(request).id, page);
+    return sendWithEtag(request, reply, rows.map(toSubmission));
+  });
 
   app.get<WithId>('/api/submissions/:id', async (request): Promise<OwnSubmission> => {
     const row = await findSubmission(db, userOf(request), request.params.id);
@@ -86,5 +101,7 @@ export async function submissionRoutes(app: FastifyInstance, { db, storage }: { 
     return reply.status(204).send();
   });
 
-  app.get('/api/stats', async (request) => artistStats(db, userOf(request).id));
+  app.get('/api/stats', { schema: { response: { 200: responseSchema(artistStatsSchema) } } }, async (request) =>
+    artistStats(db, userOf(request).id),
+  );
 }

@@ -6,12 +6,8 @@ import { submissions } from '../../platform/db/schema';
 const countWhereStatus = (status: string) =>
   sql<number>`(count(*) filter (where ${submissions.status} = ${status}))::int`;
 
-/**
- * GET /api/stats: the caller's counts in one aggregate query over the (user_id, created_at) index.
- * Drafts have not gone to the label, so they are not counted (CONTRACT §12).
- */
-export async function artistStats(db: Db, userId: string): Promise<ArtistStats> {
-  const [row] = await db
+function prepareArtistStats(db: Db) {
+  return db
     .select({
       total: sql<number>`count(*)::int`,
       approved: countWhereStatus('approved'),
@@ -19,6 +15,19 @@ export async function artistStats(db: Db, userId: string): Promise<ArtistStats> 
       completed: countWhereStatus('completed'),
     })
     .from(submissions)
-    .where(and(eq(submissions.userId, userId), ne(submissions.status, 'draft')));
+    .where(and(eq(submissions.userId, sql.placeholder('userId')), ne(submissions.status, 'draft')))
+    .prepare('artist_stats');
+}
+/** Prepared once per database: the hot read skips building and planning the query again. */
+const prepared = new WeakMap<Db, ReturnType<typeof prepareArtistStats>>();
+
+/**
+ * GET /api/stats: the caller's counts in one aggregate query over the (user_id, created_at) index.
+ * Drafts have not gone to the label, so they are not counted (CONTRACT §12).
+ */
+export async function artistStats(db: Db, userId: string): Promise<ArtistStats> {
+  let statement = prepared.get(db);
+  if (!statement) prepared.set(db, (statement = prepareArtistStats(db)));
+  const [row] = await statement.execute({ userId });
   return row ?? { total: 0, approved: 0, underReview: 0, completed: 0 };
 }

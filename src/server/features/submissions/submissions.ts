@@ -220,13 +220,47 @@ async function queueSubmissionReceived(tx: Tx, outbox: EmailQueue, row: ArtistSu
   });
 }
 
-/** GET /api/submissions: the caller's own, drafts included, newest first. */
-export function listSubmissions(db: Db, userId: string): Promise<ArtistSubmissionRow[]> {
+function prepareFirstPage(db: Db) {
   return db
     .select(artistColumns)
     .from(submissions)
-    .where(eq(submissions.userId, userId))
-    .orderBy(desc(submissions.createdAt), desc(submissions.id));
+    .where(eq(submissions.userId, sql.placeholder('userId')))
+    .orderBy(desc(submissions.createdAt), desc(submissions.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('submissions_first_page');
+}
+/** The first page is what every dashboard visit reads: prepared once per database. */
+const preparedFirstPages = new WeakMap<Db, ReturnType<typeof prepareFirstPage>>();
+
+/**
+ * GET /api/submissions: a page of the caller's own, drafts included, newest first, on
+ * submissions_user_created_idx; `before` is the id of the last submission of the page before.
+ */
+export async function listSubmissions(
+  db: Db,
+  userId: string,
+  page: { before?: string | undefined; limit: number },
+): Promise<ArtistSubmissionRow[]> {
+  if (!page.before) {
+    let statement = preparedFirstPages.get(db);
+    if (!statement) preparedFirstPages.set(db, (statement = prepareFirstPage(db)));
+    return statement.execute({ userId, limit: page.limit });
+  }
+  // The cursor is looked up among the caller's own rows: another artist's id is refused.
+  const [cursor] = await db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(and(eq(submissions.id, page.before), eq(submissions.userId, userId)))
+    .limit(1);
+  if (!cursor) throw apiError('invalid_cursor');
+  // Compared in SQL, so the stored microseconds are kept (a JavaScript Date would drop them).
+  const after = sql`(${submissions.createdAt}, ${submissions.id}) < (select s.created_at, s.id from ${submissions} s where s.id = ${cursor.id})`;
+  return db
+    .select(artistColumns)
+    .from(submissions)
+    .where(and(eq(submissions.userId, userId), after))
+    .orderBy(desc(submissions.createdAt), desc(submissions.id))
+    .limit(page.limit);
 }
 
 /**

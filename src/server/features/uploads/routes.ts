@@ -151,7 +151,9 @@ export async function uploadRoutes(app: FastifyInstance, { db, config, storage }
     return normaliseAll(userOf(request), input.characterFileURLs, 'characterFileURLs');
   });
 
-  app.get<{ Params: { id: string } }>('/objects/uploads/:id', signedIn, async (request, reply) => {
+  // Stored files go out as they are: audio, video and images gain nothing from compression, and
+  // a compressed 206 would no longer match the byte range it answers.
+  app.get<{ Params: { id: string } }>('/objects/uploads/:id', { ...signedIn, compress: false }, async (request, reply) => {
     const upload = await findDownloadableUpload(db, userOf(request), request.params.id);
     let served;
     try {

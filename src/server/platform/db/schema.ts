@@ -401,6 +401,33 @@ export const messages = pgTable(
 );
 
 /**
+ * One row per person per conversation (each message makes or moves two: the sender's and the
+ * recipient's), pointing at its latest message. GET /api/messages/conversations pages these by
+ * (user, latest first) on one index instead of grouping a user's whole history on each read;
+ * unread counts are still counted from messages, on messages_unread_idx
+ * (docs/decisions/141-conversations-on-the-server.md).
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    otherUserId: text('other_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastMessageId: text('last_message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.otherUserId] }),
+    index('conversations_user_latest_idx').on(t.userId, t.lastMessageAt.desc(), t.otherUserId.desc()),
+  ],
+);
+
+/**
  * A file a user uploaded. The row is made when the upload URL is issued (status `pending`);
  * `receiving` while this server streams the bytes in (local storage, or a resumable upload
  * until its last byte), `checking` while a normalisation route checks them, `stored` once they

@@ -1,0 +1,101 @@
+/**
+ * Lighthouse (mobile preset: Moto G class device, simulated slow 4G) of /auth signed out and
+ * /dashboard signed in, on the built client served by the product (compressed, cached assets),
+ * with the system Chromium. Prints the performance score, LCP, TBT, FCP and the bytes sent.
+ * Goal: performance ≥ 95 on both (issue 16). Builds the client first when there is no build.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { buildApp, clientDistDir } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/platform/db/client';
+import { sessions, submissions, users } from '../src/server/platform/db/schema';
+import { newId, newToken } from '../src/server/platform/ids';
+import { SESSION_COOKIE, SESSION_TTL_MS } from '../src/server/platform/sessions';
+import type { SubmissionStatus } from '../src/shared/submissions';
+
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+export default async function benchLighthouse(): Promise<void> {
+  if (!existsSync(path.join(clientDistDir, 'index.html')) || process.env.BENCH_BUILD === '1') {
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hub-bench-lighthouse-'));
+  const config = loadConfig({ DATA_DIR: dir, SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0', LOG_LEVEL: 'silent' });
+  const database = await openDatabase({ pgliteDir: path.join(dir, 'db') });
+  const app = await buildApp({ config, database, client: 'dist', logger: false });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  try {
+    const { db } = database;
+    const userId = newId();
+    await db.insert(users).values({
+      id: userId,
+      email: `lighthouse-${userId}@example.com`,
+      firstName: 'Nora',
+      lastName: 'Vex',
+      artistName: 'Nora Vex',
+      profileSetupComplete: true,
+      emailVerified: true,
+    });
+    const statuses: SubmissionStatus[] = ['pending', 'under_review', 'approved', 'completed', 'rejected'];
+    await db.insert(submissions).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        id: newId(),
+        userId,
+        submissionMethod: 'link' as const,
+        musicUrl: 'https://soundcloud.com/nora/track',
+        releaseStatus: 'released' as const,
+        artistName: 'Nora Vex',
+        songTitle: `Midnight Signal ${i + 1}`,
+        hasLyrics: false,
+        aiUsage: false,
+        videoStyle: 'non-custom' as const,
+        pricingTier: 'free' as const,
+        termsAccepted: true,
+        status: statuses[i % statuses.length]!,
+        amount: '0.00',
+        createdAt: new Date(Date.now() - i * 86_400_000),
+      })),
+    );
+    const sid = newToken();
+    await db.insert(sessions).values({
+      sid,
+      userId,
+      sess: { userId, via: 'password', createdAt: new Date().toISOString() },
+      expire: new Date(Date.now() + SESSION_TTL_MS),
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const cookie = `${SESSION_COOKIE}=${app.signCookie(sid)}`;
+
+    console.log('page         score   LCP        TBT       FCP        bytes sent');
+    for (const [page, headers] of [
+      ['/auth', {}],
+      ['/dashboard', { cookie }],
+    ] as const) {
+      const result = await lighthouse(`${origin}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        extraHeaders: headers,
+      });
+      if (!result) throw new Error(`lighthouse gave no result for ${page}`);
+      const { lhr } = result;
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+      const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+      console.log(
+        `${page.padEnd(12)} ${String(score).padStart(5)} ${`${(audit('largest-contentful-paint') / 1000).toFixed(2)} s`.padStart(8)} ${`${audit('total-blocking-time').toFixed(0)} ms`.padStart(9)} ${`${(audit('first-contentful-paint') / 1000).toFixed(2)} s`.padStart(8)} ${`${(audit('total-byte-weight') / 1000).toFixed(0)} KB`.padStart(12)}   goal ≥ 95 ${score >= 95 ? 'ok' : 'BELOW'}`,
+      );
+    }
+  } finally {
+    chrome.kill();
+    await app.close();
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,98 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createArtist, createSubmissionRow, createTestApp, sessionCookie, type TestApp } from '../test/helpers';
+
+/** Serving (CONTRACT §15): compression, caching of the build, and which headers go where. */
+let t: TestApp;
+let clientDir: string;
+let cookie: string;
+const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+const page = `<!doctype html><html><head><title>Hub</title><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>`;
+
+beforeAll(async () => {
+  // A small build as vite.config.ts leaves it: hashed assets with .br and .gz beside them.
+  clientDir = mkdtempSync(path.join(os.tmpdir(), 'hub-client-'));
+  mkdirSync(path.join(clientDir, 'assets'));
+  writeFileSync(path.join(clientDir, 'index.html'), page);
+  writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), script);
+  writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
+  writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js.gz'), gzipSync(script));
+  t = await createTestApp({}, { client: 'dist', clientDir });
+  const artist = await createArtist(t.db);
+  for (let i = 0; i < 10; i++) await createSubmissionRow(t.db, artist, { songTitle: `Song number ${i} with a long enough title` });
+  cookie = await sessionCookie(t.app, t.db, artist);
+});
+
+afterAll(async () => {
+  await t.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+describe('compression', () => {
+  it('compresses a JSON answer of 1 KB or more with brotli when the browser accepts it', async () => {
+    const res = await t.app.inject({ url: '/api/submissions', headers: { cookie, 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString())).toHaveLength(10);
+  });
+
+  it('falls back to gzip, and sends small answers as they are', async () => {
+    const res = await t.app.inject({ url: '/api/submissions', headers: { cookie, 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(res.rawPayload).toString())).toHaveLength(10);
+    const small = await t.app.inject({ url: '/healthz', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('sends the precompressed file of a hashed asset, cached for a year', async () => {
+    const res = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(script);
+    const plain = await t.app.inject({ url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+});
+
+describe('index.html', () => {
+  it('is never cached, at / and at any client route', async () => {
+    for (const url of ['/', '/dashboard', '/messages?x=1']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(page);
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('puts the page policies (CSP, framing, cross-origin) on HTML', async () => {
+    const res = await t.app.inject({ url: '/dashboard' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('leaves them off JSON and scripts, which keep nosniff', async () => {
+    for (const res of [
+      await t.app.inject({ url: '/api/user', headers: { cookie } }),
+      await t.app.inject({ url: '/api/nothing-here' }),
+      await t.app.inject({ url: '/assets/index-abc123.js' }),
+    ]) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toBeUndefined();
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(res.headers['referrer-policy']).toBeUndefined();
+    }
+  });
+});
