@@ -89,7 +89,7 @@ test('admin: details dialog rows and the message dialog', async ({ page, browser
   await page.getByRole('searchbox', { name: 'Search submissions' }).fill(songTitle);
   await page.getByRole('button', { name: `View details of ${songTitle}` }).first().click();
   const dialog = page.getByRole('dialog', { name: `Submission Details - ${songTitle}` });
-  await expect(dialog.getByText('Song Title')).toBeVisible();
+  await expect(dialog.getByText('Song Title', { exact: true })).toBeVisible();
   await shoot(page, 'admin-details');
   await dialog.getByRole('button', { name: /Message Mara Quill/ }).click();
   await expect(page.getByRole('heading', { name: /^Send Message to / })).toBeVisible();

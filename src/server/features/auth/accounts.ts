@@ -56,7 +56,10 @@ export async function authenticate(db: Db, email: string, password: string, sign
   return (await verifyPassword(password, user.password, signal)) ? user : null;
 }
 
-/** ADMIN_EMAIL/ADMIN_PASSWORD at start-up: the account exists, has that password and is an admin. */
+/**
+ * ADMIN_EMAIL/ADMIN_PASSWORD at start-up: the account exists, has that password and is an admin.
+ * The operator named the address, so it counts as verified (no banner asking the label to confirm it).
+ */
 export async function ensureAdminAccount(db: Db, admin: { email: string; password: string }): Promise<UserRow> {
   const email = normaliseEmail(admin.email);
   const existing = await findUserByEmail(db, email);
@@ -66,6 +69,7 @@ export async function ensureAdminAccount(db: Db, admin: { email: string; passwor
       .update(users)
       .set({
         role: 'admin',
+        emailVerified: true,
         ...(samePassword ? {} : { password: await hashPassword(admin.password) }),
         updatedAt: sql`now()`,
       })
@@ -82,8 +86,9 @@ export async function ensureAdminAccount(db: Db, admin: { email: string; passwor
       firstName: 'Label',
       lastName: 'Admin',
       role: 'admin',
+      emailVerified: true,
     })
-    .onConflictDoUpdate({ target: users.email, set: { role: 'admin' } })
+    .onConflictDoUpdate({ target: users.email, set: { role: 'admin', emailVerified: true } })
     .returning();
   return user!;
 }

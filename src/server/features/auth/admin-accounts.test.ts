@@ -19,7 +19,7 @@ describe('ADMIN_EMAIL / ADMIN_PASSWORD', () => {
     const first = await ensureAdminAccount(t.db, admin);
     const second = await ensureAdminAccount(t.db, admin);
     expect(second.id).toBe(first.id);
-    expect(first).toMatchObject({ email: 'boss@label.example', role: 'admin' });
+    expect(first).toMatchObject({ email: 'boss@label.example', role: 'admin', emailVerified: true });
     const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: admin });
     expect(login.statusCode).toBe(200);
     expect(login.json().role).toBe('admin');
