@@ -98,7 +98,7 @@ test('admin: details dialog rows and the message dialog', async ({ page, browser
   await page.getByRole('button', { name: 'Send Message' }).click();
   // The details dialog is modal, so the toast region behind it is hidden from the accessibility tree.
   await expect(page.getByText('Message Sent', { exact: true }).first()).toBeVisible();
-  await expect(page.getByText('Your message to Mara Quill has been sent.')).toBeVisible();
+  await expect(page.getByText('Your message to Mara Quill has been sent.', { exact: true })).toBeVisible();
 
   await page.goto('/admin/outbox');
   await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
