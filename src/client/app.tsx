@@ -2,7 +2,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { FullScreenSpinner } from '@client/components/ui/spinner';
-import { LiveMessages } from '@client/features/messages/live-messages';
 import { useAuth } from '@client/lib/auth';
 import { queryClient } from '@client/lib/query-client';
 import { showCarriedOverToast, useToasts } from '@client/lib/toast';
@@ -74,8 +73,11 @@ function AppRoutes() {
   }
   return (
     <>
-      {/* One live connection for the whole signed-in session (CONTRACT §7). */}
-      <LiveMessages />
+      {/* One live connection for the whole signed-in session (CONTRACT §7); its code comes with
+          the first signed-in screen, not with the sign-in page. */}
+      <Suspense fallback={null}>
+        <LiveMessages />
+      </Suspense>
       <Suspense fallback={<FullScreenSpinner text="Loading..." />}>
         <SignedInRoutes />
       </Suspense>
@@ -124,6 +126,8 @@ function SignedOutRoutes() {
     </Switch>
   );
 }
+
+const LiveMessages = lazy(() => import('@client/features/messages/live-messages').then((module) => ({ default: module.LiveMessages })));
 
 const Toaster = lazy(() => import('@client/components/ui/toaster').then((module) => ({ default: module.Toaster })));
 

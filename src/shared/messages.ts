@@ -79,18 +79,3 @@ export interface ConversationsPage {
   /** Pass as `cursor` for the next page; null on the last page. */
   nextCursor: string | null;
 }
-
-/** What the server pushes on /ws. */
-export type LiveEvent =
-  | { type: 'ready'; userId: string }
-  | { type: 'new_message'; message: Message }
-  | { type: 'messages_read'; userId: string }
-  | { type: 'resync' };
-
-/** SPEC §2: the 'New Message' notice names the sender by artist name, else first name, else Unknown. */
-export function senderName(user: Pick<PublicUser, 'artistName' | 'firstName'> | null | undefined): string {
-  return user?.artistName?.trim() || user?.firstName?.trim() || 'Unknown';
-}
-
-/** The live socket's close code when the session behind it has ended (logout elsewhere, expiry). */
-export const CLOSE_SESSION_ENDED = 4401;

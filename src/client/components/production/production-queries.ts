@@ -1,6 +1,4 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import Uppy from '@uppy/core';
-import Tus from '@uppy/tus';
 import { RESUMABLE_UPLOADS_PATH } from '@shared/submissions';
 import { DELIVERABLE_MAX_BYTES } from '@shared/production';
 import type { ArtistLedger, BonusEarning, BonusState, Delivery, ProductionState, PublicationInput, RevisionRequest } from '@shared/production';
@@ -82,6 +80,9 @@ export function useMarkEarning() {
  * server's check of what the bytes are (images, ZIP, audio, video).
  */
 export async function uploadDeliverable(file: File, onProgress: (percent: number) => void = () => {}): Promise<string> {
+  // Uppy and tus load with the team's first upload, not with every screen that shows production
+  // state (the artist's dashboard reads the bonus from this module; issue 16's page budgets).
+  const [{ default: Uppy }, { default: Tus }] = await Promise.all([import('@uppy/core'), import('@uppy/tus')]);
   const uppy = new Uppy({ autoProceed: false, restrictions: { maxFileSize: DELIVERABLE_MAX_BYTES } });
   uppy.use(Tus, {
     endpoint: RESUMABLE_UPLOADS_PATH,

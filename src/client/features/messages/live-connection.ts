@@ -1,4 +1,4 @@
-import { CLOSE_SESSION_ENDED, type LiveEvent } from '@shared/messages';
+import { CLOSE_SESSION_ENDED, type LiveEvent } from '@shared/live-events';
 
 const RETRY_MIN_MS = 1000;
 const RETRY_MAX_MS = 30_000;

@@ -5,7 +5,7 @@ import { queryClient } from '@client/lib/query-client';
 import { toast } from '@client/lib/toast';
 import { LiveConnection } from './live-connection';
 import { refreshMessages } from '@client/lib/message-queries';
-import { senderName, type LiveEvent } from '@shared/messages';
+import { senderName, type LiveEvent } from '@shared/live-events';
 
 /** Whose thread the Messages screen shows right now: their new messages raise no notice. */
 let openThreadUserId: string | null = null;

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import type { NotificationBus } from './bus';
-import { CLOSE_SESSION_ENDED } from '@shared/messages';
+import { CLOSE_SESSION_ENDED } from '@shared/live-events';
 import { MAX_SOCKETS_PER_USER, RealtimeHub, type HubSocket } from './hub';
 
 /** A socket that records what the hub does to it; it answers pings only while `responsive`. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { CLOSE_SESSION_ENDED } from '@shared/messages';
+import { CLOSE_SESSION_ENDED } from '@shared/live-events';
 import { MAX_NOTIFY_BYTES, type NotificationBus } from './bus';
 
 /** What is pushed to browsers: a JSON object with a `type`. */
