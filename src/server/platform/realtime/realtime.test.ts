@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Message as MessageView } from '@shared/messages';
 import { TEST_ORIGIN, createAdmin, createArtist, createTestApp, secondInstance, sessionCookie, type TestApp } from '../../test/helpers';
 import type { UserRow } from '../db/schema';
-import { UpgradeRefused, listenOnLoopback, openSocket, sleep, type TestSocket } from './test-sockets';
+import { UpgradeRefused, listenOnLoopback, openSocket, sleep, type TestSocket } from '../../test/test-sockets';
 
 type NewMessage = { type: 'new_message'; message: MessageView };
 const isNewMessage = (content: string) => (e: { type: string; message?: { content?: string } }) =>
