@@ -402,7 +402,7 @@ describe('unattached uploads', () => {
 });
 
 // Issue 9, finding 7: a kill -9 during an upload left its temporary file forever and the URL
-// answering 409 until it expired. (The real kill -9 is in tests/crash/uploads-crash.test.ts.)
+// answering 409 until it expired. (The real kill -9 is in uploads-crash.test.ts, next to this file.)
 describe('uploads interrupted by a crash', () => {
   const tmpFileOf = (id: string) => path.join(objectsDir, 'tmp', `incoming~${id}`);
 
