@@ -1,19 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
-import { useState } from 'react';
+import type { RefObject } from 'react';
 import { useForm } from 'react-hook-form';
-import { ACCOUNT_TEXTS, passwordResetRequestSchema } from '@shared/account';
+import { passwordResetRequestSchema } from '@shared/account';
 import { Button } from '@client/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@client/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
 import { errorMessage } from '@client/lib/api';
 import { usePasswordResetRequest } from './auth-mutations';
 
-/** "Forgot password?" on the sign-in tab: asks for the address; the answer is the same whether or not it has an account. */
-export function ForgotPasswordDialog({ email }: { email: string }) {
-  const [open, setOpen] = useState(false);
+interface ForgotPasswordDialogProps {
+  email: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The "Forgot password?" button, which gets the focus back when the dialog closes. */
+  trigger: RefObject<HTMLButtonElement | null>;
+}
+
+/** Asks for the address; the answer is the same whether or not it has an account (CONTRACT §11). */
+export function ForgotPasswordDialog({ email, open, onOpenChange, trigger }: ForgotPasswordDialogProps) {
   const request = usePasswordResetRequest();
   const form = useForm({ resolver: zodResolver(passwordResetRequestSchema), values: { email } });
   const { errors } = form.formState;
@@ -22,16 +29,17 @@ export function ForgotPasswordDialog({ email }: { email: string }) {
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        setOpen(next);
+        onOpenChange(next);
         if (!next) request.reset();
       }}
     >
-      <DialogTrigger asChild>
-        <Button type="button" variant="link" size="sm" className="h-auto justify-self-end p-0 text-sm">
-          {ACCOUNT_TEXTS.forgotPassword}
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-md">
+      <DialogContent
+        className="max-w-md"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          trigger.current?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Reset your password</DialogTitle>
           <DialogDescription>Enter the email address of your account. We'll send it a link to choose a new password.</DialogDescription>

@@ -8,7 +8,7 @@ import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
 import { useLoginMutation } from './auth-mutations';
-import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { ForgotPasswordLink } from './forgot-password-link';
 import { GoogleSignIn } from './google-button';
 import { PasswordInput } from '@client/components/password-input';
 
@@ -29,7 +29,7 @@ export function LoginForm() {
         <FormField id="login-password" label="Password" error={errors.password?.message}>
           <PasswordInput autoComplete="current-password" placeholder="Your password" {...form.register('password')} />
         </FormField>
-        <ForgotPasswordDialog email={form.watch('email')} />
+        <ForgotPasswordLink email={form.watch('email')} />
         {login.isError ? (
           // Said at the form too, where the person is looking, not only in a corner toast.
           <p role="alert" data-testid="login-error" className="flex items-center gap-2 rounded-md border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm text-destructive-soft">

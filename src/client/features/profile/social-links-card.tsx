@@ -1,33 +1,17 @@
 import { ChevronDown, Share2 } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense, useState } from 'react';
 import type { PublicUser } from '@shared/auth';
-import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@client/components/ui/collapsible';
 import { Spinner } from '@client/components/ui/spinner';
-import { toast } from '@client/lib/toast';
 import { cn } from '@client/lib/utils';
-import { SocialFieldInputs, socialValuesOf, type SocialValues } from './social-fields';
-import { useSaveSocialLinks } from './use-profile';
 
-/** 'Your Social Media Links': collapsed by default, saved with PUT /api/profile/social-links (SPEC §2, §7). */
+/** The form (and react-hook-form with it) loads when the card is first opened, not with the dashboard (issue 16's page budgets). */
+const SocialLinksForm = lazy(() => import('./social-links-form').then((module) => ({ default: module.SocialLinksForm })));
+
+/** 'Your Social Media Links': collapsed by default (SPEC §2). */
 export function SocialLinksCard({ user }: { user: PublicUser }) {
   const [open, setOpen] = useState(false);
-  const save = useSaveSocialLinks();
-  const form = useForm<SocialValues>({ values: socialValuesOf(user) });
-
-  const onSubmit = form.handleSubmit((values) =>
-    save.mutate(values, {
-      onSuccess: () =>
-        toast({
-          title: 'Social links updated',
-          description: "Your social media links have been saved and will be included in the video description on our channel.",
-        }),
-      onError: () =>
-        toast({ title: 'Error updating social links', description: 'Failed to save your social media links. Please try again.', variant: 'destructive' }),
-    }),
-  );
 
   return (
     <Card>
@@ -44,19 +28,9 @@ export function SocialLinksCard({ user }: { user: PublicUser }) {
         </CollapsibleTrigger>
         <CollapsibleContent>
           <CardContent>
-            <form noValidate onSubmit={onSubmit} className="grid gap-5">
-              <SocialFieldInputs register={form.register} idPrefix="social" />
-              <Button type="submit" className="justify-self-start" disabled={save.isPending}>
-                {save.isPending ? (
-                  <>
-                    <Spinner className="text-primary-foreground" />
-                    Saving...
-                  </>
-                ) : (
-                  'Save Social Links'
-                )}
-              </Button>
-            </form>
+            <Suspense fallback={<Spinner />}>
+              <SocialLinksForm user={user} />
+            </Suspense>
           </CardContent>
         </CollapsibleContent>
       </Collapsible>
