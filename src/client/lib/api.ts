@@ -86,7 +86,7 @@ export async function apiRequest<T = unknown>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   data?: unknown,
-  init?: Pick<RequestInit, 'signal' | 'cache'>,
+  init?: Pick<RequestInit, 'signal' | 'cache' | 'keepalive'>,
 ): Promise<T> {
   const res = await fetch(url, {
     method,

@@ -6,6 +6,12 @@ import { toDraftInput, type WizardForm, type WizardValues } from './wizard-form'
 /** How long the wizard waits after the last change before it saves the draft. */
 export const DRAFT_SAVE_DELAY_MS = 1000;
 
+/**
+ * Browsers refuse a `keepalive` request whose body, with the page's other ones in flight, passes
+ * 64 KiB; a draft is far smaller (its texts are capped), and one that is not is sent without it.
+ */
+const KEEPALIVE_BODY_MAX = 60 * 1024;
+
 export type DraftSaveState = 'idle' | 'saving' | 'saved' | 'failed';
 
 interface DraftAutosaveOptions {
@@ -40,8 +46,10 @@ function contentKey(values: WizardValues): string {
 /**
  * Saves the wizard as a draft (CONTRACT §12) a moment after each change: the first save creates it
  * (POST /api/submissions/drafts), later ones change it (PATCH). Saves run one at a time, each with
- * the form as it is then, so the last one always carries the latest values. Leaving the page
- * saves at once.
+ * the form as it is then, so the last one always carries the latest values. A change still
+ * waiting for its moment is sent at once when the wizard closes (Close, a header link) or the page
+ * goes away (a closed tab, a phone switching apps), with `keepalive` so the browser finishes the
+ * request after the page is gone.
  */
 export function useDraftAutosave({ form, step, draftId: initialId, blank, onCreated }: DraftAutosaveOptions): DraftAutosave {
   const [draftId, setDraftId] = useState(initialId);
@@ -51,13 +59,24 @@ export function useDraftAutosave({ form, step, draftId: initialId, blank, onCrea
   const chainRef = useRef<Promise<unknown>>(Promise.resolve());
   const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const stoppedRef = useRef(false);
+  /** A save sent without `keepalive` is on its way: a page that goes away now would cancel it. */
+  const sendingRef = useRef(false);
   const onCreatedRef = useRef(onCreated);
   const blankKey = useRef(contentKey(blank));
   useEffect(() => {
     onCreatedRef.current = onCreated;
   });
 
-  const saveNow = useCallback((): Promise<unknown> => {
+  const mountedRef = useRef(true);
+  useEffect(() => {
+    mountedRef.current = true;
+    return () => {
+      mountedRef.current = false;
+    };
+  }, []);
+
+  /** `leaving`: the page or the wizard is going away, so the request must outlive it. */
+  const saveNow = useCallback((leaving = false): Promise<unknown> => {
     clearTimeout(timerRef.current);
     timerRef.current = undefined;
     const run = async () => {
@@ -67,13 +86,16 @@ export function useDraftAutosave({ form, step, draftId: initialId, blank, onCrea
       setState('saving');
       try {
         const input = toDraftInput(values, stepRef.current);
+        const keepalive = leaving && JSON.stringify(input).length < KEEPALIVE_BODY_MAX;
+        sendingRef.current = !keepalive;
         if (idRef.current) {
-          await apiRequest<Submission>('PATCH', `/api/submissions/${encodeURIComponent(idRef.current)}`, input);
+          await apiRequest<Submission>('PATCH', `/api/submissions/${encodeURIComponent(idRef.current)}`, input, { keepalive });
         } else {
-          const created = await apiRequest<Submission>('POST', '/api/submissions/drafts', input);
+          const created = await apiRequest<Submission>('POST', '/api/submissions/drafts', input, { keepalive });
           idRef.current = created.id;
           setDraftId(created.id);
-          onCreatedRef.current(created.id);
+          // Once the wizard is gone its address is no longer the page's: nothing to point at the draft.
+          if (mountedRef.current) onCreatedRef.current(created.id);
         }
         if (!stoppedRef.current) setState('saved');
       } catch (error) {
@@ -81,9 +103,14 @@ export function useDraftAutosave({ form, step, draftId: initialId, blank, onCrea
         const code = errorCodeOf(error);
         if (code === 'draft_already_submitted' || code === 'submission_not_found') stoppedRef.current = true;
         setState('failed');
+      } finally {
+        sendingRef.current = false;
       }
     };
-    chainRef.current = chainRef.current.then(run, run);
+    // A page going away cancels the requests it has in flight, so a leaving save of a draft that
+    // exists goes at once rather than after them (a new draft still waits for its id).
+    const leavingNow = leaving && idRef.current !== null;
+    chainRef.current = leavingNow ? Promise.all([chainRef.current.catch(() => undefined), run()]) : chainRef.current.then(run, run);
     return chainRef.current;
   }, [form]);
 
@@ -105,13 +132,24 @@ export function useDraftAutosave({ form, step, draftId: initialId, blank, onCrea
   }, [step, schedule]);
 
   useEffect(() => {
-    const onHide = () => {
-      if (document.visibilityState === 'hidden' && timerRef.current) void saveNow();
+    // A change still waiting is sent now; so is one on its way without keepalive, which the
+    // browser cancels with the page.
+    const flushPending = (pageGoing: boolean) => {
+      if (timerRef.current !== undefined || (pageGoing && sendingRef.current)) void saveNow(true);
     };
-    document.addEventListener('visibilitychange', onHide);
+    const onPageHide = () => flushPending(true);
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') flushPending(true);
+    };
+    // pagehide: a closed tab or a reload; visibilitychange: a phone that switches apps and may
+    // never come back to fire pagehide.
+    window.addEventListener('pagehide', onPageHide);
+    document.addEventListener('visibilitychange', onVisibility);
     return () => {
-      document.removeEventListener('visibilitychange', onHide);
-      clearTimeout(timerRef.current);
+      window.removeEventListener('pagehide', onPageHide);
+      document.removeEventListener('visibilitychange', onVisibility);
+      // The wizard closes (Close, a header link) within a second of a change: it is saved, not dropped.
+      flushPending(false);
     };
   }, [saveNow]);
 
