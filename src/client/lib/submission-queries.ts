@@ -68,14 +68,22 @@ export function useDraft(id: string | null) {
   });
 }
 
+/** One of the artist's submissions, read alone: one an email links to that no loaded page holds. */
+export function useSubmission(id: string | null) {
+  return useQuery<OwnSubmission>({ queryKey: ['/api/submissions', id ?? ''], enabled: id !== null });
+}
+
 /** POST /api/submissions/{id}/seen: the artist opened it; its "Updated" marker goes. */
 export function useMarkSeen() {
   return useMutation({
     mutationFn: (id: string) => apiRequest<void>('POST', `/api/submissions/${encodeURIComponent(id)}/seen`),
-    onSuccess: (_data, id) =>
+    onSuccess: (_data, id) => {
+      const seen = <T extends Submission>(s: T): T => (s.id === id ? { ...s, hasUnseenUpdate: false } : s);
       queryClient.setQueryData<InfiniteData<Submission[], string | undefined>>(SUBMISSIONS_QUERY_KEY, (data) =>
-        data && { ...data, pages: data.pages.map((page) => page.map((s) => (s.id === id ? { ...s, hasUnseenUpdate: false } : s))) },
-      ),
+        data && { ...data, pages: data.pages.map((page) => page.map(seen)) },
+      );
+      queryClient.setQueryData<OwnSubmission>(['/api/submissions', id], (one) => one && seen(one));
+    },
   });
 }
 

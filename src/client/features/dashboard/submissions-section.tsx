@@ -1,5 +1,5 @@
 import { Inbox, Plus, SearchX } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Submission } from '@shared/submission-schemas';
 import { SUBMISSION_STATUSES, STATUS_LABELS, type DashboardFilter } from '@shared/submissions';
@@ -7,7 +7,7 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { errorMessage } from '@client/lib/api';
-import { useArtistStats, useMarkSeen, useSubmissions } from '@client/lib/submission-queries';
+import { useArtistStats, useMarkSeen, useSubmission, useSubmissions } from '@client/lib/submission-queries';
 import { StatCards } from './stat-cards';
 import { SubmissionRow } from './submission-row';
 
@@ -19,19 +19,25 @@ const SubmissionDetailsDialog = lazy(() =>
 /** Stat cards, the filtered list and the details dialog (SPEC §2). */
 export function SubmissionsSection() {
   const [filter, setFilter] = useState<DashboardFilter>('all');
-  // Emails link to /dashboard?submission={id}: that submission opens once the list has it.
+  // Emails link to /dashboard?submission={id}: that submission opens once it is loaded.
   const [viewingId, setViewingId] = useState<string | null>(() => new URLSearchParams(window.location.search).get('submission'));
   const submissions = useSubmissions();
   const stats = useArtistStats();
-  const markSeen = useMarkSeen();
+  const { mutate: markSeen } = useMarkSeen();
   const all = submissions.list;
+  // The list holds the pages loaded so far; the status filter narrows those (the API pages by date only).
   const shown = filter === 'all' ? all : all.filter((s) => s.status === filter);
   // Looked up in the list, so the dialog shows the latest state (after a tier change, for one).
-  const viewing = viewingId ? (all.find((s) => s.id === viewingId) ?? null) : null;
-  const view = (submission: Submission) => {
-    setViewingId(submission.id);
-    if (submission.hasUnseenUpdate) markSeen.mutate(submission.id);
-  };
+  const listed = viewingId ? all.find((s) => s.id === viewingId) : undefined;
+  // An email's link may name an older submission than the first page holds: that one is read alone.
+  const single = useSubmission(viewingId !== null && submissions.isSuccess && !listed ? viewingId : null);
+  const viewing = listed ?? single.data ?? null;
+  // Opened, by a click or by an email's link alike: its "Updated" marker goes.
+  const unseenId = viewing?.hasUnseenUpdate ? viewing.id : null;
+  useEffect(() => {
+    if (unseenId) markSeen(unseenId);
+  }, [unseenId, markSeen]);
+  const view = (submission: Submission) => setViewingId(submission.id);
 
   return (
     <section className="grid gap-6" aria-labelledby="submissions-heading">
@@ -76,7 +82,16 @@ export function SubmissionsSection() {
             </Button>
           </EmptyState>
         ) : shown.length === 0 ? (
-          <EmptyState icon={<SearchX className="size-6" aria-hidden />} title="No submissions in this category" text="Submissions will appear here when they match this status." />
+          <>
+            <EmptyState icon={<SearchX className="size-6" aria-hidden />} title="No submissions in this category" text="Submissions will appear here when they match this status.">
+              {submissions.hasNextPage ? (
+                <p data-testid="filter-more-note" className="text-sm text-muted-foreground">
+                  Only your latest {all.length} submissions are loaded; older ones may match. Load more to look through them.
+                </p>
+              ) : null}
+            </EmptyState>
+            <LoadMore submissions={submissions} />
+          </>
         ) : (
           <div className="md:overflow-x-auto">
             <table className="w-full text-sm max-md:block md:min-w-[760px]">
@@ -95,14 +110,7 @@ export function SubmissionsSection() {
                 ))}
               </tbody>
             </table>
-            {submissions.hasNextPage ? (
-              <div className="flex justify-center border-t p-4">
-                <Button variant="outline" onClick={() => void submissions.fetchNextPage()} disabled={submissions.isFetchingNextPage}>
-                  {submissions.isFetchingNextPage ? <Spinner aria-hidden /> : null}
-                  {submissions.isFetchingNextPage ? 'Loading...' : 'Load more'}
-                </Button>
-              </div>
-            ) : null}
+            <LoadMore submissions={submissions} />
           </div>
         )}
       </Card>
@@ -119,6 +127,19 @@ export function SubmissionsSection() {
         </Suspense>
       ) : null}
     </section>
+  );
+}
+
+/** The next older page; shown under a filtered list too, whose matches may be on it. */
+function LoadMore({ submissions }: { submissions: ReturnType<typeof useSubmissions> }) {
+  if (!submissions.hasNextPage) return null;
+  return (
+    <div className="flex justify-center border-t p-4">
+      <Button variant="outline" onClick={() => void submissions.fetchNextPage()} disabled={submissions.isFetchingNextPage}>
+        {submissions.isFetchingNextPage ? <Spinner aria-hidden /> : null}
+        {submissions.isFetchingNextPage ? 'Loading...' : 'Load more'}
+      </Button>
+    </div>
   );
 }
 
