@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
 import type { Submission } from '@shared/submission-schemas';
-import { isArtistDeletable, isPaidTier } from '@shared/submissions';
+import { PAYMENT_STATE_LABELS, paymentStateOf, type PaymentState } from '@shared/review-desk';
+import { isArtistDeletable } from '@shared/submissions';
 import { ArtworkThumbnail } from '@client/components/artwork-thumbnail';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -19,14 +20,22 @@ interface SubmissionRowProps {
   onView: (submission: Submission) => void;
 }
 
+const TYPE_VARIANTS: Record<PaymentState, 'default' | 'secondary' | 'warning' | 'destructive'> = {
+  free: 'secondary',
+  paid: 'default',
+  unpaid: 'warning',
+  failed: 'destructive',
+  refunded: 'secondary',
+};
+
 /**
- * SPEC §2's Type column, told truthfully: a paid plan is "Paid" only once the payment went through,
- * and "Unpaid" while it is due (issue 11).
+ * SPEC §2's Type column, told truthfully by the desk's own payment rule: a paid plan is "Paid" only
+ * once the payment went through, "Unpaid" while it is due, and "Refunded" once the money went back
+ * (issue 11). A free plan keeps SPEC's "Free".
  */
-function typeBadge(s: Submission): { label: string; variant: 'default' | 'secondary' | 'warning' } {
-  if (!isPaidTier(s.pricingTier)) return { label: 'Free', variant: 'secondary' };
-  if (s.paymentStatus === 'succeeded') return { label: 'Paid', variant: 'default' };
-  return { label: 'Unpaid', variant: 'warning' };
+function typeBadge(s: Submission): { label: string; variant: (typeof TYPE_VARIANTS)[PaymentState] } {
+  const state = paymentStateOf(s.pricingTier, s.paymentStatus);
+  return { label: state === 'free' ? 'Free' : PAYMENT_STATE_LABELS[state], variant: TYPE_VARIANTS[state] };
 }
 
 export function SubmissionRow({ submission, onView }: SubmissionRowProps) {
