@@ -18,20 +18,24 @@ const ProfileDialog = lazy(() => import('./profile-dialog').then((module) => ({ 
 export function useProfileSetup(user: PublicUser) {
   const [open, setOpen] = useState(() => shouldPromptForProfile(user));
   const dismiss = useDismissProfilePrompt();
+  const artist = user.role !== 'admin';
   const onOpenChange = (next: boolean) => {
-    setOpen(next);
+    // Nothing opens the artist dialog for the team, whatever asks.
+    setOpen(next && artist);
     if (!next && shouldPromptForProfile(user) && !dismiss.isPending) dismiss.mutate();
   };
-  return { open, onOpenChange, cardShown: user.role !== 'admin' && !user.profileSetupComplete && !open };
+  return { open, onOpenChange, artist, cardShown: artist && !user.profileSetupComplete && !open };
 }
 
 export type ProfileSetup = ReturnType<typeof useProfileSetup>;
 
 /**
  * "Complete profile" opens the first-visit dialog; once the profile is complete, "Edit profile"
- * leads to the account settings screen, the one place where the profile is edited.
+ * leads to the account settings screen, the one place where the profile is edited. The team has
+ * no artist profile (settings shows none for them), so neither button is theirs.
  */
 export function ProfileButton({ user, setup }: { user: PublicUser; setup: ProfileSetup }) {
+  if (!setup.artist) return null;
   return (
     <>
       {user.profileSetupComplete ? (
