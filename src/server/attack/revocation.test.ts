@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setRole } from '../features/auth/accounts';
 import { users } from '../platform/db/schema';
 import { announceUserChanged } from '../platform/sessions';
+import { CLOSE_SESSION_ENDED } from '@shared/live-events';
 import { cookieFrom, createAdmin, createArtist, createTestApp, sessionCookie, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../test/helpers';
 import { secondInstance } from '../test/helpers';
+import { listenOnLoopback, openSocket, sleep, type TestSocket } from '../test/test-sockets';
 
 /**
  * Issue 9 finding 4 and CONTRACT §9: sign-out, a role change, a password change and an account
@@ -17,12 +19,17 @@ const REVOCATION_DEADLINE_MS = 1000;
 
 let t: TestApp;
 let b: { app: FastifyInstance; close(): Promise<void> };
+/** Instance B's WebSocket endpoint. */
+let wsOnB: string;
+const opened: TestSocket[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
   b = await secondInstance(t);
+  wsOnB = await listenOnLoopback(b.app);
 });
 afterAll(async () => {
+  await Promise.all(opened.map((socket) => socket.close()));
   await b?.close();
   await t?.close();
 });
@@ -92,5 +99,92 @@ describe(`revocation across instances (${process.env.DATABASE_URL ? 'PostgreSQL'
     await t.app.sessions.forgetUser(artist.id);
     const latency = await within(REVOCATION_DEADLINE_MS, async () => (await get(b.app, '/api/submissions', cookie)).statusCode === 401);
     console.info(`revocation latency, account deletion: ${latency.toFixed(1)} ms`);
+  });
+});
+
+/** A live socket on instance B for this cookie, with the moment and code of its close. */
+async function socketOnB(cookie: string) {
+  const socket = await openSocket(wsOnB, { cookie, origin: TEST_ORIGIN });
+  opened.push(socket);
+  await socket.waitFor((e) => e.type === 'ready');
+  const closed = new Promise<{ code: number; at: number }>((resolve) =>
+    socket.ws.once('close', (code) => resolve({ code, at: performance.now() })),
+  );
+  return { socket, closed };
+}
+
+/** Resolves with how long after `since` the socket closed, failing past the deadline. */
+async function closedWithin(closed: Promise<{ code: number; at: number }>, since: number, deadlineMs: number) {
+  const timeout = sleep(Math.max(0, since + deadlineMs - performance.now())).then(() => null);
+  const result = await Promise.race([closed, timeout]);
+  if (!result) throw new Error(`socket on B still open ${deadlineMs} ms after the change on A`);
+  expect(result.code).toBe(CLOSE_SESSION_ENDED);
+  return result.at - since;
+}
+
+const isNewMessage = (content: string) => (e: { type: string; message?: unknown }) =>
+  e.type === 'new_message' && (e.message as { content?: string }).content === content;
+
+/** A message from the label team to the artist, posted through instance A. */
+async function messageFromTeam(admin: string, toUserId: string, content: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/messages',
+    headers: { cookie: admin, origin: TEST_ORIGIN },
+    payload: { toUserId, content },
+  });
+  expect(res.statusCode).toBe(201);
+}
+
+describe(`open WebSockets across instances (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded database'})`, () => {
+  it('sign-out on A closes the session’s socket on B within a second; it gets no message after', async () => {
+    const admin = await sessionCookie(t.app, t.db, await createAdmin(t.db));
+    const artist = await createArtist(t.db);
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: artist.email, password: TEST_PASSWORD } });
+    const cookie = cookieFrom(login);
+    // Another tab of the same artist, in another session: it stays open and proves the message went out.
+    const otherSession = await socketOnB(await sessionCookie(t.app, t.db, artist));
+    const revoked = await socketOnB(cookie);
+    expect(b.app.realtime.socketCount(artist.id)).toBe(2);
+
+    // Measured from the sign-out request's start: an upper bound, the request's own time included.
+    const since = performance.now();
+    const logout = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie, origin: TEST_ORIGIN } });
+    expect(logout.statusCode).toBe(200);
+    const latency = await closedWithin(revoked.closed, since, REVOCATION_DEADLINE_MS);
+    expect(b.app.realtime.socketCount(artist.id)).toBe(1);
+
+    await messageFromTeam(admin, artist.id, 'After the sign-out');
+    await otherSession.socket.waitFor(isNewMessage('After the sign-out'));
+    expect(revoked.socket.events.filter(isNewMessage('After the sign-out'))).toEqual([]);
+    console.info(`revocation latency, sign-out, open socket: ${latency.toFixed(1)} ms`);
+  });
+
+  it('password change on A (other sessions end) closes their sockets on B within a second and keeps the current one', async () => {
+    const artist = await createArtist(t.db);
+    const current = await sessionCookie(t.app, t.db, artist);
+    const other = await sessionCookie(t.app, t.db, artist);
+    const kept = await socketOnB(current);
+    const ended = await socketOnB(other);
+
+    const currentSid = t.app.unsignCookie(decodeURIComponent(current.split('=')[1]!)).value!;
+    const since = performance.now();
+    await t.app.sessions.endUserSessions(artist.id, { except: currentSid });
+    const latency = await closedWithin(ended.closed, since, REVOCATION_DEADLINE_MS);
+    // The kept socket is checked again too (the change is the user's); its session is live.
+    await sleep(100);
+    expect(kept.socket.ws.readyState).toBe(kept.socket.ws.OPEN);
+    expect(b.app.realtime.socketCount(artist.id)).toBe(1);
+    console.info(`revocation latency, password change, open socket: ${latency.toFixed(1)} ms`);
+  });
+
+  it('a role change on A re-checks the socket on B and keeps it while its session lives', async () => {
+    const admin = await createAdmin(t.db);
+    const open = await socketOnB(await sessionCookie(t.app, t.db, admin));
+    const demoted = await setRole(t.db, admin.email!, 'user');
+    await announceUserChanged(t.db, demoted.id);
+    await sleep(200);
+    expect(open.socket.ws.readyState).toBe(open.socket.ws.OPEN);
+    expect(b.app.realtime.socketCount(admin.id)).toBe(1);
   });
 });

@@ -57,7 +57,20 @@ export interface SessionStore {
    */
   endUserSession(userId: string, publicId: string): Promise<{ sid: string } | null>;
   pruneExpired(): Promise<number>;
+  /**
+   * Called on this instance for every announced change, whichever instance made it (the one that
+   * made it hears it twice: at once, and back from the channel), so that what outlives a request,
+   * such as an open WebSocket, ends with its session too.
+   */
+  onChange(listener: (change: SessionChange) => void): void;
 }
+
+/**
+ * A change announced on the session channel: one session ended, a user's row changed (role,
+ * password, deletion, profile: their sessions may have ended too), or announcements were lost
+ * while the listener reconnected (any session may have ended).
+ */
+export type SessionChange = { sessionId: string } | { userId: string } | { lost: true };
 
 interface SessionOptions {
   database: Database;
@@ -108,24 +121,45 @@ export const sessionsPlugin = fp<SessionOptions>(
      */
     let announcements = 0;
 
+    const listeners: ((change: SessionChange) => void)[] = [];
+    const tell = (change: SessionChange) => {
+      for (const listener of listeners) {
+        try {
+          listener(change);
+        } catch (error) {
+          app.log.error({ err: error }, 'session change listener failed');
+        }
+      }
+    };
+
     const forgetLocally = (announcement: SessionAnnouncement) => {
       announcements++;
-      if ('s' in announcement) recent.delete(announcement.s);
-      else for (const [sid, entry] of recent) if (entry.user.id === announcement.u) recent.delete(sid);
+      if ('s' in announcement) {
+        recent.delete(announcement.s);
+        tell({ sessionId: announcement.s });
+      } else {
+        for (const [sid, entry] of recent) if (entry.user.id === announcement.u) recent.delete(sid);
+        tell({ userId: announcement.u });
+      }
+    };
+    const forgetEverything = () => {
+      announcements++;
+      recent.clear();
+      tell({ lost: true });
     };
     const bus = createNotificationBus(database, app.log, SESSION_CHANNEL);
     bus.onNotification((payload) => {
+      let announcement: SessionAnnouncement;
       try {
-        forgetLocally(JSON.parse(payload) as SessionAnnouncement);
+        announcement = JSON.parse(payload) as SessionAnnouncement;
       } catch {
-        recent.clear();
+        forgetEverything();
+        return;
       }
+      forgetLocally(announcement);
     });
     // Announcements sent while the listener was reconnecting are lost: forget everything.
-    bus.onResubscribed(() => {
-      announcements++;
-      recent.clear();
-    });
+    bus.onResubscribed(forgetEverything);
     app.addHook('onReady', () => bus.start());
     app.addHook('onClose', () => bus.stop());
 
@@ -246,6 +280,9 @@ export const sessionsPlugin = fp<SessionOptions>(
           .where(lt(sessions.expire, sql`now()`))
           .returning({ sid: sessions.sid });
         return removed.length;
+      },
+      onChange(listener) {
+        listeners.push(listener);
       },
     };
     app.decorate('sessions', store);

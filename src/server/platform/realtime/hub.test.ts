@@ -145,6 +145,55 @@ describe('RealtimeHub', () => {
     expect(hub.socketCount('u1')).toBe(0);
   });
 
+  it('closes the sockets of an ended session at once, without waiting for a heartbeat', () => {
+    const hub = new RealtimeHub({ bus: memoryBus(new EventEmitter()), log });
+    const ended = new FakeSocket();
+    const otherTab = new FakeSocket();
+    hub.add(ended, 'u1', 'signed-out');
+    hub.add(otherTab, 'u1', 'still-valid');
+    hub.endSession('signed-out');
+    expect(ended.closedWith).toBe(CLOSE_SESSION_ENDED);
+    expect(otherTab.closedWith).toBeUndefined();
+    expect(hub.socketCount('u1')).toBe(1);
+  });
+
+  it('checks a changed user’s sessions again at once and closes the ended ones only', async () => {
+    const checked: string[][] = [];
+    const hub = new RealtimeHub({
+      bus: memoryBus(new EventEmitter()),
+      log,
+      validSessions: async (ids) => {
+        checked.push(ids);
+        return new Set(ids.filter((id) => id !== 'password-changed-elsewhere'));
+      },
+    });
+    const ended = new FakeSocket();
+    const current = new FakeSocket();
+    const bystander = new FakeSocket();
+    hub.add(ended, 'u1', 'password-changed-elsewhere');
+    hub.add(current, 'u1', 'current');
+    hub.add(bystander, 'u2', 'other');
+    hub.recheckUser('u1');
+    await vi.waitFor(() => expect(ended.closedWith).toBe(CLOSE_SESSION_ENDED));
+    expect(current.closedWith).toBeUndefined();
+    expect(checked).toEqual([['password-changed-elsewhere', 'current']]);
+    expect(bystander.closedWith).toBeUndefined();
+  });
+
+  it('checks again a socket whose session was looked up before a change it did not see', async () => {
+    const hub = new RealtimeHub({ bus: memoryBus(new EventEmitter()), log, validSessions: async () => new Set() });
+    const before = hub.changesHeard();
+    hub.endSession('signed-out'); // while the upgrade was between its session lookup and `add`
+    const late = new FakeSocket();
+    hub.add(late, 'u1', 'signed-out', before);
+    await vi.waitFor(() => expect(late.closedWith).toBe(CLOSE_SESSION_ENDED));
+
+    const unaffected = new FakeSocket();
+    hub.add(unaffected, 'u1', 'signed-out', hub.changesHeard());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(unaffected.closedWith).toBeUndefined(); // no change since its lookup: the heartbeat's job
+  });
+
   it('tells its clients to resync after the listener lost notifications', () => {
     const bus = memoryBus(new EventEmitter());
     const hub = new RealtimeHub({ bus, log });

@@ -79,6 +79,10 @@ export class RealtimeHub {
   private readonly heartbeatMs: number;
   private readonly validSessions: HubOptions['validSessions'];
   private heartbeat: ReturnType<typeof setInterval> | undefined;
+  /** Counts session changes heard; see `changesHeard` and `add`. */
+  private changes = 0;
+  /** Users whose sockets' sessions are being checked again; `again` when another change came meanwhile. */
+  private readonly rechecks = new Map<string, { again: boolean }>();
 
   constructor(options: HubOptions) {
     this.bus = options.bus;
@@ -110,8 +114,20 @@ export class RealtimeHub {
     this.loaders.set(name, loader);
   }
 
-  /** Tracks an open socket of a signed-in user until it closes or stops answering pings. */
-  add(socket: HubSocket, userId: string, sessionId: string): void {
+  /**
+   * How many session changes this instance has heard so far. Taken before a socket's session is
+   * looked up and passed to `add`: a change heard in between may have ended the session after it
+   * was read, so the socket's session is checked again once it is tracked.
+   */
+  changesHeard(): number {
+    return this.changes;
+  }
+
+  /**
+   * Tracks an open socket of a signed-in user until it closes, stops answering pings or its session
+   * ends. `changesBefore`: `changesHeard()` from before the session was looked up.
+   */
+  add(socket: HubSocket, userId: string, sessionId: string, changesBefore?: number): void {
     const connection: Connection = { socket, userId, sessionId, alive: true };
     let set = this.byUser.get(userId);
     if (!set) {
@@ -128,6 +144,54 @@ export class RealtimeHub {
       connection.alive = true;
     });
     socket.on('close', () => this.remove(connection));
+    if (changesBefore !== undefined && changesBefore !== this.changes) this.track(this.closeIfEnded([connection]));
+  }
+
+  /**
+   * A session ended (sign-out, "sign out that session"), announced by any instance: its sockets
+   * here close at once with CLOSE_SESSION_ENDED, so nothing more reaches them.
+   */
+  endSession(sessionId: string): void {
+    this.changes++;
+    for (const connection of this.connections()) {
+      if (connection.sessionId === sessionId) this.endConnection(connection);
+    }
+  }
+
+  /**
+   * A user changed (password, role, deletion, profile), announced by any instance: their sockets'
+   * sessions here are checked again, and the ended ones closed (a password change or a deletion
+   * ends sessions). A role change keeps a live session's socket: events are addressed to user
+   * ids, never to roles, so a socket carries nothing its user's role would decide.
+   */
+  recheckUser(userId: string): void {
+    this.changes++;
+    if (!this.byUser.has(userId)) return;
+    const running = this.rechecks.get(userId);
+    if (running) {
+      // A check already under way may have read the sessions before this change: one more after it.
+      running.again = true;
+      return;
+    }
+    const state = { again: false };
+    this.rechecks.set(userId, state);
+    const run = async () => {
+      try {
+        do {
+          state.again = false;
+          await this.closeIfEnded([...(this.byUser.get(userId) ?? [])]);
+        } while (state.again);
+      } finally {
+        this.rechecks.delete(userId);
+      }
+    };
+    this.track(run());
+  }
+
+  /** Announcements were lost (the listener reconnected): every socket's session is checked again. */
+  recheckAll(): void {
+    this.changes++;
+    this.track(this.closeIfEnded([...this.connections()]));
   }
 
   /** Open sockets on this instance (all users, or one). */
@@ -245,16 +309,33 @@ export class RealtimeHub {
         connection.socket.terminate();
       }
     }
-    if (!this.validSessions || live.length === 0) return;
+    // Sessions that simply expired are announced by no one: this is what closes their sockets.
+    await this.closeIfEnded(live);
+  }
+
+  /** Closes those of these sockets whose session is no longer valid; a failed check closes nothing. */
+  private async closeIfEnded(candidates: Connection[]): Promise<void> {
+    if (!this.validSessions || candidates.length === 0) return;
     try {
-      const valid = await this.validSessions([...new Set(live.map((c) => c.sessionId))]);
-      for (const connection of live) {
-        if (valid.has(connection.sessionId)) continue;
-        this.remove(connection);
-        connection.socket.close(CLOSE_SESSION_ENDED, 'Session ended');
+      const valid = await this.validSessions([...new Set(candidates.map((c) => c.sessionId))]);
+      for (const connection of candidates) {
+        if (!valid.has(connection.sessionId)) this.endConnection(connection);
       }
     } catch (error) {
       this.log.warn({ err: error }, 'realtime session check failed');
     }
+  }
+
+  private endConnection(connection: Connection): void {
+    this.remove(connection);
+    connection.socket.close(CLOSE_SESSION_ENDED, 'Session ended');
+  }
+
+  /** Keeps work in flight known, so that `stop` waits for it. */
+  private track(work: Promise<void>): void {
+    const tracked = work
+      .catch((error: unknown) => this.log.error({ err: error }, 'realtime session check failed'))
+      .finally(() => this.pending.delete(tracked));
+    this.pending.add(tracked);
   }
 }

@@ -32,6 +32,8 @@ export interface RealtimeOptions {
 export const realtimePlugin = fp<RealtimeOptions>(
   async (app: FastifyInstance, { database, publicOrigin, heartbeatMs }) => {
     const { db } = database;
+    /** Per upgrade: the session changes heard before its session was looked up (see `hub.add`). */
+    const changesBefore = new WeakMap<object, number>();
     const hub = new RealtimeHub({
       bus: createNotificationBus(database, app.log),
       log: app.log,
@@ -45,6 +47,13 @@ export const realtimePlugin = fp<RealtimeOptions>(
       },
     });
     app.decorate('realtime', hub);
+    // Sign-out, password change, deletion, role change, announced by any instance: the sockets of
+    // ended sessions close at once, not at the next heartbeat (CONTRACT §9; decision 051).
+    app.sessions.onChange((change) => {
+      if ('sessionId' in change) hub.endSession(change.sessionId);
+      else if ('userId' in change) hub.recheckUser(change.userId);
+      else hub.recheckAll();
+    });
     app.addHook('onReady', () => hub.start());
     // preClose: before @fastify/websocket closes the sockets and the server stops taking upgrades.
     app.addHook('preClose', () => hub.stop());
@@ -57,12 +66,13 @@ export const realtimePlugin = fp<RealtimeOptions>(
           if (!isAllowedOrigin(request.headers.origin, publicOrigin)) {
             throw apiError('cross_origin');
           }
+          changesBefore.set(request, hub.changesHeard());
         },
         preValidation: requireUser,
       },
       (socket, request) => {
         const user = userOf(request);
-        hub.add(socket, user.id, request.sessionId!);
+        hub.add(socket, user.id, request.sessionId!, changesBefore.get(request));
         socket.send(JSON.stringify({ type: 'ready', userId: user.id }));
         socket.on('message', (data: Buffer, isBinary: boolean) => {
           if (isBinary) return;
