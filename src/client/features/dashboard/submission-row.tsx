@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
 import type { Submission } from '@shared/submission-schemas';
-import { PAYMENT_STATE_LABELS, paymentStateOf, type PaymentState } from '@shared/review-desk';
 import { isArtistDeletable } from '@shared/submissions';
 import { ArtworkThumbnail } from '@client/components/artwork-thumbnail';
 import { Badge } from '@client/components/ui/badge';
@@ -14,33 +13,16 @@ import { formatLongDate } from '@client/lib/format';
 import { toast } from '@client/lib/toast';
 import { useDeleteSubmission } from '@client/lib/submission-queries';
 import { StatusBadge } from '@client/components/status-badge';
+import { paymentTypeOf } from './payment-type';
 
 interface SubmissionRowProps {
   submission: Submission;
   onView: (submission: Submission) => void;
 }
 
-const TYPE_VARIANTS: Record<PaymentState, 'default' | 'secondary' | 'warning' | 'destructive'> = {
-  free: 'secondary',
-  paid: 'default',
-  unpaid: 'warning',
-  failed: 'destructive',
-  refunded: 'secondary',
-};
-
-/**
- * SPEC §2's Type column, told truthfully by the desk's own payment rule: a paid plan is "Paid" only
- * once the payment went through, "Unpaid" while it is due, and "Refunded" once the money went back
- * (issue 11). A free plan keeps SPEC's "Free".
- */
-function typeBadge(s: Submission): { label: string; variant: (typeof TYPE_VARIANTS)[PaymentState] } {
-  const state = paymentStateOf(s.pricingTier, s.paymentStatus);
-  return { label: state === 'free' ? 'Free' : PAYMENT_STATE_LABELS[state], variant: TYPE_VARIANTS[state] };
-}
-
 export function SubmissionRow({ submission, onView }: SubmissionRowProps) {
   const title = submission.songTitle || 'Untitled';
-  const type = typeBadge(submission);
+  const type = paymentTypeOf(submission);
   return (
     <tr
       data-testid="submission-row"
