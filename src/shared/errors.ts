@@ -75,6 +75,8 @@ export const API_ERRORS = {
 
   // Review desk (CONTRACT §14)
   assignee_not_admin: { status: 400, message: 'The assignee must be an admin' },
+  // More than TAGS_PER_SUBMISSION_MAX tags on a submission, e.g. after a bulk add (src/shared/review-desk.ts).
+  too_many_tags: { status: 400 },
   template_not_found: { status: 404, message: 'Template not found' },
   template_name_taken: { status: 409, message: 'A template with this name already exists' },
   waveform_not_found: { status: 404, message: 'No waveform for this submission' },

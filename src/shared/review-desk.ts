@@ -12,6 +12,13 @@ import { ADMIN_SETTABLE_STATUSES } from './submissions';
 
 export const BULK_IDS_MAX = 200;
 export const TAGS_PER_SUBMISSION_MAX = 20;
+/** The refusal when a submission would carry more than TAGS_PER_SUBMISSION_MAX tags (single route and bulk). */
+export const TOO_MANY_TAGS_MESSAGE = `A submission can have at most ${TAGS_PER_SUBMISSION_MAX} tags`;
+/** One bulk `tag` change's refusal, naming how many submissions it would take past the limit. */
+export const tooManyTagsInBulkMessage = (count: number) =>
+  `${count} of the chosen submissions would have more than ${TAGS_PER_SUBMISSION_MAX} tags; nothing was changed`;
+/** Beside the id (`ids.N`) of each submission a bulk tag change would take past the limit. */
+export const tooManyTagsFor = (count: number) => `This submission would have ${count} tags; at most ${TAGS_PER_SUBMISSION_MAX} are allowed`;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const RATING_COMMENT_MAX = 280;
@@ -65,7 +72,7 @@ export const assignSchema = z.object({ assigneeId: idSchema.nullable() });
 export const tagsSchema = z.object({
   tags: z
     .array(tagSchema, { message: 'tags must be a list' })
-    .max(TAGS_PER_SUBMISSION_MAX, `At most ${TAGS_PER_SUBMISSION_MAX} tags`)
+    .max(TAGS_PER_SUBMISSION_MAX, TOO_MANY_TAGS_MESSAGE)
     .transform((tags) => [...new Set(tags)]),
 });
 
@@ -232,4 +239,29 @@ export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
   refunded: 'Refunded',
 };
 
+/**
+ * A paid-tier submission whose payment has not succeeded: none yet, pending, failed or refunded.
+ * The same rule as the list's `?paid=false` (decision 110), so the warning and the filter agree.
+ */
+export function isUnpaidPaidTier(tier: string, paymentStatus: string | null): boolean {
+  const state = paymentStateOf(tier, paymentStatus);
+  return state !== 'free' && state !== 'paid';
+}
+
+type PaymentOf = { pricingTier: string; paymentStatus: string | null };
+
+/** Whether moving a submission to `status` asks first (UNPAID_WARNING): advancing one that isn't paid. */
+export function needsUnpaidWarning(status: string, submission: PaymentOf): boolean {
+  return ADVANCING_STATUSES.includes(status) && isUnpaidPaidTier(submission.pricingTier, submission.paymentStatus);
+}
+
 export const UNPAID_WARNING = 'This submission is on a paid plan and has not been paid yet.';
+export const REFUNDED_WARNING = 'This submission is on a paid plan and its payment was refunded.';
+
+/** The status dialog's warning before moving `targets` to `status`, or null when none is needed. */
+export function unpaidWarningFor(status: string, targets: readonly PaymentOf[]): string | null {
+  const unpaid = targets.filter((s) => needsUnpaidWarning(status, s));
+  if (unpaid.length === 0) return null;
+  if (targets.length === 1) return paymentStateOf(unpaid[0]!.pricingTier, unpaid[0]!.paymentStatus) === 'refunded' ? REFUNDED_WARNING : UNPAID_WARNING;
+  return `${unpaid.length} of these submissions are on a paid plan and have not been paid yet, or were refunded.`;
+}

@@ -15,6 +15,7 @@ import {
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import { errorMessage } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { useBulkAction, useTeam } from './admin-queries';
 import { StatusChangeDialog } from './status-change-dialog';
@@ -47,7 +48,8 @@ export function BulkBar({ selected, onClear }: { selected: AdminSubmission[]; on
           setTag('');
           toast({ title: add ? 'Tag Added' : 'Tag Removed', description: `"${name}" on ${n} submission(s).` });
         },
-        onError: failed,
+        // The server says why, e.g. which submissions would pass the tag limit.
+        onError: (error) => toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' }),
       },
     );
   };

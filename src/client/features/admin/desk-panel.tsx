@@ -2,11 +2,20 @@ import { Star, X } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminSubmission } from '@shared/submission-schemas';
 import { TAG_MAX_LENGTH } from '@shared/admin';
-import { PAYMENT_STATE_LABELS, RATING_COMMENT_MAX, RATING_MAX, paymentStateOf } from '@shared/review-desk';
+import {
+  PAYMENT_STATE_LABELS,
+  RATING_COMMENT_MAX,
+  RATING_MAX,
+  TAGS_PER_SUBMISSION_MAX,
+  TOO_MANY_TAGS_MESSAGE,
+  isUnpaidPaidTier,
+  paymentStateOf,
+} from '@shared/review-desk';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { useAuth } from '@client/lib/auth';
+import { errorMessage } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { cn } from '@client/lib/utils';
 import { useAssign, useRate, useRatings, useSetTags, useTeam } from './admin-queries';
@@ -26,7 +35,7 @@ export function DeskPanel({ submission: s }: { submission: AdminSubmission }) {
       </h3>
       <div className="grid gap-3 text-sm sm:grid-cols-[7rem_1fr] sm:items-center">
         <span className="text-muted-foreground">Payment</span>
-        <span data-testid="payment-state" className={cn(payment === 'paid' && 'text-success', (payment === 'unpaid' || payment === 'failed') && 'text-warning')}>
+        <span data-testid="payment-state" className={cn(payment === 'paid' && 'text-success', isUnpaidPaidTier(s.pricingTier, s.paymentStatus) && 'text-warning')}>
           {PAYMENT_STATE_LABELS[payment]}
           {s.paymentStatus && payment !== 'free' ? <span className="text-muted-foreground"> ({s.paymentStatus})</span> : null}
         </span>
@@ -61,7 +70,9 @@ export function DeskPanel({ submission: s }: { submission: AdminSubmission }) {
 function TagEditor({ submission: s }: { submission: AdminSubmission }) {
   const [draft, setDraft] = useState('');
   const save = useSetTags(s.id);
-  const set = (tags: string[]) => save.mutate(tags, { onSuccess: () => setDraft(''), onError: failed });
+  const set = (tags: string[]) =>
+    save.mutate(tags, { onSuccess: () => setDraft(''), onError: (error) => toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' }) });
+  const full = s.desk.tags.length >= TAGS_PER_SUBMISSION_MAX;
   return (
     <div className="flex flex-wrap items-center gap-1">
       {s.desk.tags.map((tag) => (
@@ -79,7 +90,16 @@ function TagEditor({ submission: s }: { submission: AdminSubmission }) {
           if (tag && !s.desk.tags.includes(tag)) set([...s.desk.tags, tag]);
         }}
       >
-        <Input value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="Add tag" aria-label="Add tag" maxLength={TAG_MAX_LENGTH} className="h-7 w-28 text-xs" />
+        <Input
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          placeholder={full ? `${TAGS_PER_SUBMISSION_MAX} tags at most` : 'Add tag'}
+          aria-label="Add tag"
+          title={full ? TOO_MANY_TAGS_MESSAGE : undefined}
+          disabled={full}
+          maxLength={TAG_MAX_LENGTH}
+          className="h-7 w-28 text-xs"
+        />
       </form>
     </div>
   );

@@ -1,12 +1,12 @@
 import { and, asc, inArray } from 'drizzle-orm';
-import type { BulkAction } from '@shared/review-desk';
+import { tooManyTagsFor, tooManyTagsInBulkMessage, type BulkAction } from '@shared/review-desk';
 import type { Db } from '../../platform/db/client';
 import { submissions } from '../../platform/db/schema';
 import type { EmailQueue } from '../../platform/email/outbox';
 import { apiError } from '../../platform/errors';
-import { errorText } from '@shared/errors';
+import { errorText, type FieldError } from '@shared/errors';
 import { applyStatusChange, deleteDeskSubmission, notADraft, statusChangeColumns } from './admin-submissions';
-import { assignSubmission, changeSubmissionTags, checkAssignee } from './review-desk';
+import { assignSubmission, changeSubmissionTags, checkAssignee, TooManyTagsError } from './review-desk';
 
 /**
  * POST /api/admin/submissions/bulk (CONTRACT §14): all or nothing, in ONE transaction. A status
@@ -44,19 +44,28 @@ export async function applyBulkAction(
       await applyStatusChange(tx, outbox, adminId, targets, { status: action.status, review: action.review });
       return { updated: action.ids.length, removedUploadIds };
     }
-    for (const id of action.ids) {
+    const overfull: FieldError[] = [];
+    for (const [index, id] of action.ids.entries()) {
       switch (action.action) {
         case 'assign':
           await assignSubmission(tx, adminId, id, action.assigneeId);
           break;
         case 'tag':
-          await changeSubmissionTags(tx, adminId, id, { add: action.add, remove: action.remove });
+          // Every submission the change would take past the limit is named, then nothing is kept:
+          // the refused one's savepoint is rolled back and the throw below ends the transaction.
+          try {
+            await changeSubmissionTags(tx, adminId, id, { add: action.add, remove: action.remove });
+          } catch (error) {
+            if (!(error instanceof TooManyTagsError)) throw error;
+            overfull.push({ path: `ids.${index}`, message: tooManyTagsFor(error.tagCount) });
+          }
           break;
         case 'delete':
           removedUploadIds.push(...(await deleteDeskSubmission(tx, id)));
           break;
       }
     }
+    if (overfull.length) throw apiError('too_many_tags', tooManyTagsInBulkMessage(overfull.length), overfull);
     return { updated: action.ids.length, removedUploadIds };
   });
 }

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSubmissionPage } from '@shared/admin';
 import type { AdminSubmission } from '@shared/submission-schemas';
-import { BULK_IDS_MAX, WAVEFORM_POINTS, type ReviewTemplate, type SubmissionRatings, type TrackComment, type Waveform } from '@shared/review-desk';
+import { BULK_IDS_MAX, TAGS_PER_SUBMISSION_MAX, WAVEFORM_POINTS, type ReviewTemplate, type SubmissionRatings, type TrackComment, type Waveform } from '@shared/review-desk';
 import { computePeaks } from '../../platform/audio/peaks';
 import { outboxEmails, submissionHistory, submissions, type UserRow } from '../../platform/db/schema';
 import { createAdmin, createArtist, createSubmissionRow, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../../test/helpers';
@@ -225,6 +225,40 @@ describe('POST /api/admin/submissions/bulk', () => {
     expect(res.json()).toEqual({ updated: 1 });
     expect((await historyOf([s.id])).filter((h) => h.field === 'status')).toHaveLength(1);
   });
+
+  it('refuses a tag add that would take any submission past 20 tags, naming each, and changes none', async () => {
+    const rows = await Promise.all([1, 2, 3].map(() => makeSubmission()));
+    const ids = rows.map((r) => r.id);
+    const nineteen = Array.from({ length: TAGS_PER_SUBMISSION_MAX - 1 }, (_, i) => `t${i}`);
+    const eighteen = nineteen.slice(0, -1);
+    await call('PUT', `/api/admin/submissions/${ids[0]}/tags`, adminCookie, { tags: nineteen });
+    await call('PUT', `/api/admin/submissions/${ids[2]}/tags`, adminCookie, { tags: eighteen });
+    const before = await historyOf(ids);
+
+    // 19 + 2 = 21 and 18 + 2 = 20 (allowed), 0 + 2: the first one alone refuses the whole change.
+    const refused = await call('POST', '/api/admin/submissions/bulk', adminCookie, { ids, action: 'tag', add: ['new-a', 'new-b'] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'too_many_tags',
+      message: '1 of the chosen submissions would have more than 20 tags; nothing was changed',
+      errors: [{ path: 'ids.0', message: 'This submission would have 21 tags; at most 20 are allowed' }],
+    });
+    expect((await details(ids[0]!)).desk.tags).toEqual(nineteen);
+    expect((await details(ids[1]!)).desk.tags).toEqual([]);
+    expect((await details(ids[2]!)).desk.tags).toEqual(eighteen);
+    expect(await historyOf(ids)).toHaveLength(before.length);
+
+    // Three more take two submissions past it: both named.
+    const both = await call('POST', '/api/admin/submissions/bulk', adminCookie, { ids, action: 'tag', add: ['x', 'y', 'z'] });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().errors.map((e: { path: string }) => e.path)).toEqual(['ids.0', 'ids.2']);
+
+    // Exactly 20, or a tag already there, is fine.
+    const ok = await call('POST', '/api/admin/submissions/bulk', adminCookie, { ids: [ids[0], ids[2]], action: 'tag', add: ['t0', 'new-a'] });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await details(ids[0]!)).desk.tags).toHaveLength(TAGS_PER_SUBMISSION_MAX);
+    expect((await details(ids[2]!)).desk.tags).toHaveLength(TAGS_PER_SUBMISSION_MAX - 1);
+  });
 });
 
 describe('assignment, tags, ratings and the list', () => {
@@ -324,6 +358,9 @@ describe('assignment, tags, ratings and the list', () => {
     }
     const missing = await db.app.inject({ method: 'PUT', url: '/api/admin/submissions/nope/rating', headers: { cookie: adminA, origin: TEST_ORIGIN }, payload: { score: 3 } });
     expect(missing.statusCode).toBe(404);
+    const unknownRatings = await db.app.inject({ method: 'GET', url: '/api/admin/submissions/nope/ratings', headers: { cookie: adminA } });
+    expect(unknownRatings.statusCode).toBe(404);
+    expect(unknownRatings.json()).toMatchObject({ code: 'submission_not_found' });
     expect((await listOn('?assignee=me')).submissions[0]!.desk.ratingCount).toBe(0);
   });
 
@@ -502,6 +539,13 @@ describe('waveform and listening', () => {
     expect((await listen(5, 3)).statusCode).toBe(400);
   });
 
+  it('answers 404 for listening to an unknown submission, and records nothing', async () => {
+    const res = await call('POST', '/api/admin/submissions/no-such-submission/listening', adminCookie, { from: 0, to: 10, durationSeconds: 60 });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'submission_not_found' });
+    expect(await rowsOf(sql`select 1 from submission_desk where submission_id = 'no-such-submission'`)).toEqual([]);
+  });
+
   it('measures a linked track against the duration the player reports', async () => {
     const s = await makeSubmission();
     const res = await call('POST', `/api/admin/submissions/${s.id}/listening`, adminCookie, { from: 0, to: 30, durationSeconds: 120 });
@@ -532,7 +576,13 @@ describe('single-item routes', () => {
     expect((await call('PUT', `/api/admin/submissions/${s.id}/assignee`, adminCookie, { assigneeId: artist.id })).statusCode).toBe(400);
     expect((await call('PUT', `/api/admin/submissions/${s.id}/assignee`, adminCookie, { assigneeId: 'nobody' })).statusCode).toBe(400);
     expect((await call('PUT', '/api/admin/submissions/nope/assignee', adminCookie, { assigneeId: null })).statusCode).toBe(404);
-    expect((await call('PUT', `/api/admin/submissions/${s.id}/tags`, adminCookie, { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) })).statusCode).toBe(400);
+    const tooMany = await call('PUT', `/api/admin/submissions/${s.id}/tags`, adminCookie, { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().errors).toEqual([{ path: 'tags', message: 'A submission can have at most 20 tags' }]);
+    expect((await details(s.id)).desk.tags).toEqual([]);
+    // Twenty are fine.
+    const twenty = Array.from({ length: TAGS_PER_SUBMISSION_MAX }, (_, i) => `t${i}`);
+    expect((await call('PUT', `/api/admin/submissions/${s.id}/tags`, adminCookie, { tags: twenty })).json().desk.tags).toEqual(twenty);
     expect((await call('PUT', `/api/admin/submissions/${s.id}/tags`, adminCookie, { tags: 'hot' })).statusCode).toBe(400);
     const ok = await call('PUT', `/api/admin/submissions/${s.id}/assignee`, adminCookie, { assigneeId: admin.id });
     expect(ok.json().desk.assignee).toEqual({ id: admin.id, name: 'Lena Label' });

@@ -2,6 +2,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   coveredShare,
   mergeRanges,
+  TAGS_PER_SUBMISSION_MAX,
+  TOO_MANY_TAGS_MESSAGE,
   type SubmissionRatings,
   type Waveform,
 } from '@shared/review-desk';
@@ -15,7 +17,7 @@ import {
   users,
   type SubmissionDeskRow,
 } from '../../platform/db/schema';
-import { apiError } from '../../platform/errors';
+import { apiError, HttpError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { uploadIdFromObjectPath } from '@shared/submissions';
 import { isDeskSubmission, toTeamMember } from './admin-submissions';
@@ -33,6 +35,13 @@ async function lockDesk(tx: Db, submissionId: string): Promise<SubmissionDeskRow
   await tx.insert(submissionDesk).values({ submissionId }).onConflictDoNothing();
   const [row] = await tx.select().from(submissionDesk).where(eq(submissionDesk.submissionId, submissionId)).for('update');
   return row!;
+}
+
+/** A tag change that would leave a submission with more than TAGS_PER_SUBMISSION_MAX tags (400). */
+export class TooManyTagsError extends HttpError {
+  constructor(readonly tagCount: number) {
+    super('too_many_tags', TOO_MANY_TAGS_MESSAGE);
+  }
 }
 
 /** An assignee must be an admin; anything else is a 400 naming the problem. */
@@ -63,7 +72,9 @@ export async function assignSubmission(db: Db, adminId: string, submissionId: st
 
 /**
  * PUT …/tags (the whole list) and bulk `tag` (add and remove): one history row when the set of
- * tags really changes, holding the lists before and after, comma-separated.
+ * tags really changes, holding the lists before and after, comma-separated. A result of more than
+ * TAGS_PER_SUBMISSION_MAX tags is refused (`too_many_tags`, nothing written): the request's own
+ * list is bounded by its schema, but tags added in bulk merge with those already there.
  */
 export async function changeSubmissionTags(
   db: Db,
@@ -77,6 +88,7 @@ export async function changeSubmissionTags(
       'set' in change
         ? [...new Set(change.set)]
         : [...new Set([...desk.tags, ...change.add])].filter((tag) => !change.remove.includes(tag));
+    if (next.length > TAGS_PER_SUBMISSION_MAX) throw new TooManyTagsError(next.length);
     const same = next.length === desk.tags.length && next.every((tag) => desk.tags.includes(tag));
     if (same) return;
     const now = new Date();
