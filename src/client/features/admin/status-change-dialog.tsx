@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ADMIN_SETTABLE_STATUSES, STATUS_LABELS, type AdminSettableStatus } from '@shared/submissions';
 import type { AdminSubmission } from '@shared/submission-schemas';
 import { ADMIN_REVIEW_MAX } from '@shared/admin';
-import { ADVANCING_STATUSES, UNPAID_WARNING, fillReviewTemplate, paymentStateOf } from '@shared/review-desk';
+import { fillReviewTemplate, unpaidWarningFor } from '@shared/review-desk';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { Label } from '@client/components/ui/label';
@@ -25,7 +25,6 @@ interface Props {
 }
 
 const isSettable = (status: string): status is AdminSettableStatus => (ADMIN_SETTABLE_STATUSES as readonly string[]).includes(status);
-const isUnpaid = (s: AdminSubmission) => ['unpaid', 'failed'].includes(paymentStateOf(s.pricingTier, s.paymentStatus));
 
 /** Status plus an optional review the artist reads in their Submission Details (CONTRACT §8, §14). */
 export function StatusChangeDialog({ submissions, open, onOpenChange, initialStatus, onDone }: Props) {
@@ -56,7 +55,7 @@ function StatusForm({ submissions, initialStatus, onDone }: { submissions: Admin
   const change = useChangeStatus(single?.id ?? '');
   const bulk = useBulkAction();
   const pending = change.isPending || bulk.isPending;
-  const unpaid = status && ADVANCING_STATUSES.includes(status) ? submissions.filter(isUnpaid).length : 0;
+  const unpaidWarning = status ? unpaidWarningFor(status, submissions) : null;
 
   const chooseTemplate = (id: string) => {
     setTemplateId(id);
@@ -129,10 +128,10 @@ function StatusForm({ submissions, initialStatus, onDone }: { submissions: Admin
           </SelectContent>
         </Select>
       </div>
-      {unpaid ? (
+      {unpaidWarning ? (
         <div role="alert" className="flex items-start gap-2 rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm text-warning">
           <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <p>{single ? UNPAID_WARNING : `${unpaid} of these submissions are on a paid plan and have not been paid yet.`}</p>
+          <p>{unpaidWarning}</p>
         </div>
       ) : null}
       {templates.data?.length ? (
@@ -174,7 +173,7 @@ function StatusForm({ submissions, initialStatus, onDone }: { submissions: Admin
         </DialogClose>
         <Button type="submit" disabled={!status || pending}>
           {pending ? <Spinner className="text-primary-foreground" /> : null}
-          {pending ? 'Updating...' : unpaid ? 'Update Status Anyway' : 'Update Status'}
+          {pending ? 'Updating...' : unpaidWarning ? 'Update Status Anyway' : 'Update Status'}
         </Button>
       </DialogFooter>
     </form>
