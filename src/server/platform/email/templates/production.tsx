@@ -46,8 +46,9 @@ export interface VideoPublishedData {
   viewsNeeded: number;
 }
 
+/** Filed under Deliveries, whose setting covers "ready, published, or reaches a milestone". */
 export const videoPublished: EmailTemplate<VideoPublishedData> = {
-  preference: 'statusChanges',
+  preference: 'deliveries',
   subject: (data) => `"${data.songTitle}" is published`,
   body: (data, context) => (
     <EmailLayout
@@ -75,8 +76,9 @@ export interface ViralHitData {
   hitsNeeded: number;
 }
 
+/** A milestone: filed under Deliveries, like the publication it follows. */
 export const viralHitRecorded: EmailTemplate<ViralHitData> = {
-  preference: 'statusChanges',
+  preference: 'deliveries',
   subject: (data) => `"${data.songTitle}" is a viral hit`,
   body: (data, context) => (
     <EmailLayout
