@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { PAYMENT_DUE_STATUSES, type SubmissionStatus } from '@shared/submissions';
 import type { AdminDigestData } from '../../platform/email/templates/admin-digest';
 import type { Db } from '../../platform/db/client';
-import { submissions, users } from '../../platform/db/schema';
+import { submissionHistory, submissions, users } from '../../platform/db/schema';
 import type { EmailQueue } from '../../platform/email/outbox';
 
 type Section = AdminDigestData['sections'][number];
@@ -23,10 +23,28 @@ export interface DigestSection {
   collect(db: Db, since: Date, now: Date): Promise<Pick<Section, 'total' | 'items'>>;
 }
 
+/**
+ * What entered the team's queue in the window: sent in it (a draft is re-dated when it is sent),
+ * or moved out of "waiting for payment" in it. A paid submission paid days after it was sent is
+ * new on the day it was paid; one still unpaid is not the team's yet.
+ */
 export const newSubmissionsSection: DigestSection = {
   title: 'New submissions',
   async collect(db, since) {
-    const where = and(gte(submissions.createdAt, since), notInArray(submissions.status, NOT_YET_IN_QUEUE));
+    const enteredQueue = db
+      .select({ id: submissionHistory.submissionId })
+      .from(submissionHistory)
+      .where(
+        and(
+          eq(submissionHistory.field, 'status'),
+          inArray(submissionHistory.fromValue, NOT_YET_IN_QUEUE),
+          gte(submissionHistory.createdAt, since),
+        ),
+      );
+    const where = and(
+      notInArray(submissions.status, NOT_YET_IN_QUEUE),
+      or(gte(submissions.createdAt, since), inArray(submissions.id, enteredQueue)),
+    );
     const rows = await db
       .select({ id: submissions.id, songTitle: submissions.songTitle, artistName: submissions.artistName, tier: submissions.pricingTier })
       .from(submissions)

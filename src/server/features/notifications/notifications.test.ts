@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_SETTINGS, type OutboxPage } from '@shared/notifications';
-import { outboxEmails, submissions, type UserRow } from '../../platform/db/schema';
+import { emailVerificationTokens, outboxEmails, submissionHistory, submissions, type UserRow } from '../../platform/db/schema';
+import { newId } from '../../platform/ids';
 import { HIDDEN } from '../../platform/email/outbox';
 import { createUnsubscribeToken } from '../../platform/email/unsubscribe-token';
 import {
@@ -188,10 +189,21 @@ describe('emails over SMTP', () => {
     const artist = await createArtist(t.db);
     await createSubmissionRow(t.db, artist, { songTitle: 'Digest Song', artistName: 'Digest Artist' });
     await createSubmissionRow(t.db, artist, { songTitle: 'Unpaid Song', pricingTier: 'basic' });
+    // Sent three days ago, paid today: it entered the team's queue today. Paid on the day it was
+    // sent, three days ago: it was new then, not now.
+    const threeDaysAgo = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000);
+    const paidToday = await createSubmissionRow(t.db, artist, { songTitle: 'Paid Late Song', pricingTier: 'basic', createdAt: threeDaysAgo });
+    const paidLongAgo = await createSubmissionRow(t.db, artist, { songTitle: 'Old Paid Song', pricingTier: 'basic', createdAt: threeDaysAgo });
+    for (const [sub, at] of [[paidToday, new Date()], [paidLongAgo, threeDaysAgo]] as const) {
+      await t.db.update(submissions).set({ status: 'pending', paymentStatus: 'succeeded' }).where(eq(submissions.id, sub.id));
+      await t.db.insert(submissionHistory).values({ id: newId(), submissionId: sub.id, field: 'status', fromValue: 'payment_pending', toValue: 'pending', createdAt: at });
+    }
     await t.app.jobs.run('notifications.admin-digest');
     const email = await smtp.waitFor((e) => sentTo(admin.email)(e) && (e.mail.subject ?? '').startsWith('Daily digest'));
     expect(email.mail.text).toContain('"Digest Song" by Digest Artist');
     expect(email.mail.text).not.toContain('Unpaid Song');
+    expect(email.mail.text).toContain('"Paid Late Song"');
+    expect(email.mail.text).not.toContain('Old Paid Song');
     expect(email.mail.text).toMatch(/New submissions \(\d+\)/);
     // Nothing here is past its delivery date, so the Overdue section is left out.
     expect(email.mail.text).not.toContain('Overdue');
@@ -233,7 +245,7 @@ describe('email verification', () => {
     expect((await t.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, address))).length).toBe(1);
   });
 
-  it('refuses unknown, malformed and expired tokens', async () => {
+  it('refuses unknown and malformed tokens', async () => {
     for (const token of ['nope', '', 'x'.repeat(5000)]) {
       const res = await t.app.inject({ url: `/api/verify-email?token=${token}` });
       expect(res.statusCode).toBe(302);
@@ -241,6 +253,22 @@ describe('email verification', () => {
     }
     // A NUL is refused before any route runs, like everywhere else (CONTRACT §9).
     expect((await t.app.inject({ url: '/api/verify-email?token=%00' })).statusCode).toBe(400);
+  });
+
+  it('refuses a real link once it has expired, and leaves the address unconfirmed', async () => {
+    const artist = await createArtist(t.db, { emailVerified: false });
+    const cookie = await sessionCookie(t.app, t.db, artist);
+    expect((await request('POST', '/api/verify-email/resend', cookie)).statusCode).toBe(202);
+    const email = await smtp.waitFor(sentTo(artist.email));
+    const token = /\/api\/verify-email\?token=([\w-]+)/.exec(email.mail.text ?? '')![1]!;
+    await t.db
+      .update(emailVerificationTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(emailVerificationTokens.userId, artist.id));
+    const opened = await t.app.inject({ url: `/api/verify-email?token=${token}` });
+    expect(opened.statusCode).toBe(302);
+    expect(opened.headers.location).toBe('/dashboard?verification=invalid');
+    expect((await request('GET', '/api/user', cookie)).json<{ emailVerified: boolean }>().emailVerified).toBe(false);
   });
 
   it('resend needs a session and sends a new link to an unverified user', async () => {
@@ -317,7 +345,10 @@ describe('notification settings and unsubscribe', () => {
 
 describe('one-click unsubscribe for each kind', () => {
   type Case = { kind: string; preference: keyof typeof DEFAULT_NOTIFICATION_SETTINGS; admin?: boolean; cause(user: UserRow): Promise<void> };
-  const queued = (kind: 'submission_received' | 'status_changed' | 'admin_digest', data: object) => (user: UserRow) =>
+  const queued = (
+    kind: 'submission_received' | 'status_changed' | 'admin_digest' | 'deliverables_ready' | 'video_published' | 'viral_hit_recorded',
+    data: object,
+  ) => (user: UserRow) =>
     t.db.transaction((tx) => t.app.outbox.queue(tx, { kind, userId: user.id, data: data as never }));
   const cases: Case[] = [
     {
@@ -336,6 +367,29 @@ describe('one-click unsubscribe for each kind', () => {
       cause: async (user) => {
         expect((await request('POST', '/api/messages', adminCookie, { toUserId: user.id, content: 'Still there?' })).statusCode).toBe(201);
       },
+    },
+    // Deliveries covers what comes after approval: the files, the publication, a viral hit.
+    {
+      kind: 'deliverables_ready',
+      preference: 'deliveries',
+      cause: queued('deliverables_ready', { submissionId: 'u4', songTitle: 'Unsub Four', fileCount: 2, note: null }),
+    },
+    {
+      kind: 'video_published',
+      preference: 'deliveries',
+      cause: queued('video_published', {
+        submissionId: 'u5',
+        songTitle: 'Unsub Five',
+        videoUrl: 'https://www.youtube.com/watch?v=unsub5',
+        publishedAt: '2026-11-01T12:00:00.000Z',
+        checkAt: '2026-11-15T12:00:00.000Z',
+        viewsNeeded: 15_500,
+      }),
+    },
+    {
+      kind: 'viral_hit_recorded',
+      preference: 'deliveries',
+      cause: queued('viral_hit_recorded', { submissionId: 'u6', songTitle: 'Unsub Six', views: 20_000, subscriberCount: 31_000, viralHits: 1, hitsNeeded: 3 }),
     },
     {
       kind: 'admin_digest',
