@@ -8,6 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { FIRST_PAGE_MODULES } from '../src/shared/first-pages';
 import { clientDistDir } from '../src/server/app';
 
 interface ManifestChunk {
@@ -20,8 +21,8 @@ interface ManifestChunk {
 const KB = 1000;
 /** Compressed JavaScript a first load of each page may fetch (issue 16). */
 const BUDGETS: { page: string; module: string; maxJs: number }[] = [
-  { page: '/auth', module: 'features/auth/auth-page.tsx', maxJs: 100 * KB },
-  { page: '/dashboard', module: 'routes/dashboard-page.tsx', maxJs: 170 * KB },
+  { page: '/auth', module: FIRST_PAGE_MODULES['/auth'], maxJs: 100 * KB },
+  { page: '/dashboard', module: FIRST_PAGE_MODULES['/dashboard'], maxJs: 170 * KB },
 ];
 
 export default async function benchBundle(): Promise<void> {

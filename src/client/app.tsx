@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
+import type { FirstPagePath } from '@shared/first-pages';
 import { FullScreenSpinner } from '@client/components/ui/spinner';
 import { useAuth } from '@client/lib/auth';
 import { queryClient } from '@client/lib/query-client';
@@ -37,9 +38,10 @@ const NotFoundPage = page(() => import('@client/features/not-found/not-found-pag
 
 /**
  * The page of the address the app opens on starts loading at once, alongside the session check,
- * instead of after it: the two requests overlap rather than follow each other.
+ * instead of after it: the two requests overlap rather than follow each other. The server also
+ * names these pages' chunks in the HTML (src/shared/first-pages.ts).
  */
-const FIRST_PAGE: Record<string, { preload: () => unknown }> = {
+const FIRST_PAGE: Record<FirstPagePath, { preload: () => unknown }> = {
   '/': DashboardPage,
   '/dashboard': DashboardPage,
   '/auth': AuthPage,
@@ -48,7 +50,7 @@ const FIRST_PAGE: Record<string, { preload: () => unknown }> = {
   '/messages': MessagesPage,
   '/settings': AccountSettingsPage,
 };
-if (typeof window !== 'undefined') void FIRST_PAGE[window.location.pathname]?.preload();
+if (typeof window !== 'undefined') void FIRST_PAGE[window.location.pathname as FirstPagePath]?.preload();
 
 export function App() {
   return (

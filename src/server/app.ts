@@ -23,6 +23,7 @@ import { defineAudioPeaksJob } from './platform/audio/record-audio-peaks';
 import type { Database } from './platform/db/client';
 import { errorBody, registerErrorHandling, tooManyRequests } from './platform/errors';
 import { Outbox } from './platform/email/outbox';
+import { firstPageDocuments } from './platform/first-page-documents';
 import { registerInputChecks } from './platform/input-checks';
 import { JobQueue } from './platform/jobs/job-queue';
 import { logSerializers } from './platform/log-serializers';
@@ -189,9 +190,12 @@ async function serveClient(app: FastifyInstance, client: AppOptions['client'], c
         );
       },
     });
+    const documents = firstPageDocuments(clientDir);
     app.setNotFoundHandler((request, reply) => {
       if (request.method === 'GET' && !isApiPath(request.url)) {
         reply.header('cache-control', 'no-cache');
+        const document = documents.get(request.url.split('?')[0]!);
+        if (document) return reply.type('text/html; charset=utf-8').send(document);
         return reply.sendFile('index.html');
       }
       return reply.status(404).send(notFound(request.url));

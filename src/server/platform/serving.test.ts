@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_PAGE_MODULES } from '@shared/first-pages';
 import { createArtist, createSubmissionRow, createTestApp, sessionCookie, type TestApp } from '../test/helpers';
 
 /** Serving (CONTRACT §15): compression, caching of the build, and which headers go where. */
@@ -20,6 +21,17 @@ beforeAll(async () => {
   writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), script);
   writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js.gz'), gzipSync(script));
+  // The build's manifest: the entry shares one chunk with the sign-in page, which has one of its own.
+  mkdirSync(path.join(clientDir, '.vite'));
+  writeFileSync(
+    path.join(clientDir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_shared-1.js'] },
+      '_shared-1.js': { file: 'assets/shared-1.js' },
+      [FIRST_PAGE_MODULES['/auth']]: { file: 'assets/auth-page-1.js', isDynamicEntry: true, imports: ['_shared-1.js', '_forms-1.js'] },
+      '_forms-1.js': { file: 'assets/forms-1.js', imports: ['_shared-1.js'] },
+    }),
+  );
   t = await createTestApp({}, { client: 'dist', clientDir });
   const artist = await createArtist(t.db);
   for (let i = 0; i < 10; i++) await createSubmissionRow(t.db, artist, { songTitle: `Song number ${i} with a long enough title` });
@@ -68,6 +80,21 @@ describe('index.html', () => {
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toBe(page);
+    }
+  });
+
+  it("names a first page's own chunks as modulepreload links, not the entry's", async () => {
+    for (const url of ['/auth', '/auth?error=google_failed']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(
+        page.replace(
+          '</head>',
+          '<link rel="modulepreload" crossorigin href="/assets/auth-page-1.js"><link rel="modulepreload" crossorigin href="/assets/forms-1.js"></head>',
+        ),
+      );
     }
   });
 });
