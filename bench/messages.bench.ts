@@ -25,8 +25,8 @@ import { createScratchDatabase, PG_URL, redact } from './support/scratch-databas
 
 const SOCKETS = 1000;
 const MESSAGES = 400;
-/** Senders' sessions; POST /api/messages is rate limited per session (300 a minute). */
-const SENDER_SESSIONS = 8;
+/** Team members sending; POST /api/messages is rate limited per user (RATE_LIMITS.messages: 300 a minute). */
+const SENDERS = 8;
 /** Messages in flight at once: a busy label team, not a single person. */
 const CONCURRENCY = 4;
 const ORIGIN = 'http://localhost:5000';
@@ -77,9 +77,9 @@ async function scenario(title: string, dataDir: string, postDb: Database, socket
   const socketApp = socketsDb ? await startApp(config, socketsDb) : postApp;
   const clients: WebSocket[] = [];
   try {
-    const admins = await insertUsers(postDb, 1, 'admin');
+    const admins = await insertUsers(postDb, SENDERS, 'admin');
     const artists = await insertUsers(postDb, SOCKETS, 'user');
-    const adminCookies = await Promise.all(Array.from({ length: SENDER_SESSIONS }, () => newSession(postApp, postDb, admins[0]!)));
+    const adminCookies = await Promise.all(admins.map((id) => newSession(postApp, postDb, id)));
     const artistCookies = await Promise.all(artists.map((id) => newSession(postApp, postDb, id)));
 
     const arrivals = new Map<string, (at: number) => void>();
@@ -105,7 +105,7 @@ async function scenario(title: string, dataDir: string, postDb: Database, socket
         const t0 = performance.now();
         const res = await fetch(postUrl, {
           method: 'POST',
-          headers: { cookie: adminCookies[n % SENDER_SESSIONS]!, origin: ORIGIN, 'content-type': 'application/json' },
+          headers: { cookie: adminCookies[n % SENDERS]!, origin: ORIGIN, 'content-type': 'application/json' },
           body: JSON.stringify({ toUserId: to, content }),
         });
         responses.push(performance.now() - t0);

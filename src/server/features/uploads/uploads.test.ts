@@ -392,6 +392,37 @@ describe('unattached uploads', () => {
     expect(existsSync(path.join(objectsDir, 'uploads', freshId))).toBe(true);
   });
 
+  it('removes the bytes before the row: a sweep cut short leaves the row, which leads the next sweep to the bytes', async () => {
+    const id = uploadIdOf(await storedImage());
+    await t.db.update(uploads).set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) }).where(eq(uploads.id, id));
+    const storage = createObjectStorage(t.config);
+    const rowOf = () => t.db.select().from(uploads).where(eq(uploads.id, id));
+    const bytesOf = path.join(objectsDir, 'uploads', id);
+
+    // The store fails (or the process dies) before any byte is removed: the row stays with its bytes.
+    const unreachable = Object.assign(Object.create(storage) as typeof storage, {
+      delete: () => Promise.reject(new Error('store unreachable')),
+    });
+    await expect(removeUnattachedUploads(t.db, unreachable)).rejects.toThrow('store unreachable');
+    expect(await rowOf()).toHaveLength(1);
+    expect(existsSync(bytesOf)).toBe(true);
+
+    // Cut short after the bytes went: the row stays, so the next sweep still finds the upload.
+    const cutShort = Object.assign(Object.create(storage) as typeof storage, {
+      delete: async (keys: string[]) => {
+        await storage.delete(keys);
+        throw new Error('killed after the bytes');
+      },
+    });
+    await expect(removeUnattachedUploads(t.db, cutShort)).rejects.toThrow('killed after the bytes');
+    expect(await rowOf()).toHaveLength(1);
+    expect(existsSync(bytesOf)).toBe(false);
+
+    // Removing bytes already gone is no error: the next sweep finishes the job.
+    expect(await removeUnattachedUploads(t.db, storage)).toBeGreaterThanOrEqual(1);
+    expect(await rowOf()).toEqual([]);
+  });
+
   it('is one of the app’s periodic jobs', async () => {
     const objectPath = await storedImage();
     const id = uploadIdOf(objectPath);
