@@ -20,31 +20,36 @@ export async function removeUploadBytes(storage: ObjectStorage, ids: string[]): 
 
 /**
  * Removes uploads never attached to a submission once they are older than 24 hours
- * (CONTRACT §5). Rows go first, in one conditional DELETE, so an upload attached at that very
- * moment is never left pointing at deleted bytes; a crash in between leaves only orphan bytes.
+ * (CONTRACT §5), a batch at a time. Bytes go first, then rows, inside one transaction that has
+ * locked the rows: an upload being attached at that very moment waits for the lock and then finds
+ * its row gone (so nothing is left pointing at deleted bytes), and a crash or a failing store
+ * rolls the transaction back, leaving the rows to lead the next sweep to whatever bytes remain
+ * (deleting bytes that are already gone is not an error). Rows locked by someone else are skipped
+ * until the next sweep. Batches are small because the embedded database serves nothing else
+ * while a transaction is open.
  */
-export async function removeUnattachedUploads(db: Db, storage: ObjectStorage, batchSize = 500): Promise<number> {
+export async function removeUnattachedUploads(db: Db, storage: ObjectStorage, batchSize = 100): Promise<number> {
   let removed = 0;
   for (;;) {
-    const stale = db
-      .select({ id: uploads.id })
-      .from(uploads)
-      .where(
-        and(
-          isNull(uploads.submissionId),
-          sql`${uploads.createdAt} < now() - make_interval(hours => ${UNATTACHED_UPLOAD_TTL_HOURS})`,
-        ),
-      )
-      .limit(batchSize);
-    const rows = await db
-      .delete(uploads)
-      .where(and(inArray(uploads.id, stale), isNull(uploads.submissionId)))
-      .returning({ id: uploads.id });
-    await removeUploadBytes(
-      storage,
-      rows.map((r) => r.id),
-    );
-    removed += rows.length;
-    if (rows.length < batchSize) return removed;
+    const batch = await db.transaction(async (tx) => {
+      const stale = await tx
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(
+          and(
+            isNull(uploads.submissionId),
+            sql`${uploads.createdAt} < now() - make_interval(hours => ${UNATTACHED_UPLOAD_TTL_HOURS})`,
+          ),
+        )
+        .limit(batchSize)
+        .for('update', { skipLocked: true });
+      const ids = stale.map((r) => r.id);
+      if (ids.length === 0) return 0;
+      await removeUploadBytes(storage, ids);
+      await tx.delete(uploads).where(inArray(uploads.id, ids));
+      return ids.length;
+    });
+    removed += batch;
+    if (batch < batchSize) return removed;
   }
 }
