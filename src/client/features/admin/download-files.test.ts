@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '@shared/auth';
-import { downloadExtension, planDownloads, startDownloads } from './download-files';
+import { downloadExtension, downloadHref, planDownloads, startDownloads } from './download-files';
 import { socialLinksOf } from './social-links';
 
 const submission = {
@@ -36,6 +36,14 @@ describe('downloadExtension', () => {
     expect(downloadExtension('/objects/uploads/x', 'video/webm')).toBe('webm');
     expect(downloadExtension('/files/song.exe')).toBe('jpg');
     expect(downloadExtension('/objects/uploads/x', 'application/octet-stream')).toBe('jpg');
+  });
+});
+
+describe('downloadHref', () => {
+  it('asks the server to send a stored upload as an attachment under its planned name, and leaves links as they are', () => {
+    const [music] = planDownloads({ ...submission, musicFileUrl: '/objects/uploads/3f2a9c1e-0000-4000-8000-000000000001' });
+    expect(downloadHref(music!)).toBe('/objects/uploads/3f2a9c1e-0000-4000-8000-000000000001?download=night-drive-remix_nora-vex_music');
+    expect(downloadHref({ url: 'https://example.com/track.mp3', kind: 'music', baseName: 'x_y_music' })).toBe('https://example.com/track.mp3');
   });
 });
 

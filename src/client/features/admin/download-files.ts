@@ -1,11 +1,9 @@
 import type { AdminSubmission } from '@shared/submission-schemas';
+import { uploadIdFromObjectPath } from '@shared/submissions';
+import { downloadExtension } from '@shared/downloads';
 
-/**
- * SPEC §7: only these extensions are given to downloaded files; anything else becomes jpg.
- * MOV and WebM join them because CONTRACT §12 accepts finished videos in those formats.
- */
-export const DOWNLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'mp3', 'wav', 'flac', 'mp4', 'mov', 'webm'] as const;
-const DEFAULT_EXTENSION = 'jpg';
+export { DOWNLOAD_EXTENSIONS, downloadExtension } from '@shared/downloads';
+
 /** SPEC §7: downloads start 500 ms apart, so the browser does not drop any of them. */
 export const DOWNLOAD_INTERVAL_MS = 500;
 
@@ -17,24 +15,6 @@ export interface PlannedDownload {
   /** The file name without extension, e.g. "night-drive_nora-vex_style-2". */
   baseName: string;
 }
-
-const CONTENT_TYPE_EXTENSIONS: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'audio/mpeg': 'mp3',
-  'audio/mp3': 'mp3',
-  'audio/wav': 'wav',
-  'audio/x-wav': 'wav',
-  'audio/wave': 'wav',
-  'audio/flac': 'flac',
-  'audio/x-flac': 'flac',
-  'video/mp4': 'mp4',
-  'video/quicktime': 'mov',
-  'video/webm': 'webm',
-  'audio/mp4': 'mp4',
-};
 
 function slug(text: string | null | undefined, fallback: string): string {
   const s = (text ?? '')
@@ -60,50 +40,41 @@ export function planDownloads(s: Pick<AdminSubmission, 'songTitle' | 'artistName
   return plan;
 }
 
-/** The extension from the URL's path, else from the served Content-Type, when allowed; else jpg. */
-export function downloadExtension(url: string, contentType?: string | null): string {
-  const allowed = (ext: string | undefined) => !!ext && (DOWNLOAD_EXTENSIONS as readonly string[]).includes(ext);
-  const path = url.split(/[?#]/)[0] ?? '';
-  const fromPath = /\.([a-z0-9]{2,5})$/i.exec(path)?.[1]?.toLowerCase();
-  if (allowed(fromPath)) return fromPath!;
-  const fromType = CONTENT_TYPE_EXTENSIONS[(contentType ?? '').split(';')[0]!.trim().toLowerCase()];
-  if (allowed(fromType)) return fromType!;
-  return DEFAULT_EXTENSION;
+/** A stored upload of this site, served (access-checked) at /objects/uploads/{id}. */
+const isStoredUpload = (url: string) => uploadIdFromObjectPath(url) !== null;
+
+/**
+ * Where the browser goes to save one planned file. A stored upload is asked for with
+ * `?download={name}`: the server answers `Content-Disposition: attachment` with the name and the
+ * extension of the file's checked type (also through an S3 redirect, where a link's `download`
+ * attribute no longer counts), so the browser streams even a 2 GiB video straight to disk.
+ */
+export function downloadHref(item: PlannedDownload): string {
+  return isStoredUpload(item.url) ? `${item.url}?download=${encodeURIComponent(item.baseName)}` : item.url;
 }
 
-function saveAs(href: string, fileName: string): void {
+/**
+ * Saves one file through a link the browser follows itself: never fetched into page memory. A
+ * file elsewhere (a link the artist gave) cannot be named across origins, so it opens in a new
+ * tab rather than taking the desk's page away.
+ */
+export function downloadOne(item: PlannedDownload): void {
   const a = document.createElement('a');
-  a.href = href;
-  a.download = fileName;
+  a.href = downloadHref(item);
   a.rel = 'noopener';
   a.style.display = 'none';
+  // Same origin: the name the server sends wins; this one is only the browser's first guess.
+  if (isStoredUpload(item.url)) a.download = `${item.baseName}.${downloadExtension(item.url)}`;
+  else a.target = '_blank';
   document.body.append(a);
   a.click();
   a.remove();
 }
 
-/**
- * Downloads one file through the access-checked /objects route (same origin: the session cookie
- * goes along) and saves it under its planned name. If the bytes cannot be fetched (a store that
- * redirects elsewhere without CORS), the browser is pointed at the URL itself.
- */
-export async function downloadOne(item: PlannedDownload): Promise<void> {
-  try {
-    const res = await fetch(item.url, { credentials: 'include' });
-    if (!res.ok) throw new Error(String(res.status));
-    const blob = await res.blob();
-    const objectUrl = URL.createObjectURL(blob);
-    saveAs(objectUrl, `${item.baseName}.${downloadExtension(item.url, res.headers.get('content-type') ?? blob.type)}`);
-    setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
-  } catch {
-    saveAs(item.url, `${item.baseName}.${downloadExtension(item.url)}`);
-  }
-}
-
-/** Starts every planned download, 500 ms apart; resolves with how many began. */
-export function startDownloads(plan: PlannedDownload[], download = downloadOne): number {
+/** Starts every planned download, 500 ms apart; answers how many began. */
+export function startDownloads(plan: PlannedDownload[], download: (item: PlannedDownload) => void = downloadOne): number {
   plan.forEach((item, i) => {
-    setTimeout(() => void download(item), i * DOWNLOAD_INTERVAL_MS);
+    setTimeout(() => download(item), i * DOWNLOAD_INTERVAL_MS);
   });
   return plan.length;
 }

@@ -10,6 +10,7 @@ import {
   videoFileSchema,
 } from '@shared/submission-schemas';
 import { RESUMABLE_UPLOADS_PATH } from '@shared/submissions';
+import { downloadExtension, downloadQuerySchema } from '@shared/downloads';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
 import { queueAudioPeaks } from '../../platform/audio/record-audio-peaks';
@@ -152,14 +153,19 @@ export async function uploadRoutes(app: FastifyInstance, { db, config, storage }
   });
 
   // Stored files go out as they are: audio, video and images gain nothing from compression, and
-  // a compressed 206 would no longer match the byte range it answers.
+  // a compressed 206 would no longer match the byte range it answers. `?download={name}` sends
+  // them as an attachment named {name}.{extension of the checked type} (SPEC §7), so the desk's
+  // "Download Files" is a plain link the browser streams to disk, never bytes held in the page.
   app.get<{ Params: { id: string } }>('/objects/uploads/:id', { ...signedIn, compress: false }, async (request, reply) => {
+    const { download } = parseInput(downloadQuerySchema, request.query);
     const upload = await findDownloadableUpload(db, userOf(request), request.params.id);
     let served;
     try {
       served = await storage.serve(objectKey('uploads', upload.id), request.raw, {
         contentType: upload.contentType!,
         expiresInSeconds: DOWNLOAD_URL_TTL_S,
+        // The name is letters, digits, - and _ (its schema): nothing to quote or encode.
+        contentDisposition: download ? `attachment; filename="${download}.${downloadExtension('', upload.contentType)}"` : undefined,
       });
     } catch (error) {
       if (error instanceof ObjectNotFoundError) throw apiError('file_not_found');

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads, type UserRow } from '../../platform/db/schema';
 import { objectKey } from '../../platform/storage/object-storage';
 import { S3ObjectStorage } from '../../platform/storage/s3-storage';
-import { mp3Bytes, pngBytes, textBytes } from '../../platform/storage/test-fixtures';
-import { startS3Server, type TestS3Server } from '../../platform/storage/test-s3-server';
+import { mp3Bytes, pngBytes, textBytes } from '../../test/file-fixtures';
+import { startS3Server, type TestS3Server } from '../../test/s3-server';
 import { createAdmin, createArtist, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../../test/helpers';
 import { FILE_RULES } from './file-types';
 
@@ -76,6 +76,15 @@ describe('uploads with S3 storage', () => {
     const range = await fetch(location, { headers: { range: 'bytes=0-3' } });
     expect(range.status).toBe(206);
     expect(Buffer.from(await range.arrayBuffer()).equals(mp3Bytes().subarray(0, 4))).toBe(true);
+
+    // ?download= travels in the presigned URL: the bucket answers with the attachment's name.
+    const named = await t.app.inject({ url: `${objectPath}?download=night-drive_nora-vex_music`, headers: { cookie: adminCookie } });
+    expect(named.statusCode).toBe(302);
+    const attachment = await fetch(String(named.headers.location));
+    expect(attachment.status).toBe(200);
+    expect(attachment.headers.get('content-disposition')).toBe('attachment; filename="night-drive_nora-vex_music.mp3"');
+    expect(Buffer.from(await attachment.arrayBuffer()).equals(mp3Bytes())).toBe(true);
+    expect((await fetch(location)).headers.get('content-disposition')).toBeNull();
 
     expect((await t.app.inject({ url: objectPath, headers: { cookie: adminCookie } })).statusCode).toBe(302);
     expect((await t.app.inject({ url: objectPath, headers: { cookie: otherCookie } })).statusCode).toBe(404);

@@ -12,7 +12,7 @@ import {
   textBytes,
   wavBytes,
   webpBytes,
-} from '../../platform/storage/test-fixtures';
+} from '../../test/file-fixtures';
 import { removeUnattachedUploads } from '../../platform/storage/upload-files';
 import { createObjectStorage } from '../../platform/storage/create-storage';
 import { createAdmin, createArtist, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../../test/helpers';
@@ -338,6 +338,25 @@ describe('GET /objects/uploads/{id}', () => {
     const res = await t.app.inject({ url: objectPath, headers: { cookie: artistCookie, 'if-none-match': String(first.headers.etag) } });
     expect(res.statusCode).toBe(304);
     expect(res.payload).toBe('');
+  });
+
+  it('sends the file as an attachment under a planned name with ?download=, the extension from its checked type', async () => {
+    const res = await t.app.inject({ url: `${objectPath}?download=night-drive_nora-vex_artwork`, headers: { cookie: adminCookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="night-drive_nora-vex_artwork.png"');
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.rawPayload.equals(pngBytes())).toBe(true);
+    // Without it the file is shown in place, as the players and thumbnails need.
+    expect((await t.app.inject({ url: objectPath, headers: { cookie: adminCookie } })).headers['content-disposition']).toBeUndefined();
+  });
+
+  it('refuses a download name that is not a plain planned name (400), and still hides the file from others', async () => {
+    for (const name of ['', '../x', 'a"b', 'a b', 'A', 'x'.repeat(151), 'name.exe']) {
+      const res = await t.app.inject({ url: `${objectPath}?download=${encodeURIComponent(name)}`, headers: { cookie: adminCookie } });
+      expect(res.statusCode, name).toBe(400);
+      expect(res.headers['content-disposition']).toBeUndefined();
+    }
+    expect((await t.app.inject({ url: `${objectPath}?download=x`, headers: { cookie: otherCookie } })).statusCode).toBe(404);
   });
 
   it('serves admins too', async () => {

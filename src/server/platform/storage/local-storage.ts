@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import send from '@fastify/send';
 import { FileStore } from '@tus/file-store';
-import { assertValidKey, ByteLimit, ObjectNotFoundError, type ObjectStorage, type Served } from './object-storage';
+import { assertValidKey, ByteLimit, ObjectNotFoundError, type ObjectStorage, type Served, type ServeOptions } from './object-storage';
 
 /** Chunk size for reading and writing files: large chunks mean few system calls per megabyte. */
 const FILE_CHUNK_BYTES = 1024 * 1024;
@@ -83,7 +83,7 @@ export class LocalObjectStorage implements ObjectStorage {
   }
 
   /** @fastify/send answers Range (206/416), ETag and If-None-Match (304), and never leaves `root`. */
-  async serve(key: string, request: IncomingMessage, options: { contentType: string; expiresInSeconds: number }): Promise<Served> {
+  async serve(key: string, request: IncomingMessage, options: ServeOptions): Promise<Served> {
     assertValidKey(key);
     const result = await send(request, `/${key}`, {
       root: this.root,
@@ -96,7 +96,10 @@ export class LocalObjectStorage implements ObjectStorage {
     });
     if (result.type === 'error') throw new ObjectNotFoundError(key);
     const headers = { ...(result.headers as Record<string, string | number>) };
-    if (result.statusCode === 200 || result.statusCode === 206) headers['content-type'] = options.contentType;
+    if (result.statusCode === 200 || result.statusCode === 206) {
+      headers['content-type'] = options.contentType;
+      if (options.contentDisposition) headers['content-disposition'] = options.contentDisposition;
+    }
     return { statusCode: result.statusCode, headers, stream: result.stream };
   }
 

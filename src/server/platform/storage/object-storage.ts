@@ -33,8 +33,10 @@ export interface ObjectStorage {
   /**
    * Answers a browser's GET for the object: a redirect to the store, or the bytes with Range
    * (206/416), ETag and If-None-Match (304) handled. ObjectNotFoundError when it is missing.
+   * With `contentDisposition` the bytes come with that header wherever they are served from (a
+   * presigned S3 URL carries it too), so a browser saves them to disk under that name.
    */
-  serve(key: string, request: IncomingMessage, options: { contentType: string; expiresInSeconds: number }): Promise<Served>;
+  serve(key: string, request: IncomingMessage, options: ServeOptions): Promise<Served>;
   /** Moves an object to another key within the store (a rename or a server-side copy). */
   move(from: string, to: string): Promise<void>;
   /**
@@ -47,6 +49,12 @@ export interface ObjectStorage {
    * upload ids are object keys, so a finished upload is the object under that key.
    */
   readonly resumable: DataStore;
+}
+
+export interface ServeOptions {
+  contentType: string;
+  expiresInSeconds: number;
+  contentDisposition?: string | undefined;
 }
 
 /** How a download is answered. */

@@ -18,6 +18,7 @@ import {
   ObjectTooLargeError,
   type ObjectStorage,
   type Served,
+  type ServeOptions,
 } from './object-storage';
 
 export type S3Options = NonNullable<Config['s3']>;
@@ -71,11 +72,16 @@ export class S3ObjectStorage implements ObjectStorage {
   }
 
   /** The browser fetches the bytes from the store itself, which answers Range and ETag. */
-  async serve(key: string, _request: unknown, options: { contentType: string; expiresInSeconds: number }): Promise<Served> {
+  async serve(key: string, _request: unknown, options: ServeOptions): Promise<Served> {
     assertValidKey(key);
     const redirect = await getSignedUrl(
       this.client,
-      new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentType: options.contentType }),
+      new GetObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        ResponseContentType: options.contentType,
+        ...(options.contentDisposition ? { ResponseContentDisposition: options.contentDisposition } : {}),
+      }),
       { expiresIn: options.expiresInSeconds },
     );
     return { redirect };
