@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductionState } from '@shared/production';
 import { PRODUCTION_TEXTS } from '@shared/production';
 import type { PricingTier } from '@shared/submissions';
-import { outboxEmails, publications, submissions, type SubmissionRow, type UserRow } from '../../platform/db/schema';
+import { outboxEmails, publications, submissions, viewReadings, type SubmissionRow, type UserRow } from '../../platform/db/schema';
 import type { AddressInfo } from 'node:net';
 import { textBytes, videoHeaderBytes } from '../../platform/storage/test-fixtures';
 import { createAdmin, createArtist, createSubmissionRow, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../../test/helpers';
@@ -11,6 +11,7 @@ import { signedEvent } from '../../test/stripe-events';
 import { startStripeStub, type StripeStub } from '../../test/stripe-stub';
 import { VIRAL_CHECK_JOB } from './publication';
 import { LATE_REFUND_JOB } from './routes';
+import { VIRAL_CHECK_BACKSTOP_JOB } from './viral-check-backstop';
 import { deliverableObjectPath, uploadDeliverable } from './test-support/production-fixtures';
 import { startYouTubeStub, type YouTubeStub } from '../../test/youtube-stub';
 
@@ -399,6 +400,58 @@ describe('publication and the 14-day check', () => {
     expect(state.publication!.checkLateSeconds).toBeGreaterThanOrEqual(2 * 60 * 60 - 5);
     expect(state.publication!.checkLateSeconds).toBeLessThanOrEqual(2 * 60 * 60 + 60);
     expect(state.publication!.readings).toHaveLength(1);
+  });
+
+  it('queues again a check whose job was lost, by the clock, once, and not one whose job still waits', async () => {
+    const liveJobs = async (submissionId: string) => {
+      const result = await t.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from pgboss.job where name = ${VIRAL_CHECK_JOB} and data->>'submissionId' = ${submissionId} and state < 'completed'`,
+      );
+      return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    };
+    const publishedAt = new Date();
+    const [dropped, exhausted, waiting] = await Promise.all([1, 2, 3].map(() => approved()));
+    for (const [sub, videoId] of [[dropped, 'lostDropped'], [exhausted, 'lostFailed1'], [waiting, 'stillQueued']] as const) {
+      youtube.views.set(videoId, 16_000);
+      expect((await publish(sub!.id, publishedAt, videoId)).statusCode).toBe(200);
+      expect(await liveJobs(sub!.id)).toBe(1);
+    }
+    // pg-boss dropped one job (it waited past its retention while the server was off); the other
+    // ran out of retries.
+    await t.db.execute(sql`delete from pgboss.job where name = ${VIRAL_CHECK_JOB} and data->>'submissionId' = ${dropped!.id}`);
+    await t.db.execute(sql`update pgboss.job set state = 'failed' where name = ${VIRAL_CHECK_JOB} and data->>'submissionId' = ${exhausted!.id}`);
+
+    // Not due yet: nothing to make up for.
+    await t.app.jobs.run(VIRAL_CHECK_BACKSTOP_JOB);
+    expect(await liveJobs(dropped!.id)).toBe(0);
+
+    const checkedAt = async (id: string) => (await t.db.select().from(publications).where(eq(publications.submissionId, id)))[0]!.checkedAt;
+    try {
+      clockOffsetMs = 14 * DAY + 60 * 60 * 1000;
+      expect(await t.app.jobs.run(VIRAL_CHECK_BACKSTOP_JOB)).toBeGreaterThanOrEqual(2);
+      expect(await liveJobs(waiting!.id)).toBe(1);
+      // A second run while they wait adds nothing.
+      await t.app.jobs.run(VIRAL_CHECK_BACKSTOP_JOB);
+      for (const sub of [dropped!, exhausted!]) expect(await liveJobs(sub.id)).toBeLessThanOrEqual(1);
+      // The queue's workers run the new jobs; the reading is marked an hour late.
+      for (const sub of [dropped!, exhausted!]) await expect.poll(() => checkedAt(sub.id), { timeout: 15_000, interval: 100 }).not.toBeNull();
+    } finally {
+      clockOffsetMs = 0;
+    }
+    for (const sub of [dropped!, exhausted!]) {
+      const [p] = await t.db.select().from(publications).where(eq(publications.submissionId, sub.id));
+      expect(p).toMatchObject({ viewsAt14Days: 16_000, viralHit: true });
+      expect(p!.checkLateSeconds).toBeGreaterThanOrEqual(60 * 60 - 5);
+      expect(await t.db.select().from(viewReadings).where(eq(viewReadings.submissionId, sub.id))).toHaveLength(1);
+    }
+    // Checked: the backstop leaves them alone from now on.
+    clockOffsetMs = 14 * DAY + 2 * 60 * 60 * 1000;
+    try {
+      await t.app.jobs.run(VIRAL_CHECK_BACKSTOP_JOB);
+      for (const sub of [dropped!, exhausted!]) expect(await liveJobs(sub.id)).toBe(0);
+    } finally {
+      clockOffsetMs = 0;
+    }
   });
 
   it('lets the team correct the views with history, never before 14 days', async () => {

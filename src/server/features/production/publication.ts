@@ -17,6 +17,9 @@ export interface ViralCheckJob {
   checkAt: string;
 }
 
+/** One live job per publication and date: the key `enqueue` dedupes on (the publication, the backstop). */
+export const viralCheckKey = (job: ViralCheckJob) => `viral-check:${job.submissionId}:${job.checkAt}`;
+
 /** A publication may be recorded once the team approved the track (and again, to correct it). */
 const PUBLISHABLE = ['approved', 'in_creation', 'completed', 'published'];
 
@@ -92,11 +95,7 @@ export async function recordPublication(
     await tx.insert(submissionHistory).values(history.map((h) => ({ ...h, id: newId(), submissionId, actorId: adminId, createdAt: now })));
 
     const job: ViralCheckJob = { submissionId, checkAt: checkAt.toISOString() };
-    await deps.jobs.enqueue(VIRAL_CHECK_JOB, job, {
-      startAfter: checkAt,
-      singletonKey: `viral-check:${submissionId}:${job.checkAt}`,
-      tx,
-    });
+    await deps.jobs.enqueue(VIRAL_CHECK_JOB, job, { startAfter: checkAt, singletonKey: viralCheckKey(job), tx });
 
     if (!existing) {
       await deps.outbox.queue(tx, {

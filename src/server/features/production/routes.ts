@@ -14,6 +14,7 @@ import { productionState } from './production-state';
 import { enterViews, recordPublication, runViralCheck, VIRAL_CHECK_JOB, type PublicationDeps, type ViralCheckJob } from './publication';
 import { refundLateDeliveries, refundSubmission } from './refunds';
 import { requestRevision } from './revisions';
+import { queueLostViralChecks, VIRAL_CHECK_BACKSTOP_CRON, VIRAL_CHECK_BACKSTOP_JOB } from './viral-check-backstop';
 
 type WithId = { Params: { id: string } };
 
@@ -54,6 +55,8 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
     { retryLimit: 12, retryDelayS: 60, retryBackoff: true, expireInS: 120, pollingIntervalS: 2, concurrency: 4 },
     (job) => runViralCheck(deps, job, now()),
   );
+  // A check whose job was lost (retries exhausted, or dropped while the server was off) is queued again.
+  app.jobs.every(VIRAL_CHECK_BACKSTOP_JOB, VIRAL_CHECK_BACKSTOP_CRON, () => queueLostViralChecks(deps, now()));
   if (config.production.lateDeliveryRefund === 'auto' && stripe) {
     app.jobs.every(LATE_REFUND_JOB, '*/5 * * * *', () => refundLateDeliveries(db, stripe, app.outbox, now(), app.log));
   }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database, Tx } from '../db/client';
-import { databaseExecutor, transactionExecutor } from './sql-executor';
+import { databaseExecutor, transactionExecutor, type SqlExecutor } from './sql-executor';
 
 /**
  * Background work on a PostgreSQL-backed queue (pg-boss; docs/decisions/080-job-queue.md).
@@ -30,7 +30,11 @@ export interface QueueOptions {
 export interface EnqueueOptions {
   /** Not before this time. */
   startAfter?: Date;
-  /** While a job with this key waits, another with the same key is not added. */
+  /**
+   * While a job of the same name with this key waits, waits to retry or runs, another is not
+   * added. Checked here, not by pg-boss (its standard queues only use the key to throttle): two
+   * callers at the very same moment may both add one, so a keyed job must stay idempotent.
+   */
   singletonKey?: string;
   /** Insert within this open transaction: the job exists only if the transaction commits. */
   tx?: Tx;
@@ -50,6 +54,7 @@ export async function installJobQueue(database: Database): Promise<void> {
 
 export class JobQueue {
   private readonly boss: PgBoss;
+  private readonly executor: SqlExecutor;
   private readonly definitions = new Map<string, { options: QueueOptions; handler: JobHandler<object> }>();
   private readonly schedules: { name: string; cron: string }[] = [];
   private started = false;
@@ -58,8 +63,9 @@ export class JobQueue {
     database: Database,
     private readonly log: FastifyBaseLogger,
   ) {
+    this.executor = databaseExecutor(database);
     this.boss = new PgBoss({
-      db: databaseExecutor(database) as PgBoss.Db,
+      db: this.executor as PgBoss.Db,
       schema: SCHEMA,
       // Finished jobs are kept a week for inspection, then dropped by pg-boss's own maintenance.
       deleteAfterDays: 7,
@@ -87,13 +93,24 @@ export class JobQueue {
     this.schedules.push({ name, cron });
   }
 
-  async enqueue(name: string, data: object, options: EnqueueOptions = {}): Promise<void> {
+  /** Adds a job; false when a live job of the same name already carries its `singletonKey`. */
+  async enqueue(name: string, data: object, options: EnqueueOptions = {}): Promise<boolean> {
     if (!this.definitions.has(name)) throw new Error(`Unknown job ${name}`);
-    await this.boss.send(name, data, {
+    const executor = options.tx ? transactionExecutor(options.tx) : this.executor;
+    if (options.singletonKey) {
+      // States before `completed` (created, retry, active): the job will still run, or is running.
+      const { rows } = await executor.executeSql(
+        `SELECT 1 FROM ${SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state < 'completed' LIMIT 1`,
+        [name, options.singletonKey],
+      );
+      if (rows.length > 0) return false;
+    }
+    const id = await this.boss.send(name, data, {
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
-      ...(options.tx ? { db: transactionExecutor(options.tx) as PgBoss.Db } : {}),
+      ...(options.tx ? { db: executor as PgBoss.Db } : {}),
     });
+    return id !== null;
   }
 
   /**
