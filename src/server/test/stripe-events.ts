@@ -8,12 +8,14 @@ export function signedEvent(
   type: string,
   intent: (Partial<StubIntent> & { id: string }) | StubCharge,
   id = `evt_${randomBytes(12).toString('hex')}`,
+  /** When Stripe made the event; a retried delivery is signed anew but keeps this. */
+  createdAt = new Date(),
 ): { id: string; payload: string; headers: Record<string, string> } {
   const payload = JSON.stringify({
     id,
     object: 'event',
     api_version: Stripe.API_VERSION,
-    created: Math.floor(Date.now() / 1000),
+    created: Math.floor(createdAt.getTime() / 1000),
     livemode: false,
     pending_webhooks: 1,
     request: { id: null, idempotency_key: null },

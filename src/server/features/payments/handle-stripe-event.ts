@@ -66,7 +66,10 @@ export async function handleStripeEvent(
     }
 
     if (event.type === 'payment_intent.succeeded') {
-      return markPaymentSucceeded(tx, outbox, submission, intent, log, context);
+      // When Stripe recorded the success, not when this delivery of the event arrived: a webhook
+      // Stripe retries hours later keeps the same `created`, so the deadline does not move.
+      const succeededAt = new Date(event.created * 1000);
+      return markPaymentSucceeded(tx, outbox, submission, intent, succeededAt, log, context);
     }
     return markPaymentFailed(tx, submission, current, log, context);
   });
@@ -79,6 +82,7 @@ async function markPaymentSucceeded(
   outbox: EmailQueue,
   submission: PaymentSubmission,
   intent: Stripe.PaymentIntent,
+  succeededAt: Date,
   log: FastifyBaseLogger,
   context: LogContext,
 ): Promise<EventOutcome> {
@@ -104,8 +108,8 @@ async function markPaymentSucceeded(
     ...(isPaymentDue(submission.status) ? { status: 'pending' } : {}),
     // The intent that was paid is the submission's payment id, also when it was found by its metadata.
     stripePaymentIntentId: intent.id,
-    // The tier's delivery promise runs from this moment (CONTRACT §13).
-    dueAt: deliveryDueAt(submission.pricingTier as PricingTier, new Date()),
+    // The tier's delivery promise runs from the moment the payment succeeded (CONTRACT §13).
+    dueAt: deliveryDueAt(submission.pricingTier as PricingTier, succeededAt),
   });
   // The receipt goes out with the change that records the payment, or not at all.
   await outbox.queue(tx, {
@@ -117,7 +121,7 @@ async function markPaymentSucceeded(
       tierName: TIERS[submission.pricingTier as PricingTier].name,
       amount: formatUsd(expected / 100),
       paymentIntentId: intent.id,
-      paidAt: new Date().toISOString(),
+      paidAt: succeededAt.toISOString(),
     },
   });
   log.info({ ...context, submissionId: submission.id }, 'payment succeeded');

@@ -113,6 +113,19 @@ describe('deadlines', () => {
     expect(res.json().dueAt).toBeNull();
   });
 
+  it('counts from when Stripe says the payment succeeded, also when the webhook arrives hours later', async () => {
+    const sub = await createSubmissionRow(t.db, artist, { pricingTier: 'basic', songTitle: 'Late webhook' });
+    const intent = await stripe_intent(sub.id, 'basic');
+    // Stripe made the event six hours ago; this (retried) delivery is signed now.
+    const succeededAt = new Date(Math.floor((Date.now() - 6 * 60 * 60 * 1000) / 1000) * 1000);
+    const event = signedEvent(WEBHOOK_SECRET, 'payment_intent.succeeded', intent, undefined, succeededAt);
+    const res = await t.app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: event.headers, payload: event.payload });
+    expect(res.statusCode).toBe(200);
+    expect((await row(sub.id)).dueAt!.toISOString()).toBe(new Date(succeededAt.getTime() + 5 * DAY).toISOString());
+    const [receipt] = (await emailsOf(artist.id, 'payment_received')).filter((e) => (e.templateData as { submissionId: string }).submissionId === sub.id);
+    expect(receipt!.templateData).toMatchObject({ paidAt: succeededAt.toISOString() });
+  });
+
   it('filters the admin list by overdue, today and week, and sorts by due', async () => {
     const now = Date.now();
     const overdue = await paidSubmission('basic', artist, { dueAt: new Date(now - 2 * DAY), songTitle: 'Overdue one' });
