@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { childServer, type ChildServer } from '../test/child-server';
 import { createTestDatabase, TEST_ORIGIN } from '../test/helpers';
 
 /**
@@ -15,62 +13,31 @@ const ARTIST = { email: 'crash-artist@example.com', password: 'crash-artist-pass
 const IN_FLIGHT = 8;
 
 let scratch: Awaited<ReturnType<typeof createTestDatabase>>;
-let port: number;
-let server: ChildProcess | undefined;
+let server: ChildServer;
 
 beforeAll(async () => {
   scratch = await createTestDatabase();
   // The server process owns the embedded database; this process lets go of it.
   if (scratch.database.kind === 'pglite') await scratch.database.close();
-  port = await freePort();
+  server = await childServer({
+    PUBLIC_URL: TEST_ORIGIN,
+    DATA_DIR: scratch.dataDir,
+    ...(scratch.database.connectionString ? { DATABASE_URL: scratch.database.connectionString } : {}),
+    SESSION_SECRET: 'crash-test-secret-crash-test-secret-0123',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  });
 }, 120_000);
 afterAll(async () => {
-  server?.kill('SIGKILL');
+  await server?.kill();
   await scratch?.drop().catch(() => {});
 });
 
-const base = () => `http://127.0.0.1:${port}`;
-
-async function startServer(): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../../..'),
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: TEST_ORIGIN,
-      DATA_DIR: scratch.dataDir,
-      ...(scratch.database.connectionString ? { DATABASE_URL: scratch.database.connectionString } : {}),
-      SESSION_SECRET: 'crash-test-secret-crash-test-secret-0123',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  server = child;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    if (await fetch(`${base()}/readyz`).then((r) => r.ok, () => false)) return;
-    if (Date.now() > deadline) throw new Error(`server did not become ready: ${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-async function killServer(): Promise<void> {
-  const child = server!;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
+const startServer = () => server.start();
+const killServer = () => server.kill();
 
 async function call(method: string, url: string, cookie: string | undefined, body?: unknown) {
-  const res = await fetch(`${base()}${url}`, {
+  const res = await fetch(`${server.base}${url}`, {
     method,
     headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -154,14 +121,3 @@ describe(`kill -9 mid-write (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedd
     );
   }, 300_000);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: found } = probe.address() as { port: number };
-      probe.close(() => resolve(found));
-    });
-  });
-}

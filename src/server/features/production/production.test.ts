@@ -5,14 +5,14 @@ import { PRODUCTION_TEXTS } from '@shared/production';
 import type { PricingTier } from '@shared/submissions';
 import { outboxEmails, publications, submissions, viewReadings, type SubmissionRow, type UserRow } from '../../platform/db/schema';
 import type { AddressInfo } from 'node:net';
-import { textBytes, videoHeaderBytes } from '../../platform/storage/test-fixtures';
+import { textBytes, videoHeaderBytes } from '../../test/file-fixtures';
 import { createAdmin, createArtist, createSubmissionRow, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../../test/helpers';
 import { signedEvent } from '../../test/stripe-events';
 import { startStripeStub, type StripeStub } from '../../test/stripe-stub';
 import { VIRAL_CHECK_JOB } from './publication';
 import { LATE_REFUND_JOB } from './routes';
 import { VIRAL_CHECK_BACKSTOP_JOB } from './viral-check-backstop';
-import { deliverableObjectPath, uploadDeliverable } from './test-support/production-fixtures';
+import { deliverableObjectPath, uploadDeliverable } from '../../test/production-fixtures';
 import { startYouTubeStub, type YouTubeStub } from '../../test/youtube-stub';
 
 const WEBHOOK_SECRET = 'whsec_test_production';

@@ -4,7 +4,7 @@ import { SUBMISSION_MESSAGES } from '@shared/submission-schemas';
 import { LICENSED_SUBMISSION_MESSAGE } from '@shared/submissions';
 import { submissions, uploads, type UserRow } from '../../platform/db/schema';
 import { newId } from '../../platform/ids';
-import { mp3Bytes, pngBytes } from '../../platform/storage/test-fixtures';
+import { mp3Bytes, pngBytes } from '../../test/file-fixtures';
 import {
   createAdmin,
   createArtist,

@@ -4,7 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBMISSION_MESSAGES } from '@shared/submission-schemas';
 import { submissions, uploads, type UserRow } from '../../platform/db/schema';
-import { mp3Bytes, pngBytes } from '../../platform/storage/test-fixtures';
+import { mp3Bytes, pngBytes } from '../../test/file-fixtures';
 import { createAdmin, createArtist, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../../test/helpers';
 
 let t: TestApp;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads, type UserRow } from '../../platform/db/schema';
 import { objectKey } from '../../platform/storage/object-storage';
 import { S3ObjectStorage } from '../../platform/storage/s3-storage';
-import { mp3Bytes, pngBytes, textBytes } from '../../platform/storage/test-fixtures';
-import { startS3Server, type TestS3Server } from '../../platform/storage/test-s3-server';
+import { mp3Bytes, pngBytes, textBytes } from '../../test/file-fixtures';
+import { startS3Server, type TestS3Server } from '../../test/s3-server';
 import { createAdmin, createArtist, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../../test/helpers';
 import { FILE_RULES } from './file-types';
 

@@ -12,7 +12,7 @@ import {
   textBytes,
   wavBytes,
   webpBytes,
-} from '../../platform/storage/test-fixtures';
+} from '../../test/file-fixtures';
 import { removeUnattachedUploads } from '../../platform/storage/upload-files';
 import { createObjectStorage } from '../../platform/storage/create-storage';
 import { createAdmin, createArtist, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../../test/helpers';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalObjectStorage } from './local-storage';
 import { objectKey, ObjectNotFoundError, ObjectTooLargeError, type ObjectStorage } from './object-storage';
 import { S3ObjectStorage } from './s3-storage';
-import { startS3Server, type TestS3Server } from './test-s3-server';
+import { startS3Server, type TestS3Server } from '../../test/s3-server';
 
 async function text(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { pngBytes, wavBytes } from '../../../platform/storage/test-fixtures';
-import { TEST_ORIGIN } from '../../../test/helpers';
+import { pngBytes, wavBytes } from './file-fixtures';
+import { TEST_ORIGIN } from './helpers';
 
 /** An upload made through the real flow (upload URL, PUT of the bytes, the deliverable check): its object path. */
 export async function uploadDeliverable(app: FastifyInstance, cookie: string, bytes: Buffer = pngBytes(), fileName = 'cover.png') {

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import type { S3Options } from './s3-storage';
+import type { S3Options } from '../platform/storage/s3-storage';
 
 export interface TestS3Server {
   options: S3Options;

@@ -7,7 +7,7 @@ declare module 's3rver' {
     directory: string;
     configureBuckets?: { name: string; configs?: (string | Buffer)[] }[];
   }
-  /** The part of a Koa context the extra middleware of test-s3-server.ts uses. */
+  /** The part of a Koa context the extra middleware of s3-server.ts uses. */
   interface KoaContext {
     method: string;
     url: string;
