@@ -31,6 +31,8 @@ describe('the payment receipt over SMTP', () => {
     const event = {
       id: 'evt_receipt_1',
       type: 'payment_intent.succeeded',
+      // When Stripe made the event: the moment the payment succeeded (Stripe sends it on every event).
+      created: Math.floor(Date.now() / 1000),
       data: { object: { id: 'pi_test_1', amount: 9900, amount_received: 9900, currency: 'usd', metadata: { submissionId: submission.id } } },
     } as unknown as Stripe.Event;
     const log = t.app.log as FastifyBaseLogger;
