@@ -124,6 +124,33 @@ describe('every registered route', () => {
     }
   });
 
+  it('sends the same policy headers on every spelling of a path: they follow the matched route, not the URL text', async () => {
+    const POLICY_HEADERS = ['cross-origin-resource-policy', 'cache-control'];
+    const wrong: string[] = [];
+    // Reads only: the headers are decided before any handler runs, and the artist must stay signed in.
+    const reads = collector.routes.filter((route) => route.method === 'GET' || route.method === 'HEAD');
+    expect(reads.map((r) => `${r.method} ${r.url}`)).toContain('GET /objects/uploads/:id');
+    for (const route of reads) {
+      const path = fillParams(route.url, paramValue);
+      const plain = await call(route, path, artistCookie);
+      for (const spelling of percentEncodedVariants(path, staticSegmentIndexes(route.url))) {
+        const res = await call(route, spelling, artistCookie);
+        for (const name of POLICY_HEADERS) {
+          if (res.headers[name] !== plain.headers[name]) {
+            wrong.push(`${route.method} ${spelling}: ${name} ${String(res.headers[name])}, plain ${String(plain.headers[name])}`);
+          }
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    // The two headers that were decided from the URL's text, spelled as an attacker would.
+    const files = await call({ method: 'GET', url: '/objects/uploads/:id' }, `/%6Fbjects/uploads/${victimSubmission.id}`, artistCookie);
+    expect(files.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const list = await call({ method: 'GET', url: '/api/submissions' }, '/api/%73ubmissions', artistCookie);
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['cache-control']).toBe('private, no-cache');
+  });
+
   it('reads nothing and deletes nothing through the attacks of finding 1', async () => {
     for (const url of ['/api/%61dmin/submissions', '/api/adm%69n/submissions', '/%61pi/admin/submissions']) {
       const res = await t.app.inject({ url });

@@ -39,7 +39,9 @@ export async function registerSecurity(app: FastifyInstance, publicOrigin: strin
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(everywhere);
     // Stored files are the user's own: no other site may embed them (audio, images, video).
-    if (request.url.startsWith('/objects/')) reply.header('cross-origin-resource-policy', 'same-origin');
+    // Decided on the route the router matched (after percent-decoding), never on the URL's text:
+    // `/%6Fbjects/…` is the same route and gets the same header (CONTRACT §9).
+    if (request.routeOptions.url?.startsWith('/objects/')) reply.header('cross-origin-resource-policy', 'same-origin');
     if (SAFE_METHODS.has(request.method)) return;
     if (!isAllowedOrigin(request.headers.origin, publicOrigin)) {
       throw apiError('cross_origin');

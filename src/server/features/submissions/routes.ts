@@ -37,7 +37,9 @@ export async function submissionRoutes(app: FastifyInstance, { db, storage }: { 
   app.addHook('preHandler', requireUser);
   app.addHook('onRequest', async (request, reply) => {
     // The list may be kept by the browser and revalidated with its ETag; nothing else is kept.
-    reply.header('cache-control', request.method === 'GET' && request.url.split('?')[0] === '/api/submissions' ? 'private, no-cache' : 'no-store');
+    // The route the router matched decides, not the URL's text (`/api/%73ubmissions` is the list too).
+    const list = request.method === 'GET' && request.routeOptions.url === '/api/submissions';
+    reply.header('cache-control', list ? 'private, no-cache' : 'no-store');
   });
   // Ids are made by the server; anything else (a NUL, a huge string) cannot name a submission.
   app.addHook('preHandler', async (request) => {
