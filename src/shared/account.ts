@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN, ROLES, type PublicUser, type Role } from './auth';
+import { LICENSED_STATUSES, STATUS_LABELS } from './submissions';
 
 /** The wire of CONTRACT §11 (accounts people can recover and own): both sides validate with it. */
 
@@ -109,7 +110,7 @@ export const DELETION_TEXTS = {
     'Every session: you are signed out on every device.',
   ],
   stays: [
-    'Approved submissions (approved, in creation, completed) stay with the label under the licence you granted, detached from your account and without your email address or name; the artist name and song title printed on the work stay.',
+    `Approved submissions (${LICENSED_STATUSES.map((status) => STATUS_LABELS[status].toLowerCase()).join(', ')}) stay with the label under the licence you granted, detached from your account and without your email address or name; the artist name and song title printed on the work stay.`,
     'Payment records stay for the label’s accounts, without your name or email address.',
   ],
 } as const;

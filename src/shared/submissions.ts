@@ -179,6 +179,11 @@ export const ARTIST_DELETABLE_STATUSES = [
   'archived',
 ] as const satisfies readonly SubmissionStatus[];
 export const isArtistDeletable = (status: string): boolean => (ARTIST_DELETABLE_STATUSES as readonly string[]).includes(status);
+/**
+ * The rest: from approval on, the work is licensed to the label. It stays when the artist deletes
+ * their account (CONTRACT §11), and the deletion screen and Privacy Policy name these statuses.
+ */
+export const LICENSED_STATUSES: readonly SubmissionStatus[] = SUBMISSION_STATUSES.filter((status) => !isArtistDeletable(status));
 export const LICENSED_SUBMISSION_MESSAGE =
   "Approved submissions are licensed to the label and can't be deleted. Message the label team.";
 

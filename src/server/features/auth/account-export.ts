@@ -3,9 +3,24 @@ import type { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
 import { and, asc, eq, getTableColumns, inArray, isNotNull, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { viewsNeeded } from '@shared/production';
 import { isPaidTier } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
-import { messages, submissionHistory, submissions, trackComments, uploads, type UserRow } from '../../platform/db/schema';
+import {
+  bonusEarnings,
+  deliveries,
+  deliveryFiles,
+  messages,
+  publications,
+  revisionRequests,
+  submissionHistory,
+  submissions,
+  termsTexts,
+  trackComments,
+  uploads,
+  viewReadings,
+  type UserRow,
+} from '../../platform/db/schema';
 import { getNotificationSettings } from '../../platform/email/notification-settings';
 import { toPublicUser } from '../../platform/public-user';
 import { ObjectNotFoundError, objectKey, type ObjectStorage } from '../../platform/storage/object-storage';
@@ -23,7 +38,8 @@ const ARTIST_VISIBLE_HISTORY = ['status', 'payment_status', 'review'] as const;
 export async function accountDocument(db: Db, user: UserRow) {
   const own = await db.select(artistColumns).from(submissions).where(eq(submissions.userId, user.id)).orderBy(asc(submissions.createdAt));
   const ids = own.map((s) => s.id);
-  const [history, comments, conversation, files, notificationSettings] = await Promise.all([
+  const hashes = [...new Set(own.flatMap((s) => (s.termsHash ? [s.termsHash] : [])))];
+  const [history, comments, conversation, files, notificationSettings, production] = await Promise.all([
     ids.length
       ? db
           .select({
@@ -51,6 +67,7 @@ export async function accountDocument(db: Db, user: UserRow) {
       .orderBy(asc(messages.createdAt)),
     exportableFiles(db, user.id),
     getNotificationSettings(db, user.id),
+    productionRecords(db, user.id, ids, hashes),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -71,6 +88,102 @@ export async function accountDocument(db: Db, user: UserRow) {
         stripePaymentIntentId: s.stripePaymentIntentId,
       })),
     files: files.map((f) => ({ ...f, path: fileEntryName(f) })),
+    ...production,
+    // Each submission's licence: the Terms version and the hash of the exact text accepted, the
+    // text itself once per version below.
+    licences: own.flatMap((s) =>
+      s.termsHash && s.termsAcceptedAt
+        ? [{ submissionId: s.id, termsVersion: production.termsTexts.find((t) => t.hash === s.termsHash)?.version ?? null, termsHash: s.termsHash, acceptedAt: s.termsAcceptedAt }]
+        : [],
+    ),
+  };
+}
+
+/**
+ * What comes after approval, as the artist sees it in a submission's details and on the bonus
+ * card (CONTRACT §13): deliveries and their files (listed; the files are the label's work and are
+ * downloaded from the details), revision requests, publications with every view reading, bonus
+ * earnings, and the Terms texts the submissions were accepted under.
+ */
+async function productionRecords(db: Db, userId: string, ids: string[], hashes: string[]) {
+  const none = Promise.resolve([]);
+  const [delivered, revisions, published, readings, earnings, terms] = await Promise.all([
+    ids.length
+      ? db
+          .select({
+            id: deliveries.id,
+            submissionId: deliveries.submissionId,
+            note: deliveries.note,
+            createdAt: deliveries.createdAt,
+            uploadId: deliveryFiles.uploadId,
+            fileName: uploads.fileName,
+            contentType: uploads.contentType,
+            size: uploads.size,
+          })
+          .from(deliveries)
+          .leftJoin(deliveryFiles, eq(deliveryFiles.deliveryId, deliveries.id))
+          .leftJoin(uploads, eq(uploads.id, deliveryFiles.uploadId))
+          .where(inArray(deliveries.submissionId, ids))
+          .orderBy(asc(deliveries.createdAt), asc(deliveries.id), asc(deliveryFiles.position))
+      : none,
+    ids.length
+      ? db
+          .select({ submissionId: revisionRequests.submissionId, number: revisionRequests.number, note: revisionRequests.note, createdAt: revisionRequests.createdAt })
+          .from(revisionRequests)
+          .where(inArray(revisionRequests.submissionId, ids))
+          .orderBy(asc(revisionRequests.submissionId), asc(revisionRequests.number))
+      : none,
+    ids.length ? db.select().from(publications).where(inArray(publications.submissionId, ids)).orderBy(asc(publications.publishedAt)) : none,
+    ids.length
+      ? db
+          .select({ submissionId: viewReadings.submissionId, views: viewReadings.views, source: viewReadings.source, recordedAt: viewReadings.recordedAt })
+          .from(viewReadings)
+          .where(inArray(viewReadings.submissionId, ids))
+          .orderBy(asc(viewReadings.recordedAt))
+      : none,
+    db
+      .select({
+        submissionId: bonusEarnings.submissionId,
+        amount: bonusEarnings.amount,
+        status: bonusEarnings.status,
+        createdAt: bonusEarnings.createdAt,
+        paidAt: bonusEarnings.paidAt,
+      })
+      .from(bonusEarnings)
+      .where(eq(bonusEarnings.userId, userId))
+      .orderBy(asc(bonusEarnings.createdAt)),
+    hashes.length
+      ? db.select({ version: termsTexts.version, hash: termsTexts.hash, text: termsTexts.text }).from(termsTexts).where(inArray(termsTexts.hash, hashes))
+      : none,
+  ]);
+
+  const byDelivery = new Map<string, { submissionId: string; note: string | null; createdAt: Date; files: { fileName: string | null; contentType: string | null; size: number | null }[] }>();
+  for (const row of delivered) {
+    let delivery = byDelivery.get(row.id);
+    if (!delivery) {
+      delivery = { submissionId: row.submissionId, note: row.note, createdAt: row.createdAt, files: [] };
+      byDelivery.set(row.id, delivery);
+    }
+    if (row.uploadId !== null) delivery.files.push({ fileName: row.fileName, contentType: row.contentType, size: row.size });
+  }
+  return {
+    deliveries: [...byDelivery.values()],
+    revisionRequests: revisions,
+    publications: published.map((p) => ({
+      submissionId: p.submissionId,
+      videoUrl: p.videoUrl,
+      publishedAt: p.publishedAt,
+      subscriberCount: p.subscriberCount,
+      viewsNeeded: viewsNeeded(p.subscriberCount),
+      checkAt: p.checkAt,
+      checkedAt: p.checkedAt,
+      checkLateSeconds: p.checkLateSeconds,
+      viewsAt14Days: p.viewsAt14Days,
+      viralHit: p.viralHit,
+      readings: readings.filter((r) => r.submissionId === p.submissionId).map(({ submissionId: _, ...reading }) => reading),
+    })),
+    bonusEarnings: earnings,
+    termsTexts: terms,
   };
 }
 

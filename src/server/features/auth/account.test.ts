@@ -1,18 +1,28 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { ACCOUNT_TEXTS, type AccountSession, type AdminUsersPage } from '@shared/account';
+import { ACCOUNT_TEXTS, DELETION_TEXTS, type AccountSession, type AdminUsersPage } from '@shared/account';
+import { LICENSED_STATUSES } from '@shared/submissions';
 import {
+  bonusEarnings,
+  deliveries,
+  deliveryFiles,
+  emailVerificationTokens,
   messages,
   outboxEmails,
   passwordResetTokens,
   paymentRecords,
+  publications,
+  revisionRequests,
   sessions,
   submissionHistory,
   submissions,
+  termsTexts,
   uploads,
   users,
+  viewReadings,
   type UserRow,
 } from '../../platform/db/schema';
 import { HIDDEN } from '../../platform/email/outbox';
@@ -252,6 +262,35 @@ describe('PUT /api/account/email', () => {
     expect(await signIn(artist.email!, TEST_PASSWORD)).toBeNull();
   });
 
+  it('refuses an email-change link once used and once expired, and changes nothing more', async () => {
+    const artist = await createArtist(t.db, { emailVerified: true });
+    const cookie = await sessionCookie(t.app, t.db, artist);
+    const linkTo = async (address: string) => {
+      expect((await call('PUT', '/api/account/email', cookie, { email: address, currentPassword: TEST_PASSWORD })).statusCode).toBe(202);
+      const email = await smtp.waitFor(to(address));
+      return /\/api\/verify-email\?token=([\w-]+)/.exec(email.mail.text ?? '')![1]!;
+    };
+    const open = async (token: string) => (await t.app.inject({ url: `/api/verify-email?token=${token}` })).headers.location;
+
+    const first = `first-${newId()}@example.com`;
+    const used = await linkTo(first);
+    expect(await open(used)).toBe('/dashboard');
+    expect(await open(used)).toBe('/dashboard?verification=invalid');
+    expect((await call('GET', '/api/user', cookie)).json()).toMatchObject({ email: first, pendingEmail: null });
+
+    const second = `second-${newId()}@example.com`;
+    const expired = await linkTo(second);
+    await t.db
+      .update(emailVerificationTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(emailVerificationTokens.email, second));
+    expect(await open(expired)).toBe('/dashboard?verification=invalid');
+    // The address stays the one confirmed before; the new one still waits for a valid link.
+    expect((await call('GET', '/api/user', cookie)).json()).toMatchObject({ email: first, pendingEmail: second, emailVerified: true });
+    // The used link of the first change does not bring anything back either.
+    expect(await open(used)).toBe('/dashboard?verification=invalid');
+  });
+
   it('refuses an address another account has (409) and a malformed one (400)', async () => {
     const artist = await createArtist(t.db);
     const other = await createArtist(t.db);
@@ -408,6 +447,80 @@ describe('GET /api/account/export', () => {
     expect(account.files).toEqual([expect.objectContaining({ id: fileId, path: fileEntry })]);
   });
 
+  it('adds what comes after approval: deliveries, revision requests, the publication and its readings, bonus earnings, the licence', async () => {
+    const admin = await createAdmin(t.db);
+    const artist = await createArtist(t.db);
+    const terms = { hash: createHash('sha256').update(`Terms for ${artist.id}`).digest('hex'), version: 'test-2026-11', text: `Terms for ${artist.id}` };
+    await t.db.insert(termsTexts).values(terms);
+    const acceptedAt = new Date('2026-11-02T10:00:00.000Z');
+    const submission = await createSubmissionRow(t.db, artist, {
+      status: 'published',
+      pricingTier: 'professional',
+      songTitle: 'After Approval',
+      termsHash: terms.hash,
+      termsAcceptedAt: acceptedAt,
+    });
+    const deliveryId = newId();
+    const deliverable = newId();
+    await t.db.insert(uploads).values({
+      id: deliverable,
+      userId: admin.id,
+      status: 'stored',
+      size: 1234,
+      contentType: 'image/png',
+      fileName: 'cover.png',
+      submissionId: submission.id,
+      uploadExpiresAt: new Date(Date.now() + 60_000),
+    });
+    await t.db.insert(deliveries).values({ id: deliveryId, submissionId: submission.id, note: 'First cut', createdBy: admin.id });
+    await t.db.insert(deliveryFiles).values({ uploadId: deliverable, deliveryId, position: 0 });
+    await t.db.insert(revisionRequests).values({ id: newId(), submissionId: submission.id, number: 1, note: 'Brighter colours' });
+    const publishedAt = new Date('2026-11-03T12:00:00.000Z');
+    await t.db.insert(publications).values({
+      submissionId: submission.id,
+      videoUrl: 'https://youtu.be/exported001',
+      publishedAt,
+      subscriberCount: 31_000,
+      subscriberSource: 'admin',
+      checkAt: new Date(publishedAt.getTime() + 14 * 24 * 60 * 60 * 1000),
+      checkedAt: new Date(publishedAt.getTime() + 14 * 24 * 60 * 60 * 1000),
+      viewsAt14Days: 15_500,
+      viralHit: true,
+      hitRecordedAt: new Date(),
+    });
+    await t.db.insert(viewReadings).values({ id: newId(), submissionId: submission.id, views: 15_500, source: 'admin', recordedBy: admin.id });
+    await t.db.insert(bonusEarnings).values({ submissionId: submission.id, userId: artist.id, amount: '25.00' });
+
+    const res = await call('GET', '/api/account/export', await sessionCookie(t.app, t.db, artist));
+    expect(res.statusCode).toBe(200);
+    const zip = await readZip(res.rawPayload);
+    // The label's files are listed, not packed: the ZIP holds what the artist uploaded.
+    expect([...zip.keys()].filter((n) => n.startsWith('files/'))).toHaveLength(0);
+    const account = JSON.parse(zip.get('account.json')!.toString());
+    expect(account.deliveries).toEqual([
+      expect.objectContaining({ submissionId: submission.id, note: 'First cut', files: [{ fileName: 'cover.png', contentType: 'image/png', size: 1234 }] }),
+    ]);
+    expect(account.revisionRequests).toEqual([expect.objectContaining({ submissionId: submission.id, number: 1, note: 'Brighter colours' })]);
+    expect(account.publications).toEqual([
+      expect.objectContaining({
+        submissionId: submission.id,
+        videoUrl: 'https://youtu.be/exported001',
+        subscriberCount: 31_000,
+        viewsNeeded: 15_500,
+        viewsAt14Days: 15_500,
+        viralHit: true,
+        readings: [expect.objectContaining({ views: 15_500, source: 'admin' })],
+      }),
+    ]);
+    expect(account.bonusEarnings).toEqual([expect.objectContaining({ submissionId: submission.id, amount: '25.00', status: 'owed' })]);
+    expect(account.licences).toEqual([
+      { submissionId: submission.id, termsVersion: terms.version, termsHash: terms.hash, acceptedAt: acceptedAt.toISOString() },
+    ]);
+    expect(account.termsTexts).toEqual([terms]);
+    // Nobody else's: the admin who delivered and recorded the views is not named.
+    expect(JSON.stringify(account)).not.toContain(admin.id);
+  });
+
   it('answers 401 signed out', async () => {
     expect((await call('GET', '/api/account/export')).statusCode).toBe(401);
   });
@@ -466,6 +579,17 @@ describe('DELETE /api/account', () => {
     const seen = await call('GET', `/api/admin/submissions/${approved.id}`, adminCookie);
     expect(seen.statusCode).toBe(200);
     expect(seen.body).not.toContain(artist.email!);
+  });
+
+  it('keeps every licensed status, published included, and says so in the texts the screen and the Privacy Policy show', async () => {
+    const artist = await createArtist(t.db);
+    const kept = await Promise.all(LICENSED_STATUSES.map((status) => createSubmissionRow(t.db, artist, { status })));
+    expect(LICENSED_STATUSES).toContain('published');
+    const res = await call('DELETE', '/api/account', await sessionCookie(t.app, t.db, artist), { password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(204);
+    const left = await t.db.select({ id: submissions.id }).from(submissions).where(eq(submissions.userId, artist.id));
+    expect(left.map((s) => s.id).sort()).toEqual(kept.map((s) => s.id).sort());
+    expect(DELETION_TEXTS.stays[0]).toContain('(approved, in creation, completed, published)');
   });
 
   it('refuses the last admin (409)', async () => {
