@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_THROTTLE } from '../features/auth/login-throttle';
 import type { UserRow } from '../platform/db/schema';
 import { RATE_LIMITS } from '../platform/rate-limits';
+import { RESUMABLE_UPLOADS_PATH } from '@shared/submissions';
 import { createAdmin, createArtist, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../test/helpers';
 import { secondInstance } from '../test/helpers';
 
@@ -111,6 +112,23 @@ describe('limits shared by every instance on the database', () => {
     const call = () => t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { origin: TEST_ORIGIN, cookie } });
     for (let i = 0; i < RATE_LIMITS.uploads.max; i++) expect((await call()).statusCode).toBe(200);
     expectRetryAfter(await call());
+  }, 120_000);
+
+  it('video uploads: the uploads started are counted per user, whatever the address, 429 with Retry-After past the limit', async () => {
+    const user = await createArtist(t.db);
+    const cookie = await sessionCookie(t.app, t.db, user);
+    // Without Upload-Length a start is refused (400), and still counts: every attempt that reaches the route does.
+    const start = (as: string, n: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: RESUMABLE_UPLOADS_PATH,
+        remoteAddress: `203.0.113.${n % 250}`,
+        headers: { origin: TEST_ORIGIN, cookie: as, 'tus-resumable': '1.0.0' },
+      });
+    for (let i = 0; i < RATE_LIMITS.videoUploads.max; i++) expect((await start(cookie, i)).statusCode).toBe(400);
+    expectRetryAfter(await start(cookie, 251));
+    // Another artist, from an address the first one used, is not affected.
+    expect((await start(artistCookie, 0)).statusCode).toBe(400);
   }, 120_000);
 
   it('a sent message still reaches its recipient under the limit', async () => {

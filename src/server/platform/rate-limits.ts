@@ -37,6 +37,8 @@ export const RATE_LIMITS = {
   verificationEmails: { max: 10, windowMs: 60 * 60_000 },
   /** Upload URLs handed to one user. */
   uploads: { max: 600, windowMs: 60 * 60_000 },
+  /** Resumable video uploads started by one user (each may reserve up to 2 GiB in the store). */
+  videoUploads: { max: 100, windowMs: 60 * 60_000 },
   /** Chat messages sent by one user. */
   messages: { max: 300, windowMs: 60_000 },
   /** Link previews fetched for one user (each one is an outgoing request). */

@@ -94,7 +94,7 @@ export async function uploadRoutes(app: FastifyInstance, { db, config, storage }
       reply.hijack();
       await videos.handle(user, request.raw, reply.raw);
     };
-    raw.post(RESUMABLE_UPLOADS_PATH, { ...signedIn, config: { rateLimit: { max: 100, timeWindow: '1 hour' } } }, tus);
+    raw.post(RESUMABLE_UPLOADS_PATH, { ...signedIn, ...rateLimited('videoUploads') }, tus);
     raw.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: `${RESUMABLE_UPLOADS_PATH}/:id`, ...signedIn, handler: tus });
   });
 
