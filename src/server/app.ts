@@ -32,6 +32,7 @@ import { realtimePlugin } from './platform/realtime/plugin';
 import { registerSecurity } from './platform/security';
 import { sessionsPlugin } from './platform/sessions';
 import { createObjectStorage } from './platform/storage/create-storage';
+import type { ObjectStorage } from './platform/storage/object-storage';
 import { removeUnattachedUploads } from './platform/storage/upload-files';
 
 export const clientDistDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -48,6 +49,8 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** The time as the product's rules see it (deadlines, the 14-day check); tests move it. */
   clock?: () => Date;
+  /** The object store; made from the configuration when not given (main.ts makes it, to log its driver). */
+  storage?: ObjectStorage;
 }
 
 declare module 'fastify' {
@@ -60,7 +63,16 @@ declare module 'fastify' {
 }
 
 /** The whole product as a Fastify instance that has not started listening. */
-export async function buildApp({ config, database, logger, client = 'dist', clientDir = clientDistDir, onRoute, clock = () => new Date() }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  client = 'dist',
+  clientDir = clientDistDir,
+  onRoute,
+  clock = () => new Date(),
+  storage = createObjectStorage(config),
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Whatever logger a caller passes, errors and requests are logged through the same
     // serializers: no SQL parameters, bodies, tokens or session ids (CONTRACT §9).
@@ -78,7 +90,6 @@ export async function buildApp({ config, database, logger, client = 'dist', clie
     },
   });
   const { db } = database;
-  const storage = createObjectStorage(config);
 
   if (onRoute) app.addHook('onRoute', onRoute);
   registerErrorHandling(app);

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { ensureAdminAccount } from './features/auth/accounts';
 import { DatabaseInUseError, openDatabase } from './platform/db/client';
+import { createObjectStorage } from './platform/storage/create-storage';
 
 /** Reads the configuration, migrates, listens, and shuts down cleanly on SIGINT/SIGTERM. */
 async function main() {
@@ -22,7 +23,8 @@ async function main() {
     pgliteDir: path.join(config.dataDir, 'db'),
   });
   const dev = process.argv.includes('--dev');
-  const app = await buildApp({ config, database, client: dev ? 'vite' : 'dist' });
+  const storage = createObjectStorage(config);
+  const app = await buildApp({ config, database, storage, client: dev ? 'vite' : 'dist' });
 
   if (config.admin) {
     const admin = await ensureAdminAccount(database.db, config.admin);
@@ -45,7 +47,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { url: config.publicUrl.toString(), database: database.kind, storage: config.s3 ? 's3' : 'local' },
+    { url: config.publicUrl.toString(), database: database.kind, storage: storage.driver },
     'submission hub ready',
   );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN, ROLES, type PublicUser, type Role } from './auth';
+import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN, ROLES, newPasswordSchema as newPassword, type PublicUser, type Role } from './auth';
 import { LICENSED_STATUSES, STATUS_LABELS } from './submissions';
 
 /** The wire of CONTRACT §11 (accounts people can recover and own): both sides validate with it. */
@@ -16,10 +16,6 @@ const email = z
   .trim()
   .max(254, AUTH_MESSAGES.email)
   .pipe(z.email({ message: AUTH_MESSAGES.email }));
-const newPassword = z
-  .string({ message: AUTH_MESSAGES.password })
-  .min(PASSWORD_MIN, AUTH_MESSAGES.password)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 /** The password someone already has: only its presence is checked here, the hash decides. */
 const currentPassword = z
   .string({ message: 'Enter your current password' })
@@ -83,7 +79,6 @@ export interface RoleChange {
 
 /** The product's texts for these screens: one place, used by the server's answers and the client. */
 export const ACCOUNT_TEXTS = {
-  invalidResetLink: 'This link is invalid or has expired',
   resetRequested: 'If an account exists for that address, we have sent it a link to choose a new password.',
   passwordReset: 'Your password has been changed. Please sign in with the new one.',
   forgotPassword: 'Forgot password?',

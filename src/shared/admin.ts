@@ -92,15 +92,18 @@ export const adminCsvQuerySchema = adminListQuerySchema.omit({ page: true, pageS
 
 export const STATUS_MESSAGE = `Status must be one of ${ADMIN_SETTABLE_STATUSES.join(', ')}`;
 
-/** PATCH /api/admin/submissions/{id}/status. `review` absent keeps the current review; blank clears it. */
+/** The review sent with a status change (single or bulk): absent keeps the current one, blank clears it. */
+export const reviewSchema = z
+  .string({ message: 'review must be text' })
+  .trim()
+  .max(ADMIN_REVIEW_MAX, `Review must be at most ${ADMIN_REVIEW_MAX} characters`)
+  .nullish()
+  .transform((v) => (v === undefined ? undefined : v || null));
+
+/** PATCH /api/admin/submissions/{id}/status. */
 export const statusChangeSchema = z.object({
   status: z.enum(ADMIN_SETTABLE_STATUSES, { message: STATUS_MESSAGE }),
-  review: z
-    .string()
-    .trim()
-    .max(ADMIN_REVIEW_MAX, `Review must be at most ${ADMIN_REVIEW_MAX} characters`)
-    .nullish()
-    .transform((v) => (v === undefined ? undefined : v || null)),
+  review: reviewSchema,
 });
 export type StatusChangeInput = z.input<typeof statusChangeSchema>;
 

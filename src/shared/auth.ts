@@ -16,16 +16,20 @@ export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 200;
 export const NAME_MIN = 2;
 export const NAME_MAX = 100;
+export const ARTIST_NAME_MAX = 200;
+export const ARTIST_NAME_TOO_LONG = `Artist name must be at most ${ARTIST_NAME_MAX} characters`;
 
 const email = z
   .string()
   .trim()
   .max(254, AUTH_MESSAGES.email)
   .pipe(z.email({ message: AUTH_MESSAGES.email }));
-const password = z
-  .string()
+/** A password someone chooses (registering, resetting, changing it): SPEC §5's minimum, our maximum. */
+export const newPasswordSchema = z
+  .string({ message: AUTH_MESSAGES.password })
   .min(PASSWORD_MIN, AUTH_MESSAGES.password)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+const password = newPasswordSchema;
 
 export const loginSchema = z.object({ email, password });
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -72,7 +76,7 @@ export const socialLinksSchema = z.object(
 export type SocialLinksInput = z.input<typeof socialLinksSchema>;
 
 export const profileSchema = socialLinksSchema.extend({
-  artistName: z.string().trim().min(1, AUTH_MESSAGES.artistName).max(200, 'Artist name must be at most 200 characters'),
+  artistName: z.string().trim().min(1, AUTH_MESSAGES.artistName).max(ARTIST_NAME_MAX, ARTIST_NAME_TOO_LONG),
   country: socialValue,
 });
 export type ProfileInput = z.input<typeof profileSchema>;

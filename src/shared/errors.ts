@@ -10,6 +10,8 @@ import { LICENSED_SUBMISSION_MESSAGE } from './submissions';
  * tell the case apart.
  */
 const UPLOAD_URL_GONE = 'This upload URL has expired or was already used';
+/** A password-reset or email-verification link that is unknown, used or past its time (CONTRACT §11). */
+export const INVALID_LINK_MESSAGE = 'This link is invalid or has expired';
 
 export const API_ERRORS = {
   // Any route
@@ -42,7 +44,7 @@ export const API_ERRORS = {
   too_many_sign_in_attempts: { status: 429 },
   user_not_found: { status: 404, message: 'User not found' },
   // CONTRACT §11
-  invalid_reset_link: { status: 400, message: 'This link is invalid or has expired' },
+  invalid_reset_link: { status: 400, message: INVALID_LINK_MESSAGE },
   wrong_password: { status: 400 },
   no_password: { status: 400 },
   session_not_found: { status: 404, message: 'Session not found' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALID_LINK_MESSAGE } from './errors';
 
 /**
  * The kinds of notification email a person can turn off (CONTRACT §10). Account emails
@@ -94,6 +95,6 @@ export const VERIFY_EMAIL_TEXTS = {
   banner: 'Please confirm your email address. We sent you a link when you signed up.',
   resend: 'Send the link again',
   resent: 'We sent you a new link. It is valid for 24 hours.',
-  invalidLink: 'This link is invalid or has expired',
+  invalidLink: INVALID_LINK_MESSAGE,
   verified: 'Your email address is confirmed.',
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PaymentStatus } from './submissions';
 
 /** Payments on the wire (SPEC §2 "Checkout", CONTRACT §6). */
 
@@ -30,8 +31,8 @@ export interface PaymentReceipt {
   /** Dollars with 2 decimals, from the tier. */
   amount: string;
   currency: string;
-  /** pending, failed or succeeded (null for a free submission). */
-  paymentStatus: string | null;
+  /** Null for a free submission. */
+  paymentStatus: PaymentStatus | null;
   paidAt: string | null;
   paymentId: string | null;
   /** What the plan promises, e.g. "7-day delivery". */

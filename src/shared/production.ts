@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FILE_LIMITS, type RefundReason } from './submissions';
+import { errorText } from './errors';
+import { FILE_LIMITS, OBJECT_PATH_PATTERN, type RefundReason } from './submissions';
 
 /**
  * After approval (CONTRACT §13): deliveries, revisions, refunds, the publication on the label's
@@ -53,6 +54,14 @@ export const DELIVERABLE_TYPES: Record<string, string> = {
 export const isDeliverableType = (contentType: string | null): boolean =>
   contentType !== null && Object.values(DELIVERABLE_TYPES).includes(contentType);
 
+/** Where a subscriber or view count came from: the YouTube Data API, or the team's entry. */
+export const COUNT_SOURCES = ['youtube', 'admin'] as const;
+export type CountSource = (typeof COUNT_SOURCES)[number];
+
+/** A bonus earning in the ledger: owed to the artist until the team marks it paid. */
+export const EARNING_STATUSES = ['owed', 'paid'] as const;
+export type EarningStatus = (typeof EARNING_STATUSES)[number];
+
 /** The largest deliverable: a finished video (uploaded resumably, like an artist's). */
 export const DELIVERABLE_MAX_BYTES = FILE_LIMITS.videoBytes;
 /** Subscriber and view counts a channel can plausibly have. */
@@ -68,7 +77,7 @@ export const PRODUCTION_TEXTS = {
   viralHits: (hits: number) => `Viral hits: ${Math.min(hits, VIRAL_HITS_NEEDED)} of ${VIRAL_HITS_NEEDED}`,
 } as const;
 
-const objectPath = z.string().regex(/^\/objects\/uploads\/[A-Za-z0-9-]{1,64}$/, 'Not a file uploaded to this site');
+const objectPath = z.string().regex(OBJECT_PATH_PATTERN, errorText('not_an_upload'));
 
 /** POST /api/admin/submissions/{id}/deliverables */
 export const deliverablesSchema = z.object({
@@ -116,7 +125,7 @@ export const viewsSchema = z.object({ viewsAt14Days: count('viewsAt14Days') });
 
 /** PATCH /api/admin/bonus/earnings/{submissionId} */
 export const earningStatusSchema = z.object({
-  status: z.enum(['owed', 'paid'], { message: 'status must be owed or paid' }),
+  status: z.enum(EARNING_STATUSES, { message: 'status must be owed or paid' }),
 });
 
 export interface DeliverableFile {
@@ -143,7 +152,7 @@ export interface RevisionRequest {
 
 export interface ViewReading {
   views: number;
-  source: 'youtube' | 'admin';
+  source: CountSource;
   recordedAt: string;
   /** Who corrected it; null for the scheduled check. */
   recordedBy: string | null;
@@ -154,7 +163,7 @@ export interface Publication {
   publishedAt: string;
   subscriberCount: number;
   /** Read from the YouTube Data API at publishing (locked), or entered by the team. */
-  subscriberSource: 'youtube' | 'admin';
+  subscriberSource: CountSource;
   viewsNeeded: number;
   checkAt: string;
   /** When the scheduled check ran, and how late it was (a server that was down). */
@@ -196,7 +205,7 @@ export interface BonusEarning {
   songTitle: string;
   /** US dollars with 2 decimals. */
   amount: string;
-  status: 'owed' | 'paid';
+  status: EarningStatus;
   createdAt: string;
   paidAt: string | null;
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ADMIN_REVIEW_MAX, STATUS_MESSAGE, tagSchema } from './admin';
+import { ADMIN_REVIEW_MAX, STATUS_MESSAGE, reviewSchema as review, tagSchema } from './admin';
 
 export { TAG_MAX_LENGTH } from './admin';
-import { ADMIN_SETTABLE_STATUSES } from './submissions';
+import { ADMIN_SETTABLE_STATUSES, type AdminSettableStatus } from './submissions';
 
 /**
  * The review desk for a team (CONTRACT §14): assignment, tags, ratings, templates, bulk changes,
@@ -30,13 +30,6 @@ export const TRACK_SECONDS_MAX = 6 * 60 * 60;
 export const WAVEFORM_POINTS = 1_000;
 
 const idSchema = z.string({ message: 'ids must be text' }).min(1, 'An id cannot be empty').max(100, 'An id is at most 100 characters');
-
-const review = z
-  .string({ message: 'review must be text' })
-  .trim()
-  .max(ADMIN_REVIEW_MAX, `Review must be at most ${ADMIN_REVIEW_MAX} characters`)
-  .nullish()
-  .transform((v) => (v === undefined ? undefined : v || null));
 
 /** POST /api/admin/submissions/bulk. */
 export const bulkActionSchema = z.intersection(
@@ -218,7 +211,9 @@ export function formatTrackTime(totalSeconds: number): string {
 }
 
 /** Statuses that move a submission forward; a paid-tier one that hasn't been paid gets a warning first. */
-export const ADVANCING_STATUSES: readonly string[] = ['under_review', 'approved', 'in_creation', 'completed'];
+export const ADVANCING_STATUSES = ['under_review', 'approved', 'in_creation', 'completed'] as const satisfies readonly AdminSettableStatus[];
+export type AdvancingStatus = (typeof ADVANCING_STATUSES)[number];
+export const isAdvancingStatus = (status: string): status is AdvancingStatus => (ADVANCING_STATUSES as readonly string[]).includes(status);
 
 export type PaymentState = 'free' | 'paid' | 'unpaid' | 'failed' | 'refunded';
 
@@ -252,7 +247,7 @@ type PaymentOf = { pricingTier: string; paymentStatus: string | null };
 
 /** Whether moving a submission to `status` asks first (UNPAID_WARNING): advancing one that isn't paid. */
 export function needsUnpaidWarning(status: string, submission: PaymentOf): boolean {
-  return ADVANCING_STATUSES.includes(status) && isUnpaidPaidTier(submission.pricingTier, submission.paymentStatus);
+  return isAdvancingStatus(status) && isUnpaidPaidTier(submission.pricingTier, submission.paymentStatus);
 }
 
 export const UNPAID_WARNING = 'This submission is on a paid plan and has not been paid yet.';

@@ -3,9 +3,11 @@ import type { DeskState } from './review-desk';
 import {
   FILE_LIMITS,
   OBJECT_PATH_PATTERN,
+  PAYMENT_STATUSES,
   PRICING_TIERS,
   RELEASE_DATE_OPTIONS,
   MOOD_MAX,
+  SUBMISSION_TEXT_MAX,
   REFUND_REASONS,
   RELEASE_STATUSES,
   SUBMISSION_METHODS,
@@ -14,7 +16,7 @@ import {
   VIDEO_STYLES,
 } from './submissions';
 import { GENRE_CHOICES } from './genres';
-import type { PublicUser } from './auth';
+import { ARTIST_NAME_MAX, ARTIST_NAME_TOO_LONG, type PublicUser } from './auth';
 
 /** SPEC §5's messages, letter for letter, plus the ones SPEC leaves to us. */
 export const SUBMISSION_MESSAGES = {
@@ -67,6 +69,7 @@ const optionalHttpUrl = blankable(httpUrl);
 const optionalVideoUrl = blankable(httpUrlWith(SUBMISSION_MESSAGES.videoUrl));
 
 const objectPath = z.string().regex(OBJECT_PATH_PATTERN, SUBMISSION_MESSAGES.objectPath);
+const pricingTier = z.enum(PRICING_TIERS, { message: 'Choose a plan: free, basic, premium or professional' });
 const optionalObjectPath = blankable(objectPath);
 
 /**
@@ -84,18 +87,21 @@ const submissionFields = {
   releaseStatus: z.enum(RELEASE_STATUSES, { message: 'Choose released or unreleased' }),
   releaseDate: blankable(z.iso.date({ message: 'Release date must be a date (YYYY-MM-DD)' })),
   releaseDateOption: blankable(z.enum(RELEASE_DATE_OPTIONS)),
-  artistName: z.string({ message: SUBMISSION_MESSAGES.artistName }).trim().max(200, 'Artist name must be at most 200 characters'),
-  songTitle: z.string({ message: SUBMISSION_MESSAGES.songTitle }).trim().max(200, 'Song title must be at most 200 characters'),
+  artistName: z.string({ message: SUBMISSION_MESSAGES.artistName }).trim().max(ARTIST_NAME_MAX, ARTIST_NAME_TOO_LONG),
+  songTitle: z
+    .string({ message: SUBMISSION_MESSAGES.songTitle })
+    .trim()
+    .max(SUBMISSION_TEXT_MAX.songTitle, `Song title must be at most ${SUBMISSION_TEXT_MAX.songTitle} characters`),
   hasLyrics: z.boolean(),
-  lyricsLanguage: text(100),
-  lyrics: text(20_000),
-  description: text(5_000),
+  lyricsLanguage: text(SUBMISSION_TEXT_MAX.lyricsLanguage),
+  lyrics: text(SUBMISSION_TEXT_MAX.lyrics),
+  description: text(SUBMISSION_TEXT_MAX.description),
   aiUsage: z.boolean(),
   videoStyle: z.enum(VIDEO_STYLES, { message: 'Choose custom or non-custom' }),
   styleReferenceUrls: z.array(objectPath).max(FILE_LIMITS.maxStyleImages, SUBMISSION_MESSAGES.tooManyStyleImages),
   characterImageUrls: z.array(objectPath).max(FILE_LIMITS.maxCharacterImages, SUBMISSION_MESSAGES.tooManyCharacterImages),
-  creativeDirection: text(5_000),
-  pricingTier: z.enum(PRICING_TIERS, { message: 'Choose a plan: free, basic, premium or professional' }),
+  creativeDirection: text(SUBMISSION_TEXT_MAX.creativeDirection),
+  pricingTier,
   publishOnYoutube: z.boolean(),
   genre: text(100).refine((v) => v === null || (GENRE_CHOICES as readonly string[]).includes(v), SUBMISSION_MESSAGES.genre),
   mood: text(MOOD_MAX),
@@ -157,9 +163,7 @@ export const draftSubmissionSchema = z
 export type DraftSubmissionInput = z.input<typeof draftSubmissionSchema>;
 
 /** POST /api/submissions/{id}/tier (CONTRACT §12). */
-export const changeTierSchema = z.object({
-  pricingTier: z.enum(PRICING_TIERS, { message: 'Choose a plan: free, basic, premium or professional' }),
-});
+export const changeTierSchema = z.object({ pricingTier });
 export type ChangeTierInput = z.infer<typeof changeTierSchema>;
 
 /** An upload a draft refers to, so the wizard can show it again when the artist comes back. */
@@ -210,7 +214,7 @@ export const submissionSchema = z.object({
   adminReviewedAt: nullableString,
   adminReviewedBy: nullableString,
   stripePaymentIntentId: nullableString,
-  paymentStatus: nullableString,
+  paymentStatus: z.enum(PAYMENT_STATUSES).nullable(),
   amount: nullableString,
   genre: nullableString,
   mood: nullableString,

@@ -51,6 +51,13 @@ export type AdminSettableStatus = (typeof ADMIN_SETTABLE_STATUSES)[number];
 export const REFUND_REASONS = ['admin', 'late_delivery'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
+/**
+ * A paid submission's payment as Stripe last reported it (CONTRACT §6, §13): `pending` until the
+ * PaymentIntent succeeds or fails, `refunded` once Stripe confirms a refund. Null on a free one.
+ */
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
 export const PRICING_TIERS = ['free', 'basic', 'premium', 'professional'] as const;
 export type PricingTier = (typeof PRICING_TIERS)[number];
 export const PAID_TIERS = ['basic', 'premium', 'professional'] as const satisfies readonly PricingTier[];
@@ -113,6 +120,10 @@ export type SubmissionMethod = (typeof SUBMISSION_METHODS)[number];
  */
 export const SUBMISSION_TYPES = ['track', 'video'] as const;
 export type SubmissionType = (typeof SUBMISSION_TYPES)[number];
+export const SUBMISSION_TYPE_LABELS: Record<SubmissionType, string> = {
+  track: 'A track for a music video',
+  video: 'A finished video to publish',
+};
 export const RELEASE_STATUSES = ['released', 'unreleased'] as const;
 export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
 export const RELEASE_DATE_OPTIONS = ['specific', 'undecided', 'asap'] as const;
@@ -157,6 +168,9 @@ export const FILE_FORMATS = {
 /** Where resumable (tus) uploads of finished videos are created (CONTRACT §12). */
 export const RESUMABLE_UPLOADS_PATH = '/api/video-uploads';
 
+/** SPEC §9: a failed upload is tried again after 0, 1000, 3000 and 5000 ms (every uploader). */
+export const UPLOAD_RETRY_DELAYS_MS = [0, 1000, 3000, 5000] as const;
+
 /** Dashboard filter cards (SPEC §4); the list's status filter offers every status besides. */
 export const DASHBOARD_FILTERS = ['all', 'approved', 'under_review', 'completed'] as const;
 export type DashboardFilter = 'all' | SubmissionStatus;
@@ -189,6 +203,15 @@ export const LICENSED_SUBMISSION_MESSAGE =
 
 /** Mood is free text (CONTRACT §12). */
 export const MOOD_MAX = 100;
+
+/** The longest each of the wizard's free texts may be: its input stops there and the server refuses more. */
+export const SUBMISSION_TEXT_MAX = {
+  songTitle: 200,
+  lyricsLanguage: 100,
+  lyrics: 20_000,
+  description: 5_000,
+  creativeDirection: 5_000,
+} as const;
 
 /**
  * The shape of every id that may appear in a URL (uploads, submissions): application-made UUIDs

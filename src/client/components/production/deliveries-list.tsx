@@ -1,10 +1,8 @@
 import { Download, FileArchive, FileImage } from 'lucide-react';
 import type { DeliverableFile, Delivery } from '@shared/production';
+import { formatBytes } from '@shared/submissions';
 import { Button } from '@client/components/ui/button';
 import { formatLongDateTime } from '@client/lib/format';
-
-const sizeText = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 function Preview({ file }: { file: DeliverableFile }) {
   if (file.contentType.startsWith('image/')) {
@@ -42,7 +40,7 @@ export function DeliveriesList({ submissionId, deliveries }: { submissionId: str
                 <Preview file={file} />
                 <span className="grid min-w-0 flex-1">
                   <span className="truncate text-sm">{file.fileName}</span>
-                  <span className="text-xs text-muted-foreground">{sizeText(file.size)}</span>
+                  <span className="text-xs text-muted-foreground">{formatBytes(file.size)}</span>
                 </span>
                 <Button asChild variant="outline" size="sm">
                   <a href={`${file.url}?download`} download={file.fileName} aria-label={`Download ${file.fileName}`}>

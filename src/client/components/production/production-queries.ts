@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { RESUMABLE_UPLOADS_PATH } from '@shared/submissions';
+import { RESUMABLE_UPLOADS_PATH, UPLOAD_RETRY_DELAYS_MS } from '@shared/submissions';
 import { DELIVERABLE_MAX_BYTES } from '@shared/production';
-import type { ArtistLedger, BonusEarning, BonusState, Delivery, ProductionState, PublicationInput, RevisionRequest } from '@shared/production';
+import type { ArtistLedger, BonusEarning, BonusState, Delivery, EarningStatus, ProductionState, PublicationInput, RevisionRequest } from '@shared/production';
 import { apiRequest } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 
@@ -68,7 +68,7 @@ export function useEnterViews(submissionId: string) {
 
 export function useMarkEarning() {
   return useMutation({
-    mutationFn: (input: { submissionId: string; status: 'owed' | 'paid' }) =>
+    mutationFn: (input: { submissionId: string; status: EarningStatus }) =>
       apiRequest<BonusEarning>('PATCH', `/api/admin/bonus/earnings/${input.submissionId}`, { status: input.status }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: LEDGERS_KEY }),
   });
@@ -87,7 +87,7 @@ export async function uploadDeliverable(file: File, onProgress: (percent: number
   uppy.use(Tus, {
     endpoint: RESUMABLE_UPLOADS_PATH,
     limit: 1,
-    retryDelays: [0, 1000, 3000, 5000],
+    retryDelays: [...UPLOAD_RETRY_DELAYS_MS],
     storeFingerprintForResuming: true,
     removeFingerprintOnSuccess: true,
     allowedMetaFields: ['name', 'type'],

@@ -3,7 +3,7 @@ import { CircleCheck, CircleX } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { DELETION_TEXTS, deleteAccountSchema } from '@shared/account';
 import { PasswordInput } from '@client/components/password-input';
-import { BackLink } from '@client/components/page-heading';
+import { BackLink, PageHeading } from '@client/components/page-heading';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { FormField } from '@client/components/ui/form-field';
@@ -37,12 +37,14 @@ export function DeleteAccountPage() {
       <DashboardHeader user={user} />
       <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
         <BackLink href="/settings">Back to Settings</BackLink>
-        <header className="grid gap-2">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Delete your account</h1>
-          <p className="text-muted-foreground">
-            This cannot be undone. If you want a copy of your data, <a className="text-primary-soft underline" href="/api/account/export" download>download it first</a>.
-          </p>
-        </header>
+        <PageHeading
+          title="Delete your account"
+          description={
+            <>
+              This cannot be undone. If you want a copy of your data, <a className="text-primary-soft underline" href="/api/account/export" download>download it first</a>.
+            </>
+          }
+        />
         <Card>
           <CardHeader>
             <CardTitle>What we delete</CardTitle>

@@ -2,13 +2,13 @@ import { TIERS, type PricingTier } from '@shared/submissions';
 import { Badge } from '@client/components/ui/badge';
 
 /** The real price of a paid submission ('$49 USD', '$99 USD', '$199 USD'), else 'Free' (CONTRACT preamble). */
-export function tierPriceLabel(tier: string, amount: string | null): string {
-  const price = amount !== null && Number(amount) > 0 ? Number(amount) : (TIERS[tier as PricingTier]?.priceUsd ?? 0);
+export function tierPriceLabel(tier: PricingTier, amount: string | null): string {
+  const price = amount !== null && Number(amount) > 0 ? Number(amount) : TIERS[tier].priceUsd;
   if (tier === 'free' || price <= 0) return 'Free';
   return `$${Number.isInteger(price) ? price : price.toFixed(2)} USD`;
 }
 
-export function TierBadge({ tier, amount }: { tier: string; amount: string | null }) {
+export function TierBadge({ tier, amount }: { tier: PricingTier; amount: string | null }) {
   const label = tierPriceLabel(tier, amount);
   return <Badge variant={label === 'Free' ? 'outline' : 'default'}>{label}</Badge>;
 }

@@ -1,12 +1,13 @@
 import { CircleCheck, Clock, Hourglass, ListMusic, type LucideIcon } from 'lucide-react';
 import type { AdminStats } from '@shared/submission-schemas';
+import { STATUS_LABELS, type SubmissionStatus } from '@shared/submissions';
 import { cn } from '@client/lib/utils';
 
-const CARDS: { key: Exclude<keyof AdminStats, 'awaitingPayment'>; label: string; status: string; icon: LucideIcon; tone: string }[] = [
+const CARDS: { key: Exclude<keyof AdminStats, 'awaitingPayment'>; label: string; status: 'all' | SubmissionStatus; icon: LucideIcon; tone: string }[] = [
   { key: 'total', label: 'Total', status: 'all', icon: ListMusic, tone: 'bg-primary/15 text-primary-soft' },
-  { key: 'pending', label: 'Pending', status: 'pending', icon: Hourglass, tone: 'bg-secondary text-secondary-foreground' },
-  { key: 'underReview', label: 'Under Review', status: 'under_review', icon: Clock, tone: 'bg-warning/15 text-warning' },
-  { key: 'approved', label: 'Approved', status: 'approved', icon: CircleCheck, tone: 'bg-success/15 text-success' },
+  { key: 'pending', label: STATUS_LABELS.pending, status: 'pending', icon: Hourglass, tone: 'bg-secondary text-secondary-foreground' },
+  { key: 'underReview', label: STATUS_LABELS.under_review, status: 'under_review', icon: Clock, tone: 'bg-warning/15 text-warning' },
+  { key: 'approved', label: STATUS_LABELS.approved, status: 'approved', icon: CircleCheck, tone: 'bg-success/15 text-success' },
 ];
 
 const number = new Intl.NumberFormat('en-US');

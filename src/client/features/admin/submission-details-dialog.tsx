@@ -1,6 +1,6 @@
 import { Download, ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { TIERS, uploadIdFromObjectPath, type PricingTier } from '@shared/submissions';
+import { TIERS, uploadIdFromObjectPath } from '@shared/submissions';
 import type { AdminSubmission } from '@shared/submission-schemas';
 import { ADMIN_NOTES_MAX } from '@shared/admin';
 import { AudioPlayer } from '@client/components/audio-player';
@@ -47,7 +47,7 @@ function Details({ initial, onDelete }: { initial: AdminSubmission; onDelete(sub
   const s = data ?? initial;
   const [statusOpen, setStatusOpen] = useState(false);
   const title = s.songTitle?.trim() || 'Untitled';
-  const tierName = TIERS[s.pricingTier as PricingTier]?.name ?? s.pricingTier;
+  const tierName = TIERS[s.pricingTier].name;
 
   const downloadAll = () => {
     const plan = planDownloads(s);

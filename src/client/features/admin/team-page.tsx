@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { AdminUser, AdminUsersPage } from '@shared/account';
 import { displayName, type Role } from '@shared/auth';
 import { Badge } from '@client/components/ui/badge';
-import { BackLink } from '@client/components/page-heading';
+import { BackLink, PageHeading } from '@client/components/page-heading';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
 import { Input } from '@client/components/ui/input';
@@ -68,10 +68,7 @@ export function TeamPage() {
       <AdminHeader user={user} />
       <main className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6">
         <BackLink href="/admin">Back to Admin</BackLink>
-        <header className="grid gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Users</h1>
-          <p className="text-sm text-muted-foreground">Everyone with an account. Admins see the review desk; the last admin cannot be demoted.</p>
-        </header>
+        <PageHeading title="Users" description="Everyone with an account. Admins see the review desk; the last admin cannot be demoted." />
         <div className="relative max-w-md">
           <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
           <Input

@@ -1,13 +1,13 @@
 import { CircleCheck, Clock, ListMusic, Trophy, type LucideIcon } from 'lucide-react';
 import type { ArtistStats } from '@shared/submission-schemas';
-import type { DashboardFilter } from '@shared/submissions';
+import { STATUS_LABELS, type DashboardFilter } from '@shared/submissions';
 import { cn } from '@client/lib/utils';
 
 const CARDS: { filter: DashboardFilter; label: string; stat: keyof ArtistStats; icon: LucideIcon }[] = [
   { filter: 'all', label: 'All Submissions', stat: 'total', icon: ListMusic },
-  { filter: 'approved', label: 'Approved', stat: 'approved', icon: CircleCheck },
-  { filter: 'under_review', label: 'Under Review', stat: 'underReview', icon: Clock },
-  { filter: 'completed', label: 'Completed', stat: 'completed', icon: Trophy },
+  { filter: 'approved', label: STATUS_LABELS.approved, stat: 'approved', icon: CircleCheck },
+  { filter: 'under_review', label: STATUS_LABELS.under_review, stat: 'underReview', icon: Clock },
+  { filter: 'completed', label: STATUS_LABELS.completed, stat: 'completed', icon: Trophy },
 ];
 
 interface StatCardsProps {

@@ -1,4 +1,4 @@
-import { BackLink } from '@client/components/page-heading';
+import { BackLink, PageHeading } from '@client/components/page-heading';
 import { useState } from 'react';
 import { OUTBOX_STATUSES, OUTBOX_STATUS_LABELS, type OutboxStatus } from '@shared/notifications';
 import { Badge } from '@client/components/ui/badge';
@@ -28,14 +28,14 @@ export function OutboxPage() {
       <AdminHeader user={user} />
       <main className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6">
         <BackLink href="/admin">Back to Admin</BackLink>
-        <header className="grid gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Outbox</h1>
-          <p className="text-sm text-muted-foreground">
-            {outbox.data?.smtpConfigured === false
+        <PageHeading
+          title="Outbox"
+          description={
+            outbox.data?.smtpConfigured === false
               ? 'No SMTP server is configured (SMTP_URL): emails are kept here and not sent.'
-              : 'Every email the product sends, newest first.'}
-          </p>
-        </header>
+              : 'Every email the product sends, newest first.'
+          }
+        />
         <div className="flex flex-wrap gap-2" role="group" aria-label="Filter by status">
           {FILTERS.map((f) => (
             <Button

@@ -46,8 +46,7 @@ export function usePaymentReceipt(submissionId: string | null, startedAt: number
     refetchOnMount: 'always',
     refetchInterval: (query) => {
       const status = query.state.data?.paymentStatus;
-      const waiting = status === 'pending' || status === 'processing';
-      return waiting && Date.now() - startedAt < CONFIRMATION_WAIT_MS ? CONFIRMATION_POLL_MS : false;
+      return status === 'pending' && Date.now() - startedAt < CONFIRMATION_WAIT_MS ? CONFIRMATION_POLL_MS : false;
     },
   });
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { profileSchema, type PublicUser } from '@shared/auth';
+import { ARTIST_NAME_MAX, profileSchema, type PublicUser } from '@shared/auth';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
@@ -46,7 +46,7 @@ export function ProfileForm({ user, idPrefix, onSaved, extraActions, actionsClas
     <form noValidate onSubmit={onSubmit} className="grid gap-5">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={`${idPrefix}-artist-name`} label="Artist name" error={errors.artistName?.message}>
-          <Input autoComplete="off" maxLength={200} aria-required {...form.register('artistName')} />
+          <Input autoComplete="off" maxLength={ARTIST_NAME_MAX} aria-required {...form.register('artistName')} />
         </FormField>
         <FormField id={`${idPrefix}-country`} label="Country">
           <Input autoComplete="country-name" maxLength={500} {...form.register('country')} />

@@ -5,7 +5,7 @@ import { Input } from '@client/components/ui/input';
 import { ChoiceCards } from './choice-cards';
 import { LinkPreview } from './link-preview';
 import { UploadWidget } from './upload-widget';
-import { FILE_FORMATS, FILE_LIMITS, RELEASE_DATE_OPTIONS, RELEASE_DATE_OPTION_LABELS, formatBytes } from '@shared/submissions';
+import { FILE_FORMATS, FILE_LIMITS, RELEASE_DATE_OPTIONS, RELEASE_DATE_OPTION_LABELS, SUBMISSION_TYPE_LABELS, formatBytes } from '@shared/submissions';
 import type { FileUploader } from './use-file-uploader';
 import type { WizardForm } from './wizard-form';
 
@@ -44,8 +44,8 @@ export function StepMusicArtwork({ form, musicUploader, videoUploader, artworkUp
               value={field.value}
               onChange={field.onChange}
               choices={[
-                { value: 'track', label: 'A track for a music video', description: 'The label makes the video for your song', icon: <Music className="size-4 text-primary-soft" aria-hidden /> },
-                { value: 'video', label: 'A finished video to publish', description: 'Your own video, published on the channel as it is', icon: <Clapperboard className="size-4 text-primary-soft" aria-hidden /> },
+                { value: 'track', label: SUBMISSION_TYPE_LABELS.track, description: 'The label makes the video for your song', icon: <Music className="size-4 text-primary-soft" aria-hidden /> },
+                { value: 'video', label: SUBMISSION_TYPE_LABELS.video, description: 'Your own video, published on the channel as it is', icon: <Clapperboard className="size-4 text-primary-soft" aria-hidden /> },
               ]}
             />
           )}

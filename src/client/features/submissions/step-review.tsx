@@ -1,5 +1,5 @@
 import { Controller } from 'react-hook-form';
-import { PROCESSING_FEE_USD, RELEASE_DATE_OPTION_LABELS, TIERS, formatUsd } from '@shared/submissions';
+import { PROCESSING_FEE_USD, RELEASE_DATE_OPTION_LABELS, SUBMISSION_TYPE_LABELS, TIERS, formatUsd } from '@shared/submissions';
 import { Checkbox } from '@client/components/ui/checkbox';
 import type { WizardForm } from './wizard-form';
 import { DescriptionRow } from '@client/components/description-row';
@@ -28,7 +28,7 @@ export function StepReview({ form, fileName, artworkPreviewUrl }: StepReviewProp
         <dl className="grid flex-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
           <DescriptionRow term="Song title">{v.songTitle}</DescriptionRow>
           <DescriptionRow term="Artist">{v.artistName}</DescriptionRow>
-          <DescriptionRow term="Type">{video ? 'A finished video to publish' : 'A track for a music video'}</DescriptionRow>
+          <DescriptionRow term="Type">{SUBMISSION_TYPE_LABELS[video ? 'video' : 'track']}</DescriptionRow>
           <DescriptionRow term={sourceTerm}>{source}</DescriptionRow>
           <DescriptionRow term="Genre">{v.genre || 'Not specified'}</DescriptionRow>
           <DescriptionRow term="Mood">{v.mood.trim() || 'Not specified'}</DescriptionRow>

@@ -1,6 +1,7 @@
 import { Controller } from 'react-hook-form';
 import { GENRE_CHOICES } from '@shared/genres';
-import { MOOD_MAX } from '@shared/submissions';
+import { ARTIST_NAME_MAX } from '@shared/auth';
+import { MOOD_MAX, SUBMISSION_TEXT_MAX } from '@shared/submissions';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Textarea } from '@client/components/ui/textarea';
@@ -20,10 +21,10 @@ export function StepSongDetails({ form }: { form: WizardForm }) {
     <div className="grid gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="artist-name" label={<>Artist name <Required /></>}>
-          <Input autoComplete="off" maxLength={200} aria-required {...form.register('artistName')} />
+          <Input autoComplete="off" maxLength={ARTIST_NAME_MAX} aria-required {...form.register('artistName')} />
         </FormField>
         <FormField id="song-title" label={<>Song title <Required /></>}>
-          <Input autoComplete="off" maxLength={200} aria-required {...form.register('songTitle')} />
+          <Input autoComplete="off" maxLength={SUBMISSION_TEXT_MAX.songTitle} aria-required {...form.register('songTitle')} />
         </FormField>
       </div>
 
@@ -56,7 +57,7 @@ export function StepSongDetails({ form }: { form: WizardForm }) {
       {hasLyrics ? (
         <div className="grid gap-5">
           <FormField id="lyrics-language" label="Lyrics language" className="sm:max-w-xs">
-            <Input placeholder="e.g. English" maxLength={100} {...form.register('lyricsLanguage')} />
+            <Input placeholder="e.g. English" maxLength={SUBMISSION_TEXT_MAX.lyricsLanguage} {...form.register('lyricsLanguage')} />
           </FormField>
           <FormField id="lyrics" label={<>Lyrics <Required /> <span className="font-normal text-muted-foreground">(required)</span></>}>
             <Textarea rows={8} aria-required {...form.register('lyrics')} />
@@ -65,7 +66,7 @@ export function StepSongDetails({ form }: { form: WizardForm }) {
       ) : null}
 
       <FormField id="description" label="Description" hint="Tell us about the song: its story, mood and anything we should know.">
-        <Textarea rows={4} maxLength={5000} {...form.register('description')} />
+        <Textarea rows={4} maxLength={SUBMISSION_TEXT_MAX.description} {...form.register('description')} />
       </FormField>
 
       <Controller

@@ -1,6 +1,6 @@
 import { Controller } from 'react-hook-form';
 import { Palette, Sparkles } from 'lucide-react';
-import { FILE_FORMATS, FILE_LIMITS, formatBytes } from '@shared/submissions';
+import { FILE_FORMATS, FILE_LIMITS, SUBMISSION_TEXT_MAX, formatBytes } from '@shared/submissions';
 import { FormField } from '@client/components/ui/form-field';
 import { Textarea } from '@client/components/ui/textarea';
 import { ChoiceCards } from './choice-cards';
@@ -43,7 +43,7 @@ export function StepVideoStyle({ form, styleUploader, characterUploader }: StepP
           hint={`Up to ${FILE_LIMITS.maxCharacterImages} images of at most ${FILE_LIMITS.maxCharacters} different characters · max ${formatBytes(FILE_LIMITS.imageBytes)} each`}
         />
         <FormField id="creative-direction" label="Creative direction" hint="Scenes, colours, story, references: anything that helps us see your video.">
-          <Textarea rows={5} maxLength={5000} {...form.register('creativeDirection')} />
+          <Textarea rows={5} maxLength={SUBMISSION_TEXT_MAX.creativeDirection} {...form.register('creativeDirection')} />
         </FormField>
       </div>
     </div>

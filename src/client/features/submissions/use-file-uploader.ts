@@ -3,13 +3,12 @@ import Tus from '@uppy/tus';
 import XHRUpload from '@uppy/xhr-upload';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isErrorCode, type ErrorCode } from '@shared/errors';
-import { RESUMABLE_UPLOADS_PATH, formatBytes } from '@shared/submissions';
+import { RESUMABLE_UPLOADS_PATH, UPLOAD_RETRY_DELAYS_MS, formatBytes } from '@shared/submissions';
 import { apiRequest, errorMessage } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { UPLOAD_KINDS, isAllowedType, type UploadKind } from './upload-kinds';
 
-/** SPEC §9: retry after 0, 1000, 3000 and 5000 ms; at most 6 files upload at once. */
-const RETRY_DELAYS_MS = [0, 1000, 3000, 5000];
+/** SPEC §9: at most 6 files upload at once. */
 const CONCURRENCY = 6;
 
 type UploadBody = Record<string, never>;
@@ -113,7 +112,7 @@ export function useFileUploader(kind: UploadKind, onPathsChange: (paths: string[
     itemsRef.current = items;
   });
   const uppyRef = useRef<Uppy<Meta, UploadBody> | null>(null);
-  /** Automatic retries made per file, against RETRY_DELAYS_MS. */
+  /** Automatic retries made per file, against UPLOAD_RETRY_DELAYS_MS. */
   const attemptsRef = useRef(new Map<string, number>());
   const onPathsChangeRef = useRef(onPathsChange);
   useEffect(() => {
@@ -136,7 +135,7 @@ export function useFileUploader(kind: UploadKind, onPathsChange: (paths: string[
         endpoint: RESUMABLE_UPLOADS_PATH,
         limit: 1,
         // tus retries by itself and resumes from the server's offset; ours come after these.
-        retryDelays: RETRY_DELAYS_MS,
+        retryDelays: [...UPLOAD_RETRY_DELAYS_MS],
         // A reload (or a draft resumed later) that adds the same file continues the upload.
         storeFingerprintForResuming: true,
         removeFingerprintOnSuccess: true,
@@ -192,7 +191,7 @@ export function useFileUploader(kind: UploadKind, onPathsChange: (paths: string[
         ? { status: tusResponse.getStatus(), responseText: tusResponse.getBody() }
         : ((response as unknown as XMLHttpRequest | undefined) ?? (error as { request?: XMLHttpRequest }).request);
       const attempt = attempts.get(file.id) ?? 0;
-      if (isRetryable(xhr) && attempt < RETRY_DELAYS_MS.length) {
+      if (isRetryable(xhr) && attempt < UPLOAD_RETRY_DELAYS_MS.length) {
         attempts.set(file.id, attempt + 1);
         // A resumable upload keeps what arrived; a direct one starts again.
         patch(file.id, config.transport === 'resumable' ? { status: 'uploading' } : { status: 'uploading', progress: 0 });
@@ -200,7 +199,7 @@ export function useFileUploader(kind: UploadKind, onPathsChange: (paths: string[
           void waitUntilOnline().then(() => {
             if (uppy.getFile(file.id)) void uppy.retryUpload(file.id);
           });
-        }, RETRY_DELAYS_MS[attempt]);
+        }, UPLOAD_RETRY_DELAYS_MS[attempt]);
         return;
       }
       const message = responseMessage(xhr, error.message || 'Upload error');

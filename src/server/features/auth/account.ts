@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { ACCOUNT_TEXTS } from '@shared/account';
 import { ARTIST_DELETABLE_STATUSES } from '@shared/submissions';
-import type { Db } from '../../platform/db/client';
+import type { Db, Tx } from '../../platform/db/client';
 import {
   emailVerificationTokens,
   messages,
@@ -153,8 +153,6 @@ const ANONYMOUS = {
   deletedAt: sql`now()`,
   updatedAt: sql`now()`,
 } satisfies Partial<Record<keyof typeof users.$inferInsert, unknown>>;
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Refuses (409) when `userId` is the only admin left. Every admin row is locked first, so two

@@ -1,7 +1,7 @@
 import { isPaymentDue } from '@shared/submissions';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
-import { TIERS, deliveryDueAt, formatUsd, type PricingTier } from '@shared/submissions';
+import { TIERS, deliveryDueAt, formatUsd } from '@shared/submissions';
 import type { Db, Tx } from '../../platform/db/client';
 import type { EmailQueue } from '../../platform/email/outbox';
 import { paymentEvents } from '../../platform/db/schema';
@@ -109,7 +109,7 @@ async function markPaymentSucceeded(
     // The intent that was paid is the submission's payment id, also when it was found by its metadata.
     stripePaymentIntentId: intent.id,
     // The tier's delivery promise runs from the moment the payment succeeded (CONTRACT §13).
-    dueAt: deliveryDueAt(submission.pricingTier as PricingTier, succeededAt),
+    dueAt: deliveryDueAt(submission.pricingTier, succeededAt),
   });
   // The receipt goes out with the change that records the payment, or not at all.
   await outbox.queue(tx, {
@@ -118,7 +118,7 @@ async function markPaymentSucceeded(
     data: {
       submissionId: submission.id,
       songTitle: submission.songTitle,
-      tierName: TIERS[submission.pricingTier as PricingTier].name,
+      tierName: TIERS[submission.pricingTier].name,
       amount: formatUsd(expected / 100),
       paymentIntentId: intent.id,
       paidAt: succeededAt.toISOString(),

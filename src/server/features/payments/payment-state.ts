@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { TIERS, isPaidTier, type PricingTier, type SubmissionStatus } from '@shared/submissions';
+import { TIERS, isPaidTier, type PaymentStatus, type PricingTier, type SubmissionStatus } from '@shared/submissions';
 import type { Db, Tx } from '../../platform/db/client';
 import { submissionHistory, submissions, type SubmissionRow } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';
@@ -61,7 +61,7 @@ export async function lockSubmission(
 
 export interface PaymentChange {
   status?: SubmissionStatus;
-  paymentStatus?: string;
+  paymentStatus?: PaymentStatus;
   stripePaymentIntentId?: string;
   /** The delivery deadline, set when the payment succeeds (CONTRACT §13). */
   dueAt?: Date | null;

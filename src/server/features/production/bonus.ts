@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { displayName } from '@shared/auth';
-import { VIRAL_HITS_NEEDED, viewsNeeded, type ArtistLedger, type BonusEarning, type BonusState } from '@shared/production';
+import { VIRAL_HITS_NEEDED, viewsNeeded, type ArtistLedger, type BonusEarning, type BonusState, type EarningStatus } from '@shared/production';
 import type { Db } from '../../platform/db/client';
 import { bonusEarnings, publications, submissions, users } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';
@@ -86,7 +86,7 @@ export async function allLedgers(db: Db): Promise<ArtistLedger[]> {
 }
 
 /** PATCH /api/admin/bonus/earnings/{submissionId}: the team marks an earning paid (or back to owed). */
-export async function markEarning(db: Db, adminId: string, submissionId: string, status: 'owed' | 'paid', now: Date): Promise<BonusEarning> {
+export async function markEarning(db: Db, adminId: string, submissionId: string, status: EarningStatus, now: Date): Promise<BonusEarning> {
   const [row] = await db
     .update(bonusEarnings)
     .set(status === 'paid' ? { status, paidAt: now, paidBy: adminId } : { status, paidAt: null, paidBy: null })

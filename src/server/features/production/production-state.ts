@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { ProductionState } from '@shared/production';
-import { TIER_DELIVERY, type PricingTier } from '@shared/submissions';
+import { TIER_DELIVERY } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
 import { termsTexts, type SubmissionRow } from '../../platform/db/schema';
 import { listDeliveries } from './deliveries';
@@ -24,7 +24,7 @@ export async function productionState(db: Db, submission: SubmissionRow, now: Da
     deliveredAt: submission.deliveredAt?.toISOString() ?? null,
     overdue: submission.dueAt !== null && submission.deliveredAt === null && submission.dueAt < now,
     deliveries,
-    revisions: { allowed: TIER_DELIVERY[submission.pricingTier as PricingTier].revisions, used: requests.length, requests },
+    revisions: { allowed: TIER_DELIVERY[submission.pricingTier].revisions, used: requests.length, requests },
     refund:
       submission.refundReason && submission.refundRequestedAt
         ? {

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
-import { VIRAL_HITS_NEEDED, isViralHit, viewsNeeded, viralCheckAt, type Publication } from '@shared/production';
-import type { Db } from '../../platform/db/client';
+import { VIRAL_HITS_NEEDED, isViralHit, viewsNeeded, viralCheckAt, type CountSource, type Publication } from '@shared/production';
+import type { Db, Tx } from '../../platform/db/client';
 import { bonusEarnings, publications, submissionHistory, submissions, users, viewReadings } from '../../platform/db/schema';
 import type { EmailQueue } from '../../platform/email/outbox';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import type { JobQueue } from '../../platform/jobs/job-queue';
-import { lockDeskSubmission, type Tx } from './access';
+import { lockDeskSubmission } from './access';
 import { readSubscriberCount, readViewCount, youTubeVideoId, YouTubeError, type YouTubeConfig } from './youtube';
 
 export const VIRAL_CHECK_JOB = 'production.viral-check';
@@ -19,6 +19,9 @@ export interface ViralCheckJob {
 
 /** One live job per publication and date: the key `enqueue` dedupes on (the publication, the backstop). */
 export const viralCheckKey = (job: ViralCheckJob) => `viral-check:${job.submissionId}:${job.checkAt}`;
+
+/** Once the check has run, its figures stay: a later view count is a correction, not a new publication. */
+const CHECK_HAS_RUN = 'The 14-day check has run: correct its views instead';
 
 /** A publication may be recorded once the team approved the track (and again, to correct it). */
 const PUBLISHABLE = ['approved', 'in_creation', 'completed', 'published'];
@@ -52,10 +55,10 @@ export async function recordPublication(
   const { db, youtube } = deps;
   const publishedAt = new Date(input.publishedAt);
   const [existing] = await db.select().from(publications).where(eq(publications.submissionId, submissionId));
-  if (existing?.checkedAt) throw apiError('conflict', 'The 14-day check has run: correct its views instead');
+  if (existing?.checkedAt) throw apiError('conflict', CHECK_HAS_RUN);
 
   // Read before the transaction: a slow API must not hold the row lock. Locked once read.
-  let subscribers: { count: number; source: 'youtube' | 'admin' };
+  let subscribers: { count: number; source: CountSource };
   if (existing?.subscriberSource === 'youtube') subscribers = { count: existing.subscriberCount, source: 'youtube' };
   else if (youtube) {
     try {
@@ -86,7 +89,7 @@ export async function recordPublication(
       .values({ submissionId, ...values })
       .onConflictDoUpdate({ target: publications.submissionId, set: values, setWhere: sql`${publications.checkedAt} is null` })
       .returning({ submissionId: publications.submissionId });
-    if (!written) throw apiError('conflict', 'The 14-day check has run: correct its views instead');
+    if (!written) throw apiError('conflict', CHECK_HAS_RUN);
     await tx.update(submissions).set({ status: 'published', updatedAt: now }).where(eq(submissions.id, submissionId));
     const history = [
       { field: 'publication' as const, fromValue: existing?.videoUrl ?? null, toValue: `${input.videoUrl} at ${publishedAt.toISOString()}` },
@@ -116,7 +119,7 @@ export async function recordPublication(
 }
 
 /** Hits recorded for the artist so far. */
-export async function viralHitsOf(tx: Tx, userId: string): Promise<number> {
+export async function viralHitsOf(tx: Tx | Db, userId: string): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(publications)
@@ -129,25 +132,21 @@ export async function viralHitsOf(tx: Tx, userId: string): Promise<number> {
  * SPEC §1: after the third hit, each track published later earns BONUS_PER_TRACK_USD. The
  * artist's row is locked so two publications at once count the same hits.
  */
-async function earnBonusIfUnlocked(tx: Tx, userId: string, submissionId: string, amount: string, now: Date): Promise<void> {
+async function earnBonusIfUnlocked(tx: Tx | Db, userId: string, submissionId: string, amount: string, now: Date): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
   if ((await viralHitsOf(tx, userId)) < VIRAL_HITS_NEEDED) return;
   await tx.insert(bonusEarnings).values({ submissionId, userId, amount, createdAt: now }).onConflictDoNothing();
 }
 
-type ReadingSource = 'youtube' | 'admin';
-
 /**
  * Records a view count at 14 days (the check's reading or a correction), decides the hit by the
  * rule, keeps the reading in the history and tells the artist of a new hit.
  */
-type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 async function recordViews(
-  tx: Transaction,
+  tx: Tx,
   outbox: EmailQueue,
   publication: typeof publications.$inferSelect,
-  reading: { views: number; source: ReadingSource; recordedBy: string | null },
+  reading: { views: number; source: CountSource; recordedBy: string | null },
   now: Date,
   check?: { lateSeconds: number },
 ): Promise<void> {

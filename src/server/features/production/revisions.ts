@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { PRODUCTION_TEXTS, type RevisionRequest } from '@shared/production';
-import { TIER_DELIVERY, type PricingTier } from '@shared/submissions';
+import { TIER_DELIVERY } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
 import { revisionRequests, submissionHistory, submissions } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';
@@ -26,7 +26,7 @@ export async function requestRevision(db: Db, userId: string, submissionId: stri
       .where(and(eq(submissions.id, submissionId), eq(submissions.userId, userId)))
       .for('update');
     if (!submission || submission.status === 'draft') throw apiError('submission_not_found');
-    const allowed = TIER_DELIVERY[submission.pricingTier as PricingTier].revisions;
+    const allowed = TIER_DELIVERY[submission.pricingTier].revisions;
     const [used] = await tx.select({ n: count() }).from(revisionRequests).where(eq(revisionRequests.submissionId, submissionId));
     const number = (used?.n ?? 0) + 1;
     if (number > allowed) throw apiError('revisions_exhausted', PRODUCTION_TEXTS.revisionsExhausted(allowed));

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { deliverablesSchema, earningStatusSchema, publicationSchema, revisionSchema, viewsSchema } from '@shared/production';
+import { OBJECT_ID_PATTERN } from '@shared/submissions';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
 import { apiError, parseInput } from '../../platform/errors';
@@ -27,9 +28,6 @@ interface ProductionOptions {
   /** The time as the feature sees it: a test moves it; the queue's own timing stays the database's. */
   now: () => Date;
 }
-
-/** Ids are made by the server; anything else cannot name a record. */
-const ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 
 /**
  * After approval (CONTRACT §13): deliveries, revisions, refunds, the publication and its 14-day
@@ -68,7 +66,7 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
     });
     team.addHook('preHandler', async (request) => {
       const { id } = (request.params ?? {}) as { id?: string };
-      if (id !== undefined && !ID_PATTERN.test(id)) throw apiError('submission_not_found');
+      if (id !== undefined && !OBJECT_ID_PATTERN.test(id)) throw apiError('submission_not_found');
     });
 
     team.post<WithId>('/api/admin/submissions/:id/deliverables', async (request, reply) => {
@@ -113,8 +111,8 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
     artist.addHook('onRequest', requireUser);
     artist.addHook('preHandler', async (request) => {
       const { id, fileId } = (request.params ?? {}) as { id?: string; fileId?: string };
-      if (id !== undefined && !ID_PATTERN.test(id)) throw apiError('submission_not_found');
-      if (fileId !== undefined && !ID_PATTERN.test(fileId)) throw apiError('deliverable_not_found');
+      if (id !== undefined && !OBJECT_ID_PATTERN.test(id)) throw apiError('submission_not_found');
+      if (fileId !== undefined && !OBJECT_ID_PATTERN.test(fileId)) throw apiError('deliverable_not_found');
     });
 
     artist.get<WithId>('/api/submissions/:id/production', async (request, reply) => {

@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import { TERMS_VERSION, termsPlainText } from '@shared/terms';
-import type { Db } from '../../platform/db/client';
+import type { Tx } from '../../platform/db/client';
 import { termsTexts } from '../../platform/db/schema';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const TERMS_TEXT = termsPlainText();
 const TERMS_HASH = createHash('sha256').update(TERMS_TEXT, 'utf8').digest('hex');

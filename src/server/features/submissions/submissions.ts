@@ -7,7 +7,7 @@ import {
   type createSubmissionSchema,
   type draftSubmissionSchema,
 } from '@shared/submission-schemas';
-import { TIERS, isArtistDeletable, isPaidTier, tierAmount, uploadIdFromObjectPath, type PricingTier } from '@shared/submissions';
+import { TIERS, isArtistDeletable, isPaidTier, objectPathOf, tierAmount, uploadIdFromObjectPath } from '@shared/submissions';
 import type { Db, Tx } from '../../platform/db/client';
 import { submissions, uploads, type SubmissionRow, type UserRow } from '../../platform/db/schema';
 import type { EmailQueue } from '../../platform/email/outbox';
@@ -95,7 +95,7 @@ function submittedState(input: CreateSubmission) {
   return {
     amount: tierAmount(input.pricingTier),
     status: paid ? ('payment_pending' as const) : ('pending' as const),
-    paymentStatus: paid ? 'pending' : null,
+    paymentStatus: paid ? ('pending' as const) : null,
     draftStep: null,
   };
 }
@@ -214,7 +214,7 @@ async function queueSubmissionReceived(tx: Tx, outbox: EmailQueue, row: ArtistSu
       submissionId: row.id,
       songTitle: row.songTitle,
       artistName: row.artistName,
-      tierName: TIERS[row.pricingTier as PricingTier]?.name ?? row.pricingTier,
+      tierName: TIERS[row.pricingTier].name,
       awaitingPayment: isPaidTier(row.pricingTier),
     },
   });
@@ -285,7 +285,7 @@ export async function attachedFiles(db: Db, submissionId: string): Promise<Attac
     .select({ id: uploads.id, fileName: uploads.fileName, size: uploads.size, contentType: uploads.contentType })
     .from(uploads)
     .where(eq(uploads.submissionId, submissionId));
-  return rows.map((r) => ({ objectPath: `/objects/uploads/${r.id}`, fileName: r.fileName, size: r.size, contentType: r.contentType }));
+  return rows.map((r) => ({ objectPath: objectPathOf(r.id), fileName: r.fileName, size: r.size, contentType: r.contentType }));
 }
 
 /** POST /api/submissions/{id}/seen: the artist opened it; its news are no longer new. */

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { FILE_LIMITS, OBJECT_ID_PATTERN, RESUMABLE_UPLOADS_PATH } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
 import { uploads, type UserRow } from '../../platform/db/schema';
-import { apiError } from '../../platform/errors';
+import { apiError, errorBody } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { objectKey, type ObjectStorage } from '../../platform/storage/object-storage';
 import { FILE_RULES } from './file-types';
@@ -45,7 +45,8 @@ export function createVideoUploads(db: Db, storage: ObjectStorage, publicUrl: UR
     getFileIdFromRequest: (_req, last) => (last && OBJECT_ID_PATTERN.test(last) ? objectKey('incoming', last) : undefined),
     namingFunction: async (req) => {
       const user = req.runtime?.node?.req ? requestUsers.get(req.runtime.node.req as IncomingMessage) : undefined;
-      if (!user) throw { status_code: 401, body: 'Sign in to upload' };
+      // tus writes this body as it is: the same {message, code} every other error answers with.
+      if (!user) throw { status_code: 401, body: JSON.stringify(errorBody('unauthorized', 'Sign in to upload')) };
       const id = newId();
       // `receiving` with no lease: tus locks the upload while a PATCH writes to it.
       await db.insert(uploads).values({

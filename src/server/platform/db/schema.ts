@@ -20,7 +20,9 @@ import {
 import { HISTORY_FIELDS } from '../../../shared/admin';
 import { AUTH_PROVIDERS, ROLES } from '../../../shared/auth';
 import { OUTBOX_STATUSES } from '../../../shared/notifications';
+import { COUNT_SOURCES, EARNING_STATUSES } from '../../../shared/production';
 import {
+  PAYMENT_STATUSES,
   PRICING_TIERS,
   REFUND_REASONS,
   RELEASE_DATE_OPTIONS,
@@ -182,7 +184,7 @@ export const submissions = pgTable(
     /** Internal notes of the label's team; never sent to artists. */
     adminNotes: text('admin_notes'),
     stripePaymentIntentId: text('stripe_payment_intent_id'),
-    paymentStatus: text('payment_status'),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }),
     amount: numeric('amount', { precision: 10, scale: 2 }),
     genre: text('genre'),
     mood: text('mood'),
@@ -225,6 +227,7 @@ export const submissions = pgTable(
     oneOf('submissions_video_style_check', t.videoStyle, VIDEO_STYLES),
     oneOf('submissions_pricing_tier_check', t.pricingTier, PRICING_TIERS),
     oneOf('submissions_refund_reason_check', t.refundReason, REFUND_REASONS),
+    oneOf('submissions_payment_status_check', t.paymentStatus, PAYMENT_STATUSES),
     // The desk's deadline filters and sort, and the late-delivery sweep: only what is still owed.
     index('submissions_due_open_idx').on(t.dueAt).where(sql`${t.deliveredAt} is null and ${t.dueAt} is not null`),
   ],
@@ -298,7 +301,7 @@ export const publications = pgTable(
     videoUrl: text('video_url').notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
     subscriberCount: bigint('subscriber_count', { mode: 'number' }).notNull(),
-    subscriberSource: text('subscriber_source', { enum: ['youtube', 'admin'] }).notNull(),
+    subscriberSource: text('subscriber_source', { enum: COUNT_SOURCES }).notNull(),
     checkAt: timestamp('check_at', { withTimezone: true }).notNull(),
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     checkLateSeconds: integer('check_late_seconds'),
@@ -309,7 +312,10 @@ export const publications = pgTable(
     publishedBy: text('published_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('publications_check_idx').on(t.checkAt).where(sql`${t.checkedAt} is null`)],
+  (t) => [
+    index('publications_check_idx').on(t.checkAt).where(sql`${t.checkedAt} is null`),
+    oneOf('publications_subscriber_source_check', t.subscriberSource, COUNT_SOURCES),
+  ],
 );
 
 /** Each view count recorded for a publication: the scheduled reading and every correction. */
@@ -321,11 +327,14 @@ export const viewReadings = pgTable(
       .notNull()
       .references(() => publications.submissionId, { onDelete: 'cascade' }),
     views: bigint('views', { mode: 'number' }).notNull(),
-    source: text('source', { enum: ['youtube', 'admin'] }).notNull(),
+    source: text('source', { enum: COUNT_SOURCES }).notNull(),
     recordedBy: text('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('view_readings_submission_idx').on(t.submissionId, t.recordedAt)],
+  (t) => [
+    index('view_readings_submission_idx').on(t.submissionId, t.recordedAt),
+    oneOf('view_readings_source_check', t.source, COUNT_SOURCES),
+  ],
 );
 
 /** The bonus ledger: one earning per published track after the artist's third hit. */
@@ -339,12 +348,15 @@ export const bonusEarnings = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
-    status: text('status', { enum: ['owed', 'paid'] }).notNull().default('owed'),
+    status: text('status', { enum: EARNING_STATUSES }).notNull().default('owed'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     paidBy: text('paid_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('bonus_earnings_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('bonus_earnings_user_idx').on(t.userId, t.createdAt),
+    oneOf('bonus_earnings_status_check', t.status, EARNING_STATUSES),
+  ],
 );
 
 /**
@@ -668,16 +680,23 @@ export const passwordResetTokens = pgTable(
  * What stays of a payment when the submission it paid for is deleted with its account
  * (CONTRACT §11): the label's accounting record, with no personal data and no link to a person.
  */
-export const paymentRecords = pgTable('payment_records', {
-  stripePaymentIntentId: text('stripe_payment_intent_id').primaryKey(),
-  /** The deleted submission's id, kept only to match Stripe's own records. */
-  submissionId: text('submission_id').notNull(),
-  pricingTier: text('pricing_tier').notNull(),
-  amount: numeric('amount', { precision: 10, scale: 2 }),
-  paymentStatus: text('payment_status'),
-  paidAt: timestamp('paid_at', { withTimezone: true }),
-  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const paymentRecords = pgTable(
+  'payment_records',
+  {
+    stripePaymentIntentId: text('stripe_payment_intent_id').primaryKey(),
+    /** The deleted submission's id, kept only to match Stripe's own records. */
+    submissionId: text('submission_id').notNull(),
+    pricingTier: text('pricing_tier', { enum: PRICING_TIERS }).notNull(),
+    amount: numeric('amount', { precision: 10, scale: 2 }),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    oneOf('payment_records_pricing_tier_check', t.pricingTier, PRICING_TIERS),
+    oneOf('payment_records_payment_status_check', t.paymentStatus, PAYMENT_STATUSES),
+  ],
+);
 
 export type UserRow = typeof users.$inferSelect;
 export type OutboxEmailRow = typeof outboxEmails.$inferSelect;

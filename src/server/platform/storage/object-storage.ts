@@ -4,7 +4,7 @@ import type { DataStore } from '@tus/utils';
 import { OBJECT_ID_PATTERN } from '@shared/submissions';
 
 /**
- * Object storage behind one complete interface (ARCHITECTURE §5): local disk under
+ * Object storage behind one complete interface (docs/architecture.md, third parties): local disk under
  * DATA_DIR/objects by default, any S3-compatible store when S3_* are set. The configuration
  * picks the driver once (`createObjectStorage`); nothing else knows which one it is.
  *

@@ -1,0 +1,6 @@
+ALTER TABLE "bonus_earnings" ADD CONSTRAINT "bonus_earnings_status_check" CHECK ("bonus_earnings"."status" in ('owed', 'paid'));--> statement-breakpoint
+ALTER TABLE "payment_records" ADD CONSTRAINT "payment_records_pricing_tier_check" CHECK ("payment_records"."pricing_tier" in ('free', 'basic', 'premium', 'professional'));--> statement-breakpoint
+ALTER TABLE "payment_records" ADD CONSTRAINT "payment_records_payment_status_check" CHECK ("payment_records"."payment_status" in ('pending', 'succeeded', 'failed', 'refunded'));--> statement-breakpoint
+ALTER TABLE "publications" ADD CONSTRAINT "publications_subscriber_source_check" CHECK ("publications"."subscriber_source" in ('youtube', 'admin'));--> statement-breakpoint
+ALTER TABLE "submissions" ADD CONSTRAINT "submissions_payment_status_check" CHECK ("submissions"."payment_status" in ('pending', 'succeeded', 'failed', 'refunded'));--> statement-breakpoint
+ALTER TABLE "view_readings" ADD CONSTRAINT "view_readings_source_check" CHECK ("view_readings"."source" in ('youtube', 'admin'));
