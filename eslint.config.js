@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * The layers of ARCHITECTURE.md, enforced: shared → platform | client lib and components →
+ * The layers of docs/architecture.md, enforced: shared → platform | client lib and components →
  * features → app (app.ts, client/app.tsx and client/routes/, where pages that combine features
  * live). A feature imports shared code and the layer below it, never another feature; the layers
  * below never import a feature. The feature folders are read from disk, so a new feature is
@@ -23,13 +23,13 @@ function otherFeaturePattern(features, own) {
   const others = features.filter((f) => f !== own).map(escape).join('|');
   return {
     regex: `(^|/)features/(${others})(/|$)|^(\\.\\./)+(${others})(/|$)`,
-    message: `Features never import each other (ARCHITECTURE.md): move what ${own} shares down to src/shared, src/server/platform, src/client/lib or src/client/components, or compose the features at the app layer (src/client/routes).`,
+    message: `Features never import each other (docs/architecture.md#layers): move what ${own} shares down to src/shared, src/server/platform, src/client/lib or src/client/components, or compose the features at the app layer (src/client/routes).`,
   };
 }
 
 const SERVER_ONLY = { group: ['**/client/**', '@client/*'], message: 'The server never imports client code.' };
 const CLIENT_ONLY = { group: ['**/server/**', '@server/*'], message: 'The client never imports server code; wire shapes live in src/shared.' };
-const NO_FEATURES = { regex: '(^|/)(features|routes)(/|$)', message: 'A lower layer never imports a feature or a page (ARCHITECTURE.md): move the shared piece down here instead.' };
+const NO_FEATURES = { regex: '(^|/)(features|routes)(/|$)', message: 'A lower layer never imports a feature or a page (docs/architecture.md#layers): move the shared piece down here instead.' };
 
 const featureBoundaries = (side, only) =>
   featuresOf(side).map((feature) => ({
