@@ -204,3 +204,45 @@ test('an admin reviews a list with the keyboard alone', async ({ page, baseURL }
   await expect(page.getByTestId('bulk-count')).toHaveText('1 selected');
   await artist.dispose();
 });
+
+test('a laptop screen (1280×800) shows at least 12 whole rows of the list (CONTRACT §14)', async ({ page, baseURL }) => {
+  const token = `Dense${Date.now()}`;
+  const artist = await newArtist(baseURL!, 'Static Bloom');
+  for (let i = 1; i <= 15; i++) await submit(artist, submission('Static Bloom', `${token} ${String(i).padStart(2, '0')}`));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAsAdmin(page);
+  await page.goto('/admin');
+  await page.getByRole('searchbox', { name: 'Search submissions' }).fill(token);
+  await expect(page.locator(`table[data-search="${token}"][aria-busy="false"]`)).toHaveCount(1);
+  const rows = page.getByTestId('admin-submission-row');
+  await expect(rows).toHaveCount(15);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  // Whole rows only: a row cut by the bottom of the window does not count.
+  const boxes = await rows.evaluateAll((elements) => elements.map((row) => row.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })));
+  const whole = boxes.filter((box) => box.top >= 0 && box.bottom <= 800);
+  expect(whole.length, JSON.stringify(boxes.slice(0, 3))).toBeGreaterThanOrEqual(12);
+  await artist.dispose();
+});
+
+test('the daily digest’s link /admin?submission={id} opens that submission’s details', async ({ page, baseURL }) => {
+  const songTitle = `Linked ${Date.now()}`;
+  const artist = await newArtist(baseURL!, 'Paper Moons');
+  const id = await submit(artist, submission('Paper Moons', songTitle));
+  await signInAsAdmin(page);
+  await page.goto(`/admin?submission=${id}`);
+  const dialog = page.getByRole('dialog', { name: `Submission Details - ${songTitle}` });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  // Its job done, the link is gone: a reload shows the list alone.
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'All Submissions' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // A link to a submission that is gone says so and leaves the list usable.
+  await page.goto('/admin?submission=no-such-submission');
+  await expect(page.getByText('Submission not found', { exact: true }).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+  await artist.dispose();
+});

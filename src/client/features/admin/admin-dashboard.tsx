@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Download, Inbox, Search, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { PublicUser } from '@shared/auth';
-import type { AdminSort } from '@shared/admin';
+import { TAG_MAX_LENGTH, type AdminSort } from '@shared/admin';
 import type { AdminSubmission } from '@shared/submission-schemas';
 import { STATUS_LABELS, SUBMISSION_STATUSES, type AdminSettableStatus } from '@shared/submissions';
 import { Button } from '@client/components/ui/button';
@@ -13,7 +13,8 @@ import { Spinner } from '@client/components/ui/spinner';
 import { errorMessage } from '@client/lib/api';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { AdminHeader } from '@client/components/admin-header';
-import { csvExportUrl, useAdminSubmissions } from './admin-queries';
+import { toast } from '@client/lib/toast';
+import { csvExportUrl, useAdminSubmissions, useLinkedSubmission } from './admin-queries';
 import { AdminStatCards } from './admin-stat-cards';
 import { BonusLedger } from './bonus-ledger';
 import { AdminSubmissionRow } from './admin-submission-row';
@@ -34,6 +35,11 @@ const VIEWS = [
   { value: 'me', label: 'Assigned to me' },
   { value: 'none', label: 'Unassigned' },
 ] as const;
+
+/** The link's job is done once its submission was shown (or refused): a reload should not open it again. */
+function forgetLink() {
+  if (new URLSearchParams(window.location.search).has('submission')) window.history.replaceState(null, '', window.location.pathname);
+}
 
 function useDebounced<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -65,6 +71,9 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
   const tag = useDebounced(tagInput.trim().toLowerCase(), SEARCH_DELAY_MS);
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<AdminSubmission | null>(null);
+  // The daily digest links to /admin?submission={id}: that submission's details open once it is read.
+  const [linkedId, setLinkedId] = useState<string | null>(() => new URLSearchParams(window.location.search).get('submission'));
+  const linked = useLinkedSubmission(linkedId);
   const [deleting, setDeleting] = useState<AdminSubmission | null>(null);
   const [picked, setPicked] = useState<Map<string, AdminSubmission>>(new Map());
   const [active, setActive] = useState(0);
@@ -132,6 +141,15 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
     document.querySelector('[data-testid="admin-submission-row"][data-active]')?.scrollIntoView({ block: 'nearest' });
   }, [active]);
 
+  useEffect(() => {
+    if (linked.data) setSelected(linked.data);
+    else if (linked.isError) {
+      toast({ title: 'Error', description: errorMessage(linked.error), variant: 'destructive' });
+      forgetLink();
+    }
+    if (linked.data || linked.isError) setLinkedId(null);
+  }, [linked.data, linked.isError, linked.error]);
+
   const allPicked = submissions.length > 0 && submissions.every((s) => picked.has(s.id));
 
   return (
@@ -148,8 +166,9 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
         <Card className="gap-0 overflow-hidden p-0">
           <div className="flex flex-col gap-2 border-b p-3 lg:flex-row lg:items-center">
             <h2 className="shrink-0 text-lg font-semibold">All Submissions</h2>
-            <div className="flex flex-1 flex-wrap items-center gap-2 lg:justify-end">
-              <div className="relative w-full sm:w-64">
+            {/* One line from 1280 px on (the search gives way), so the list keeps its 12 rows on a laptop. */}
+            <div className="flex flex-1 flex-wrap items-center gap-2 lg:justify-end xl:flex-nowrap">
+              <div className="relative w-full sm:w-64 xl:w-auto xl:max-w-64 xl:min-w-40 xl:flex-1">
                 <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
                 <Input
                   ref={searchRef}
@@ -158,7 +177,8 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                   placeholder="Search title, artist or email..."
                   value={search}
                   onChange={(e) => setSearch(e.target.value)}
-                  className="h-9 pr-9 pl-9"
+                  // The clear button below is the one way to clear it; the browser's own would be a second ×.
+                  className="h-9 pr-9 pl-9 [&::-webkit-search-cancel-button]:appearance-none"
                   maxLength={200}
                 />
                 {search ? (
@@ -168,7 +188,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                 ) : null}
               </div>
               <Select value={view} onValueChange={setView}>
-                <SelectTrigger aria-label="Assigned to" className="h-9 w-[9.5rem]">
+                <SelectTrigger aria-label="Assigned to" className="h-9 w-[calc(50%-0.25rem)] sm:w-36">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
@@ -180,7 +200,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                 </SelectContent>
               </Select>
               <Select value={status} onValueChange={setStatus}>
-                <SelectTrigger aria-label="Filter by status" className="h-9 w-40">
+                <SelectTrigger aria-label="Filter by status" className="h-9 w-[calc(50%-0.25rem)] sm:w-40">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
@@ -192,9 +212,9 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                   ))}
                 </SelectContent>
               </Select>
-              <Input value={tagInput} onChange={(e) => setTagInput(e.target.value)} placeholder="Tag" aria-label="Filter by tag" className="h-9 w-24" maxLength={40} />
+              <Input value={tagInput} onChange={(e) => setTagInput(e.target.value)} placeholder="Tag" aria-label="Filter by tag" className="h-9 w-[calc(50%-0.25rem)] sm:w-20" maxLength={TAG_MAX_LENGTH} />
               <Select value={dueView} onValueChange={setDueView}>
-                <SelectTrigger aria-label="Filter by deadline" className="h-9 w-36">
+                <SelectTrigger aria-label="Filter by deadline" className="h-9 w-[calc(50%-0.25rem)] sm:w-36">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
@@ -205,7 +225,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                 </SelectContent>
               </Select>
               <Select value={sort} onValueChange={(v) => setSort(v as AdminSort)}>
-                <SelectTrigger aria-label="Sort" className="h-9 w-36">
+                <SelectTrigger aria-label="Sort" className="h-9 w-[calc(50%-0.25rem)] sm:w-36">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
@@ -216,9 +236,9 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
               </Select>
               <ReviewTemplatesDialog />
               <Button asChild variant="outline" size="sm" className="h-9">
-                <a href={csvExportUrl({ status, q, assignee, tag, due })} download>
+                <a href={csvExportUrl({ status, q, assignee, tag, due })} download title="Export this list as CSV">
                   <Download aria-hidden />
-                  CSV
+                  <span className="sr-only 2xl:not-sr-only">CSV</span>
                 </a>
               </Button>
             </div>
@@ -253,12 +273,13 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                   <col className="w-9" />
                   <col />
                   <col className="w-32" />
-                  <col className="w-44" />
+                  <col className="w-40" />
                   <col className="w-28" />
                   <col className="w-20" />
-                  <col className="w-36" />
+                  <col className="w-32" />
                   <col className="w-24" />
-                  <col className="w-28" />
+                  <col className="w-24" />
+                  <col className="w-24" />
                   <col className="w-20" />
                 </colgroup>
                 <thead className="border-b bg-muted/30 text-left text-xs text-muted-foreground">
@@ -278,6 +299,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                     <th className="px-2 font-medium">Tags</th>
                     <th className="px-2 font-medium">Listened</th>
                     <th className="px-2 font-medium">Submitted</th>
+                    <th className="px-2 font-medium">Due</th>
                     <th className="pr-2 text-right font-medium">
                       <span className="sr-only">Actions</span>
                     </th>
@@ -312,7 +334,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                 {data?.totalCapped ? '+' : ''}
               </p>
               <p className="hidden text-xs text-muted-foreground xl:block" aria-label="Keyboard shortcuts">
-                <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>x</kbd> select · <kbd>a</kbd> approve · <kbd>u</kbd> under review · <kbd>r</kbd> reject · <kbd>/</kbd> search
+                <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>x</kbd> select · <kbd>a</kbd> approve · <kbd>u</kbd> under review · <kbd>r</kbd> reject · <kbd>c</kbd> complete · <kbd>p</kbd> pending · <kbd>/</kbd> search
               </p>
               <div className="flex items-center gap-2">
                 <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))} aria-label="Previous page">
@@ -334,7 +356,15 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
         <BonusLedger />
       </main>
 
-      <SubmissionDetailsDialog submission={selected} onOpenChange={(open) => !open && setSelected(null)} onDelete={setDeleting} />
+      <SubmissionDetailsDialog
+        submission={selected}
+        onOpenChange={(open) => {
+          if (open) return;
+          setSelected(null);
+          forgetLink();
+        }}
+        onDelete={setDeleting}
+      />
       <StatusChangeDialog
         submissions={statusTarget ? [statusTarget.submission] : []}
         initialStatus={statusTarget?.status}

@@ -70,6 +70,18 @@ export function useAdminSubmission(id: string, placeholder?: AdminSubmission) {
   return useQuery<AdminSubmission>({ queryKey: [ADMIN_SUBMISSIONS_KEY, id], placeholderData: placeholder });
 }
 
+/**
+ * The submission a link names (/admin?submission={id}, from the daily digest), read on its own:
+ * it may be on any page of the list, or on none the current filter shows.
+ */
+export function useLinkedSubmission(id: string | null) {
+  return useQuery<AdminSubmission>({
+    queryKey: [ADMIN_SUBMISSIONS_KEY, id],
+    queryFn: ({ signal }) => apiRequest<AdminSubmission>('GET', `${ADMIN_SUBMISSIONS_KEY}/${encodeURIComponent(id!)}`, undefined, { signal }),
+    enabled: id !== null,
+  });
+}
+
 /** Every admin, for the assignee picker and for names in the history. */
 export function useTeam() {
   return useQuery<TeamMember[]>({ queryKey: ['/api/admin/team'], staleTime: 5 * 60_000 });

@@ -1,4 +1,4 @@
-import { Eye, Star, Trash2 } from 'lucide-react';
+import { CircleAlert, Eye, Star, Trash2 } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import type { AdminSubmission } from '@shared/submission-schemas';
 import { PAYMENT_STATE_LABELS, paymentStateOf } from '@shared/review-desk';
@@ -35,6 +35,7 @@ export function AdminSubmissionRow({ submission: s, active, selected, onSelect, 
   const artist = s.artistName?.trim() || s.user?.artistName || 'Unknown artist';
   const payment = paymentStateOf(s.pricingTier, s.paymentStatus);
   const listened = Math.round(s.desk.listenedShare * 100);
+  const overdue = s.dueAt !== null && !s.deliveredAt && new Date(s.dueAt) < new Date();
   return (
     <tr
       data-testid="admin-submission-row"
@@ -107,13 +108,19 @@ export function AdminSubmissionRow({ submission: s, active, selected, onSelect, 
           <span className="w-8 text-xs text-muted-foreground tabular-nums">{listened}%</span>
         </div>
       </td>
-      <td className="px-2 text-xs whitespace-nowrap text-muted-foreground">
-        {shortDate.format(new Date(s.createdAt))}
+      <td className="px-2 text-xs whitespace-nowrap text-muted-foreground">{shortDate.format(new Date(s.createdAt))}</td>
+      <td className="px-2 text-xs whitespace-nowrap">
         {s.dueAt && !s.deliveredAt ? (
-          <span className={cn('block', new Date(s.dueAt) < new Date() ? 'font-medium text-destructive' : 'text-foreground')} data-testid="row-due">
-            {new Date(s.dueAt) < new Date() ? 'Overdue' : 'Due'} {shortDate.format(new Date(s.dueAt))}
+          <span className={overdue ? 'font-medium text-destructive' : 'text-foreground'} data-testid="row-due" title={overdue ? 'Overdue' : undefined}>
+            {overdue ? <CircleAlert className="mr-0.5 inline size-3 align-[-2px]" aria-hidden /> : null}
+            {overdue ? <span className="sr-only">Overdue, was due </span> : null}
+            {shortDate.format(new Date(s.dueAt))}
           </span>
-        ) : null}
+        ) : (
+          <span className="text-muted-foreground" title={s.deliveredAt ? 'Delivered' : 'No deadline'}>
+            –
+          </span>
+        )}
       </td>
       <td className="pr-2">
         <div className="flex justify-end">

@@ -27,9 +27,10 @@ export function ReviewTemplatesDialog() {
   return (
     <Dialog onOpenChange={(open) => !open && reset()}>
       <DialogTrigger asChild>
-        <Button variant="outline" size="sm" className="h-9">
+        <Button variant="outline" size="sm" className="h-9" title="Review templates">
           <FileText aria-hidden />
-          Templates
+          {/* A label only where the toolbar has room for it (it shares one line with the filters). */}
+          <span className="sr-only 2xl:not-sr-only">Templates</span>
         </Button>
       </DialogTrigger>
       <DialogContent className="max-w-xl">
