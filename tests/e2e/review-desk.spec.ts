@@ -156,6 +156,11 @@ test('a comment at 0:42 on the waveform, shared with the artist', async ({ page,
   expect(shared).toHaveLength(1);
   expect(Math.floor(shared[0]!.atSeconds)).toBe(42);
   expect(shared[0]!.text).toBe('The drop lands beautifully here.');
+
+  // The file is saved by a link the browser streams to disk, named by the server from its type.
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download Files' }).click();
+  expect((await download).suggestedFilename()).toBe(`${songTitle.toLowerCase().replace(/ /g, '-')}_lunar-static_music.wav`);
   await artist.dispose();
 });
 
