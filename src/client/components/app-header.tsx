@@ -33,7 +33,8 @@ export function AppHeader({ user, home, badge, actions, nameOnPhones = true, cla
           <span className="flex size-9 items-center justify-center rounded-lg bg-primary/20 text-primary-soft ring-1 ring-primary/30">
             <AudioLines className="size-5" aria-hidden />
           </span>
-          <span className={cn('hidden text-base font-semibold tracking-tight', badge ? 'lg:inline' : 'sm:inline')}>{PRODUCT_NAME}</span>
+          {/* Hidden from sight on narrow screens, never from screen readers: it is the link's only name. */}
+          <span className={cn('sr-only text-base font-semibold tracking-tight', badge ? 'lg:not-sr-only' : 'sm:not-sr-only')}>{PRODUCT_NAME}</span>
         </Link>
         {badge}
         <nav aria-label="Account" className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
