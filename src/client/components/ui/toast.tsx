@@ -12,7 +12,8 @@ export function ToastProvider({ duration = 5000, ...props }: ComponentProps<type
 /**
  * Bottom left from the small-tablet width up (forms, Next and the message box sit on the right),
  * full width on phones, inside the 8rem zone every page leaves free at its end (index.css), so a
- * notice never covers a control the person is about to use.
+ * notice never covers a control the person is about to use. On a phone whose focused control sits
+ * in that zone (the message box, a form's last button) the Toaster shows it at the top instead.
  */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
