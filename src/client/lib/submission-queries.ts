@@ -42,6 +42,15 @@ function refreshSubmissionLists(): Promise<unknown> {
   ]);
 }
 
+/**
+ * A draft was saved from the wizard: the list is read afresh when it next shows (at once if it
+ * shows now), so a draft closed a moment ago is on the dashboard. Exact, so the draft's own query
+ * in the wizard is left alone.
+ */
+export function markSubmissionListStale(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: SUBMISSIONS_QUERY_KEY, exact: true });
+}
+
 export function useCreateSubmission() {
   return useMutation({
     mutationFn: (input: CreateSubmissionInput) => apiRequest<Submission>('POST', '/api/submissions', input),

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Submission } from '@shared/submission-schemas';
 import { apiRequest, errorCodeOf } from '@client/lib/api';
+import { markSubmissionListStale } from '@client/lib/submission-queries';
 import { toDraftInput, type WizardForm, type WizardValues } from './wizard-form';
 
 /** How long the wizard waits after the last change before it saves the draft. */
@@ -97,6 +98,7 @@ export function useDraftAutosave({ form, step, draftId: initialId, blank, onCrea
           // Once the wizard is gone its address is no longer the page's: nothing to point at the draft.
           if (mountedRef.current) onCreatedRef.current(created.id);
         }
+        void markSubmissionListStale();
         if (!stoppedRef.current) setState('saved');
       } catch (error) {
         // Submitted from another tab or device meanwhile: nothing more to save here.
