@@ -21,10 +21,12 @@ const TINY_PNG = Buffer.from(
   'base64',
 );
 
-async function register(page: Page, { profile = true } = {}): Promise<void> {
-  const res = await page.request.post('/api/register', { data: { firstName: 'Mara', lastName: 'Quill', email: uniqueEmail('journey'), password: PASSWORD } });
+/** A new artist, signed in on the page (or in an API context of their own). */
+async function register(target: Page | APIRequestContext, { profile = true } = {}): Promise<void> {
+  const api = 'request' in target ? target.request : target;
+  const res = await api.post('/api/register', { data: { firstName: 'Mara', lastName: 'Quill', email: uniqueEmail('journey'), password: PASSWORD } });
   expect(res.status()).toBe(201);
-  if (profile) expect((await page.request.put('/api/profile', { data: { artistName: 'Nocturne Collective' } })).ok()).toBe(true);
+  if (profile) expect((await api.put('/api/profile', { data: { artistName: 'Nocturne Collective' } })).ok()).toBe(true);
 }
 
 async function createSubmission(api: APIRequestContext, songTitle: string, overrides: Record<string, unknown> = {}): Promise<string> {
@@ -103,6 +105,9 @@ test('the label’s admin never sees the profile prompt', async ({ page }) => {
   await expect(page.getByRole('heading', { name: /^Welcome back, / })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByTestId('profile-card')).toHaveCount(0);
+  // Nor a button that would open the artist's dialog: the team has no artist profile.
+  await expect(page.getByRole('button', { name: 'Complete profile' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Edit profile' })).toHaveCount(0);
 });
 
 test('a finished video is submitted by link with genre and mood, and shown as such', async ({ page }) => {
@@ -226,6 +231,81 @@ test('a draft saves itself and resumes after a reload at the same step with its 
   await expect(page.getByTestId('stat-all')).toHaveText('1');
 });
 
+test('a change made just before leaving the wizard is saved: by a reload, by Close, and for a new draft', async ({ page }) => {
+  await register(page);
+  const draftOf = async (id: string) => ((await (await page.request.get(`/api/submissions/${id}`)).json()) as { musicUrl: string | null; status: string });
+
+  // A new draft whose first save was still waiting when the artist pressed Close.
+  await page.goto('/submit');
+  await page.getByRole('radio', { name: /Share a link/ }).click();
+  await page.getByLabel('Link to your music').fill('https://soundcloud.com/nocturne/closed-at-once');
+  await page.getByRole('link', { name: 'Close' }).click();
+  // The dashboard keeps its address: the draft's id is not written over it.
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('submission-row').filter({ hasText: 'Draft' })).toHaveCount(1);
+
+  await page.goto('/submit');
+  await page.getByRole('radio', { name: /Share a link/ }).click();
+  const link = page.getByLabel('Link to your music');
+  await link.fill('https://soundcloud.com/nocturne/first');
+  await expect(page.getByTestId('draft-state')).toHaveText('Draft saved');
+  await expect(page).toHaveURL(/\/submit\?draft=/);
+  const id = new URL(page.url()).searchParams.get('draft')!;
+
+  // A reload within the second: the page's pagehide sends the change, with keepalive.
+  await link.fill('https://soundcloud.com/nocturne/second');
+  await page.reload();
+  await expect.poll(async () => (await draftOf(id)).musicUrl).toBe('https://soundcloud.com/nocturne/second');
+  // The reloaded wizard may have read the draft just before that save landed: read it again.
+  await page.reload();
+  await expect(link).toHaveValue('https://soundcloud.com/nocturne/second');
+
+  // Close within the second: the wizard's unmount sends it.
+  await link.fill('https://soundcloud.com/nocturne/third');
+  await page.getByRole('link', { name: 'Close' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(async () => (await draftOf(id)).musicUrl).toBe('https://soundcloud.com/nocturne/third');
+});
+
+test('an email’s link opens the submission and marks it seen, as a click does', async ({ page, baseURL }) => {
+  await register(page);
+  const title = `Paper Moon ${Date.now()}`;
+  const id = await createSubmission(page.request, title);
+  const admin = await adminApi(baseURL!);
+  expect((await admin.patch(`/api/admin/submissions/${id}/status`, { data: { status: 'under_review', review: 'Listening this week.' } })).ok()).toBe(true);
+
+  const seen = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/api/submissions/${id}/seen`));
+  await page.goto(`/dashboard?submission=${id}`);
+  const details = page.getByRole('dialog', { name: 'Submission Details' });
+  await expect(details.getByTestId('label-review')).toContainText('Listening this week.');
+  expect((await seen).status()).toBe(204);
+  await page.keyboard.press('Escape');
+  await expect(rowOf(page, title).getByText('Updated')).toHaveCount(0);
+  await page.reload();
+  await expect(rowOf(page, title)).toBeVisible();
+  await expect(rowOf(page, title)).not.toHaveAttribute('data-unseen', 'true');
+});
+
+test('a status filter finds a match beyond the first page: Load more stays, and the empty state says more may exist', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  await register(page);
+  const title = `Old Approved ${Date.now()}`;
+  const oldest = await createSubmission(page.request, title);
+  for (let i = 0; i < 50; i++) await createSubmission(page.request, `Newer ${i}`);
+  const admin = await adminApi(baseURL!);
+  expect((await admin.patch(`/api/admin/submissions/${oldest}/status`, { data: { status: 'approved' } })).ok()).toBe(true);
+
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('submission-row')).toHaveCount(50);
+  await page.getByTestId('status-filter').selectOption('approved');
+  await expect(page.getByText('No submissions in this category')).toBeVisible();
+  await expect(page.getByTestId('filter-more-note')).toContainText('older ones may match');
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(rowOf(page, title)).toBeVisible();
+  await expect(page.getByTestId('filter-more-note')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+});
+
 test('an approved submission cannot be withdrawn, and the review shows first and marks the row', async ({ page, baseURL }) => {
   await register(page);
   const title = `Glass Tide ${Date.now()}`;
@@ -316,6 +396,61 @@ test('the sign-in form shows a wrong password where the person looks, and no Goo
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
+  test('the upload toast covers neither the wizard’s Next where it is nor at the page’s end', async ({ page }) => {
+    await register(page);
+    await page.goto('/submit');
+    await page.getByLabel('Music file').setInputFiles({ name: 'night-drive.mp3', mimeType: 'audio/mpeg', buffer: tinyMp3() });
+    await expect(page.getByTestId('upload-item')).toHaveAttribute('data-status', 'uploaded');
+    const toastBox = page.getByRole('region', { name: /Notifications/ }).locator('li').first();
+    await expect(toastBox).toContainText('Upload Successful');
+    const next = page.getByRole('button', { name: 'Next' });
+    await next.scrollIntoViewIfNeeded();
+    expect(await boxesOverlap(toastBox, next)).toBe(false);
+    // Scrolled to the very end, where a thumb takes the page to reach Next.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(toastBox).toBeVisible();
+    expect(await boxesOverlap(toastBox, next)).toBe(false);
+  });
+
+  test('the "Message Sent" toast covers neither the message box nor its Send button', async ({ page, baseURL }) => {
+    const artist = await playwrightRequest.newContext({ baseURL });
+    await register(artist);
+    const { id: artistId } = (await (await artist.get('/api/user')).json()) as { id: string };
+    expect((await page.request.post('/api/login', { data: E2E_ADMIN })).ok()).toBe(true);
+    await page.goto(`/messages?with=${artistId}`);
+    const input = page.getByRole('textbox', { name: 'Message' });
+    await input.fill('We love the new track!');
+    await input.press('Enter');
+    const toastBox = page.getByRole('region', { name: /Notifications/ }).locator('li').first();
+    await expect(toastBox).toContainText('Message Sent');
+    for (const control of [input, page.getByRole('button', { name: 'Send message' })]) {
+      await control.scrollIntoViewIfNeeded();
+      expect(await boxesOverlap(toastBox, control)).toBe(false);
+    }
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await boxesOverlap(toastBox, input)).toBe(false);
+  });
+
+  test('the main pages have no serious or critical accessibility violation', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto('/auth');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expectAccessible(page, '/auth (phone)');
+    await register(page);
+    await createSubmission(page.request, `Phone Axe ${Date.now()}`, { pricingTier: 'premium' });
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('submission-row').first()).toBeVisible();
+    await expectAccessible(page, '/dashboard (phone)');
+    await page.goto('/submit');
+    await expect(page.getByText('Step 1 of 5')).toBeVisible();
+    await expectAccessible(page, '/submit step 1 (phone)');
+    for (const path of ['/messages', '/settings']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await expectAccessible(page, `${path} (phone)`);
+    }
+  });
+
   test('the genre strip does not cover the sign-in form', async ({ page }) => {
     await page.goto('/auth');
     const strip = page.getByTestId('genre-strip');
@@ -326,24 +461,33 @@ test.describe('on a phone', () => {
   });
 });
 
-test('every page has no serious or critical accessibility violation', async ({ page, baseURL }) => {
-  test.setTimeout(300_000);
+test('the signed-out pages have no serious or critical accessibility violation', async ({ page }) => {
+  test.setTimeout(120_000);
   await page.goto('/auth');
   await expectAccessible(page, '/auth');
   await page.getByRole('tab', { name: 'Create Account' }).click();
   await expectAccessible(page, '/auth (create account)');
-  for (const path of ['/terms-of-service', '/privacy-policy']) {
+  for (const path of ['/terms-of-service', '/privacy-policy', '/reset-password', '/reset-password?token=a-token-from-an-email', '/unsubscribe', '/unsubscribe?token=a-token-from-an-email']) {
     await page.goto(path);
+    await page.waitForLoadState('networkidle');
     await expectAccessible(page, path);
   }
+});
 
-  await register(page);
+test('every artist page has no serious or critical accessibility violation', async ({ page }) => {
+  test.setTimeout(300_000);
+  await register(page, { profile: false });
   const title = `Axe Check ${Date.now()}`;
   const paidId = await createSubmission(page.request, title, { pricingTier: 'premium', genre: 'Darkwave', mood: 'Moody' });
   await createSubmission(page.request, `${title} free`);
   await page.request.post('/api/submissions/drafts', { data: { songTitle: `${title} draft` } });
 
   await page.goto('/dashboard');
+  const prompt = page.getByRole('dialog', { name: 'Complete your artist profile' });
+  await expect(prompt).toBeVisible();
+  await expectAccessible(page, '/dashboard (profile prompt)');
+  await prompt.getByRole('button', { name: 'Later' }).click();
+  await expect(prompt).toBeHidden();
   await expect(rowOf(page, title).first()).toBeVisible();
   await expectAccessible(page, '/dashboard');
   await rowOf(page, `${title} free`).getByRole('button', { name: /^View / }).click();
@@ -357,22 +501,71 @@ test('every page has no serious or critical accessibility violation', async ({ p
   for (const step of [2, 3, 4, 5]) {
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByText(`Step ${step} of 5`)).toBeVisible();
-    if (step === 2) await page.getByLabel(/Song title/).fill('Axe');
+    if (step === 2) {
+      await page.getByLabel(/Artist name/).fill('Nocturne Collective');
+      await page.getByLabel(/Song title/).fill('Axe');
+    }
     await expectAccessible(page, `/submit step ${step}`);
   }
 
-  for (const path of ['/messages', `/checkout/${paidId}`, `/payment-success?submission=${paidId}`, `/payment-failure?submission=${paidId}`, '/admin', '/no-such-page']) {
+  // The finished-video path has steps of its own.
+  await page.goto('/submit');
+  await page.getByRole('radio', { name: /A finished video to publish/ }).click();
+  await expect(page.getByText('Step 1 of 4')).toBeVisible();
+  await expectAccessible(page, '/submit video step 1 (file)');
+  await page.getByRole('radio', { name: /Share a link/ }).click();
+  await page.getByLabel('Video link').fill('https://vimeo.com/76979871');
+  await expectAccessible(page, '/submit video step 1 (link)');
+  for (const step of [2, 3, 4]) {
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText(`Step ${step} of 4`)).toBeVisible();
+    if (step === 2) {
+      await page.getByLabel(/Artist name/).fill('Nocturne Collective');
+      await page.getByLabel(/Song title/).fill('Axe video');
+    }
+    await expectAccessible(page, `/submit video step ${step}`);
+  }
+
+  for (const path of [
+    '/messages',
+    '/settings',
+    '/settings/delete-account',
+    `/checkout/${paidId}`,
+    `/payment-success?submission=${paidId}`,
+    `/payment-failure?submission=${paidId}`,
+    '/admin',
+    '/no-such-page',
+  ]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     await expectAccessible(page, path);
   }
+});
 
-  const admin = await playwrightRequest.newContext({ baseURL });
-  expect((await admin.post('/api/login', { data: E2E_ADMIN })).ok()).toBe(true);
-  const state = await admin.storageState();
-  await page.context().clearCookies();
-  await page.context().addCookies(state.cookies);
+test('every admin page has no serious or critical accessibility violation', async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  const artist = await playwrightRequest.newContext({ baseURL });
+  await register(artist);
+  const title = `Axe Desk ${Date.now()}`;
+  await createSubmission(artist, title, { genre: 'Darkwave', mood: 'Moody' });
+
+  expect((await page.request.post('/api/login', { data: E2E_ADMIN })).ok()).toBe(true);
   await page.goto('/admin');
   await expect(page.getByText('Admin Access')).toBeVisible();
   await expectAccessible(page, '/admin (admin)');
+  await page.getByRole('searchbox', { name: 'Search submissions' }).fill(title);
+  const row = page.getByTestId('admin-submission-row').filter({ hasText: title });
+  await row.getByRole('button', { name: `View details of ${title}` }).click();
+  await expect(page.getByRole('dialog', { name: `Submission Details - ${title}` })).toBeVisible();
+  await expectAccessible(page, '/admin (submission details)');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/admin/users');
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectAccessible(page, '/admin/users');
+  await page.goto('/admin/outbox');
+  await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectAccessible(page, '/admin/outbox');
 });
