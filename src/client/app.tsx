@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import type { FirstPagePath } from '@shared/first-pages';
 import { FullScreenSpinner } from '@client/components/ui/spinner';
-import { useAuth } from '@client/lib/auth';
+import { AUTH_LOADING_TEXT, useAuth } from '@client/lib/auth';
 import { queryClient } from '@client/lib/query-client';
 import { showCarriedOverToast, useToasts } from '@client/lib/toast';
 
@@ -65,7 +65,7 @@ export function App() {
 /** SPEC §2 "Routing": which screens exist depends on whether someone is signed in. */
 function AppRoutes() {
   const { status } = useAuth();
-  if (status === 'loading') return <FullScreenSpinner text="Loading authentication..." />;
+  if (status === 'loading') return <FullScreenSpinner text={AUTH_LOADING_TEXT} />;
   if (status !== 'authenticated') {
     return (
       <Suspense fallback={<FullScreenSpinner text="Loading..." />}>

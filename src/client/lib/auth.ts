@@ -6,6 +6,9 @@ import { toast } from './toast';
 
 export const USER_QUERY_KEY = ['/api/user'] as const;
 
+/** SPEC §2: the full-screen spinner's text while the session is checked (also in index.html). */
+export const AUTH_LOADING_TEXT = 'Loading authentication...';
+
 /** SPEC §9: the authentication check gives up after 5000 ms. */
 const AUTH_TIMEOUT_MS = 5000;
 /** SPEC §4: the browser leaves for /auth 500 ms after logout. */
