@@ -1,11 +1,13 @@
 /**
- * GET /api/submissions for an artist with 500 submissions, and GET /api/stats: requests/s and
- * latency with autocannon against the app listening on this machine (embedded PGlite).
+ * GET /api/submissions for an artist with 500 submissions (its first page, the newest 50), and
+ * GET /api/stats: requests/s and latency with autocannon against the app listening on this
+ * machine (embedded PGlite).
  */
 import autocannon from 'autocannon';
 import { registerBenchArtist, startBenchApp } from './support/bench-app';
 import { submissions } from '../src/server/platform/db/schema';
 import { newId } from '../src/server/platform/ids';
+import { SUBMISSIONS_PAGE_SIZE } from '../src/shared/submission-schemas';
 
 const SUBMISSIONS = 500;
 const DURATION_S = 5;
@@ -41,7 +43,7 @@ export default async function (): Promise<void> {
 
     const list = await fetch(`${origin}/api/submissions`, { headers: { cookie } });
     const listBody = await list.text();
-    if ((JSON.parse(listBody) as unknown[]).length !== SUBMISSIONS) throw new Error('unexpected list length');
+    if ((JSON.parse(listBody) as unknown[]).length !== SUBMISSIONS_PAGE_SIZE) throw new Error('unexpected list length');
 
     const results = [];
     for (const route of ['/api/submissions', '/api/stats']) {
@@ -60,7 +62,7 @@ export default async function (): Promise<void> {
       });
     }
     console.log(
-      `${SUBMISSIONS} submissions, response of GET /api/submissions ${(listBody.length / 1024).toFixed(0)} KB; ` +
+      `${SUBMISSIONS} submissions, first page of GET /api/submissions ${(listBody.length / 1024).toFixed(0)} KB; ` +
         `${CONNECTIONS} connections for ${DURATION_S} s each (autocannon), PGlite`,
     );
     console.table(results);
