@@ -130,28 +130,55 @@ async function wavPeaks(stream: AsyncIterable<Buffer>, points: number): Promise<
   return format ? peaks.finish(points, format.sampleRate) : null;
 }
 
+/** Decoding errors after which an MP3 counts as one this cannot decode (a few damaged frames are tolerated). */
+const MP3_ERRORS_MAX = 50;
+/** How much of the stream goes into the decoder at once, so a damaged file is given up on early. */
+const MP3_FEED_BYTES = 64 * 1024;
+
 async function mp3Peaks(stream: AsyncIterable<Buffer>, points: number): Promise<Waveform | null> {
   const decoder = new MPEGDecoder();
   await decoder.ready;
   const peaks = new PeakCollector();
   let sampleRate = 0;
+  let errors = 0;
   try {
     for await (const chunk of stream) {
-      const { channelData, samplesDecoded, sampleRate: rate } = decoder.decode(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-      if (rate) sampleRate = rate;
-      for (let i = 0; i < samplesDecoded; i++) {
-        let loudest = 0;
-        for (const channel of channelData) {
-          const v = Math.abs(channel[i]!);
-          if (v > loudest) loudest = v;
+      for (let at = 0; at < chunk.byteLength; at += MP3_FEED_BYTES) {
+        const piece = chunk.subarray(at, at + MP3_FEED_BYTES);
+        const { channelData, samplesDecoded, sampleRate: rate, errors: pieceErrors } = decodeQuietly(decoder, piece);
+        errors += pieceErrors.length;
+        if (errors > MP3_ERRORS_MAX) return null;
+        if (rate) sampleRate = rate;
+        for (let i = 0; i < samplesDecoded; i++) {
+          let loudest = 0;
+          for (const channel of channelData) {
+            const v = Math.abs(channel[i]!);
+            if (v > loudest) loudest = v;
+          }
+          peaks.add(loudest);
         }
-        peaks.add(loudest);
       }
     }
   } finally {
     decoder.free();
   }
   return peaks.finish(points, sampleRate);
+}
+
+/**
+ * mpg123's WebAssembly build writes each decoding error to console.error itself, and a damaged or
+ * crafted file has one every few hundred bytes: 100,000 lines for 100 MB. The errors also come
+ * back in the result, where they are counted, so they are kept off stderr while it decodes. The
+ * call is synchronous: no other code runs while console.error is replaced.
+ */
+function decodeQuietly(decoder: MPEGDecoder, bytes: Buffer) {
+  const write = console.error;
+  console.error = () => {};
+  try {
+    return decoder.decode(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  } finally {
+    console.error = write;
+  }
 }
 
 /** The waveform of an audio stream of `contentType`, or null for a format this cannot decode. */
