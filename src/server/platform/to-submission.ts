@@ -5,29 +5,25 @@ import type { SubmissionRow } from './db/schema';
  * A submission row as its artist sees it: no internal notes, dates as ISO strings (CONTRACT §4),
  * and whether the label changed its status or review since the artist last opened it (every
  * status change by the team stamps `adminReviewedAt`).
+ *
+ * Written as a spread with the hidden fields set to undefined (which no serialiser writes) rather
+ * than a rest destructuring that leaves them out: V8 copies a rest with exclusions property by
+ * property, about three times slower, and a page of the list maps 50 rows (issue 16).
  */
 export function toSubmission(row: Omit<SubmissionRow, 'adminNotes'> & { adminNotes?: unknown }): Submission {
-  const {
-    adminNotes: _adminNotes,
-    artistSeenAt,
-    createdAt,
-    updatedAt,
-    adminReviewedAt,
-    dueAt,
-    deliveredAt,
-    refundRequestedAt,
-    termsAcceptedAt,
-    ...rest
-  } = row;
-  return {
-    ...rest,
-    dueAt: dueAt?.toISOString() ?? null,
-    deliveredAt: deliveredAt?.toISOString() ?? null,
-    refundRequestedAt: refundRequestedAt?.toISOString() ?? null,
-    termsAcceptedAt: termsAcceptedAt?.toISOString() ?? null,
+  const { artistSeenAt, adminReviewedAt } = row;
+  const submission = {
+    ...row,
+    dueAt: row.dueAt?.toISOString() ?? null,
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    refundRequestedAt: row.refundRequestedAt?.toISOString() ?? null,
+    termsAcceptedAt: row.termsAcceptedAt?.toISOString() ?? null,
     hasUnseenUpdate: adminReviewedAt !== null && (artistSeenAt === null || adminReviewedAt > artistSeenAt),
     adminReviewedAt: adminReviewedAt ? adminReviewedAt.toISOString() : null,
-    createdAt: createdAt.toISOString(),
-    updatedAt: updatedAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
+  submission.adminNotes = undefined;
+  (submission as { artistSeenAt?: Date | null }).artistSeenAt = undefined;
+  return submission;
 }
