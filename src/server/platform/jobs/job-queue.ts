@@ -41,6 +41,8 @@ export interface EnqueueOptions {
 }
 
 const SCHEMA = 'pgboss';
+/** How long `stop` waits for handlers still running after pg-boss itself stopped. */
+const STOP_WAIT_MS = 10_000;
 
 /**
  * Creates or upgrades pg-boss's tables (it serialises this with an advisory lock), so the app's
@@ -58,6 +60,8 @@ export class JobQueue {
   private readonly definitions = new Map<string, { options: QueueOptions; handler: JobHandler<object> }>();
   private readonly schedules: { name: string; cron: string }[] = [];
   private started = false;
+  /** Handlers running on this instance now: `stop` waits for them. */
+  private readonly running = new Set<Promise<unknown>>();
 
   constructor(
     database: Database,
@@ -154,11 +158,15 @@ export class JobQueue {
             // caps a worker at one job per interval (2 emails/s at 0.5 s). Found one: ask again
             // at once; only an empty fetch makes the worker wait.
             if (worker.id) this.boss.notifyWorker(worker.id);
+            const run = handler(job.data, { id: job.id, retryCount: job.retryCount });
+            this.running.add(run);
             try {
-              return await handler(job.data, { id: job.id, retryCount: job.retryCount });
+              return await run;
             } catch (error) {
               this.log.warn({ err: error, job: name, jobId: job.id, retryCount: job.retryCount }, 'job failed');
               throw error;
+            } finally {
+              this.running.delete(run);
             }
           },
         );
@@ -173,5 +181,14 @@ export class JobQueue {
     this.started = false;
     // Waits for running jobs (briefly): the database closes right after.
     await this.boss.stop({ graceful: true, wait: true, timeout: 5000, close: false });
+    // pg-boss can still start a job whose fetch was on its way when it stopped, and it writes each
+    // job's outcome without awaiting it. So the handlers still running are waited for too, and
+    // then one turn of the event loop lets those writes reach the pool before the database closes
+    // (a write after that is an unhandled rejection: "Cannot use a pool after calling end").
+    const deadline = Date.now() + STOP_WAIT_MS;
+    while (this.running.size > 0 && Date.now() < deadline) {
+      await Promise.race([Promise.allSettled([...this.running]), new Promise((resolve) => setTimeout(resolve, deadline - Date.now()))]);
+    }
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
