@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '@shared/auth';
-import { downloadExtension, downloadHref, planDownloads, startDownloads } from './download-files';
+import { downloadExtension } from '@shared/downloads';
+import { downloadHref, planDownloads, startDownloads } from './download-files';
 import { socialLinksOf } from './social-links';
 
 const submission = {

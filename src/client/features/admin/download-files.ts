@@ -1,8 +1,5 @@
 import type { AdminSubmission } from '@shared/submission-schemas';
 import { uploadIdFromObjectPath } from '@shared/submissions';
-import { downloadExtension } from '@shared/downloads';
-
-export { DOWNLOAD_EXTENSIONS, downloadExtension } from '@shared/downloads';
 
 /** SPEC §7: downloads start 500 ms apart, so the browser does not drop any of them. */
 export const DOWNLOAD_INTERVAL_MS = 500;
@@ -63,8 +60,8 @@ export function downloadOne(item: PlannedDownload): void {
   a.href = downloadHref(item);
   a.rel = 'noopener';
   a.style.display = 'none';
-  // Same origin: the name the server sends wins; this one is only the browser's first guess.
-  if (isStoredUpload(item.url)) a.download = `${item.baseName}.${downloadExtension(item.url)}`;
+  // Same origin: an empty `download` saves under the name the server sends, extension included.
+  if (isStoredUpload(item.url)) a.download = '';
   else a.target = '_blank';
   document.body.append(a);
   a.click();
