@@ -76,8 +76,11 @@ export function useDraftAutosave({ form, step, draftId: initialId, blank, onCrea
     };
   }, []);
 
-  /** `leaving`: the page or the wizard is going away, so the request must outlive it. */
-  const saveNow = useCallback((leaving = false): Promise<unknown> => {
+  /**
+   * `leaving`: the page or the wizard may be going away, so the request must outlive it.
+   * `unloading`: the page is being unloaded, which cancels the requests it has in flight.
+   */
+  const saveNow = useCallback((leaving = false, unloading = false): Promise<unknown> => {
     clearTimeout(timerRef.current);
     timerRef.current = undefined;
     const run = async () => {
@@ -109,9 +112,10 @@ export function useDraftAutosave({ form, step, draftId: initialId, blank, onCrea
         sendingRef.current = false;
       }
     };
-    // A page going away cancels the requests it has in flight, so a leaving save of a draft that
-    // exists goes at once rather than after them (a new draft still waits for its id).
-    const leavingNow = leaving && idRef.current !== null;
+    // An unloading page cancels the requests it has in flight, so its save of a draft that exists
+    // goes at once rather than after them (a new draft still waits for its id). Otherwise saves
+    // stay in order, so an earlier one can never land after, and over, a later one.
+    const leavingNow = unloading && idRef.current !== null;
     chainRef.current = leavingNow ? Promise.all([chainRef.current.catch(() => undefined), run()]) : chainRef.current.then(run, run);
     return chainRef.current;
   }, [form]);
@@ -136,10 +140,10 @@ export function useDraftAutosave({ form, step, draftId: initialId, blank, onCrea
   useEffect(() => {
     // A change still waiting is sent now; so is one on its way without keepalive, which the
     // browser cancels with the page.
-    const flushPending = (pageGoing: boolean) => {
-      if (timerRef.current !== undefined || (pageGoing && sendingRef.current)) void saveNow(true);
+    const flushPending = (pageGoing: boolean, unloading = false) => {
+      if (timerRef.current !== undefined || (pageGoing && sendingRef.current)) void saveNow(true, unloading);
     };
-    const onPageHide = () => flushPending(true);
+    const onPageHide = () => flushPending(true, true);
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') flushPending(true);
     };
