@@ -60,6 +60,8 @@ export class JobQueue {
   private readonly definitions = new Map<string, { options: QueueOptions; handler: JobHandler<object> }>();
   private readonly schedules: { name: string; cron: string }[] = [];
   private started = false;
+  /** Set when `stop` returns: pg-boss's own SQL no longer reaches the database. */
+  private closed = false;
   /** Handlers running on this instance now: `stop` waits for them. */
   private readonly running = new Set<Promise<unknown>>();
 
@@ -69,7 +71,13 @@ export class JobQueue {
   ) {
     this.executor = databaseExecutor(database);
     this.boss = new PgBoss({
-      db: this.executor as PgBoss.Db,
+      db: {
+        // Once `stop` has returned the database may close under pg-boss, which records a late
+        // job's outcome without awaiting it: a rejected write there would be an unhandled
+        // rejection. So its SQL then never runs and never settles: the job stays active in the
+        // table and pg-boss's expiry hands it to a live instance, as after a crash.
+        executeSql: (text: string, values?: unknown[]) => (this.closed ? new Promise<never>(() => {}) : this.executor.executeSql(text, values)),
+      } as PgBoss.Db,
       schema: SCHEMA,
       // Finished jobs are kept a week for inspection, then dropped by pg-boss's own maintenance.
       deleteAfterDays: 7,
@@ -190,5 +198,6 @@ export class JobQueue {
       await Promise.race([Promise.allSettled([...this.running]), new Promise((resolve) => setTimeout(resolve, deadline - Date.now()))]);
     }
     await new Promise((resolve) => setImmediate(resolve));
+    this.closed = true;
   }
 }
