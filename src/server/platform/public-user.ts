@@ -1,8 +1,20 @@
 import type { PublicUser } from '@shared/auth';
 import type { UserRow } from './db/schema';
 
+/**
+ * Worked out once per row object: a signed-in user's row is remembered across requests
+ * (platform/sessions.ts), and rows are never changed in place — a change reads a new row.
+ */
+const publicViews = new WeakMap<UserRow, PublicUser>();
+
 /** The user as responses carry it: never the password hash or the Google subject (CONTRACT §2). */
 export function toPublicUser(row: UserRow): PublicUser {
+  let view = publicViews.get(row);
+  if (!view) publicViews.set(row, (view = publicView(row)));
+  return view;
+}
+
+function publicView(row: UserRow): PublicUser {
   const { password: _password, googleId: _googleId, deletedAt: _deletedAt, createdAt, updatedAt, profilePromptDismissedAt, ...rest } = row;
   return {
     ...rest,

@@ -114,7 +114,8 @@ export const sessionsPlugin = fp<SessionOptions>(
       .limit(1)
       .prepare('session_user');
 
-    const recent = new Map<string, { user: UserRow; expire: number; until: number }>();
+    /** What this instance last read of a session, by the cookie's signed value. */
+    const recent = new Map<string, { sid: string; user: UserRow; expire: number; until: number }>();
     /**
      * Counts announcements received: a lookup that overlapped one may have read the row from
      * before the change, so what it read is used for its request but not remembered.
@@ -135,10 +136,10 @@ export const sessionsPlugin = fp<SessionOptions>(
     const forgetLocally = (announcement: SessionAnnouncement) => {
       announcements++;
       if ('s' in announcement) {
-        recent.delete(announcement.s);
+        for (const [raw, entry] of recent) if (entry.sid === announcement.s) recent.delete(raw);
         tell({ sessionId: announcement.s });
       } else {
-        for (const [sid, entry] of recent) if (entry.user.id === announcement.u) recent.delete(sid);
+        for (const [raw, entry] of recent) if (entry.user.id === announcement.u) recent.delete(raw);
         tell({ userId: announcement.u });
       }
     };
@@ -176,24 +177,26 @@ export const sessionsPlugin = fp<SessionOptions>(
     async function lookUp(request: FastifyRequest): Promise<UserRow | null> {
       const raw = request.cookies[SESSION_COOKIE];
       if (!raw) return null;
+      const now = Date.now();
+      // Remembered under the signed value itself: only a value whose signature was checked is
+      // ever remembered, so a hit needs no second check.
+      const remembered = recent.get(raw);
+      if (remembered && remembered.until > now && remembered.expire > now) {
+        request.sessionId = remembered.sid;
+        return remembered.user;
+      }
+      recent.delete(raw);
       // A forged or tampered cookie fails the signature check without touching the database.
       const unsigned = request.unsignCookie(raw);
       if (!unsigned.valid || !unsigned.value) return null;
       const sid = unsigned.value;
-      const now = Date.now();
-      const remembered = recent.get(sid);
-      if (remembered && remembered.until > now && remembered.expire > now) {
-        request.sessionId = sid;
-        return remembered.user;
-      }
-      recent.delete(sid);
       const announcementsBefore = announcements;
       const [row] = await sessionUser.execute({ sid });
       if (!row) return null;
       request.sessionId = sid;
       if (announcements === announcementsBefore) {
         if (recent.size >= SESSION_CACHE_MAX) recent.delete(recent.keys().next().value!);
-        recent.set(sid, { user: row.user, expire: row.expire.getTime(), until: now + SESSION_CACHE_TTL_MS });
+        recent.set(raw, { sid, user: row.user, expire: row.expire.getTime(), until: now + SESSION_CACHE_TTL_MS });
       }
       const renew = row.expire.getTime() - Date.now() < SESSION_RENEW_BELOW_MS;
       // Only reads that reach the database (at most one per session and instance every
