@@ -11,10 +11,11 @@ export const UNSAFE_TEXT_MESSAGE = errorText('unsafe_text');
  * Raw bodies (file bytes, Stripe's signed payload) are not text and pass untouched.
  */
 export function registerInputChecks(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: it runs on every request (issue 16).
+  app.addHook('preValidation', (request, _reply, done) => {
     if (holdsUnsafeText(request.params) || holdsUnsafeText(request.query) || holdsUnsafeText(request.body)) {
-      throw apiError('unsafe_text');
-    }
+      done(apiError('unsafe_text'));
+    } else done();
   });
 }
 

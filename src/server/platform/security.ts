@@ -36,20 +36,19 @@ export async function registerSecurity(app: FastifyInstance, publicOrigin: strin
     crossOriginOpenerPolicy: { policy: 'same-origin' },
   });
   const { everywhere, htmlOnly } = splitHeaders(headers);
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks, not async ones: they run on every request, and a promise each is measurable (issue 16).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(everywhere);
     // Stored files are the user's own: no other site may embed them (audio, images, video).
     // Decided on the route the router matched (after percent-decoding), never on the URL's text:
     // `/%6Fbjects/…` is the same route and gets the same header (CONTRACT §9).
     if (request.routeOptions.url?.startsWith('/objects/')) reply.header('cross-origin-resource-policy', 'same-origin');
-    if (SAFE_METHODS.has(request.method)) return;
-    if (!isAllowedOrigin(request.headers.origin, publicOrigin)) {
-      throw apiError('cross_origin');
-    }
+    if (SAFE_METHODS.has(request.method) || isAllowedOrigin(request.headers.origin, publicOrigin)) done();
+    else done(apiError('cross_origin'));
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (isHtml(reply.getHeader('content-type'))) reply.headers(htmlOnly);
-    return payload;
+    done(null, payload);
   });
 }
 
