@@ -32,6 +32,7 @@ import { realtimePlugin } from './platform/realtime/plugin';
 import { registerSecurity } from './platform/security';
 import { sessionsPlugin } from './platform/sessions';
 import { createObjectStorage } from './platform/storage/create-storage';
+import { userReadsPlugin } from './platform/user-reads';
 import type { ObjectStorage } from './platform/storage/object-storage';
 import { removeUnattachedUploads } from './platform/storage/upload-files';
 
@@ -111,6 +112,7 @@ export async function buildApp({
   await registerSecurity(app, config.publicOrigin, storage.browserOrigins);
   await app.register(sessionsPlugin, { database, secureCookies: config.publicUrl.protocol === 'https:' });
   await app.register(realtimePlugin, { database, publicOrigin: config.publicOrigin });
+  await app.register(userReadsPlugin, { database });
 
   const jobs = new JobQueue(database, app.log);
   app.decorate('jobs', jobs);

@@ -1,15 +1,12 @@
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RememberedAnswer } from './user-reads';
 
 /**
- * Answers `payload` with a weak ETag made from its serialised bytes (the route's compiled
- * serialiser), or 304 with no body when the request's If-None-Match already names it. The
- * browser keeps such an answer (Cache-Control: private, no-cache) and revalidates it, so an
- * unchanged list costs its query but not its transfer.
+ * Answers with `answer`'s bytes and its weak ETag, or 304 with no body when the request's
+ * If-None-Match already names it. The browser keeps such an answer (Cache-Control: private,
+ * no-cache) and revalidates it, so an unchanged list costs neither its query nor its transfer.
  */
-export function sendWithEtag(request: FastifyRequest, reply: FastifyReply, payload: unknown): FastifyReply {
-  const body = String(reply.serialize(payload));
-  const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+export function sendWithEtag(request: FastifyRequest, reply: FastifyReply, { body, etag }: RememberedAnswer): FastifyReply {
   reply.header('etag', etag);
   if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(body);

@@ -32,8 +32,10 @@ import { toSubmission } from '../../platform/to-submission';
 
 type WithId = { Params: { id: string } };
 
-
 export async function submissionRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: ObjectStorage }) {
+  // The artist's dashboard reads (the list's first page, the counts) are answered from memory
+  // until their submissions change, on whichever instance (platform/user-reads.ts).
+  const reads = app.userReads;
   app.addHook('preHandler', requireUser);
   app.addHook('onRequest', async (request, reply) => {
     // The list may be kept by the browser and revalidated with its ETag; nothing else is kept.
@@ -78,8 +80,14 @@ export async function submissionRoutes(app: FastifyInstance, { db, storage }: { 
   // A page, newest first, written by a compiled serialiser; an unchanged page answers 304.
   app.get('/api/submissions', { schema: { response: { 200: responseListSchema(submissionSchema) } } }, async (request, reply) => {
     const page = parseInput(submissionsQuerySchema, request.query);
-    const rows = await listSubmissions(db, userOf(request).id, page);
-    return sendWithEtag(request, reply, rows.map(toSubmission));
+    const userId = userOf(request).id;
+    const read = async () => (await listSubmissions(db, userId, page)).map(toSubmission);
+    const serialise = (list: unknown) => String(reply.serialize(list));
+    // Only first pages are remembered: a cursor names one of many pages, rarely asked twice.
+    const answer = page.before
+      ? await reads.fresh(read, serialise)
+      : await reads.answer(userId, `list:${page.limit}`, read, serialise);
+    return sendWithEtag(request, reply, answer);
   });
 
   app.get<WithId>('/api/submissions/:id', async (request): Promise<OwnSubmission> => {
@@ -103,7 +111,9 @@ export async function submissionRoutes(app: FastifyInstance, { db, storage }: { 
     return reply.status(204).send();
   });
 
-  app.get('/api/stats', { schema: { response: { 200: responseSchema(artistStatsSchema) } } }, async (request) =>
-    artistStats(db, userOf(request).id),
-  );
+  app.get('/api/stats', { schema: { response: { 200: responseSchema(artistStatsSchema) } } }, async (request, reply) => {
+    const userId = userOf(request).id;
+    const { body } = await reads.answer(userId, 'stats', () => artistStats(db, userId), (stats) => String(reply.serialize(stats)));
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
 }

@@ -1,0 +1,173 @@
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ArtistStats, Submission } from '@shared/submission-schemas';
+import { submissions, type UserRow } from './db/schema';
+import { UserReads } from './user-reads';
+import {
+  TEST_ORIGIN,
+  createAdmin,
+  createArtist,
+  createSubmissionRow,
+  createTestApp,
+  secondInstance,
+  sessionCookie,
+  type TestApp,
+} from '../test/helpers';
+
+/**
+ * An artist's dashboard reads are answered from memory until their submissions change, by any
+ * writer on any instance (issue 16; decision 143).
+ */
+let t: TestApp;
+let reads: UserReads;
+let artist: UserRow;
+let other: UserRow;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  reads = new UserReads(t.database, pino({ level: 'silent' }));
+  await reads.start();
+  artist = await createArtist(t.db);
+  other = await createArtist(t.db);
+});
+afterAll(async () => {
+  await reads.stop();
+  await t.close();
+});
+
+/** How many times `read` ran, and the answer: the artist's song titles as JSON. */
+function counted(userId: string) {
+  let runs = 0;
+  const read = async () => {
+    runs++;
+    const rows = await t.db.select({ songTitle: submissions.songTitle }).from(submissions).where(eq(submissions.userId, userId));
+    return rows.map((r) => r.songTitle).sort();
+  };
+  return { read, runs: () => runs, answer: () => reads.answer(userId, 'titles', read, JSON.stringify) };
+}
+
+const POLL = { timeout: 3000, interval: 20 };
+
+describe('UserReads', () => {
+  it('answers a second read from memory, with the same bytes and tag', async () => {
+    const mine = counted(artist.id);
+    const first = await mine.answer();
+    const second = await mine.answer();
+    expect(mine.runs()).toBe(1);
+    expect(second).toEqual(first);
+    expect(first.etag).toMatch(/^W\/"[\w-]+"$/);
+  });
+
+  it('reads again once the artist’s submissions changed by a write outside any request, and keeps other artists’ answers', async () => {
+    const mine = counted(artist.id);
+    const theirs = counted(other.id);
+    await mine.answer();
+    await theirs.answer();
+    const runsBefore = mine.runs();
+
+    // Straight into the database, as a job, a webhook or `npm run admin` would.
+    await createSubmissionRow(t.db, artist, { songTitle: 'Written elsewhere' });
+    await expect.poll(async () => JSON.parse((await mine.answer()).body), POLL).toContain('Written elsewhere');
+    expect(mine.runs()).toBeGreaterThan(runsBefore);
+
+    await theirs.answer();
+    expect(theirs.runs()).toBe(1);
+  });
+
+  it('does not remember an answer read while a change was announced: it may predate the change', async () => {
+    const row = await createSubmissionRow(t.db, other, { songTitle: 'Before' });
+    let runs = 0;
+    let heard = false;
+    const racing = new UserReads(t.database, pino({ level: 'silent' }));
+    await racing.start();
+    try {
+      // A second listener tells when the change below has been announced.
+      const witness = new UserReads(t.database, pino({ level: 'silent' }));
+      await witness.start();
+      await witness.answer(other.id, 'probe', async () => 'x', String);
+      const read = async () => {
+        runs++;
+        const [before] = await t.db.select({ songTitle: submissions.songTitle }).from(submissions).where(eq(submissions.id, row.id));
+        if (runs === 1) {
+          await t.db.update(submissions).set({ songTitle: 'After' }).where(eq(submissions.id, row.id));
+          await expect
+            .poll(async () => {
+              let probed = false;
+              await witness.answer(other.id, 'probe', async () => ((probed = true), 'x'), String);
+              return probed;
+            }, POLL)
+            .toBe(true);
+          heard = true;
+        }
+        return before!.songTitle;
+      };
+      expect((await racing.answer(other.id, 'title', read, String)).body).toBe('Before');
+      expect(heard).toBe(true);
+      expect((await racing.answer(other.id, 'title', read, String)).body).toBe('After');
+      expect(runs).toBe(2);
+      await witness.stop();
+    } finally {
+      await racing.stop();
+    }
+  });
+});
+
+describe('GET /api/submissions and /api/stats on two instances', () => {
+  it('show a status the team changed on the other instance soon, and the artist’s own changes at once', async () => {
+    const second = await secondInstance(t);
+    try {
+      const owner = await createArtist(t.db);
+      const admin = await createAdmin(t.db);
+      const row = await createSubmissionRow(t.db, owner, { songTitle: 'On two instances' });
+      const cookie = await sessionCookie(t.app, t.db, owner);
+      const adminCookie = await sessionCookie(second.app, t.db, admin);
+      const list = async () => (await t.app.inject({ url: '/api/submissions', headers: { cookie } })).json<Submission[]>();
+      const stats = async () => (await t.app.inject({ url: '/api/stats', headers: { cookie } })).json<ArtistStats>();
+
+      expect((await list())[0]).toMatchObject({ id: row.id, status: 'pending' });
+      expect(await stats()).toMatchObject({ total: 1, approved: 0 });
+
+      const changed = await second.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/submissions/${row.id}/status`,
+        headers: { cookie: adminCookie, origin: TEST_ORIGIN },
+        payload: { status: 'approved', review: 'Lovely track.' },
+      });
+      expect(changed.statusCode).toBe(200);
+      await expect.poll(async () => (await list())[0]?.status, POLL).toBe('approved');
+      await expect.poll(async () => (await stats()).approved, POLL).toBe(1);
+
+      // The instance that made a change answers with it at once: the artist reads their own writes.
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/submissions',
+        headers: { cookie, origin: TEST_ORIGIN },
+        payload: {
+          submissionMethod: 'link',
+          musicUrl: 'https://music.example/second',
+          releaseStatus: 'released',
+          artistName: 'Owner',
+          songTitle: 'Second song',
+          videoStyle: 'non-custom',
+          pricingTier: 'free',
+          termsAccepted: true,
+        },
+      });
+      expect(created.statusCode).toBe(201);
+      expect((await list()).map((s) => s.songTitle)).toEqual(['Second song', 'On two instances']);
+      expect(await stats()).toMatchObject({ total: 2, approved: 1 });
+
+      const removed = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/submissions/${created.json<Submission>().id}`,
+        headers: { cookie, origin: TEST_ORIGIN },
+      });
+      expect(removed.statusCode).toBe(204);
+      expect((await list()).map((s) => s.songTitle)).toEqual(['On two instances']);
+      expect(await stats()).toMatchObject({ total: 1, approved: 1 });
+    } finally {
+      await second.close();
+    }
+  });
+});
