@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
@@ -7,10 +7,6 @@ import { createNotificationBus, type NotificationBus } from './realtime/bus';
 
 /** The channel the `submissions` triggers announce on (migration 0015): an artist's user id, or `*`. */
 export const SUBMISSION_CHANGES_CHANNEL = 'submission_changes';
-/** This instance's own marks on the channel (see `caughtUp`); user ids never hold a colon. */
-const MARK_PREFIX = 'mark:';
-/** A mark not heard back within this long means the listener is down: everything is forgotten. */
-const MARK_TIMEOUT_MS = 2000;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 declare module 'fastify' {
@@ -41,24 +37,18 @@ export interface UserReadsOptions {
  *   by a trigger on the database's `submission_changes` channel; every instance drops that
  *   artist's answers when it hears it.
  * - An answer read while an announcement arrived may predate the change: it is sent, not kept.
- * - A request that may have written, answered by this instance, makes the next remembered read
- *   wait until this instance has heard every announcement committed before it (a mark of its own
- *   sent on the channel comes back after them), so a client reads its own writes.
+ * - A user's own request that may have written drops their answers on this instance as it is
+ *   answered, without waiting for the announcement, so the user reads their own writes.
  */
 export class UserReads {
   private readonly answers: LRUCache<string, Map<string, RememberedAnswer>>;
   private readonly bus: NotificationBus;
-  /** Announcements heard so far (see `answer`). */
+  /** Announcements heard (and own writes seen) so far (see `answer`). */
   private heard = 0;
-  /** Requests that may have written, answered so far; and how many of them are known heard. */
-  private writes = 0;
-  private writesHeard = 0;
-  private marking: Promise<void> | undefined;
-  private readonly marks = new Map<string, () => void>();
 
   constructor(
     database: Database,
-    private readonly log: FastifyBaseLogger,
+    log: FastifyBaseLogger,
     { maxBytes = 32 * 1024 * 1024, ttlMs = 10_000 }: UserReadsOptions = {},
   ) {
     this.answers = new LRUCache({
@@ -72,13 +62,8 @@ export class UserReads {
     });
     this.bus = createNotificationBus(database, log, SUBMISSION_CHANGES_CHANNEL);
     this.bus.onNotification((payload) => {
-      if (payload.startsWith(MARK_PREFIX)) {
-        this.marks.get(payload)?.();
-        return;
-      }
-      this.heard++;
-      if (payload === '*') this.answers.clear();
-      else this.answers.delete(payload);
+      if (payload === '*') this.forgetEverything();
+      else this.forgetUser(payload);
     });
     // Announcements sent while the listener was reconnecting are lost: forget everything.
     this.bus.onResubscribed(() => this.forgetEverything());
@@ -92,14 +77,14 @@ export class UserReads {
     return this.bus.stop();
   }
 
-  /** A request that may have changed submissions has been answered by this instance. */
-  noteWrite(): void {
-    this.writes++;
+  /** Drops what this instance remembers for the user (their submissions may have changed). */
+  forgetUser(userId: string): void {
+    this.heard++;
+    this.answers.delete(userId);
   }
 
   /** The remembered answer to `key` for `userId`, or `read()`'s, serialised by `serialise`. */
   async answer<T>(userId: string, key: string, read: () => Promise<T>, serialise: (value: T) => string): Promise<RememberedAnswer> {
-    await this.caughtUp();
     const remembered = this.answers.get(userId)?.get(key);
     if (remembered) return remembered;
     const heardBefore = this.heard;
@@ -123,53 +108,16 @@ export class UserReads {
     this.heard++;
     this.answers.clear();
   }
-
-  /** Resolves once every announcement committed before this instance's last answered write is heard. */
-  private async caughtUp(): Promise<void> {
-    while (this.writesHeard < this.writes) {
-      const upTo = this.writes;
-      // Readers arriving meanwhile share one mark; one that saw later writes sends another after it.
-      this.marking ??= this.mark().finally(() => {
-        this.marking = undefined;
-        this.writesHeard = Math.max(this.writesHeard, upTo);
-      });
-      await this.marking;
-    }
-  }
-
-  /**
-   * Sends a mark of its own and waits to hear it back: the database delivers notifications in
-   * commit order, so by then every earlier announcement has been heard.
-   */
-  private async mark(): Promise<void> {
-    const mark = `${MARK_PREFIX}${randomUUID()}`;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const heardBack = new Promise<boolean>((resolve) => {
-      this.marks.set(mark, () => resolve(true));
-      timer = setTimeout(() => resolve(false), MARK_TIMEOUT_MS);
-    });
-    try {
-      await this.bus.notify(mark);
-      if (!(await heardBack)) throw new Error('the mark was not heard back');
-    } catch (error) {
-      // Not knowing what was missed, nothing remembered is trusted.
-      this.log.warn({ err: error }, 'remembered reads could not catch up; forgetting them');
-      this.forgetEverything();
-    } finally {
-      clearTimeout(timer);
-      this.marks.delete(mark);
-    }
-  }
 }
 
-/** `app.userReads`, listening from ready to close, told of every request that may have written. */
+/** `app.userReads`, listening from ready to close, told of every signed-in request that may have written. */
 export const userReadsPlugin = fp<{ database: Database }>(
   async (app: FastifyInstance, { database }) => {
     const reads = new UserReads(database, app.log);
     app.decorate('userReads', reads);
     // On sending: the handler's transaction has committed by then, and the client cannot yet ask again.
     app.addHook('onSend', (request, _reply, payload, done) => {
-      if (!SAFE_METHODS.has(request.method)) reads.noteWrite();
+      if (request.user && !SAFE_METHODS.has(request.method)) reads.forgetUser(request.user.id);
       done(null, payload);
     });
     app.addHook('onReady', () => reads.start());
