@@ -8,7 +8,8 @@
  * BENCH_ROUNDS (turns each side takes, best kept, 2), BENCH_SUBMISSIONS (the artist's rows, 500).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { createScratchDatabase, PG_URL, redact } from './support/scratch-database';
@@ -86,7 +87,11 @@ async function benchOn(label: string, databaseUrl?: string): Promise<void> {
       );
     }
   } finally {
+    const exited = product.child.exitCode !== null || product.child.signalCode !== null;
     product.child.kill('SIGKILL');
     bare.child.kill('SIGKILL');
+    // The product's data directory (its embedded database, the bodies file) goes with it.
+    if (!exited) await new Promise((resolve) => product.child.once('exit', resolve));
+    rmSync(dirname(bodiesFile), { recursive: true, force: true });
   }
 }

@@ -37,16 +37,18 @@ export async function submissionRoutes(app: FastifyInstance, { db, storage }: { 
   // until their submissions change, on whichever instance (platform/user-reads.ts).
   const reads = app.userReads;
   app.addHook('preHandler', requireUser);
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks, not async ones: the dashboard's reads run them (issue 16).
+  app.addHook('onRequest', (request, reply, done) => {
     // The list may be kept by the browser and revalidated with its ETag; nothing else is kept.
     // The route the router matched decides, not the URL's text (`/api/%73ubmissions` is the list too).
     const list = request.method === 'GET' && request.routeOptions.url === '/api/submissions';
     reply.header('cache-control', list ? 'private, no-cache' : 'no-store');
+    done();
   });
   // Ids are made by the server; anything else (a NUL, a huge string) cannot name a submission.
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     const { id } = (request.params ?? {}) as { id?: string };
-    if (id !== undefined && !OBJECT_ID_PATTERN.test(id)) throw apiError('submission_not_found');
+    done(id !== undefined && !OBJECT_ID_PATTERN.test(id) ? apiError('submission_not_found') : undefined);
   });
 
   app.post('/api/submissions', rateLimited('submissions'), async (request, reply) => {
