@@ -3,9 +3,10 @@
  * /dashboard signed in, on the built client served by the product (compressed, cached assets),
  * with the system Chromium. Prints the performance score, LCP, TBT, FCP and the bytes sent.
  * Goal: performance ≥ 95 on both (issue 16). Builds the client first when there is no build.
+ * BENCH_LIGHTHOUSE_REPORTS=<dir> also writes each page's full report there as JSON.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -86,6 +87,11 @@ export default async function benchLighthouse(): Promise<void> {
       });
       if (!result) throw new Error(`lighthouse gave no result for ${page}`);
       const { lhr } = result;
+      // BENCH_LIGHTHOUSE_REPORTS=<dir> keeps each page's full report, to see what its LCP element is and what held it.
+      if (process.env.BENCH_LIGHTHOUSE_REPORTS) {
+        mkdirSync(process.env.BENCH_LIGHTHOUSE_REPORTS, { recursive: true });
+        writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_REPORTS, `${page.slice(1)}.json`), JSON.stringify(lhr, null, 2));
+      }
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
       const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
       console.log(
