@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 import { registerBenchArtist, startBenchApp } from './support/bench-app';
 import { submissions } from '../src/server/platform/db/schema';
 import { newId } from '../src/server/platform/ids';
-import { SUBMISSIONS_PAGE_SIZE } from '../src/shared/submission-schemas';
+import { SUBMISSIONS_PAGE_SIZE } from '../src/shared/submissions';
 
 const SUBMISSIONS = 500;
 const DURATION_S = 5;

@@ -77,21 +77,6 @@ export interface RoleChange {
   role: Role;
 }
 
-/** The product's texts for these screens: one place, used by the server's answers and the client. */
-export const ACCOUNT_TEXTS = {
-  resetRequested: 'If an account exists for that address, we have sent it a link to choose a new password.',
-  passwordReset: 'Your password has been changed. Please sign in with the new one.',
-  forgotPassword: 'Forgot password?',
-  wrongCurrentPassword: 'Your current password is not correct',
-  wrongPassword: 'That password is not correct',
-  noPasswordYet:
-    'Your account signs in with Google and has no password yet. Choose one with "Forgot password?" on the sign-in page first.',
-  emailChangeRequested: 'We have sent a link to your new address. Your email changes when you open it.',
-  lastAdmin: 'The last admin cannot be demoted',
-  lastAdminDeletion: 'The last admin cannot delete their account. Make someone else an admin first.',
-  sessionNotFound: 'Session not found',
-} as const;
-
 /**
  * What account deletion removes and what it keeps (CONTRACT §11): the deletion screen and the
  * Privacy Policy say exactly this.

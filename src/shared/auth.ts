@@ -127,25 +127,3 @@ export const publicUserSchema = z.object({
   updatedAt: z.string(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
-
-/**
- * The profile prompt opens by itself once, for an artist who has neither completed the profile nor
- * closed the prompt; never for the label's team, who have no artist profile.
- */
-export function shouldPromptForProfile(user: Pick<PublicUser, 'role' | 'profileSetupComplete' | 'profilePromptDismissedAt'>): boolean {
-  return user.role !== 'admin' && !user.profileSetupComplete && user.profilePromptDismissedAt === null;
-}
-
-/** SPEC §2: artist name, else first and last name. */
-export function displayName(user: Pick<PublicUser, 'artistName' | 'firstName' | 'lastName'>): string {
-  if (user.artistName?.trim()) return user.artistName.trim();
-  return [user.firstName, user.lastName].filter((p) => p?.trim()).join(' ');
-}
-
-/** Shown on /auth after a failed Google sign-in (CONTRACT §3). Keys travel in `?error=`. */
-export const GOOGLE_ERRORS = {
-  not_configured: 'Google sign-in is not configured',
-  failed: 'Google sign-in failed. Please try again.',
-  unverified_email: 'Your Google account email is not verified.',
-} as const;
-export type GoogleErrorCode = keyof typeof GOOGLE_ERRORS;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { INVALID_LINK_MESSAGE } from './errors';
 
 /**
  * The kinds of notification email a person can turn off (CONTRACT §10). Account emails
@@ -90,11 +89,3 @@ export const outboxQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
-
-export const VERIFY_EMAIL_TEXTS = {
-  banner: 'Please confirm your email address. We sent you a link when you signed up.',
-  resend: 'Send the link again',
-  resent: 'We sent you a new link. It is valid for 24 hours.',
-  invalidLink: INVALID_LINK_MESSAGE,
-  verified: 'Your email address is confirmed.',
-} as const;

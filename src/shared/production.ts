@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { errorText } from './errors';
-import { FILE_LIMITS, OBJECT_PATH_PATTERN, type RefundReason } from './submissions';
+import { OBJECT_PATH_PATTERN, type RefundReason } from './submissions';
 
 /**
  * After approval (CONTRACT §13): deliveries, revisions, refunds, the publication on the label's
  * channel, the 14-day viral check and the bonus ledger. The wire shapes and texts of both sides.
  */
 
-/** SPEC §1: a hit reaches half the subscribers locked at publishing; three unlock the bonus. */
-export const VIRAL_HITS_NEEDED = 3;
+/** SPEC §1: a hit reaches half the subscribers locked at publishing within this many days. */
 export const VIRAL_CHECK_DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -62,20 +61,8 @@ export type CountSource = (typeof COUNT_SOURCES)[number];
 export const EARNING_STATUSES = ['owed', 'paid'] as const;
 export type EarningStatus = (typeof EARNING_STATUSES)[number];
 
-/** The largest deliverable: a finished video (uploaded resumably, like an artist's). */
-export const DELIVERABLE_MAX_BYTES = FILE_LIMITS.videoBytes;
 /** Subscriber and view counts a channel can plausibly have. */
 const COUNT_MAX = 100_000_000_000;
-
-export const PRODUCTION_TEXTS = {
-  revisionsExhausted: (allowed: number) =>
-    allowed === 0
-      ? "This plan doesn't include revisions. Message the label team if something needs to change."
-      : `All ${allowed} revisions included in your plan have been used. Message the label team if something still needs to change.`,
-  revisionBeforeDelivery: 'You can ask for a revision once the label has delivered your files.',
-  deliveryBy: (date: string) => `Delivery by ${date}`,
-  viralHits: (hits: number) => `Viral hits: ${Math.min(hits, VIRAL_HITS_NEEDED)} of ${VIRAL_HITS_NEEDED}`,
-} as const;
 
 const objectPath = z.string().regex(OBJECT_PATH_PATTERN, errorText('not_an_upload'));
 

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   isUnpaidPaidTier,
   needsUnpaidWarning,
-  paymentStateOf,
   REFUNDED_WARNING,
   UNPAID_WARNING,
   unpaidWarningFor,
 } from './review-desk';
+import { paymentStateOf } from './submissions';
 
 const of = (pricingTier: string, paymentStatus: string | null) => ({ pricingTier, paymentStatus });
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ADMIN_REVIEW_MAX, STATUS_MESSAGE, reviewSchema as review, tagSchema } from './admin';
+import { ADMIN_SETTABLE_STATUSES, paymentStateOf, type AdminSettableStatus } from './submissions';
 
 export { TAG_MAX_LENGTH } from './admin';
-import { ADMIN_SETTABLE_STATUSES, type AdminSettableStatus } from './submissions';
 
 /**
  * The review desk for a team (CONTRACT §14): assignment, tags, ratings, templates, bulk changes,
@@ -214,25 +214,6 @@ export function formatTrackTime(totalSeconds: number): string {
 export const ADVANCING_STATUSES = ['under_review', 'approved', 'in_creation', 'completed'] as const satisfies readonly AdminSettableStatus[];
 export type AdvancingStatus = (typeof ADVANCING_STATUSES)[number];
 export const isAdvancingStatus = (status: string): status is AdvancingStatus => (ADVANCING_STATUSES as readonly string[]).includes(status);
-
-export type PaymentState = 'free' | 'paid' | 'unpaid' | 'failed' | 'refunded';
-
-/** A submission's payment as the desk shows it; "paid" is the same rule as the list's `?paid=true`. */
-export function paymentStateOf(tier: string, paymentStatus: string | null): PaymentState {
-  if (tier === 'free') return 'free';
-  if (paymentStatus === 'succeeded') return 'paid';
-  if (paymentStatus === 'failed') return 'failed';
-  if (paymentStatus === 'refunded') return 'refunded';
-  return 'unpaid';
-}
-
-export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
-  free: 'No payment',
-  paid: 'Paid',
-  unpaid: 'Unpaid',
-  failed: 'Payment failed',
-  refunded: 'Refunded',
-};
 
 /**
  * A paid-tier submission whose payment has not succeeded: none yet, pending, failed or refunded.

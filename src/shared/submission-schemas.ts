@@ -13,6 +13,8 @@ import {
   SUBMISSION_METHODS,
   SUBMISSION_TYPES,
   SUBMISSION_STATUSES,
+  SUBMISSIONS_PAGE_MAX,
+  SUBMISSIONS_PAGE_SIZE,
   VIDEO_STYLES,
 } from './submissions';
 import { GENRE_CHOICES } from './genres';
@@ -248,10 +250,6 @@ export interface AdminSubmission extends Submission {
   /** The review desk's working state: assignee, tags, rating, listening (CONTRACT §14). */
   desk: DeskState;
 }
-
-/** Default and largest page of GET /api/submissions (newest first). */
-export const SUBMISSIONS_PAGE_SIZE = 50;
-export const SUBMISSIONS_PAGE_MAX = 100;
 
 /** GET /api/submissions?before={id}&limit=: the page of the caller's submissions older than `before`. */
 export const submissionsQuerySchema = z.object({

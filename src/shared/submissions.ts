@@ -229,3 +229,26 @@ export const objectPathOf = (uploadId: string): string => `${OBJECT_PATH_PREFIX}
 export function uploadIdFromObjectPath(objectPath: string): string | null {
   return OBJECT_PATH_PATTERN.exec(objectPath)?.[1] ?? null;
 }
+
+/** Default and largest page of GET /api/submissions (newest first). */
+export const SUBMISSIONS_PAGE_SIZE = 50;
+export const SUBMISSIONS_PAGE_MAX = 100;
+
+export type PaymentState = 'free' | 'paid' | 'unpaid' | 'failed' | 'refunded';
+
+/** A submission's payment as the desk shows it; "paid" is the same rule as the list's `?paid=true`. */
+export function paymentStateOf(tier: string, paymentStatus: string | null): PaymentState {
+  if (tier === 'free') return 'free';
+  if (paymentStatus === 'succeeded') return 'paid';
+  if (paymentStatus === 'failed') return 'failed';
+  if (paymentStatus === 'refunded') return 'refunded';
+  return 'unpaid';
+}
+
+export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
+  free: 'No payment',
+  paid: 'Paid',
+  unpaid: 'Unpaid',
+  failed: 'Payment failed',
+  refunded: 'Refunded',
+};

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { AudioLines, LogOut } from 'lucide-react';
 import { Link } from 'wouter';
-import { displayName, type PublicUser } from '@shared/auth';
+import type { PublicUser } from '@shared/auth';
+import { displayName } from '@shared/users';
 import { UserAvatar } from '@client/components/user-avatar';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, type InfiniteData } from '@tanstack/react-query';
+import { SUBMISSIONS_PAGE_SIZE } from '@shared/submissions';
 import {
-  SUBMISSIONS_PAGE_SIZE,
   type ArtistStats,
   type CreateSubmissionInput,
   type DraftSubmissionInput,

@@ -1,6 +1,7 @@
 import { CalendarClock, ExternalLink, ScrollText } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { PRODUCTION_TEXTS, REVISION_NOTE_MAX, type ProductionState } from '@shared/production';
+import { REVISION_NOTE_MAX, type ProductionState } from '@shared/production';
+import { PRODUCTION_TEXTS } from '@shared/production-texts';
 import { Button } from '@client/components/ui/button';
 import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';

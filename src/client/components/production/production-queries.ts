@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { RESUMABLE_UPLOADS_PATH, UPLOAD_RETRY_DELAYS_MS } from '@shared/submissions';
-import { DELIVERABLE_MAX_BYTES } from '@shared/production';
+import { DELIVERABLE_MAX_BYTES } from '@shared/production-texts';
 import type { ArtistLedger, BonusEarning, BonusState, Delivery, EarningStatus, ProductionState, PublicationInput, RevisionRequest } from '@shared/production';
 import { apiRequest } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';

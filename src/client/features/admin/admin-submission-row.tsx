@@ -1,7 +1,7 @@
 import { CircleAlert, Eye, Star, Trash2 } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import type { AdminSubmission } from '@shared/submission-schemas';
-import { PAYMENT_STATE_LABELS, paymentStateOf } from '@shared/review-desk';
+import { PAYMENT_STATE_LABELS, paymentStateOf } from '@shared/submissions';
 import { ArtworkThumbnail } from '@client/components/artwork-thumbnail';
 import { StatusBadge } from '@client/components/status-badge';
 import { Button } from '@client/components/ui/button';

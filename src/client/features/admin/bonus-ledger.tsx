@@ -1,5 +1,5 @@
 import { Flame } from 'lucide-react';
-import { VIRAL_HITS_NEEDED } from '@shared/production';
+import { VIRAL_HITS_NEEDED } from '@shared/production-texts';
 import { formatUsd } from '@shared/submissions';
 import { useLedgers, useMarkEarning } from '@client/components/production/production-queries';
 import { Button } from '@client/components/ui/button';

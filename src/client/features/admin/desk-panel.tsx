@@ -2,14 +2,13 @@ import { Star, X } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminSubmission } from '@shared/submission-schemas';
 import { TAG_MAX_LENGTH } from '@shared/admin';
+import { PAYMENT_STATE_LABELS, paymentStateOf } from '@shared/submissions';
 import {
-  PAYMENT_STATE_LABELS,
   RATING_COMMENT_MAX,
   RATING_MAX,
   TAGS_PER_SUBMISSION_MAX,
   TOO_MANY_TAGS_MESSAGE,
   isUnpaidPaidTier,
-  paymentStateOf,
 } from '@shared/review-desk';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';

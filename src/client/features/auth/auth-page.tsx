@@ -1,7 +1,7 @@
 import { AlertCircle, AudioLines, Clapperboard, TrendingUp, Type } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearch } from 'wouter';
-import { GOOGLE_ERRORS, type GoogleErrorCode } from '@shared/auth';
+import { GOOGLE_ERRORS, type GoogleErrorCode } from '@shared/auth-texts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { PRODUCT_NAME } from '@shared/brand';

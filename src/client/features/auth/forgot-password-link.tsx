@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { ACCOUNT_TEXTS } from '@shared/account';
+import { ACCOUNT_TEXTS } from '@shared/auth-texts';
 import { Button } from '@client/components/ui/button';
 
 /** The dialog (and Radix Dialog with it) loads with the first click, not with the sign-in page (issue 16's page budgets). */

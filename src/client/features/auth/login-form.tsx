@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircle } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '@client/lib/api';
-import { loginSchema } from '@shared/auth';
+import { lazyResolver } from '@client/lib/lazy-resolver';
 import { FormField } from '@client/components/ui/form-field';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
@@ -12,9 +11,12 @@ import { ForgotPasswordLink } from './forgot-password-link';
 import { GoogleSignIn } from './google-button';
 import { PasswordInput } from '@client/components/password-input';
 
+/** The sign-in schema arrives when the form is first focused or checked (decision 144). */
+const resolver = lazyResolver(() => import('@shared/auth').then((module) => module.loginSchema));
+
 export function LoginForm() {
   const login = useLoginMutation();
-  const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm({ resolver, defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
   // Stays busy after success too, while the browser loads /dashboard.
   const busy = login.isPending || login.isSuccess;
@@ -22,7 +24,7 @@ export function LoginForm() {
   return (
     <div className="grid gap-5">
       <GoogleSignIn />
-      <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+      <form noValidate className="grid gap-4" onFocus={resolver.preload} onSubmit={form.handleSubmit((values) => login.mutate(values))}>
         <FormField id="login-email" label="Email" error={errors.email?.message}>
           <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
         </FormField>

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircle } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '@client/lib/api';
-import { registerFormSchema } from '@shared/auth';
+import { lazyResolver } from '@client/lib/lazy-resolver';
 import { FormField } from '@client/components/ui/form-field';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
@@ -11,10 +10,13 @@ import { useRegisterMutation } from './auth-mutations';
 import { GoogleSignIn } from './google-button';
 import { PasswordInput } from '@client/components/password-input';
 
+/** The registration schema arrives when the form is first focused or checked (decision 144). */
+const resolver = lazyResolver(() => import('@shared/auth').then((module) => module.registerFormSchema));
+
 export function RegisterForm() {
   const registration = useRegisterMutation();
   const form = useForm({
-    resolver: zodResolver(registerFormSchema),
+    resolver,
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
@@ -26,6 +28,7 @@ export function RegisterForm() {
       <form
         noValidate
         className="grid gap-4"
+        onFocus={resolver.preload}
         onSubmit={form.handleSubmit(({ firstName, lastName, email, password }) =>
           // The confirmation is checked here and never sent (SPEC §5).
           registration.mutate({ firstName, lastName, email, password }),

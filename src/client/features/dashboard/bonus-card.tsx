@@ -1,5 +1,5 @@
 import { Flame, Sparkles } from 'lucide-react';
-import { PRODUCTION_TEXTS, VIRAL_HITS_NEEDED } from '@shared/production';
+import { PRODUCTION_TEXTS, VIRAL_HITS_NEEDED } from '@shared/production-texts';
 import { formatUsd } from '@shared/submissions';
 import { useBonus } from '@client/components/production/production-queries';
 import { formatLongDate } from '@client/lib/format';

@@ -1,4 +1,4 @@
-import { PAYMENT_STATE_LABELS, paymentStateOf, type PaymentState } from '@shared/review-desk';
+import { PAYMENT_STATE_LABELS, paymentStateOf, type PaymentState } from '@shared/submissions';
 import type { Submission } from '@shared/submission-schemas';
 
 export type PaymentTypeVariant = 'default' | 'secondary' | 'warning' | 'destructive';

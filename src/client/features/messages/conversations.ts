@@ -1,4 +1,5 @@
-import { displayName, type PublicUser } from '@shared/auth';
+import type { PublicUser } from '@shared/auth';
+import { displayName } from '@shared/users';
 
 /** The name shown for the other party: artist name, else first and last name, else email. */
 export function partyName(user: Pick<PublicUser, 'artistName' | 'firstName' | 'lastName' | 'email'>): string {

@@ -1,7 +1,7 @@
 import { MailWarning } from 'lucide-react';
 import { useSearch } from 'wouter';
 import type { PublicUser } from '@shared/auth';
-import { VERIFY_EMAIL_TEXTS } from '@shared/notifications';
+import { VERIFY_EMAIL_TEXTS } from '@shared/auth-texts';
 import { Button } from '@client/components/ui/button';
 import { errorMessage } from '@client/lib/api';
 import { toast } from '@client/lib/toast';

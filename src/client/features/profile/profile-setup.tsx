@@ -1,7 +1,8 @@
 import { UserPen, UserRoundPlus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
-import { shouldPromptForProfile, type PublicUser } from '@shared/auth';
+import type { PublicUser } from '@shared/auth';
+import { shouldPromptForProfile } from '@shared/users';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { useDismissProfilePrompt } from './use-profile';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { displayName } from '@shared/auth';
+import { displayName } from '@shared/users';
 import { PAYMENT_DUE_STATUSES, statusLabel } from '@shared/submissions';
 import type { AdminStats, AdminSubmission } from '@shared/submission-schemas';
 import type { Db, Tx } from '../../platform/db/client';

@@ -2,7 +2,7 @@ import { PassThrough, pipeline, Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { stringify as stringifySync } from 'csv-stringify/sync';
-import { displayName } from '@shared/auth';
+import { displayName } from '@shared/users';
 import { statusLabel } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
 import { submissionDesk, submissions, users } from '../../platform/db/schema';

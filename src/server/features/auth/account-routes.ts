@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  ACCOUNT_TEXTS,
   adminUsersQuerySchema,
   changeEmailSchema,
   changePasswordSchema,
@@ -9,6 +8,7 @@ import {
   passwordResetRequestSchema,
   roleChangeSchema,
 } from '@shared/account';
+import { ACCOUNT_TEXTS } from '@shared/auth-texts';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
 import { apiError, parseInput, tooManyRequests } from '../../platform/errors';

@@ -3,7 +3,8 @@ import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { ACCOUNT_TEXTS, DELETION_TEXTS, type AccountSession, type AdminUsersPage } from '@shared/account';
+import { ACCOUNT_TEXTS } from '@shared/auth-texts';
+import { DELETION_TEXTS, type AccountSession, type AdminUsersPage } from '@shared/account';
 import { LICENSED_STATUSES } from '@shared/submissions';
 import {
   bonusEarnings,

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
-import { ACCOUNT_TEXTS } from '@shared/account';
+import { ACCOUNT_TEXTS } from '@shared/auth-texts';
 import { ARTIST_DELETABLE_STATUSES } from '@shared/submissions';
 import type { Db, Tx } from '../../platform/db/client';
 import {

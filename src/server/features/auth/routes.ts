@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { TOKEN_MAX } from '@shared/account';
-import { loginSchema, publicUserSchema, registerSchema, type GoogleErrorCode } from '@shared/auth';
+import { loginSchema, publicUserSchema, registerSchema } from '@shared/auth';
+import type { GoogleErrorCode } from '@shared/auth-texts';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
 import { clientGoneSignal } from '../../platform/client-gone';

@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
-import { ACCOUNT_TEXTS, TEAM_PAGE_SIZE, type AdminUser, type AdminUsersPage } from '@shared/account';
+import { ACCOUNT_TEXTS } from '@shared/auth-texts';
+import { TEAM_PAGE_SIZE, type AdminUser, type AdminUsersPage } from '@shared/account';
 import type { Role } from '@shared/auth';
 import type { Db } from '../../platform/db/client';
 import { submissions, users } from '../../platform/db/schema';

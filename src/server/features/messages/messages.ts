@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
-import { displayName, type PublicUser } from '@shared/auth';
+import type { PublicUser } from '@shared/auth';
+import { displayName } from '@shared/users';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
 import { conversations, messages, submissions, users, type MessageRow, type UserRow } from '../../platform/db/schema';

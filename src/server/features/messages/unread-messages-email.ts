@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import { displayName } from '@shared/auth';
+import { displayName } from '@shared/users';
 import { messages, outboxEmails, users } from '../../platform/db/schema';
 import { PREPARED_AT, type EmailPreparer } from '../../platform/email/outbox';
 import type { UnreadMessagesData } from '../../platform/email/templates/unread-messages';

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { displayName } from '@shared/auth';
-import { VIRAL_HITS_NEEDED, viewsNeeded, type ArtistLedger, type BonusEarning, type BonusState, type EarningStatus } from '@shared/production';
+import { displayName } from '@shared/users';
+import { viewsNeeded, type ArtistLedger, type BonusEarning, type BonusState, type EarningStatus } from '@shared/production';
+import { VIRAL_HITS_NEEDED } from '@shared/production-texts';
 import type { Db } from '../../platform/db/client';
 import { bonusEarnings, publications, submissions, users } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductionState } from '@shared/production';
-import { PRODUCTION_TEXTS } from '@shared/production';
+import { PRODUCTION_TEXTS } from '@shared/production-texts';
 import type { PricingTier } from '@shared/submissions';
 import { outboxEmails, publications, submissions, viewReadings, type SubmissionRow, type UserRow } from '../../platform/db/schema';
 import type { AddressInfo } from 'node:net';

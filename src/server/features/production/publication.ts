@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
-import { VIRAL_HITS_NEEDED, isViralHit, viewsNeeded, viralCheckAt, type CountSource, type Publication } from '@shared/production';
+import { isViralHit, viewsNeeded, viralCheckAt, type CountSource, type Publication } from '@shared/production';
+import { VIRAL_HITS_NEEDED } from '@shared/production-texts';
 import type { Db, Tx } from '../../platform/db/client';
 import { bonusEarnings, publications, submissionHistory, submissions, users, viewReadings } from '../../platform/db/schema';
 import type { EmailQueue } from '../../platform/email/outbox';

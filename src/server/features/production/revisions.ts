@@ -1,5 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import { PRODUCTION_TEXTS, type RevisionRequest } from '@shared/production';
+import type { RevisionRequest } from '@shared/production';
+import { PRODUCTION_TEXTS } from '@shared/production-texts';
 import { TIER_DELIVERY } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
 import { revisionRequests, submissionHistory, submissions } from '../../platform/db/schema';

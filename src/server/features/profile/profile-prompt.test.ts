@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shouldPromptForProfile } from '@shared/auth';
+import { shouldPromptForProfile } from '@shared/users';
 import { TEST_ORIGIN, createAdmin, createArtist, createTestApp, sessionCookie, type TestApp } from '../../test/helpers';
 
 /** The first-visit profile prompt: dismissed once, remembered on the server (issue 11 part 1). */

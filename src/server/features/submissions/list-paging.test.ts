@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Submission } from '@shared/submission-schemas';
-import { SUBMISSIONS_PAGE_SIZE } from '@shared/submission-schemas';
+import { SUBMISSIONS_PAGE_SIZE } from '@shared/submissions';
 import { sessions, submissions, type UserRow } from '../../platform/db/schema';
 import { TEST_ORIGIN, createArtist, createSubmissionRow, createTestApp, sessionCookie, type TestApp } from '../../test/helpers';
 

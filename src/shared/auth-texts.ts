@@ -1,0 +1,39 @@
+import { INVALID_LINK_MESSAGE } from './errors';
+
+/**
+ * Texts of the sign-in and account screens that need no schema: the sign-in page shows them on
+ * its first load, and importing them from here keeps zod (the schemas in auth.ts and account.ts,
+ * fetched when a form is first checked) out of that load (issue 16, decision 144).
+ */
+
+/** Shown on /auth after a failed Google sign-in (CONTRACT §3). Keys travel in `?error=`. */
+export const GOOGLE_ERRORS = {
+  not_configured: 'Google sign-in is not configured',
+  failed: 'Google sign-in failed. Please try again.',
+  unverified_email: 'Your Google account email is not verified.',
+} as const;
+export type GoogleErrorCode = keyof typeof GOOGLE_ERRORS;
+
+/** The product's texts for the account screens: one place, used by the server's answers and the client. */
+export const ACCOUNT_TEXTS = {
+  resetRequested: 'If an account exists for that address, we have sent it a link to choose a new password.',
+  passwordReset: 'Your password has been changed. Please sign in with the new one.',
+  forgotPassword: 'Forgot password?',
+  wrongCurrentPassword: 'Your current password is not correct',
+  wrongPassword: 'That password is not correct',
+  noPasswordYet:
+    'Your account signs in with Google and has no password yet. Choose one with "Forgot password?" on the sign-in page first.',
+  emailChangeRequested: 'We have sent a link to your new address. Your email changes when you open it.',
+  lastAdmin: 'The last admin cannot be demoted',
+  lastAdminDeletion: 'The last admin cannot delete their account. Make someone else an admin first.',
+  sessionNotFound: 'Session not found',
+} as const;
+
+/** The banner that asks an artist to confirm their address (CONTRACT §11). */
+export const VERIFY_EMAIL_TEXTS = {
+  banner: 'Please confirm your email address. We sent you a link when you signed up.',
+  resend: 'Send the link again',
+  resent: 'We sent you a new link. It is valid for 24 hours.',
+  invalidLink: INVALID_LINK_MESSAGE,
+  verified: 'Your email address is confirmed.',
+} as const;
