@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
@@ -27,6 +26,7 @@ import { firstPageDocuments } from './platform/first-page-documents';
 import { registerInputChecks } from './platform/input-checks';
 import { JobQueue } from './platform/jobs/job-queue';
 import { logSerializers } from './platform/log-serializers';
+import { toPublicUser } from './platform/public-user';
 import { postgresRateLimitStore, pruneRateLimitCounters } from './platform/rate-limits';
 import { realtimePlugin } from './platform/realtime/plugin';
 import { registerSecurity } from './platform/security';
@@ -187,7 +187,8 @@ async function serveClient(app: FastifyInstance, client: AppOptions['client'], c
     return;
   }
 
-  if (client === 'dist' && existsSync(path.join(clientDir, 'index.html'))) {
+  const documents = client === 'dist' ? firstPageDocuments(clientDir) : undefined;
+  if (documents) {
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
@@ -203,13 +204,12 @@ async function serveClient(app: FastifyInstance, client: AppOptions['client'], c
         );
       },
     });
-    const documents = firstPageDocuments(clientDir);
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       if (request.method === 'GET' && !isApiPath(request.url)) {
-        reply.header('cache-control', 'no-cache');
-        const document = documents.get(request.url.split('?')[0]!);
-        if (document) return reply.type('text/html; charset=utf-8').send(document);
-        return reply.sendFile('index.html');
+        // Never cached, and kept by no shared cache: the page says who is signed in (decision 144).
+        reply.header('cache-control', 'private, no-cache');
+        const user = await app.sessions.currentUser(request);
+        return reply.type('text/html; charset=utf-8').send(documents.documentFor(request.url.split('?')[0]!, user && toPublicUser(user)));
       }
       return reply.status(404).send(notFound(request.url));
     });

@@ -17,3 +17,10 @@ export const FIRST_PAGE_MODULES = {
 } as const;
 
 export type FirstPagePath = keyof typeof FIRST_PAGE_MODULES;
+
+/**
+ * The id of the element in which the server writes who is signed in (a PublicUser as JSON, or
+ * `null`) into every page it serves, so the first screen is drawn without waiting for
+ * GET /api/user (client/lib/auth.ts; decision 144).
+ */
+export const SESSION_IN_PAGE_ID = 'hub-session';

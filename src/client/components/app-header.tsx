@@ -52,8 +52,9 @@ export function AppHeader({ user, home, badge, actions, nameOnPhones = true, cla
               {name}
             </span>
           </div>
-          <Button variant="ghost" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending} aria-label="Logout">
-            {logout.isPending ? <Spinner /> : <LogOut aria-hidden />}
+          {/* Busy after success too, while the browser loads /auth. */}
+          <Button variant="ghost" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending || logout.isSuccess} aria-label="Logout">
+            {logout.isPending || logout.isSuccess ? <Spinner /> : <LogOut aria-hidden />}
             <span className="hidden md:inline">Logout</span>
           </Button>
         </nav>

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { PublicUser } from '@shared/auth';
+import { SESSION_IN_PAGE_ID } from '@shared/first-pages';
 import { ApiError, apiRequest, errorMessage } from './api';
 import { queryClient } from './query-client';
 import { toast } from './toast';
@@ -36,6 +37,22 @@ async function fetchCurrentUser(querySignal: AbortSignal): Promise<PublicUser> {
   }
 }
 
+/**
+ * Takes who is signed in from the page, where the server wrote it (first-page-documents.ts), so
+ * the first screen is drawn without waiting for GET /api/user (decision 144). Read once and
+ * removed; a page without it (the dev server) checks with GET /api/user as before.
+ */
+export function adoptSessionFromPage(): void {
+  const element = document.getElementById(SESSION_IN_PAGE_ID);
+  if (!element) return;
+  element.remove();
+  try {
+    queryClient.setQueryData<PublicUser | null>(USER_QUERY_KEY, JSON.parse(element.textContent ?? '') as PublicUser | null);
+  } catch {
+    // Not JSON: the session is checked with GET /api/user.
+  }
+}
+
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
 export interface AuthState {
@@ -62,7 +79,7 @@ export function useAuth(): AuthState {
   return { status, user, error, isLoading, isAuthenticated: status === 'authenticated' };
 }
 
-/** POST /api/logout, then the cached user is cleared and the browser loads /auth (SPEC §4, §8). */
+/** POST /api/logout, then the browser loads /auth, which clears every cached record (SPEC §4, §8). */
 export function useLogout() {
   return useMutation({
     mutationFn: async () => {
@@ -70,8 +87,9 @@ export function useLogout() {
       await new Promise((resolve) => setTimeout(resolve, LOGOUT_REDIRECT_DELAY_MS));
     },
     onSuccess: () => {
-      queryClient.setQueryData(USER_QUERY_KEY, null);
-      // A full load drops every record cached for the person who just left.
+      // A full load drops every record cached for the person who just left, and the page it
+      // brings says no one is signed in (decision 144). Until it arrives the screen stays as it
+      // is: clearing the user here would draw the sign-in page twice, the second time over the first.
       window.location.assign('/auth');
     },
     onError: (error) => {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { FIRST_PAGE_MODULES } from '@shared/first-pages';
+import type { PublicUser } from '@shared/auth';
+import { FIRST_PAGE_MODULES, SESSION_IN_PAGE_ID } from '@shared/first-pages';
 
 interface ManifestChunk {
   file: string;
@@ -8,40 +9,60 @@ interface ManifestChunk {
   imports?: string[];
 }
 
+export interface FirstPageDocuments {
+  /** index.html for an address (its path, without the query), with who is signed in written in. */
+  documentFor(pathname: string, user: PublicUser | null): string;
+}
+
 /**
  * index.html for each first page (src/shared/first-pages.ts), with that page's chunks named as
  * modulepreload links. Without them the browser learns of the page's chunks only once the entry
  * script has run: two downloads one after the other on a slow phone network instead of one
- * (issue 16, decision 140). Worked out once at start-up from the build's manifest; an address
- * without an entry here gets index.html as built. Empty when the build has no manifest.
+ * (issue 16, decision 140). Every document also carries the session (decision 144). Worked out
+ * once at start-up from the build; an address without an entry gets index.html as built.
+ * Undefined when there is no build.
  */
-export function firstPageDocuments(clientDir: string): Map<string, string> {
+export function firstPageDocuments(clientDir: string): FirstPageDocuments | undefined {
+  const indexFile = path.join(clientDir, 'index.html');
+  if (!existsSync(indexFile)) return undefined;
+  const index = readFileSync(indexFile, 'utf8');
   const documents = new Map<string, string>();
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
-  const indexFile = path.join(clientDir, 'index.html');
-  if (!existsSync(manifestFile) || !existsSync(indexFile)) return documents;
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  const index = readFileSync(indexFile, 'utf8');
-  if (!index.includes('</head>')) return documents;
+  if (existsSync(manifestFile) && index.includes('</head>')) {
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+    const closure = (keys: string[], into = new Set<string>()) => {
+      for (const key of keys) {
+        const chunk = manifest[key];
+        if (!chunk || into.has(key)) continue;
+        into.add(key);
+        closure(chunk.imports ?? [], into);
+      }
+      return into;
+    };
+    // What the entry already brings: Vite's own tags in index.html name these.
+    const entry = closure(Object.keys(manifest).filter((key) => manifest[key]!.isEntry));
 
-  const closure = (keys: string[], into = new Set<string>()) => {
-    for (const key of keys) {
-      const chunk = manifest[key];
-      if (!chunk || into.has(key)) continue;
-      into.add(key);
-      closure(chunk.imports ?? [], into);
+    for (const [address, module] of Object.entries(FIRST_PAGE_MODULES)) {
+      if (!manifest[module]) continue;
+      const links = [...closure([module])]
+        .filter((key) => !entry.has(key))
+        .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`);
+      documents.set(address, index.replace('</head>', `${links.join('')}</head>`));
     }
-    return into;
-  };
-  // What the entry already brings: Vite's own tags in index.html name these.
-  const entry = closure(Object.keys(manifest).filter((key) => manifest[key]!.isEntry));
-
-  for (const [address, module] of Object.entries(FIRST_PAGE_MODULES)) {
-    if (!manifest[module]) continue;
-    const links = [...closure([module])]
-      .filter((key) => !entry.has(key))
-      .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`);
-    documents.set(address, index.replace('</head>', `${links.join('')}</head>`));
   }
-  return documents;
+  return {
+    documentFor: (pathname, user) => withSession(documents.get(pathname) ?? index, user),
+  };
+}
+
+/**
+ * The session as a JSON data block (never run, so the page's CSP has nothing to allow), just
+ * before the entry script. Every `<` is escaped: no text a person typed into their profile can
+ * close the element.
+ */
+function withSession(document: string, user: PublicUser | null): string {
+  const json = JSON.stringify(user).replace(/</g, '\\u003c');
+  const block = `<script id="${SESSION_IN_PAGE_ID}" type="application/json">${json}</script>`;
+  const at = document.indexOf('</body>');
+  return at === -1 ? document + block : document.slice(0, at) + block + document.slice(at);
 }

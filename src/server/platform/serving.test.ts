@@ -3,13 +3,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_PAGE_MODULES } from '@shared/first-pages';
+import type { PublicUser } from '@shared/auth';
+import { FIRST_PAGE_MODULES, SESSION_IN_PAGE_ID } from '@shared/first-pages';
 import { createArtist, createSubmissionRow, createTestApp, sessionCookie, type TestApp } from '../test/helpers';
 
 /** Serving (CONTRACT §15): compression, caching of the build, and which headers go where. */
 let t: TestApp;
 let clientDir: string;
 let cookie: string;
+/** What the server writes into a page for a signed-out visitor (decision 144). */
+const signedOut = (html: string) => html.replace('</body>', `<script id="${SESSION_IN_PAGE_ID}" type="application/json">null</script></body>`);
+/** The session the server wrote into a page. */
+const sessionIn = (html: string) => {
+  const json = new RegExp(`<script id="${SESSION_IN_PAGE_ID}" type="application/json">(.*?)</script>`).exec(html)?.[1];
+  if (json === undefined) throw new Error('the page carries no session');
+  return JSON.parse(json) as PublicUser | null;
+};
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 const page = `<!doctype html><html><head><title>Hub</title><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>`;
 
@@ -78,9 +87,25 @@ describe('index.html', () => {
       const res = await t.app.inject({ url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toBe(page);
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.body).toBe(signedOut(page));
     }
+  });
+
+  it('says who is signed in, so the first screen needs no round trip, and never the password hash', async () => {
+    const res = await t.app.inject({ url: '/dashboard', headers: { cookie } });
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    const user = sessionIn(res.body);
+    expect(user).toEqual((await t.app.inject({ url: '/api/user', headers: { cookie } })).json());
+    expect(res.body).not.toContain('password');
+    expect(sessionIn((await t.app.inject({ url: '/dashboard', headers: { cookie: 'sid=forged' } })).body)).toBeNull();
+  });
+
+  it('writes the session so that no text in a profile can close its element', async () => {
+    const artist = await createArtist(t.db, { artistName: '</script><script>alert(1)</script>' });
+    const res = await t.app.inject({ url: '/dashboard', headers: { cookie: await sessionCookie(t.app, t.db, artist) } });
+    expect(res.body).not.toContain('</script><script>alert(1)');
+    expect(sessionIn(res.body)?.artistName).toBe('</script><script>alert(1)</script>');
   });
 
   it("names a first page's own chunks as modulepreload links, not the entry's", async () => {
@@ -88,9 +113,9 @@ describe('index.html', () => {
       const res = await t.app.inject({ url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
       expect(res.body).toBe(
-        page.replace(
+        signedOut(page).replace(
           '</head>',
           '<link rel="modulepreload" crossorigin href="/assets/auth-page-1.js"><link rel="modulepreload" crossorigin href="/assets/forms-1.js"></head>',
         ),
