@@ -60,7 +60,7 @@ export function StepSongDetails({ form }: { form: WizardForm }) {
             <Input placeholder="e.g. English" maxLength={SUBMISSION_TEXT_MAX.lyricsLanguage} {...form.register('lyricsLanguage')} />
           </FormField>
           <FormField id="lyrics" label={<>Lyrics <Required /> <span className="font-normal text-muted-foreground">(required)</span></>}>
-            <Textarea rows={8} aria-required {...form.register('lyrics')} />
+            <Textarea rows={8} aria-required maxLength={SUBMISSION_TEXT_MAX.lyrics} {...form.register('lyrics')} />
           </FormField>
         </div>
       ) : null}
