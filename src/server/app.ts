@@ -206,9 +206,10 @@ async function serveClient(app: FastifyInstance, client: AppOptions['client'], c
     });
     app.setNotFoundHandler(async (request, reply) => {
       if (request.method === 'GET' && !isApiPath(request.url)) {
-        // Never cached, and kept by no shared cache: the page says who is signed in (decision 144).
-        reply.header('cache-control', 'private, no-cache');
+        // The page says who is signed in (decision 144): never stored when it names someone, as
+        // GET /api/user is not; otherwise fetched fresh each time like any index.html.
         const user = await app.sessions.currentUser(request);
+        reply.header('cache-control', user ? 'private, no-store' : 'no-cache');
         return reply.type('text/html; charset=utf-8').send(documents.documentFor(request.url.split('?')[0]!, user && toPublicUser(user)));
       }
       return reply.status(404).send(notFound(request.url));

@@ -87,14 +87,14 @@ describe('index.html', () => {
       const res = await t.app.inject({ url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toBe(signedOut(page));
     }
   });
 
   it('says who is signed in, so the first screen needs no round trip, and never the password hash', async () => {
     const res = await t.app.inject({ url: '/dashboard', headers: { cookie } });
-    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     const user = sessionIn(res.body);
     expect(user).toEqual((await t.app.inject({ url: '/api/user', headers: { cookie } })).json());
     expect(res.body).not.toContain('password');
@@ -113,7 +113,7 @@ describe('index.html', () => {
       const res = await t.app.inject({ url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toBe(
         signedOut(page).replace(
           '</head>',
