@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { PublicUser } from '@shared/auth';
 import { SESSION_IN_PAGE_ID } from '@shared/first-pages';
 import { ApiError, apiRequest, errorMessage } from './api';
-import { queryClient } from './query-client';
+import { queryClient, setSigningOut } from './query-client';
 import { toast } from './toast';
 
 export const USER_QUERY_KEY = ['/api/user'] as const;
@@ -83,13 +83,19 @@ export function useAuth(): AuthState {
 export function useLogout() {
   return useMutation({
     mutationFn: async () => {
-      await apiRequest('POST', '/api/logout');
+      setSigningOut(true);
+      try {
+        await apiRequest('POST', '/api/logout');
+      } catch (error) {
+        setSigningOut(false);
+        throw error;
+      }
       await new Promise((resolve) => setTimeout(resolve, LOGOUT_REDIRECT_DELAY_MS));
     },
     onSuccess: () => {
       // A full load drops every record cached for the person who just left, and the page it
       // brings says no one is signed in (decision 144). Until it arrives the screen stays as it
-      // is: clearing the user here would draw the sign-in page twice, the second time over the first.
+      // is: showing the sign-in page here as well would draw it twice, the second over the first.
       window.location.assign('/auth');
     },
     onError: (error) => {

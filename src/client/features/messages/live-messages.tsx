@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { apiRequest, errorCodeOf } from '@client/lib/api';
 import { USER_QUERY_KEY, useAuth } from '@client/lib/auth';
-import { queryClient } from '@client/lib/query-client';
+import { isSigningOut, queryClient } from '@client/lib/query-client';
 import { toast } from '@client/lib/toast';
 import { LiveConnection } from './live-connection';
 import { refreshMessages } from '@client/lib/message-queries';
@@ -62,6 +62,8 @@ export function useLiveMessages(userId: string | null): void {
  * the app treats every failed user query as signed out.
  */
 async function returnToSignInIfSignedOut(): Promise<void> {
+  // Signing out closes the connection on purpose; the browser is already leaving for /auth.
+  if (isSigningOut()) return;
   try {
     await apiRequest('GET', '/api/user', undefined, { cache: 'no-store' });
   } catch (error) {
