@@ -37,9 +37,9 @@ const PrivacyPolicyPage = page(() => import('@client/features/legal/privacy-poli
 const NotFoundPage = page(() => import('@client/features/not-found/not-found-page'), 'NotFoundPage');
 
 /**
- * The page of the address the app opens on starts loading at once, alongside the session check,
- * instead of after it: the two requests overlap rather than follow each other. The server also
- * names these pages' chunks in the HTML (src/shared/first-pages.ts).
+ * The page of the address the app opens on starts loading at once, not after the first render has
+ * decided which screen to show (nor, on a page without the session written in, after the session
+ * check). The server also names these pages' chunks in the HTML (src/shared/first-pages.ts).
  */
 const FIRST_PAGE: Record<FirstPagePath, { preload: () => unknown }> = {
   '/': DashboardPage,

@@ -1,7 +1,7 @@
 /**
  * The screens a visit most often opens on, by address, with the module (as the build's manifest
  * names it, relative to src/client) that renders each. The client starts loading that module
- * alongside the session check (client/app.tsx), and the server names its chunks in the page's
+ * as it starts (client/app.tsx), and the server names its chunks in the page's
  * HTML as modulepreload links, so they download in parallel with the entry script instead of after
  * it (server/platform/first-page-documents.ts; issue 16, decision 140). bench/bundle.bench.ts
  * holds the first-load budgets of two of them.
