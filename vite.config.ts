@@ -38,7 +38,7 @@ export default defineConfig({
     rolldownOptions: {
       // Small chunks shared by a few screens are copied into the chunks that use them instead of
       // being files of their own (one module state still, through rolldown's runtime registry):
-      // a first load of /auth fetches 10 files instead of 33. On a phone network without HTTP/2
+      // a first load of /auth fetches 9 files instead of 33. On a phone network without HTTP/2
       // each file costs a round trip on one of six connections, and that, more than the bytes,
       // is what held the first paint (decision 144). Chunks with styles stay files, as the
       // option's documentation asks of a Vite build.
