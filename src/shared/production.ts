@@ -4,7 +4,8 @@ import { OBJECT_PATH_PATTERN, type RefundReason } from './submissions';
 
 /**
  * After approval (CONTRACT §13): deliveries, revisions, refunds, the publication on the label's
- * channel, the 14-day viral check and the bonus ledger. The wire shapes and texts of both sides.
+ * channel, the 14-day viral check and the bonus ledger: the wire shapes and their rules. What the
+ * artist's screens say and allow on their own is in production-texts.ts (decision 144).
  */
 
 /** SPEC §1: a hit reaches half the subscribers locked at publishing within this many days. */

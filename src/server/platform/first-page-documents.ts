@@ -56,8 +56,9 @@ export function firstPageDocuments(clientDir: string): FirstPageDocuments | unde
 }
 
 /**
- * The session as a JSON data block (never run, so the page's CSP has nothing to allow), just
- * before the entry script. Every `<` is escaped: no text a person typed into their profile can
+ * The session as a JSON data block (never run, so the page's CSP has nothing to allow) at the end
+ * of the body; the entry script is a module, so it runs after the whole page is parsed and finds
+ * it there. Every `<` is escaped: no text a person typed into their profile can
  * close the element.
  */
 function withSession(document: string, user: PublicUser | null): string {
