@@ -101,6 +101,20 @@ describe('index.html', () => {
     expect(sessionIn((await t.app.inject({ url: '/dashboard', headers: { cookie: 'sid=forged' } })).body)).toBeNull();
   });
 
+  it('answers a hostile address or cookie with a 4xx or the signed-out page, never a 5xx', async () => {
+    for (const [url, headers] of [
+      ['/dashboard%00', {}],
+      [`/${'a'.repeat(8000)}`, {}],
+      ['/%E0%A4%A', {}],
+      ['/dashboard', { cookie: `sid=${'x'.repeat(4000)}` }],
+      ['/dashboard', { cookie: 'sid=s%3A%00.forged' }],
+    ] as const) {
+      const res = await t.app.inject({ url, headers });
+      expect(res.statusCode, url.slice(0, 40)).toBeLessThan(500);
+      if (res.statusCode === 200) expect(sessionIn(res.body)).toBeNull();
+    }
+  });
+
   it('writes the session so that no text in a profile can close its element', async () => {
     const artist = await createArtist(t.db, { artistName: '</script><script>alert(1)</script>' });
     const res = await t.app.inject({ url: '/dashboard', headers: { cookie: await sessionCookie(t.app, t.db, artist) } });
