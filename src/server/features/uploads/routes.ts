@@ -15,10 +15,10 @@ import { downloadExtension, downloadQuerySchema } from '@shared/downloads';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
 import { queueAudioPeaks } from '../../platform/audio/record-audio-peaks';
-import { apiError, HttpError, parseInput } from '../../platform/errors';
+import { apiError, HttpError, parseInput, rangeNotSatisfiable } from '../../platform/errors';
 import { rateLimited } from '../../platform/rate-limits';
 import { requireAdmin, requireUser, userOf } from '../../platform/sessions';
-import { objectKey, ObjectNotFoundError, type ObjectStorage } from '../../platform/storage/object-storage';
+import { objectKey, ObjectNotFoundError, RangeNotSatisfiableError, type ObjectStorage } from '../../platform/storage/object-storage';
 import type { FileKind } from './file-types';
 import { fetchUrlMetadata } from './url-metadata';
 import { createVideoUploads } from './video-uploads';
@@ -169,6 +169,7 @@ export async function uploadRoutes(app: FastifyInstance, { db, config, storage }
       });
     } catch (error) {
       if (error instanceof ObjectNotFoundError) throw apiError('file_not_found');
+      if (error instanceof RangeNotSatisfiableError) throw rangeNotSatisfiable(error.size);
       throw error;
     }
     if ('redirect' in served) {
