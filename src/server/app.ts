@@ -28,7 +28,7 @@ import { JobQueue } from './platform/jobs/job-queue';
 import { logSerializers } from './platform/log-serializers';
 import { toPublicUser } from './platform/public-user';
 import { postgresRateLimitStore, pruneRateLimitCounters } from './platform/rate-limits';
-import { realtimePlugin } from './platform/realtime/plugin';
+import { handleSocketError, realtimePlugin } from './platform/realtime/plugin';
 import { registerSecurity } from './platform/security';
 import { sessionsPlugin } from './platform/sessions';
 import { createObjectStorage } from './platform/storage/create-storage';
@@ -108,7 +108,7 @@ export async function buildApp({
     hook: 'preHandler',
     errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl),
   });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 }, errorHandler: (error, socket, request) => handleSocketError(error, socket, request) });
   await registerSecurity(app, config.publicOrigin, storage.browserOrigins);
   await app.register(sessionsPlugin, { database, secureCookies: config.publicUrl.protocol === 'https:' });
   await app.register(realtimePlugin, { database, publicOrigin: config.publicOrigin });
