@@ -19,6 +19,7 @@ import { profileRoutes } from './features/profile/routes';
 import { submissionRoutes } from './features/submissions/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { defineAudioPeaksJob } from './platform/audio/record-audio-peaks';
+import { BODY_PROGRESS, registerBodyProgress, type BodyProgress } from './platform/body-progress';
 import type { Database } from './platform/db/client';
 import { errorBody, registerErrorHandling, tooManyRequests } from './platform/errors';
 import { Outbox } from './platform/email/outbox';
@@ -52,6 +53,8 @@ export interface AppOptions {
   clock?: () => Date;
   /** The object store; made from the configuration when not given (main.ts makes it, to log its driver). */
   storage?: ObjectStorage;
+  /** How fast request bodies must keep arriving (default BODY_PROGRESS); tests shorten the window. */
+  bodyProgress?: BodyProgress;
 }
 
 declare module 'fastify' {
@@ -73,6 +76,7 @@ export async function buildApp({
   onRoute,
   clock = () => new Date(),
   storage = createObjectStorage(config),
+  bodyProgress = BODY_PROGRESS,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Whatever logger a caller passes, errors and requests are logged through the same
@@ -95,6 +99,7 @@ export async function buildApp({
   if (onRoute) app.addHook('onRoute', onRoute);
   registerErrorHandling(app);
   registerInputChecks(app);
+  registerBodyProgress(app, bodyProgress);
   // Text responses of 1 KB or more, brotli or gzip as the browser accepts (CONTRACT §15). Small
   // answers are compressed in one synchronous call; binary types (audio, video, images) are left
   // alone by their MIME type. Request bodies are never inflated: uploads arrive as sent.
