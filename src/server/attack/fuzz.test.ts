@@ -34,9 +34,6 @@ let artistCookie: string;
 let adminCookie: string;
 let victim: UserRow;
 let submission: SubmissionRow;
-/** Resumable uploads that exist: the artist's own and the victim's, so fuzzed requests reach real ones. */
-const ownUploads: string[] = [];
-const victimUploads: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp(
@@ -59,18 +56,6 @@ beforeAll(async () => {
   adminCookie = await sessionCookie(t.app, t.db, await createAdmin(t.db));
   victim = await createArtist(t.db);
   submission = await createSubmissionRow(t.db, victim);
-  const victimCookie = await sessionCookie(t.app, t.db, victim);
-  for (const [cookie, ids] of [[artistCookie, ownUploads], [victimCookie, victimUploads]] as const) {
-    for (const length of [100, 1000, 70_000]) {
-      const created = await t.app.inject({
-        method: 'POST',
-        url: RESUMABLE_UPLOADS_PATH,
-        headers: { cookie, origin: TEST_ORIGIN, 'tus-resumable': '1.0.0', 'upload-length': String(length) },
-      });
-      expect(created.statusCode).toBe(201);
-      ids.push(new URL(created.headers.location as string).pathname.split('/').pop()!);
-    }
-  }
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -324,28 +309,52 @@ const FUZZED_TUS_HEADERS: Record<string, readonly (string | undefined)[]> = {
 };
 const TUS_METHODS = ['POST', 'POST', 'HEAD', 'HEAD', 'PATCH', 'PATCH', 'PATCH', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
-/** The upload a fuzzed tus request names: one that exists (the caller's or the victim's), a malformed id, or a confused URL. */
-function tusPath(): string {
-  const own = pick(ownUploads);
-  switch (int(8)) {
-    case 0:
-    case 6:
-    case 7:
-      return `${RESUMABLE_UPLOADS_PATH}/${own}`;
-    case 1:
-      return `${RESUMABLE_UPLOADS_PATH}/${pick(victimUploads)}`;
-    case 2:
-      return `${RESUMABLE_UPLOADS_PATH}/${own}?x=/${pick(victimUploads)}`;
-    case 3:
-      return `${RESUMABLE_UPLOADS_PATH}/${nastyPathValue()}${nastyQuery()}`;
-    case 4:
-      return `${RESUMABLE_UPLOADS_PATH}/${own}/`;
-    default:
-      return `${RESUMABLE_UPLOADS_PATH}/${own}${nastyQuery()}`;
-  }
-}
-
 describe('the fuzzer, in the tus protocol', () => {
+  // Users and sessions of its own: the fuzz above may have signed the others out or deleted them.
+  let tusArtistCookie: string;
+  let tusAdminCookie: string;
+  /** Resumable uploads that exist: the artist's own and the victim's, so fuzzed requests reach real ones. */
+  const ownUploads: string[] = [];
+  const victimUploads: string[] = [];
+
+  beforeAll(async () => {
+    tusArtistCookie = await sessionCookie(t.app, t.db, await createArtist(t.db));
+    tusAdminCookie = await sessionCookie(t.app, t.db, await createAdmin(t.db));
+    const victimCookie = await sessionCookie(t.app, t.db, await createArtist(t.db));
+    for (const [cookie, ids] of [[tusArtistCookie, ownUploads], [victimCookie, victimUploads]] as const) {
+      for (const length of [100, 1000, 70_000]) {
+        const created = await t.app.inject({
+          method: 'POST',
+          url: RESUMABLE_UPLOADS_PATH,
+          headers: { cookie, origin: TEST_ORIGIN, 'tus-resumable': '1.0.0', 'upload-length': String(length) },
+        });
+        expect(created.statusCode).toBe(201);
+        ids.push(new URL(created.headers.location as string).pathname.split('/').pop()!);
+      }
+    }
+  });
+
+  /** The upload a fuzzed tus request names: one that exists (the caller's or the victim's), a malformed id, or a confused URL. */
+  function tusPath(): string {
+    const own = pick(ownUploads);
+    switch (int(8)) {
+      case 0:
+      case 6:
+      case 7:
+        return `${RESUMABLE_UPLOADS_PATH}/${own}`;
+      case 1:
+        return `${RESUMABLE_UPLOADS_PATH}/${pick(victimUploads)}`;
+      case 2:
+        return `${RESUMABLE_UPLOADS_PATH}/${own}?x=/${pick(victimUploads)}`;
+      case 3:
+        return `${RESUMABLE_UPLOADS_PATH}/${nastyPathValue()}${nastyQuery()}`;
+      case 4:
+        return `${RESUMABLE_UPLOADS_PATH}/${own}/`;
+      default:
+        return `${RESUMABLE_UPLOADS_PATH}/${own}${nastyQuery()}`;
+    }
+  }
+
   it(`sends ${TUS_REQUESTS} tus requests with fuzzed protocol headers: no 5xx, every refusal {message, code}`, async () => {
     const faults: string[] = [];
     const offShape: string[] = [];
@@ -357,8 +366,8 @@ describe('the fuzzer, in the tus protocol', () => {
       const role = pick(['signed-out', 'artist', 'artist', 'artist', 'artist', 'admin'] as const);
       const url = method === 'POST' ? RESUMABLE_UPLOADS_PATH + (chance(0.2) ? nastyQuery() : '') : tusPath();
       const headers: Record<string, string> = { origin: TEST_ORIGIN };
-      if (role === 'artist') headers.cookie = artistCookie;
-      if (role === 'admin') headers.cookie = adminCookie;
+      if (role === 'artist') headers.cookie = tusArtistCookie;
+      if (role === 'admin') headers.cookie = tusAdminCookie;
       // Each header well-formed most of the time, so that many requests get past the checks to tus itself.
       for (const [name, values] of Object.entries(FUZZED_TUS_HEADERS)) {
         const value = chance(0.12) ? pick(values) : wellFormedTusHeader(name, method);

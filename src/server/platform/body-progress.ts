@@ -35,20 +35,23 @@ export function registerBodyProgress(app: FastifyInstance, progress: BodyProgres
 function watchBody(request: IncomingMessage, { windowMs, minBytes }: BodyProgress): void {
   const length = request.headers['content-length'];
   const hasBody = request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-  if (!hasBody || request.complete) return;
-  const socket = request.socket;
+  const socket = request.socket as IncomingMessage['socket'] | undefined;
+  // A socket that counts no bytes (an injected request has none) cannot be watched.
+  if (!hasBody || request.complete || typeof socket?.bytesRead !== 'number') return;
   let seen = socket.bytesRead;
+  const stop = () => clearInterval(timer);
   const timer = setInterval(() => {
-    if (request.complete || socket.destroyed) {
-      clearInterval(timer);
+    if (request.complete || request.destroyed || socket.destroyed) {
+      stop();
       return;
     }
     const arrived = socket.bytesRead - seen;
     seen = socket.bytesRead;
     if (arrived < minBytes && request.readableLength === 0) {
-      clearInterval(timer);
+      stop();
       socket.destroy();
     }
   }, windowMs);
   timer.unref();
+  request.once('close', stop);
 }
