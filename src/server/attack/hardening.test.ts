@@ -388,6 +388,12 @@ describe('the rest of the surface (local storage)', () => {
     }
     expect(new Set(entries).size).toBe(entries.length);
     expect(entries).toContain("it's fine.png");
+
+    // Finding 7 on the other file route: a delivered file answers an unsatisfiable Range with 416 too.
+    const [file] = (delivered.json() as { files: { url: string; size: number }[] }).files;
+    const ranged = await request(origin, 'GET', file!.url, { cookie: artistCookie, headers: { range: `bytes=${file!.size}-` } });
+    expectApiError(ranged, 416, 'range_not_satisfiable');
+    expect(ranged.headers['content-range']).toBe(`bytes */${file!.size}`);
   });
 
   it('finding 11: caps the sockets of one session, refusing the extra one with a clear close code', async () => {
