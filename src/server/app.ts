@@ -19,6 +19,7 @@ import { profileRoutes } from './features/profile/routes';
 import { submissionRoutes } from './features/submissions/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { defineAudioPeaksJob } from './platform/audio/record-audio-peaks';
+import { BODY_PROGRESS, registerBodyProgress, type BodyProgress } from './platform/body-progress';
 import type { Database } from './platform/db/client';
 import { errorBody, registerErrorHandling, tooManyRequests } from './platform/errors';
 import { Outbox } from './platform/email/outbox';
@@ -28,7 +29,7 @@ import { JobQueue } from './platform/jobs/job-queue';
 import { logSerializers } from './platform/log-serializers';
 import { toPublicUser } from './platform/public-user';
 import { postgresRateLimitStore, pruneRateLimitCounters } from './platform/rate-limits';
-import { realtimePlugin } from './platform/realtime/plugin';
+import { handleSocketError, realtimePlugin } from './platform/realtime/plugin';
 import { registerSecurity } from './platform/security';
 import { sessionsPlugin } from './platform/sessions';
 import { createObjectStorage } from './platform/storage/create-storage';
@@ -52,6 +53,8 @@ export interface AppOptions {
   clock?: () => Date;
   /** The object store; made from the configuration when not given (main.ts makes it, to log its driver). */
   storage?: ObjectStorage;
+  /** How fast request bodies must keep arriving (default BODY_PROGRESS); tests shorten the window. */
+  bodyProgress?: BodyProgress;
 }
 
 declare module 'fastify' {
@@ -73,6 +76,7 @@ export async function buildApp({
   onRoute,
   clock = () => new Date(),
   storage = createObjectStorage(config),
+  bodyProgress = BODY_PROGRESS,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Whatever logger a caller passes, errors and requests are logged through the same
@@ -95,6 +99,7 @@ export async function buildApp({
   if (onRoute) app.addHook('onRoute', onRoute);
   registerErrorHandling(app);
   registerInputChecks(app);
+  registerBodyProgress(app, bodyProgress);
   // Text responses of 1 KB or more, brotli or gzip as the browser accepts (CONTRACT §15). Small
   // answers are compressed in one synchronous call; binary types (audio, video, images) are left
   // alone by their MIME type. Request bodies are never inflated: uploads arrive as sent.
@@ -108,7 +113,7 @@ export async function buildApp({
     hook: 'preHandler',
     errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl),
   });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 }, errorHandler: (error, socket, request) => handleSocketError(error, socket, request) });
   await registerSecurity(app, config.publicOrigin, storage.browserOrigins);
   await app.register(sessionsPlugin, { database, secureCookies: config.publicUrl.protocol === 'https:' });
   await app.register(realtimePlugin, { database, publicOrigin: config.publicOrigin });

@@ -21,3 +21,5 @@ export function senderName(user: Pick<PublicUser, 'artistName' | 'firstName'> | 
 
 /** The live socket's close code when the session behind it has ended (logout elsewhere, expiry). */
 export const CLOSE_SESSION_ENDED = 4401;
+/** The live socket's close code when its session already has as many sockets as it may (like HTTP 429). */
+export const CLOSE_TOO_MANY_SOCKETS = 4429;
