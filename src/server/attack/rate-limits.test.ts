@@ -149,8 +149,8 @@ const statusCounts = (responses: { statusCode: number }[]) =>
 
 /**
  * A burst of attempts at once, then one at a time until refused: in all, exactly `left` failures
- * are checked (401). An attempt the server was too busy to check (503, a machine under load) gives
- * its slot back, so the attempts after it make up the difference; none is let through beyond it.
+ * are answered 401. An attempt the server was too busy to check (503, a machine under load) counts
+ * nothing, so the attempts after it make up the difference; none is answered beyond it.
  */
 async function expectExactlyChecked(left: number, attempt: () => Promise<{ statusCode: number; headers: Record<string, unknown> }>) {
   const results = await Promise.all(Array.from({ length: 20 }, attempt));

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { lt, sql } from 'drizzle-orm';
+import { and, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { Db } from './db/client';
 import { rateLimitCounters } from './db/schema';
@@ -116,7 +116,7 @@ export async function takeSlot(
   return { taken: false, ttlMs: (await readCounter(db, key)).ttlMs };
 }
 
-/** Gives back a slot taken with takeSlot in the current window (an attempt that is not to count). */
+/** Gives back a slot taken with takeSlot in the current window (an attempt that is not to count after all). */
 export async function giveBackSlot(db: Db, key: string): Promise<void> {
   await db
     .update(rateLimitCounters)
@@ -132,6 +132,15 @@ export async function readCounter(db: Db, key: string): Promise<CounterState> {
     .where(sql`${rateLimitCounters.key} = ${key} and ${rateLimitCounters.windowEnd} > now()`);
   const row = rows[0];
   return row ? { hits: row.hits, ttlMs: Math.max(0, Math.ceil(Number(row.ttlMs))) } : { hits: 0, ttlMs: 0 };
+}
+
+/** The running counts of several keys in one query; a key with none running is absent. */
+export async function readCounters(db: Db, keys: string[]): Promise<Map<string, CounterState>> {
+  const rows = await db
+    .select({ key: rateLimitCounters.key, hits: rateLimitCounters.hits, ttlMs: sql<string>`extract(epoch from ${rateLimitCounters.windowEnd} - now()) * 1000` })
+    .from(rateLimitCounters)
+    .where(and(inArray(rateLimitCounters.key, keys), gt(rateLimitCounters.windowEnd, sql`now()`)));
+  return new Map(rows.map((row) => [row.key, { hits: row.hits, ttlMs: Math.max(0, Math.ceil(Number(row.ttlMs))) }]));
 }
 
 export async function clearCounter(db: Db, key: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/client';
 import { tooManyRequests } from '../../platform/errors';
-import { clearCounter, giveBackSlot, RATE_LIMITS, takeSlot } from '../../platform/rate-limits';
+import { clearCounter, giveBackSlot, RATE_LIMITS, readCounters, takeSlot } from '../../platform/rate-limits';
 
 /**
  * Failed sign-ins, counted in the shared rate-limit counters so the limits hold across every
@@ -10,9 +10,11 @@ import { clearCounter, giveBackSlot, RATE_LIMITS, takeSlot } from '../../platfor
  * - per email, from every address: a ceiling for guessers spread over many addresses. Past it an
  *   address with no failure for that email in its window still gets one try, so the owner, at
  *   their own address, signs in while the account is under attack.
- * An attempt takes its slots before the password is checked, each in one statement, so a burst
- * of attempts at once gets exactly as many checks as there are slots left; a sign-in that
- * succeeds, or whose password was never checked, gives them back: only failures count.
+ * Only failures count, so sign-ins at once for one account are never held back. A failure is
+ * counted with one statement per counter that refuses to go past the limit, so of any number of
+ * wrong passwords at once exactly as many as the limit leaves are answered 401, the rest 429; a
+ * right password is let in only if the limits still allow it once it has been checked, so a
+ * burst of guesses learns no more than the same guesses one after another.
  */
 export const LOGIN_THROTTLE = {
   windowMs: RATE_LIMITS.loginFailuresPerEmailAndAddress.windowMs,
@@ -22,18 +24,13 @@ export const LOGIN_THROTTLE = {
 } as const;
 
 const normalise = (email: string) => email.trim().toLowerCase();
-const addressKey = (ip: string) => `login-ip:${ip}`;
-// A client address never holds a space, so the first one ends it: no two pairs share a key.
-const pairKey = (email: string, ip: string) => `login-pair:${ip} ${normalise(email)}`;
-const emailKey = (email: string) => `login-email:${normalise(email)}`;
 
-/** An attempt that may check its password; say how it ended. */
-export interface LoginAttempt {
-  /** The password was right: this attempt does not count, and this address starts afresh for this email. */
-  succeeded(): Promise<void>;
-  /** The password was never checked (the server was busy, the client left): this attempt does not count. */
-  abandoned(): Promise<void>;
-}
+/** The three counters of one sign-in. A client address never holds a space, so no two pairs share a key. */
+const keysFor = (email: string, ip: string) => ({
+  address: `login-ip:${ip}`,
+  pair: `login-pair:${ip} ${normalise(email)}`,
+  email: `login-email:${normalise(email)}`,
+});
 
 function refuse(ttlMs: number): never {
   const minutes = Math.max(1, Math.ceil(ttlMs / 60_000));
@@ -45,41 +42,49 @@ function refuse(ttlMs: number): never {
 }
 
 /**
- * Counts a sign-in attempt as a failure until it is said to be otherwise, or refuses it (429 with
- * Retry-After) when a limit is reached; a refused attempt counts nothing.
+ * 429 when this email may not be tried from this address now: the address or the pair is at its
+ * limit, or the email is at its ceiling and this address has already failed for it. Checked
+ * before the password (no hash is spent on a refused attempt) and again after a right one.
  */
-export async function beginLoginAttempt(db: Db, email: string, ip: string): Promise<LoginAttempt> {
-  const keys = { address: addressKey(ip), pair: pairKey(email, ip), email: emailKey(email) };
-  const taken: string[] = [];
-  const giveBack = () => Promise.all(taken.map((key) => giveBackSlot(db, key)));
+export async function assertLoginAllowed(db: Db, email: string, ip: string): Promise<void> {
+  const keys = keysFor(email, ip);
+  const counts = await readCounters(db, Object.values(keys));
+  const address = counts.get(keys.address);
+  const pair = counts.get(keys.pair);
+  const perEmail = counts.get(keys.email);
+  if (address && address.hits >= RATE_LIMITS.loginFailuresPerAddress.max) refuse(address.ttlMs);
+  if (pair && pair.hits >= RATE_LIMITS.loginFailuresPerEmailAndAddress.max) refuse(pair.ttlMs);
+  if (perEmail && perEmail.hits >= RATE_LIMITS.loginFailuresPerEmail.max && pair && pair.hits > 0) refuse(perEmail.ttlMs);
+}
 
+/**
+ * Counts a wrong password, or answers 429 when concurrent failures reached a limit first (then it
+ * counts nothing: the slots it took are given back).
+ */
+export async function recordLoginFailure(db: Db, email: string, ip: string): Promise<void> {
+  const keys = keysFor(email, ip);
   const address = await takeSlot(db, keys.address, RATE_LIMITS.loginFailuresPerAddress);
   if (!address.taken) refuse(address.ttlMs);
-  taken.push(keys.address);
-
   const pair = await takeSlot(db, keys.pair, RATE_LIMITS.loginFailuresPerEmailAndAddress);
   if (!pair.taken) {
-    await giveBack();
+    await giveBackSlot(db, keys.address);
     refuse(pair.ttlMs);
   }
-  taken.push(keys.pair);
-
   const perEmail = await takeSlot(db, keys.email, RATE_LIMITS.loginFailuresPerEmail);
-  if (perEmail.taken) taken.push(keys.email);
-  else if (pair.hits > 1) {
-    // The email's ceiling is reached and this address has already failed for it.
-    await giveBack();
+  // Past the email's ceiling only an address's first failure for it is answered (and counted there).
+  if (!perEmail.taken && pair.hits > 1) {
+    await Promise.all([giveBackSlot(db, keys.address), giveBackSlot(db, keys.pair)]);
     refuse(perEmail.ttlMs);
   }
+}
 
-  return {
-    async succeeded() {
-      await Promise.all([clearCounter(db, keys.pair), ...taken.filter((key) => key !== keys.pair).map((key) => giveBackSlot(db, key))]);
-    },
-    async abandoned() {
-      await giveBack();
-    },
-  };
+/**
+ * A right password: 429 if failures at the same time reached a limit before it (as if it had come
+ * after them); otherwise this address starts afresh for this email.
+ */
+export async function recordLoginSuccess(db: Db, email: string, ip: string): Promise<void> {
+  await assertLoginAllowed(db, email, ip);
+  await clearCounter(db, keysFor(email, ip).pair);
 }
 
 /**
@@ -88,5 +93,5 @@ export async function beginLoginAttempt(db: Db, email: string, ip: string): Prom
  * elsewhere is not given fresh tries.
  */
 export async function clearLoginFailures(db: Db, email: string, ip: string): Promise<void> {
-  await clearCounter(db, pairKey(email, ip));
+  await clearCounter(db, keysFor(email, ip).pair);
 }

@@ -19,7 +19,7 @@ import {
   verifyEmailToken,
 } from './email-verification';
 import { createGoogleSignIn, type GoogleFlow } from './google';
-import { beginLoginAttempt } from './login-throttle';
+import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from './login-throttle';
 
 const GOOGLE_FLOW_COOKIE = 'google_flow';
 const GOOGLE_FLOW_TTL_S = 10 * 60;
@@ -69,16 +69,15 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
 
   app.post('/api/login', async (request, reply) => {
     const { email, password } = parseInput(loginSchema, request.body);
-    const attempt = await beginLoginAttempt(db, email, request.ip);
-    const user = await authenticate(db, email, password, clientGoneSignal(reply)).catch(async (error: unknown) => {
-      await attempt.abandoned();
-      throw error;
-    });
+    await assertLoginAllowed(db, email, request.ip);
+    const user = await authenticate(db, email, password, clientGoneSignal(reply));
     if (!user) {
+      // 429 instead when failures at the same moment reached a limit first.
+      await recordLoginFailure(db, email, request.ip);
       request.log.info({ ip: request.ip }, 'failed sign-in');
       throw apiError('invalid_credentials');
     }
-    await attempt.succeeded();
+    await recordLoginSuccess(db, email, request.ip);
     await app.sessions.start(reply, user.id, 'password');
     return toPublicUser(user);
   });
