@@ -102,6 +102,31 @@ describe('reset links bound to the address and the password they were sent for',
 });
 
 /**
+ * Issue 22 finding 2 asked the same of verification links: they were already bound at the confirm
+ * (the link's address must be the account's address or the one it is changing to), and stay so.
+ */
+describe('verification links bound to the address they were sent to', () => {
+  it('a link sent to the old address does nothing once the account has moved to a new one', async () => {
+    const artist = await createArtist(t.db);
+    const cookie = await sessionCookie(t.app, t.db, artist);
+    const linkIn = async (email: string, since: number) => {
+      const mail = await smtp.waitFor((m) => m.to.includes(email) && m.receivedAt >= since);
+      return /verify-email\?token=([\w-]+)/.exec(mail.mail.text ?? '')![1]!;
+    };
+    const start = Date.now();
+    expect((await send('POST', '/api/verify-email/resend', undefined, cookie)).statusCode).toBe(202);
+    const oldAddressLink = await linkIn(artist.email!, start);
+    const newEmail = `verified-move-${artist.id.slice(0, 8)}@example.com`.toLowerCase();
+    expect((await send('PUT', '/api/account/email', { email: newEmail, currentPassword: TEST_PASSWORD }, cookie)).statusCode).toBe(202);
+    expect((await t.app.inject({ url: `/api/verify-email?token=${await linkIn(newEmail, start)}` })).headers.location).toBe('/dashboard');
+
+    expect((await t.app.inject({ url: `/api/verify-email?token=${oldAddressLink}` })).headers.location).toBe('/dashboard?verification=invalid');
+    const [row] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, artist.id));
+    expect(row!.email).toBe(newEmail);
+  });
+});
+
+/**
  * Issue 22 finding 3: ADMIN_EMAIL/ADMIN_PASSWORD at start-up never make a stranger an admin. The
  * configured address may be free again (the admin moved to another one, or deleted their account),
  * and anyone can register it; it is honoured only for an account whose address is verified.

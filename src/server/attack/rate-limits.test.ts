@@ -183,6 +183,19 @@ describe('failed sign-ins counted in one statement (issue 22 finding 4)', () => 
   }, 120_000);
 });
 
+describe('the other limits count before they judge (checked for issue 22 finding 4)', () => {
+  it('20 reset requests at once for one email, from 20 addresses: exactly the per-email limit is accepted', async () => {
+    const email = `burst-reset-${Math.random().toString(36).slice(2)}@example.com`;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.app.inject({ method: 'POST', url: '/api/password-reset', remoteAddress: `198.51.100.${100 + i}`, headers: { origin: TEST_ORIGIN }, payload: { email } }),
+      ),
+    );
+    const max = RATE_LIMITS.passwordResetsPerEmail.max;
+    expect(statusCounts(results)).toEqual({ 202: max, 429: 20 - max });
+  });
+});
+
 describe('a lockout that stops the guesser, not the owner (issue 22 finding 5)', () => {
   it('a guesser at one address is refused there, even with the right password; the owner elsewhere signs in', async () => {
     const victim = await createArtist(t.db);
