@@ -1,4 +1,4 @@
-import type { PublicUser } from './auth';
+import type { PublicProfile } from './auth';
 import type { Message } from './messages';
 
 /**
@@ -15,7 +15,7 @@ export type LiveEvent =
   | { type: 'resync' };
 
 /** SPEC §2: the 'New Message' notice names the sender by artist name, else first name, else Unknown. */
-export function senderName(user: Pick<PublicUser, 'artistName' | 'firstName'> | null | undefined): string {
+export function senderName(user: Pick<PublicProfile, 'artistName' | 'firstName'> | null | undefined): string {
   return user?.artistName?.trim() || user?.firstName?.trim() || 'Unknown';
 }
 

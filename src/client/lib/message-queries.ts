@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import type { PublicUser } from '@shared/auth';
+import type { PublicProfile } from '@shared/auth';
 import { apiRequest } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import type { ConversationsPage, Message, ThreadPage } from '@shared/messages';
@@ -35,7 +35,7 @@ export function useConversations() {
 
 /** GET /api/messages/contacts: the label team members the current user may start a conversation with. */
 export function useContacts() {
-  return useQuery<PublicUser[]>({ queryKey: CONTACTS_KEY });
+  return useQuery<PublicProfile[]>({ queryKey: CONTACTS_KEY });
 }
 
 /** GET /api/messages/{userId}, newest page first; `fetchNextPage` loads older messages. */

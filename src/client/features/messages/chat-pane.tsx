@@ -1,6 +1,6 @@
 import { ArrowLeft, MessageCircle } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import type { PublicUser } from '@shared/auth';
+import type { PublicProfile } from '@shared/auth';
 import { UserAvatar } from '@client/components/user-avatar';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -17,7 +17,7 @@ interface ChatPaneProps {
   /** The other party of the chosen conversation, or null when none is chosen. */
   otherUserId: string | null;
   /** Known from the conversations list, so the header shows at once. */
-  knownUser: PublicUser | undefined;
+  knownUser: PublicProfile | undefined;
   /** The newest unread message from them according to the conversations list, or null. */
   latestUnreadId: string | null;
   /** Small screens show the list or the chat; this returns to the list. */

@@ -17,7 +17,7 @@ import {
 import type { EmailQueue, QueueEmail } from '../../platform/email/outbox';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
-import { toPublicUser } from '../../platform/public-user';
+import { toPublicProfile } from '../../platform/public-user';
 import { deleteSubmissionRows } from '../../platform/submission-deletion';
 import { toSubmission } from '../../platform/to-submission';
 import type { AdminListQuery, AdminSubmissionPage, StatusChangeInput, SubmissionHistoryEntry } from '@shared/admin';
@@ -49,7 +49,7 @@ export function toAdminSubmission(
   desk: SubmissionDeskRow | null = null,
   assignee: Member | null = null,
 ): AdminSubmission {
-  return { ...toSubmission(row), adminNotes: row.adminNotes, user: user ? toPublicUser(user) : null, desk: toDeskState(desk, assignee) };
+  return { ...toSubmission(row), adminNotes: row.adminNotes, user: user ? toPublicProfile(user) : null, desk: toDeskState(desk, assignee) };
 }
 
 /** The submission, its submitter, its desk state and assignee: what every admin view reads. */

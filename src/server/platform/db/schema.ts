@@ -667,8 +667,16 @@ export const passwordResetTokens = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The address the link went to: opening it proves that mailbox, so it counts as verified. */
+    /**
+     * The address the link went to: it works only while the account still has it, and opening it
+     * proves that mailbox, so it counts as verified.
+     */
     email: text('email').notNull(),
+    /**
+     * SHA-256 of the password hash the account had when the link was sent (of '' for none): the
+     * link works only while that password is unchanged (features/auth/password-reset.ts).
+     */
+    passwordFingerprint: text('password_fingerprint').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
