@@ -3,8 +3,8 @@ import { Link } from 'wouter';
 import type { PublicUser } from '@shared/auth';
 import { Button } from '@client/components/ui/button';
 import { ProfileButton, ProfileCompletionCard, useProfileSetup } from '@client/features/profile/profile-setup';
-import { useUnreadMessageCount } from '@client/lib/message-queries';
-import { useSubmissions } from '@client/lib/submission-queries';
+import { useUnreadMessageCount } from '@client/entities/message/message-queries';
+import { useSubmissions } from '@client/entities/submission/submission-queries';
 
 /** SPEC §2: greeting by artist name, else first name, else "Artist". */
 function greetingName(user: PublicUser): string {

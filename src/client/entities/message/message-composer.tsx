@@ -5,7 +5,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/lib/toast';
 import { cn } from '@client/lib/utils';
-import { useSendMessage } from '@client/lib/message-queries';
+import { useSendMessage } from '@client/entities/message/message-queries';
 import { MESSAGE_MAX_LENGTH } from '@shared/messages';
 
 /** SPEC §8: the texts of a message sent or not. */

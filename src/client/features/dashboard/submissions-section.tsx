@@ -7,7 +7,7 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { errorMessage } from '@client/lib/api';
-import { useArtistStats, useMarkSeen, useSubmission, useSubmissions } from '@client/lib/submission-queries';
+import { useArtistStats, useMarkSeen, useSubmission, useSubmissions } from '@client/entities/submission/submission-queries';
 import { StatCards } from './stat-cards';
 import { SubmissionRow } from './submission-row';
 

@@ -8,8 +8,8 @@ import { Spinner } from '@client/components/ui/spinner';
 import { formatLongDateTime } from '@client/lib/format';
 import { cn } from '@client/lib/utils';
 import { formatMessageTime, partyName } from './conversations';
-import { MessageComposer } from '@client/components/message-composer';
-import { useMarkThreadRead, useThread } from '@client/lib/message-queries';
+import { MessageComposer } from '@client/entities/message/message-composer';
+import { useMarkThreadRead, useThread } from '@client/entities/message/message-queries';
 import type { Message } from '@shared/messages';
 
 interface ChatPaneProps {

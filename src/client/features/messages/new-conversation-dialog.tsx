@@ -5,7 +5,7 @@ import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@client/components/ui/dialog';
 import { Spinner } from '@client/components/ui/spinner';
 import { partyName } from './conversations';
-import { useContacts } from '@client/lib/message-queries';
+import { useContacts } from '@client/entities/message/message-queries';
 
 /**
  * How an artist starts a conversation with the label team (CONTRACT §7): pick a team member from

@@ -3,7 +3,7 @@ import { AlertTriangle, FileQuestion, RotateCcw, ShieldCheck } from 'lucide-reac
 import { Suspense, lazy, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
 import { AppHeader } from '@client/components/app-header';
-import { ChangeTierControl } from '@client/components/change-tier-control';
+import { ChangeTierControl } from '@client/entities/submission/change-tier-control';
 import { useAuth } from '@client/lib/auth';
 import type { Submission } from '@shared/submission-schemas';
 import { isPaidTier, isPaymentDue, tierAmount } from '@shared/submissions';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Submission } from '@shared/submission-schemas';
 import { apiRequest, errorCodeOf } from '@client/lib/api';
-import { markSubmissionListStale } from '@client/lib/submission-queries';
+import { markSubmissionListStale } from '@client/entities/submission/submission-queries';
 import { toDraftInput, type WizardForm, type WizardValues } from './wizard-form';
 
 /** How long the wizard waits after the last change before it saves the draft. */
