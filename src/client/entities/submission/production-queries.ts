@@ -7,9 +7,9 @@ import { RESUMABLE_UPLOAD_OPTIONS, percentUploaded } from '@client/lib/resumable
 
 /** After approval (CONTRACT §13): queries both the artist's and the team's screens use. */
 
-export const productionKey = (submissionId: string) => ['/api/submissions', submissionId, 'production'];
-export const BONUS_KEY = ['/api/bonus'];
-export const LEDGERS_KEY = ['/api/admin/bonus'];
+const productionKey = (submissionId: string) => ['/api/submissions', submissionId, 'production'];
+const BONUS_KEY = ['/api/bonus'];
+const LEDGERS_KEY = ['/api/admin/bonus'];
 
 export function useProduction(submissionId: string) {
   return useQuery<ProductionState>({ queryKey: productionKey(submissionId) });

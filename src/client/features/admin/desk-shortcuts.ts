@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { AdminSettableStatus } from '@shared/submissions';
 
 /** What a key does on the desk (CONTRACT §14); a/u/r/c/p open the status dialog preset. */
-export type DeskShortcut =
+type DeskShortcut =
   | { kind: 'move'; by: 1 | -1 }
   | { kind: 'open' }
   | { kind: 'pick' }

@@ -32,7 +32,7 @@ export interface DeskFilters {
 export const INITIAL_FILTERS: DeskFilters = { status: 'all', search: '', view: 'all', tagInput: '', dueView: 'any', sort: 'created' };
 
 /** The list query of the filters, page aside: `settled` holds the search and tag once typing paused. */
-export type DeskQuery = Omit<AdminListParams, 'page' | 'pageSize'>;
+type DeskQuery = Omit<AdminListParams, 'page' | 'pageSize'>;
 
 export const settleSearch = (search: string) => search.trim();
 /** Tags are stored lower-case (CONTRACT §14), so the filter matches whatever case was typed. */
@@ -77,7 +77,7 @@ export function initialDeskState(): DeskState {
 
 const NOTHING_PICKED = { picked: new Map<string, AdminSubmission>(), active: 0, anchor: null } as const;
 
-export type DeskAction =
+type DeskAction =
   | { type: 'filter'; filters: Partial<DeskFilters> }
   /** The list's query changed (a filter, the sort, or a settled search or tag). */
   | { type: 'show-query'; query: string }
@@ -127,7 +127,7 @@ function pickRows(
 }
 
 /** What the pager says: "Showing 51–100 of 240", page 2 of 5, and whether there is a next page. */
-export interface PagerState {
+interface PagerState {
   pages: number;
   firstShown: number;
   lastShown: number;

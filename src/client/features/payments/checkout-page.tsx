@@ -19,7 +19,7 @@ import { useCheckoutSubmission, usePaymentIntent } from './payments-api';
 
 const CardPaymentForm = lazy(() => import('./card-payment-form'));
 
-export const INIT_FAILED = 'Failed to initialize payment. Please try again.';
+const INIT_FAILED = 'Failed to initialize payment. Please try again.';
 
 /** SPEC §2 "Checkout": the order summary and the card form of a paid submission. */
 export function CheckoutPage({ submissionId }: { submissionId: string }) {

@@ -28,7 +28,7 @@ export function useProfileSetup(user: PublicUser) {
   return { open, onOpenChange, artist, cardShown: artist && !user.profileSetupComplete && !open };
 }
 
-export type ProfileSetup = ReturnType<typeof useProfileSetup>;
+type ProfileSetup = ReturnType<typeof useProfileSetup>;
 
 /**
  * "Complete profile" opens the first-visit dialog; once the profile is complete, "Edit profile"

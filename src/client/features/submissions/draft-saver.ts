@@ -21,7 +21,7 @@ export interface DraftRequest {
   keepalive: boolean;
 }
 
-export interface DraftSaverOptions {
+interface DraftSaverOptions {
   /** The draft being continued, if any. */
   initialId: string | null;
   /** What a fresh wizard holds: until the artist enters something of their own, no draft is made. */

@@ -7,7 +7,7 @@ const IMAGE_TYPES = ['.jpg', '.jpeg', '.png', '.webp', 'image/jpeg', 'image/png'
 const VIDEO_TYPES = ['.mp4', '.mov', '.webm', 'video/mp4', 'video/quicktime', 'video/webm'];
 const MUSIC_TYPES = ['.mp3', '.wav', '.ogg', '.mp4', 'audio/mpeg', 'audio/mp3', 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/ogg', 'video/mp4', 'audio/mp4'];
 
-export interface UploadKindConfig {
+interface UploadKindConfig {
   /**
    * How the bytes travel: `direct` PUTs them whole to a single-use upload URL (POST
    * /api/objects/upload); `resumable` uses tus (RESUMABLE_UPLOADS_PATH), so a dropped

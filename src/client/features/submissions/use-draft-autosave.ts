@@ -16,7 +16,7 @@ interface DraftAutosaveOptions {
   onCreated: (id: string) => void;
 }
 
-export interface DraftAutosave {
+interface DraftAutosave {
   draftId: string | null;
   state: DraftSaveState;
   /** Saves what is pending now and resolves with the draft's id (null if there is nothing to save). */

@@ -15,7 +15,7 @@ const CONCURRENCY = 6;
 type UploadBody = Record<string, never>;
 type File_ = UppyFile<Meta, UploadBody>;
 
-export type UploadStatus = 'uploading' | 'processing' | 'uploaded' | 'failed';
+type UploadStatus = 'uploading' | 'processing' | 'uploaded' | 'failed';
 
 export interface UploadItem {
   id: string;
@@ -30,7 +30,7 @@ export interface UploadItem {
   previewUrl?: string;
 }
 
-export interface RestoredFile {
+interface RestoredFile {
   objectPath: string;
   name: string;
   size: number;
