@@ -19,6 +19,16 @@ interface SubmissionDetailsDialogProps {
   onClose: () => void;
 }
 
+/** A link the artist gave, shown in full and opened in a new tab. */
+function ExternalUrl({ url }: { url: string }) {
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 text-sm break-all text-primary-soft underline-offset-4 hover:underline">
+      <ExternalLink className="size-3.5 shrink-0" aria-hidden />
+      {url}
+    </a>
+  );
+}
+
 /** Everything the artist sent, and where it stands (SPEC §2 "Submission Details dialog"). */
 export function SubmissionDetailsDialog({ submission, onClose }: SubmissionDetailsDialogProps) {
   return (
@@ -89,19 +99,9 @@ function DetailsBody({ submission: s }: { submission: Submission }) {
           </div>
         </div>
         {s.musicFileUrl ? <AudioPlayer src={s.musicFileUrl} downloadName={`${s.artistName} - ${title}`} /> : null}
-        {s.videoUrl ? (
-          <a href={s.videoUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 text-sm break-all text-primary-soft underline-offset-4 hover:underline">
-            <ExternalLink className="size-3.5 shrink-0" aria-hidden />
-            {s.videoUrl}
-          </a>
-        ) : null}
+        {s.videoUrl ? <ExternalUrl url={s.videoUrl} /> : null}
         {s.videoFileUrl ? <video src={s.videoFileUrl} controls preload="metadata" className="max-h-72 w-full rounded-lg bg-black" aria-label={`Video of ${title}`} /> : null}
-        {s.musicUrl ? (
-          <a href={s.musicUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 text-sm break-all text-primary-soft underline-offset-4 hover:underline">
-            <ExternalLink className="size-3.5 shrink-0" aria-hidden />
-            {s.musicUrl}
-          </a>
-        ) : null}
+        {s.musicUrl ? <ExternalUrl url={s.musicUrl} /> : null}
       </Section>
 
       <Section title="Details">

@@ -1,6 +1,5 @@
-import { Inbox, Plus, SearchX } from 'lucide-react';
+import { Inbox, SearchX } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'wouter';
 import type { Submission } from '@shared/submission-schemas';
 import { SUBMISSION_STATUSES, STATUS_LABELS, type DashboardFilter } from '@shared/submissions';
 import { Button } from '@client/components/ui/button';
@@ -8,6 +7,7 @@ import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { errorMessage } from '@client/lib/api';
 import { useArtistStats, useMarkSeen, useSubmission, useSubmissions } from '@client/entities/submission/submission-queries';
+import { NewSubmissionButton } from '@client/entities/submission/new-submission-button';
 import { StatCards } from './stat-cards';
 import { SubmissionRow } from './submission-row';
 
@@ -74,12 +74,7 @@ export function SubmissionsSection() {
           </p>
         ) : all.length === 0 ? (
           <EmptyState icon={<Inbox className="size-6" aria-hidden />} title="No submissions yet" text="Start by submitting your first track">
-            <Button asChild>
-              <Link href="/submit">
-                <Plus aria-hidden />
-                Submit New Track
-              </Link>
-            </Button>
+            <NewSubmissionButton />
           </EmptyState>
         ) : shown.length === 0 ? (
           <>
