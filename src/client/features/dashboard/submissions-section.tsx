@@ -10,6 +10,7 @@ import { useArtistStats, useMarkSeen, useSubmission, useSubmissions } from '@cli
 import { NewSubmissionButton } from '@client/entities/submission/new-submission-button';
 import { StatCards } from './stat-cards';
 import { SubmissionRow } from './submission-row';
+import { LoadingBlock } from '@client/components/loading-block';
 
 /** The dialog brings the audio player; both load when a submission is first opened. */
 const SubmissionDetailsDialog = lazy(() =>
@@ -65,9 +66,7 @@ export function SubmissionsSection() {
           </label>
         </div>
         {submissions.isPending ? (
-          <div className="flex justify-center p-10">
-            <Spinner className="size-6" label="Loading submissions" />
-          </div>
+          <LoadingBlock label="Loading submissions" className="p-10" />
         ) : submissions.isError ? (
           <p role="alert" className="p-6 text-sm text-destructive-soft">
             Your submissions could not be loaded: {errorMessage(submissions.error)}
