@@ -1,6 +1,6 @@
 import type { PublicProfile } from '@shared/auth';
 
-export interface SocialLink {
+interface SocialLink {
   platform: string;
   handle: string;
   /** Absent for platforms shown as plain text (SPEC §2: Apple Music, Amazon Music, Deezer, other). */

@@ -8,14 +8,14 @@ import type { ConversationsPage, Message, ThreadPage } from '@shared/messages';
  * Every messages query key starts with MESSAGES_KEY, so one invalidation of that prefix refreshes
  * the list, the open thread and the unread count together (what a live event needs).
  */
-export const MESSAGES_KEY = ['/api/messages'] as const;
-export const UNREAD_COUNT_KEY = ['/api/messages', 'unread-count'] as const;
-export const CONTACTS_KEY = ['/api/messages', 'contacts'] as const;
-export const threadKey = (userId: string) => ['/api/messages', userId, 'thread'] as const;
+const MESSAGES_KEY = ['/api/messages'] as const;
+const UNREAD_COUNT_KEY = ['/api/messages', 'unread-count'] as const;
+const CONTACTS_KEY = ['/api/messages', 'contacts'] as const;
+const threadKey = (userId: string) => ['/api/messages', userId, 'thread'] as const;
 
 export const refreshMessages = () => queryClient.invalidateQueries({ queryKey: MESSAGES_KEY });
 
-export const CONVERSATIONS_KEY = ['/api/messages', 'conversations'] as const;
+const CONVERSATIONS_KEY = ['/api/messages', 'conversations'] as const;
 
 /**
  * GET /api/messages/conversations: grouped on the server, latest first, a page at a time;
@@ -53,7 +53,7 @@ export function useThread(userId: string | null) {
   });
 }
 
-export interface SendMessageInput {
+interface SendMessageInput {
   toUserId: string;
   content: string;
   submissionId?: string | null;
