@@ -23,7 +23,7 @@ export function AdminHeader({ user }: { user: PublicUser }) {
       badge={
         <Badge variant="warning" className="shrink-0" data-testid="admin-access-badge">
           <ShieldCheck aria-hidden />
-          Admin Access
+          <span className="sr-only sm:not-sr-only">Admin Access</span>
         </Badge>
       }
       actions={

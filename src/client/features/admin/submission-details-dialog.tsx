@@ -35,7 +35,11 @@ interface Props {
 export function SubmissionDetailsDialog({ submission, onOpenChange, onDelete }: Props) {
   return (
     <Dialog open={submission !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-6xl gap-0 p-0" aria-describedby={undefined}>
+      {/* Below `md` a full-screen sheet (issue 23): a centred box on a phone left the details off to the side. */}
+      <DialogContent
+        className="max-w-6xl gap-0 p-0 max-md:inset-0 max-md:h-dvh max-md:max-h-dvh max-md:w-full max-md:max-w-none max-md:translate-x-0 max-md:translate-y-0 max-md:rounded-none max-md:border-0 max-md:data-[state=closed]:animate-fade-out max-md:data-[state=open]:animate-fade-in"
+        aria-describedby={undefined}
+      >
         {submission ? <Details key={submission.id} initial={submission} onDelete={onDelete} /> : null}
       </DialogContent>
     </Dialog>

@@ -103,9 +103,10 @@ export function TeamPage() {
                         {member.role === 'admin' ? <Badge variant="warning">Admin</Badge> : <Badge variant="secondary">Artist</Badge>}
                         {member.emailVerified ? null : <Badge variant="outline">Email not confirmed</Badge>}
                       </p>
-                      <p className="text-sm break-all text-muted-foreground">
-                        {member.email ?? 'No email'} · joined {formatLongDate(member.createdAt)} · {member.submissionCount} submission
-                        {member.submissionCount === 1 ? '' : 's'}
+                      {/* Only the address may break anywhere (a phone is narrower than a long one); the date and count wrap whole. */}
+                      <p className="text-sm text-muted-foreground">
+                        <span className="[overflow-wrap:anywhere]">{member.email ?? 'No email'}</span> · joined {formatLongDate(member.createdAt)} ·{' '}
+                        {member.submissionCount} submission{member.submissionCount === 1 ? '' : 's'}
                       </p>
                     </div>
                     {member.role === 'admin' ? (
