@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
+import { MESSAGES_SUBTITLES } from '../../src/client/features/messages/messages-texts';
 
 /**
  * The team's screens on a phone (issue 23): the desk as cards, the details as a full-screen sheet
@@ -165,4 +166,37 @@ test('every admin page fits a 360 px phone, and the desk has no serious accessib
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});
+
+test('an admin who signs in lands on the desk, with Messages and its unread count in the team’s navigation', async ({ page, baseURL }) => {
+  const admin = await playwrightRequest.newContext({ baseURL });
+  expect((await admin.post('/api/login', { data: E2E_ADMIN })).ok()).toBe(true);
+  const { id: adminId } = (await (await admin.get('/api/user')).json()) as { id: string };
+  const artist = await newArtist(baseURL!, 'Harbor Lights');
+  const sent = await artist.post('/api/messages', { data: { toUserId: adminId, content: 'Did you get a chance to hear the demo?' } });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const { count: unread } = (await (await admin.get('/api/messages/unread-count')).json()) as { count: number };
+  expect(unread).toBeGreaterThan(0);
+
+  await page.setViewportSize(PHONE);
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+
+  const messages = page.getByRole('link', { name: `Messages, unread: ${unread}` });
+  await expect(messages.getByTestId('unread-badge')).toHaveText(`, unread: ${unread > 99 ? '99+' : unread}`);
+  await page.screenshot({ path: 'test-results/phone-desk/admin-nav-390.png' });
+  await messages.click();
+  await expect(page).toHaveURL(/\/messages$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+  await expect(page.getByText(MESSAGES_SUBTITLES.admin)).toBeVisible();
+  await expect(page.getByText(MESSAGES_SUBTITLES.user)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Back to Admin' })).toBeVisible();
+  await page.setViewportSize(LAPTOP);
+  await page.screenshot({ path: 'test-results/phone-desk/messages-admin-1280.png' });
+  await admin.dispose();
+  await artist.dispose();
 });

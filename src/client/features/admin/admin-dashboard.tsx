@@ -14,6 +14,7 @@ import { errorMessage } from '@client/lib/api';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '@client/lib/use-media-query';
 import { AdminHeader } from '@client/components/admin-header';
+import { useUnreadMessageCount } from '@client/entities/message/message-queries';
 import { csvExportUrl } from './admin-queries';
 import { AdminStatCards } from './admin-stat-cards';
 import { BonusLedger } from './bonus-ledger';
@@ -42,6 +43,7 @@ const SORT_LABELS: Record<AdminSort, string> = { created: 'Newest first', due: '
  */
 export function AdminDashboard({ user }: { user: PublicUser }) {
   useDocumentTitle('Admin Dashboard');
+  const unread = useUnreadMessageCount();
   const { state, dispatch, query, filtered, list, rows: submissions, pager, activeRow, allPicked } = useDeskList();
   const { filters, page, picked, active } = state;
   const setFilter = (change: Partial<DeskFilters>) => dispatch({ type: 'filter', filters: change });
@@ -73,7 +75,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
 
   return (
     <div className="min-h-dvh">
-      <AdminHeader user={user} />
+      <AdminHeader user={user} unreadMessages={unread} />
       <main className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-3 px-4 py-3 sm:px-6 lg:px-8">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">Admin Dashboard</h1>

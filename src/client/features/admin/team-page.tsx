@@ -18,6 +18,7 @@ import { queryClient } from '@client/lib/query-client';
 import { toast } from '@client/lib/toast';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { AdminHeader } from '@client/components/admin-header';
+import { useUnreadMessageCount } from '@client/entities/message/message-queries';
 
 const TEAM_KEY = '/api/admin/users';
 
@@ -40,6 +41,7 @@ function useChangeRole() {
 /** /admin/users: every account, searchable, where an admin promotes or demotes (CONTRACT §11). */
 export function TeamPage() {
   useDocumentTitle('Users');
+  const unread = useUnreadMessageCount();
   const { user } = useAuth();
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
@@ -67,7 +69,7 @@ export function TeamPage() {
 
   return (
     <div className="min-h-dvh">
-      <AdminHeader user={user} />
+      <AdminHeader user={user} unreadMessages={unread} />
       <main className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6">
         <BackLink href="/admin">Back to Admin</BackLink>
         <PageHeading title="Users" description="Everyone with an account. Admins see the review desk; the last admin cannot be demoted." />
