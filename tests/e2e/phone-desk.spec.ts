@@ -200,3 +200,24 @@ test('an admin who signs in lands on the desk, with Messages and its unread coun
   await admin.dispose();
   await artist.dispose();
 });
+
+test('the Users page counts each artist’s submissions, and the last admin cannot be demoted', async ({ page, baseURL }) => {
+  const artistName = `Tally ${Date.now().toString(36)}`;
+  const artist = await newArtist(baseURL!, artistName);
+  for (let i = 1; i <= 5; i++) await submit(artist, artistName, `${artistName} Track ${i}`);
+  await signInAsAdmin(page);
+
+  await page.goto('/admin/users');
+  const search = page.getByRole('searchbox', { name: 'Search users' });
+  await search.fill(artistName);
+  const users = page.getByRole('list', { name: 'Users' });
+  await expect(users.getByRole('listitem')).toHaveCount(1);
+  await expect(users).toContainText('5 submissions');
+
+  await search.fill(E2E_ADMIN.email);
+  const remove = page.getByRole('button', { name: `Remove admin rights from ${E2E_ADMIN.email}` });
+  await expect(remove).toBeDisabled();
+  await expect(remove).toHaveAccessibleDescription('The last admin cannot be demoted');
+  await page.screenshot({ path: 'test-results/phone-desk/users-last-admin-1280.png' });
+  await artist.dispose();
+});
