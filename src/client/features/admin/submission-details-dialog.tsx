@@ -52,6 +52,7 @@ function Details({ initial, onDelete }: { initial: AdminSubmission; onDelete(sub
   const [statusOpen, setStatusOpen] = useState(false);
   const title = s.songTitle?.trim() || 'Untitled';
   const tierName = TIERS[s.pricingTier].name;
+  const priceLabel = tierPriceLabel(s.pricingTier, s.amount);
 
   const downloadAll = () => {
     const plan = planDownloads(s);
@@ -97,7 +98,8 @@ function Details({ initial, onDelete }: { initial: AdminSubmission; onDelete(sub
               <StatusBadge status={s.status} />
             </DescriptionRow>
             <DescriptionRow layout="columns" term="Pricing Tier">
-              {tierName} · {tierPriceLabel(s.pricingTier, s.amount)}
+              {/* "Free", not "Free · Free": the price is shown only when it says something the name does not. */}
+              {priceLabel === tierName ? tierName : `${tierName} · ${priceLabel}`}
             </DescriptionRow>
             <DescriptionRow layout="columns" term="Submitted">{formatLongDateTime(s.createdAt)}</DescriptionRow>
             <DescriptionRow layout="columns" term="Submission ID">
