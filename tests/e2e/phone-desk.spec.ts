@@ -147,7 +147,9 @@ test('on a phone the desk is cards, and a submission opens as a full-screen shee
   await other.dispose();
 });
 
-test('every admin page fits a 360 px phone, and the desk has no serious accessibility violation there', async ({ page }) => {
+test('every admin page fits a 360 px phone, and the desk has no serious accessibility violation there', async ({ page, baseURL }) => {
+  // A new account's confirmation email gives the outbox a row whose time must not wrap.
+  const artist = await newArtist(baseURL!, 'Outbox Check');
   await signInAsAdmin(page);
   await page.setViewportSize(NARROW_PHONE);
   for (const path of ['/admin', '/admin/users', '/admin/outbox', '/messages']) {
@@ -159,6 +161,13 @@ test('every admin page fits a 360 px phone, and the desk has no serious accessib
     const { scrollWidth, clientWidth } = await pageScrollsSideways(page);
     expect(scrollWidth, `${path} is ${scrollWidth} px wide on a ${clientWidth} px screen`).toBeLessThanOrEqual(clientWidth);
   }
+
+  // Outbox times stay on one line on a phone (issue 23: "5:04:30 P / M").
+  await page.goto('/admin/outbox');
+  const time = page.getByTestId('outbox-time').first();
+  await expect(time).toBeVisible();
+  expect(await time.evaluate((el) => el.getClientRects().length)).toBe(1);
+  await artist.dispose();
 
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();

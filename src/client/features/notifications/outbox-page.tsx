@@ -71,8 +71,12 @@ export function OutboxPage() {
                       <p className="font-medium break-words">{email.subject}</p>
                       <Badge variant={email.status === 'failed' ? 'destructive' : 'secondary'}>{OUTBOX_STATUS_LABELS[email.status]}</Badge>
                     </div>
-                    <p className="text-sm text-muted-foreground break-all">
-                      To {email.toAddress} · {new Date(email.createdAt).toLocaleString()}
+                    <p className="text-sm text-muted-foreground">
+                      {/* The time never breaks inside ("5:04:30 P / M" on a phone); the address may. */}
+                      To <span className="[overflow-wrap:anywhere]">{email.toAddress}</span> ·{' '}
+                      <span className="whitespace-nowrap" data-testid="outbox-time">
+                        {new Date(email.createdAt).toLocaleString()}
+                      </span>
                       {email.attempts > 1 ? ` · ${email.attempts} attempts` : ''}
                     </p>
                     {email.lastError ? <p className="text-sm text-muted-foreground">{email.lastError}</p> : null}
