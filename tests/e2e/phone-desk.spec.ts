@@ -141,7 +141,16 @@ test('on a phone the desk is cards, and a submission opens as a full-screen shee
   await page.screenshot({ path: 'test-results/phone-desk/details-playing-390.png' });
   await player.getByRole('button', { name: 'Pause' }).click();
 
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  // On a laptop the same details stay a centred dialog.
   await page.setViewportSize(LAPTOP);
+  await page.getByRole('button', { name: `View details of ${songTitle}` }).click();
+  await expect(dialog).toBeVisible();
+  const box = (await dialog.boundingBox())!;
+  expect(box.x).toBeGreaterThan(0);
+  expect(Math.abs(box.x + box.width / 2 - LAPTOP.width / 2)).toBeLessThan(2);
   await page.screenshot({ path: 'test-results/phone-desk/details-1280.png' });
   await artist.dispose();
   await other.dispose();
