@@ -1,15 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubmissionRow, UserRow } from '../platform/db/schema';
-import {
-  createAdmin,
-  createArtist,
-  createSubmissionRow,
-  createTestApp,
-  sessionCookie,
-  TEST_ORIGIN,
-  type TestApp,
-} from '../test/helpers';
+import { createAdmin, createArtist, createSubmissionRow, createTestApp, TEST_ORIGIN, type TestApp } from '../test/helpers';
 import { fillParams, percentEncodedVariants, routeCollector, seededRandom, staticSegmentIndexes } from './attack-support';
 
 /**
@@ -48,8 +40,8 @@ beforeAll(async () => {
     },
   );
   const artist = await createArtist(t.db);
-  artistCookie = await sessionCookie(t.app, t.db, artist);
-  adminCookie = await sessionCookie(t.app, t.db, await createAdmin(t.db));
+  artistCookie = await t.signIn(artist);
+  adminCookie = await t.signIn(await createAdmin(t.db));
   victim = await createArtist(t.db);
   submission = await createSubmissionRow(t.db, victim);
 }, 120_000);
