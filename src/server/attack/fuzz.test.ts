@@ -3,15 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@shared/errors';
 import { RESUMABLE_UPLOADS_PATH } from '@shared/submissions';
 import type { SubmissionRow, UserRow } from '../platform/db/schema';
-import {
-  createAdmin,
-  createArtist,
-  createSubmissionRow,
-  createTestApp,
-  sessionCookie,
-  TEST_ORIGIN,
-  type TestApp,
-} from '../test/helpers';
+import { createAdmin, createArtist, createSubmissionRow, createTestApp, TEST_ORIGIN, type TestApp } from '../test/helpers';
 import { fillParams, percentEncodedVariants, routeCollector, seededRandom, staticSegmentIndexes } from './attack-support';
 
 /**
@@ -52,8 +44,8 @@ beforeAll(async () => {
     },
   );
   const artist = await createArtist(t.db);
-  artistCookie = await sessionCookie(t.app, t.db, artist);
-  adminCookie = await sessionCookie(t.app, t.db, await createAdmin(t.db));
+  artistCookie = await t.signIn(artist);
+  adminCookie = await t.signIn(await createAdmin(t.db));
   victim = await createArtist(t.db);
   submission = await createSubmissionRow(t.db, victim);
 }, 120_000);
@@ -318,9 +310,9 @@ describe('the fuzzer, in the tus protocol', () => {
   const victimUploads: string[] = [];
 
   beforeAll(async () => {
-    tusArtistCookie = await sessionCookie(t.app, t.db, await createArtist(t.db));
-    tusAdminCookie = await sessionCookie(t.app, t.db, await createAdmin(t.db));
-    const victimCookie = await sessionCookie(t.app, t.db, await createArtist(t.db));
+    tusArtistCookie = await t.signIn(await createArtist(t.db));
+    tusAdminCookie = await t.signIn(await createAdmin(t.db));
+    const victimCookie = await t.signIn(await createArtist(t.db));
     for (const [cookie, ids] of [[tusArtistCookie, ownUploads], [victimCookie, victimUploads]] as const) {
       for (const length of [100, 1000, 70_000]) {
         const created = await t.app.inject({
