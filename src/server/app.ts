@@ -23,6 +23,7 @@ import type { Database } from './platform/db/client';
 import { errorBody, registerErrorHandling, tooManyRequests } from './platform/errors';
 import { Outbox } from './platform/email/outbox';
 import { firstPageDocuments } from './platform/first-page-documents';
+import { defineScheduledBackup } from './features/operations/scheduled-backup';
 import { registerInputChecks } from './platform/input-checks';
 import { JobQueue } from './platform/jobs/job-queue';
 import { logSerializers } from './platform/log-serializers';
@@ -123,6 +124,7 @@ export async function buildApp({
   jobs.every('maintenance.prune-rate-limit-counters', '*/15 * * * *', () => pruneRateLimitCounters(db));
   defineAudioPeaksJob(jobs, db, storage, app.log);
   jobs.every('maintenance.remove-unattached-uploads', '*/15 * * * *', () => removeUnattachedUploads(db, storage));
+  if (config.backup) defineScheduledBackup(jobs, { database, storage, dataDir: config.dataDir }, config.backup, app.log);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
