@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -14,7 +14,7 @@ import { LocalObjectStorage } from '../../platform/storage/local-storage';
 import { objectKey, type ObjectStorage } from '../../platform/storage/object-storage';
 import { withDatabase } from '../../test/global-setup';
 import { createTestApp, createUser, type TestApp } from '../../test/helpers';
-import { BackupError, restoreBackupFile, writeBackupFile } from './backup';
+import { BackupError, restoreBackupFile, verifyBackupFile, writeBackupFile } from './backup';
 import { listenForBackups, requestBackup } from './backup-socket';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -139,6 +139,20 @@ describe('backup and restore', () => {
     await expect(again).rejects.toBeInstanceOf(BackupError);
     await expect(again).rejects.toThrow(/^Refusing to restore: .* is not empty/);
   }, 120_000);
+
+  it('takes a scheduled backup into BACKUP_DIR as a queue job and keeps the last BACKUP_KEEP', async () => {
+    const backupDir = mkdtempSync(path.join(os.tmpdir(), 'hub-backups-'));
+    cleanups.push(() => rmSync(backupDir, { recursive: true, force: true }));
+    for (const old of ['backup-20200101T000000Z.tar', 'backup-20200102T000000Z.tar']) writeFileSync(path.join(backupDir, old), 'old');
+    const test = await createTestApp({ BACKUP_DIR: backupDir, BACKUP_KEEP: '2' });
+    cleanups.push(() => test.close());
+    await test.app.jobs.run('operations.backup');
+    const kept = readdirSync(backupDir).sort();
+    expect(kept).toHaveLength(2);
+    expect(kept[0]).toBe('backup-20200102T000000Z.tar');
+    const manifest = await verifyBackupFile(path.join(backupDir, kept[1]!));
+    expect(manifest.database.kind).toBe(test.database.kind);
+  }, 60_000);
 
   it('refuses an archive that is damaged', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'hub-backup-test-'));
