@@ -12,7 +12,9 @@ export async function isObjectStoreEmpty(config: Config): Promise<boolean> {
   if (config.s3) {
     const client = new S3Client(s3ClientConfig(config.s3));
     try {
-      const listed = await client.send(new ListObjectsV2Command({ Bucket: config.s3.bucket, MaxKeys: 1 }));
+      // One page of the default size rather than MaxKeys 1: some S3-compatible servers (s3rver)
+      // fail a listing that has to be cut short, and a page costs one request either way.
+      const listed = await client.send(new ListObjectsV2Command({ Bucket: config.s3.bucket }));
       return (listed.KeyCount ?? listed.Contents?.length ?? 0) === 0;
     } finally {
       client.destroy();
