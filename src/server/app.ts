@@ -13,6 +13,8 @@ import { accountRoutes, passwordResetRoutes, teamRoutes } from './features/auth/
 import { authRoutes } from './features/auth/routes';
 import { messageRoutes } from './features/messages/routes';
 import { notificationRoutes } from './features/notifications/routes';
+import { collectMetrics, metricsRoutes } from './features/operations/metrics';
+import { defineScheduledBackup } from './features/operations/scheduled-backup';
 import { paymentRoutes } from './features/payments/routes';
 import { productionRoutes } from './features/production/routes';
 import { profileRoutes } from './features/profile/routes';
@@ -23,7 +25,6 @@ import type { Database } from './platform/db/client';
 import { errorBody, registerErrorHandling, tooManyRequests } from './platform/errors';
 import { Outbox } from './platform/email/outbox';
 import { firstPageDocuments } from './platform/first-page-documents';
-import { defineScheduledBackup } from './features/operations/scheduled-backup';
 import { registerInputChecks } from './platform/input-checks';
 import { JobQueue } from './platform/jobs/job-queue';
 import { logSerializers } from './platform/log-serializers';
@@ -96,6 +97,8 @@ export async function buildApp({
   if (onRoute) app.addHook('onRoute', onRoute);
   registerErrorHandling(app);
   registerInputChecks(app);
+  // First, so that its timing hook sees every route (CONTRACT §20).
+  const metrics = collectMetrics(app, database);
   // Text responses of 1 KB or more, brotli or gzip as the browser accepts (CONTRACT §15). Small
   // answers are compressed in one synchronous call; binary types (audio, video, images) are left
   // alone by their MIME type. Request bodies are never inflated: uploads arrive as sent.
@@ -153,6 +156,7 @@ export async function buildApp({
   await app.register(paymentRoutes, { db, config });
   await app.register(notificationRoutes, { db, config });
   await app.register(productionRoutes, { db, config, storage, now: clock });
+  await app.register(metricsRoutes, { registry: metrics, token: config.metricsToken });
 
   await serveClient(app, client, clientDir);
   // Every job is defined by now; workers start once the app is ready and stop before the database closes.

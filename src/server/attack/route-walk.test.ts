@@ -37,7 +37,8 @@ let victimSubmission: SubmissionRow;
 let addressCounter = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { onRoute: collector.collect });
+  // With METRICS_TOKEN set, GET /metrics is a guarded route: the bearer token is its guard.
+  t = await createTestApp({ METRICS_TOKEN: 'route-walk-metrics-token-0123' }, { onRoute: collector.collect });
   victim = await createArtist(t.db, { artistName: 'Victim' });
   victimSubmission = await createSubmissionRow(t.db, victim, { adminNotes: 'internal note' });
   artist = await createArtist(t.db);
