@@ -21,6 +21,7 @@ import { profileRoutes } from './features/profile/routes';
 import { submissionRoutes } from './features/submissions/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { defineAudioPeaksJob } from './platform/audio/record-audio-peaks';
+import { COMPRESS_THRESHOLD_BYTES, sendDocument } from './platform/compressed-document';
 import type { Database } from './platform/db/client';
 import { errorBody, registerErrorHandling, tooManyRequests } from './platform/errors';
 import { Outbox } from './platform/email/outbox';
@@ -102,7 +103,7 @@ export async function buildApp({
   // Text responses of 1 KB or more, brotli or gzip as the browser accepts (CONTRACT §15). Small
   // answers are compressed in one synchronous call; binary types (audio, video, images) are left
   // alone by their MIME type. Request bodies are never inflated: uploads arrive as sent.
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
+  await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(rateLimit, {
     global: false,
@@ -216,7 +217,7 @@ async function serveClient(app: FastifyInstance, client: AppOptions['client'], c
         // GET /api/user is not; otherwise fetched fresh each time like any index.html.
         const user = await app.sessions.currentUser(request);
         reply.header('cache-control', user ? 'private, no-store' : 'no-cache');
-        return reply.type('text/html; charset=utf-8').send(documents.documentFor(request.url.split('?')[0]!, user && toPublicUser(user)));
+        return sendDocument(request, reply, documents.documentFor(request.url.split('?')[0]!, user && toPublicUser(user)));
       }
       return reply.status(404).send(notFound(request.url));
     });
