@@ -1,11 +1,13 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Writable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
@@ -93,19 +95,16 @@ async function storedObjectKeys(query: Query): Promise<string[]> {
 async function snapshotPglite(pglite: PGlite, workDir: string): Promise<Snapshot> {
   // Fewer WAL records to replay when the copy is opened.
   await pglite.exec('CHECKPOINT');
-  let snapshot: Snapshot | undefined;
   // Inside one transaction nothing else runs on the embedded engine (every query waits for it):
   // the counts, the list of files and the copy of the data directory are of the same instant.
-  await pglite.transaction(async (tx) => {
+  // The copy is taken uncompressed (fast: the server waits for it) and compressed afterwards.
+  const { tables, objectKeys, dump } = await pglite.transaction(async (tx) => {
     const query: Query = (text) => tx.query(text);
-    const tables = await countRows(query);
-    const objectKeys = await storedObjectKeys(query);
-    const dump = await pglite.dumpDataDir('gzip');
-    const dumpFile = path.join(workDir, 'pglite-data.tar.gz');
-    await writeFile(dumpFile, Buffer.from(await dump.arrayBuffer()));
-    snapshot = { kind: 'pglite', entry: PGLITE_ENTRY, dumpFile, tables, objectKeys };
+    return { tables: await countRows(query), objectKeys: await storedObjectKeys(query), dump: await pglite.dumpDataDir('none') };
   });
-  return snapshot!;
+  const dumpFile = path.join(workDir, 'pglite-data.tar.gz');
+  await pipeline(Readable.fromWeb(dump.stream() as WebReadableStream), createGzip({ level: 6 }), createWriteStream(dumpFile));
+  return { kind: 'pglite', entry: PGLITE_ENTRY, dumpFile, tables, objectKeys };
 }
 
 async function snapshotPostgres(connectionString: string, workDir: string): Promise<Snapshot> {
