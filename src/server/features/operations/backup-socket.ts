@@ -54,11 +54,12 @@ export async function requestBackup(dataDir: string, file: string): Promise<Back
     throw new BackupError(`The server holding ${dataDir} does not answer on ${socketPath}: restart it with this version, or stop it and back up again`);
   }
   try {
-    await pipeline(socket, createWriteStream(partial, { mode: 0o600 }));
-    // A server that failed midway closes the connection early: the archive then has no manifest.
-    const manifest = await verifyBackupFile(partial).catch(() => {
+    // A server that fails midway drops the connection: the archive is then cut short (no manifest).
+    const failed = () => {
       throw new BackupError('The server could not finish the backup (its log says why)');
-    });
+    };
+    await pipeline(socket, createWriteStream(partial, { mode: 0o600 })).catch(failed);
+    const manifest = await verifyBackupFile(partial).catch(failed);
     await rename(partial, file);
     return manifest;
   } finally {

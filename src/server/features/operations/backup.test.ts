@@ -154,6 +154,23 @@ describe('backup and restore', () => {
     expect(manifest.database.kind).toBe(test.database.kind);
   }, 60_000);
 
+  it('says so, and leaves no file, when the server cannot finish a backup it was asked for', async () => {
+    const test = await createTestApp();
+    cleanups.push(() => test.close());
+    const storage = new LocalObjectStorage(path.join(test.config.dataDir, 'objects'));
+    const owner = await createUser(test.db);
+    await storeUpload(test.db, storage, owner.id);
+    // The stored file cannot be read: the server gives up midway.
+    const failing: ObjectStorage = Object.assign(Object.create(storage) as ObjectStorage, {
+      read: () => Promise.reject(new Error('disk failure')),
+    });
+    const stop = await listenForBackups({ database: test.database, storage: failing, dataDir: test.config.dataDir }, test.app.log);
+    cleanups.push(stop);
+    const archive = path.join(test.config.dataDir, 'backup.tar');
+    await expect(requestBackup(test.config.dataDir, archive)).rejects.toThrow(/^The server could not finish the backup/);
+    expect(readdirSync(test.config.dataDir).filter((name) => name.startsWith('backup.tar'))).toEqual([]);
+  });
+
   it('refuses an archive that is damaged', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'hub-backup-test-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
