@@ -20,6 +20,7 @@ const TUS_REQUESTS = 600;
 const IN_FLIGHT = 8;
 
 const collector = routeCollector();
+const METRICS_TOKEN = 'fuzz-metrics-token-0123456789';
 const errorLines: string[] = [];
 let t: TestApp;
 let artistCookie: string;
@@ -29,7 +30,7 @@ let submission: SubmissionRow;
 
 beforeAll(async () => {
   t = await createTestApp(
-    {},
+    { METRICS_TOKEN },
     {
       onRoute: collector.collect,
       logger: {
@@ -230,6 +231,7 @@ describe('the fuzzer', () => {
       headers.origin = chance(0.9) ? TEST_ORIGIN : pick(['https://evil.example', 'null', TEST_ORIGIN.toUpperCase()]);
       if (chance(0.3)) headers['x-forwarded-for'] = pick(['1.2.3.4', '127.0.0.1, 10.0.0.1', 'garbage', '::1', '999.1.1.1']);
       if (chance(0.05)) headers['x-forwarded-host'] = 'evil.example';
+      if (chance(0.1)) headers.authorization = pick([`Bearer ${METRICS_TOKEN}`, 'Bearer wrong', 'Bearer ', `Basic ${METRICS_TOKEN}`, `Bearer ${'x'.repeat(5000)}`]);
       let payload: string | undefined;
       if (WRITES.has(route.method) || chance(0.05)) {
         const body = nastyBody();

@@ -28,8 +28,9 @@ let victim: UserRow;
 let victimSubmission: SubmissionRow;
 
 beforeAll(async () => {
-  // A distinct client address per call: per-address rate limits never pool the walk.
-  t = await createTestApp({}, { onRoute: collector.collect, addressPerCall: true });
+  // A distinct client address per call: per-address rate limits never pool the walk. With
+  // METRICS_TOKEN set, GET /metrics is a guarded route: the bearer token is its guard.
+  t = await createTestApp({ METRICS_TOKEN: 'route-walk-metrics-token-0123' }, { onRoute: collector.collect, addressPerCall: true });
   victim = await createArtist(t.db, { artistName: 'Victim' });
   victimSubmission = await createSubmissionRow(t.db, victim, { adminNotes: 'internal note' });
   artist = await createArtist(t.db);

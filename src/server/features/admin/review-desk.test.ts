@@ -7,7 +7,7 @@ import { BULK_IDS_MAX, TAGS_PER_SUBMISSION_MAX, WAVEFORM_POINTS, type ReviewTemp
 import { computePeaks } from '../../platform/audio/peaks';
 import { outboxEmails, submissionHistory, submissions, type UserRow } from '../../platform/db/schema';
 import { createAdmin, createArtist, createSubmissionRow, createTestApp, TEST_ORIGIN, type Caller, type Method, type TestApp } from '../../test/helpers';
-import { spreadsheetSafe } from './csv-export';
+import { CSV_BATCH_ROWS, spreadsheetSafe } from './csv-export';
 
 /** The review desk for a team (CONTRACT §14). */
 
@@ -394,7 +394,7 @@ describe('CSV export', () => {
       const cookie = await fresh.signIn(await createAdmin(fresh.db));
       // Many rows on one timestamp: the keyset cursor must still neither skip nor repeat any.
       const at = new Date('2026-05-01T12:00:00.123Z');
-      const rows = Array.from({ length: 2_300 }, (_, i) => ({
+      const rows = Array.from({ length: 2 * CSV_BATCH_ROWS + 300 }, (_, i) => ({
         id: `csv-${String(i).padStart(5, '0')}`,
         userId: who.id,
         submissionMethod: 'link' as const,
@@ -416,7 +416,7 @@ describe('CSV export', () => {
     } finally {
       await fresh.close();
     }
-  });
+  }, 60_000);
 });
 
 describe('review templates', () => {
