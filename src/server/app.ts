@@ -13,6 +13,8 @@ import { accountRoutes, passwordResetRoutes, teamRoutes } from './features/auth/
 import { authRoutes } from './features/auth/routes';
 import { messageRoutes } from './features/messages/routes';
 import { notificationRoutes } from './features/notifications/routes';
+import { collectMetrics, metricsRoutes } from './features/operations/metrics';
+import { defineScheduledBackup } from './features/operations/scheduled-backup';
 import { paymentRoutes } from './features/payments/routes';
 import { productionRoutes } from './features/production/routes';
 import { profileRoutes } from './features/profile/routes';
@@ -20,6 +22,7 @@ import { submissionRoutes } from './features/submissions/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { defineAudioPeaksJob } from './platform/audio/record-audio-peaks';
 import { BODY_PROGRESS, registerBodyProgress, type BodyProgress } from './platform/body-progress';
+import { COMPRESS_THRESHOLD_BYTES, sendDocument } from './platform/compressed-document';
 import type { Database } from './platform/db/client';
 import { errorBody, registerErrorHandling, tooManyRequests } from './platform/errors';
 import { Outbox } from './platform/email/outbox';
@@ -99,11 +102,13 @@ export async function buildApp({
   if (onRoute) app.addHook('onRoute', onRoute);
   registerErrorHandling(app);
   registerInputChecks(app);
+  // First, so that its timing hook sees every route (CONTRACT §20).
+  const metrics = collectMetrics(app, database);
   registerBodyProgress(app, bodyProgress);
   // Text responses of 1 KB or more, brotli or gzip as the browser accepts (CONTRACT §15). Small
   // answers are compressed in one synchronous call; binary types (audio, video, images) are left
   // alone by their MIME type. Request bodies are never inflated: uploads arrive as sent.
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
+  await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(rateLimit, {
     global: false,
@@ -128,6 +133,7 @@ export async function buildApp({
   jobs.every('maintenance.prune-rate-limit-counters', '*/15 * * * *', () => pruneRateLimitCounters(db));
   defineAudioPeaksJob(jobs, db, storage, app.log);
   jobs.every('maintenance.remove-unattached-uploads', '*/15 * * * *', () => removeUnattachedUploads(db, storage));
+  if (config.backup) defineScheduledBackup(jobs, { database, storage, dataDir: config.dataDir }, config.backup, app.log);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
@@ -156,6 +162,7 @@ export async function buildApp({
   await app.register(paymentRoutes, { db, config });
   await app.register(notificationRoutes, { db, config });
   await app.register(productionRoutes, { db, config, storage, now: clock });
+  await app.register(metricsRoutes, { registry: metrics, token: config.metricsToken });
 
   await serveClient(app, client, clientDir);
   // Every job is defined by now; workers start once the app is ready and stop before the database closes.
@@ -215,7 +222,7 @@ async function serveClient(app: FastifyInstance, client: AppOptions['client'], c
         // GET /api/user is not; otherwise fetched fresh each time like any index.html.
         const user = await app.sessions.currentUser(request);
         reply.header('cache-control', user ? 'private, no-store' : 'no-cache');
-        return reply.type('text/html; charset=utf-8').send(documents.documentFor(request.url.split('?')[0]!, user && toPublicUser(user)));
+        return sendDocument(request, reply, documents.documentFor(request.url.split('?')[0]!, user && toPublicUser(user)));
       }
       return reply.status(404).send(notFound(request.url));
     });

@@ -59,6 +59,14 @@ const envSchema = z.object({
   YOUTUBE_CHANNEL_ID: optionalString,
   YOUTUBE_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default('https://www.googleapis.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BACKUP_DIR: optionalString,
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  BACKUP_CRON: z
+    .string()
+    .trim()
+    .regex(/^\S+( \S+){4}$/, 'must be a cron schedule of five fields, e.g. 0 3 * * *')
+    .default('0 3 * * *'),
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
 });
 
 export interface Config {
@@ -87,6 +95,10 @@ export interface Config {
   /** Outgoing email (CONTRACT §10); without `smtpUrl` emails stay in the outbox and are logged. */
   mail: { smtpUrl: string | undefined; from: string; messageDelayS: number };
   logLevel: string;
+  /** Scheduled backups (CONTRACT §20): an archive into `dir` at each `cron` time (UTC), the last `keep` kept. */
+  backup: { dir: string; keep: number; cron: string } | undefined;
+  /** The bearer token GET /metrics asks for; unset, there is no /metrics. */
+  metricsToken: string | undefined;
   /** After approval (CONTRACT §13). */
   production: {
     /** `auto`: a paid submission not delivered by its deadline is refunded by a scheduled job. */
@@ -175,6 +187,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       messageDelayS: e.MESSAGE_EMAIL_DELAY_S,
     },
     logLevel: e.LOG_LEVEL,
+    backup: e.BACKUP_DIR ? { dir: path.resolve(e.BACKUP_DIR), keep: e.BACKUP_KEEP, cron: e.BACKUP_CRON } : undefined,
+    metricsToken: e.METRICS_TOKEN,
     production: {
       lateDeliveryRefund: e.LATE_DELIVERY_REFUND,
       bonusPerTrackUsd: Number(e.BONUS_PER_TRACK_USD).toFixed(2),

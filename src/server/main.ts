@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { ensureAdminAccount } from './features/auth/accounts';
+import { listenForBackups } from './features/operations/backup-socket';
 import { DatabaseInUseError, openDatabase } from './platform/db/client';
 import { createObjectStorage } from './platform/storage/create-storage';
 
@@ -51,6 +52,11 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  // The embedded database is this process's alone: `npm run backup` asks it for the archive.
+  if (database.kind === 'pglite') {
+    const stopBackups = await listenForBackups({ database, storage, dataDir: config.dataDir }, app.log);
+    app.addHook('onClose', stopBackups);
+  }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     { url: config.publicUrl.toString(), database: database.kind, storage: storage.driver },

@@ -3,6 +3,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startTestSmtpServer, type TestSmtpServer } from '../../src/server/test/smtp-test-server';
+import { PASSWORD, shoot as shootAt, uniqueEmail } from './fixtures';
 
 /**
  * Accounts people can recover and own (CONTRACT §11), in the browser: reset by email, read from
@@ -14,7 +15,6 @@ const BASE = `http://localhost:${PORT}`;
 const DATA_DIR = '.data-e2e-accounts';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SHOTS = path.join(ROOT, 'test-results/accounts-screens');
-const PASSWORD = 'dark-wave-42';
 const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 let smtp: TestSmtpServer;
@@ -60,9 +60,7 @@ test.afterAll(async () => {
   rmSync(path.join(ROOT, DATA_DIR), { recursive: true, force: true });
 });
 
-function newEmail(): string {
-  return `artist-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-}
+const newEmail = () => uniqueEmail('artist');
 
 /** Registers through the API (the page's context gets the session) with a complete profile. */
 async function register(page: Page, email: string): Promise<void> {
@@ -82,13 +80,7 @@ async function signInElsewhere(browser: Browser, email: string, password: string
   return context;
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = (page: Page, name: string) => shootAt(page, SHOTS, name);
 
 test('a forgotten password is reset through the emailed link, and every old session ends', async ({ page, browser }) => {
   const email = newEmail();

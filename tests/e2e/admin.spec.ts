@@ -1,89 +1,32 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
+import { expect, test } from '@playwright/test';
+import { createSubmission, newArtistApi, PASSWORD, signInAsAdmin, silentWav, TINY_PNG, toastText, uniqueEmail, uploadBytes } from './fixtures';
 
 /** The label's review desk (SPEC §2 'Admin dashboard', §6, §7, §8; CONTRACT §8). */
 
-const PASSWORD = 'dark-wave-42';
-const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-
-/** Two seconds of 8 kHz mono silence: a WAV every Chromium build can decode and play. */
-function silentWav(seconds = 2, rate = 8000): Buffer {
-  const samples = seconds * rate;
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + samples * 2, 4);
-  header.write('WAVE', 8);
-  header.write('fmt ', 12);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(samples * 2, 40);
-  return Buffer.concat([header, Buffer.alloc(samples * 2)]);
-}
-
-const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-/** Uploads bytes the way the browser does: upload URL, PUT, then the normalisation route. */
-async function upload(api: APIRequestContext, bytes: Buffer, contentType: string): Promise<string> {
-  const issued = await api.post('/api/objects/upload');
-  expect(issued.ok()).toBe(true);
-  const { uploadURL } = (await issued.json()) as { uploadURL: string };
-  const put = await api.put(uploadURL, { data: bytes, headers: { 'content-type': contentType } });
-  expect(put.ok(), await put.text()).toBe(true);
-  return uploadURL;
-}
-
 async function newArtistWithSubmission(baseURL: string, songTitle: string) {
-  const api = await playwrightRequest.newContext({ baseURL });
-  const reg = await api.post('/api/register', { data: { firstName: 'Mara', lastName: 'Quill', email: uniqueEmail('desk'), password: PASSWORD } });
-  expect(reg.status()).toBe(201);
-  await api.put('/api/profile', { data: { artistName: 'Nocturne Collective', instagramHandle: '@nocturne', deezerHandle: 'Nocturne' } });
-  const musicUrl = await upload(api, silentWav(), 'audio/wav');
+  const { api } = await newArtistApi(baseURL, { prefix: 'desk', profile: { artistName: 'Nocturne Collective', instagramHandle: '@nocturne', deezerHandle: 'Nocturne' } });
+  const musicUrl = await uploadBytes(api, silentWav(2), 'audio/wav');
   const music = await api.put('/api/music-files', { data: { musicFileURL: musicUrl, fileName: 'night-drive.wav' } });
   expect(music.ok(), await music.text()).toBe(true);
-  const artUrl = await upload(api, TINY_PNG, 'image/png');
+  const artUrl = await uploadBytes(api, TINY_PNG, 'image/png');
   const art = await api.put('/api/artwork-files', { data: { artworkFileURL: artUrl } });
-  const styleUrls = [await upload(api, TINY_PNG, 'image/png'), await upload(api, TINY_PNG, 'image/png')];
+  const styleUrls = [await uploadBytes(api, TINY_PNG, 'image/png'), await uploadBytes(api, TINY_PNG, 'image/png')];
   const style = await api.put('/api/reference-files', { data: { referenceFileURLs: styleUrls } });
   expect(style.ok(), await style.text()).toBe(true);
-  const created = await api.post('/api/submissions', {
-    data: {
-      submissionMethod: 'upload',
-      musicFileUrl: ((await music.json()) as { objectPath: string }).objectPath,
-      artworkUrl: ((await art.json()) as { objectPath: string }).objectPath,
-      styleReferenceUrls: ((await style.json()) as { objectPaths: string[] }).objectPaths,
-      releaseStatus: 'unreleased',
-      artistName: 'Nocturne Collective',
-      songTitle,
-      description: 'A slow, dark synth piece about driving through the city at night.',
-      hasLyrics: false,
-      aiUsage: false,
-      videoStyle: 'custom',
-      pricingTier: 'free',
-      termsAccepted: true,
-      genre: 'Darkwave',
-      mood: 'Moody',
-    },
+  const id = await createSubmission(api, {
+    submissionMethod: 'upload',
+    musicUrl: undefined,
+    musicFileUrl: ((await music.json()) as { objectPath: string }).objectPath,
+    artworkUrl: ((await art.json()) as { objectPath: string }).objectPath,
+    styleReferenceUrls: ((await style.json()) as { objectPaths: string[] }).objectPaths,
+    songTitle,
+    description: 'A slow, dark synth piece about driving through the city at night.',
+    videoStyle: 'custom',
+    genre: 'Darkwave',
+    mood: 'Moody',
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
   return { api, id };
 }
-
-async function signInAsAdmin(page: Page) {
-  const res = await page.request.post('/api/login', { data: E2E_ADMIN });
-  expect(res.ok()).toBe(true);
-}
-
-const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 test('an admin reviews a submission end to end', async ({ page, baseURL }) => {
   const songTitle = `Night Drive ${Date.now()}`;

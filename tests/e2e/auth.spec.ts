@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { PASSWORD, toastText, uniqueEmail } from './fixtures';
 
 /** Browser journeys of the auth screen, the routing rules and the legal pages (SPEC §2, §4, §5, §8, §9). */
-
-const PASSWORD = 'dark-wave-42';
 
 interface Artist {
   firstName: string;
@@ -15,7 +14,7 @@ function newArtist(): Artist {
   return {
     firstName: 'Mara',
     lastName: 'Quill',
-    email: `artist-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
+    email: uniqueEmail('artist'),
     password: PASSWORD,
   };
 }
@@ -49,9 +48,6 @@ async function signInThroughUi(page: Page, email: string, password: string): Pro
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
-
-/** Toast texts are matched exactly: Radix also announces them in a visually hidden live region. */
-const toastText = (page: Page, text: string) => page.getByText(text, { exact: true });
 
 test.describe('accounts', () => {
   test('sign-up lands on /dashboard with the name in the header', async ({ page }) => {

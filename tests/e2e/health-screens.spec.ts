@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
+import { createSubmission, E2E_ADMIN, registerArtist, shoot as shootAt } from './fixtures';
 
 /**
  * The screens issue 10 touched without meaning to change them (one back link and page heading,
@@ -8,44 +8,12 @@ import { E2E_ADMIN } from '../../playwright.config';
  * 1280 and 390 px lands in test-results/screens/ to be looked at.
  */
 
-const WIDTHS = [1280, 390] as const;
+const signUpArtist = (page: Page) => registerArtist(page, { prefix: 'health' });
 
-async function signUpArtist(page: Page): Promise<void> {
-  const email = `health-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-  const res = await page.request.post('/api/register', {
-    data: { firstName: 'Mara', lastName: 'Quill', email, password: 'dark-wave-42' },
-  });
-  expect(res.status()).toBe(201);
-}
+const submit = (page: Page, pricingTier: 'free' | 'premium', songTitle = 'Night Drive') =>
+  createSubmission(page.request, { musicUrl: 'https://example.com/night-drive', releaseDateOption: 'asap', artistName: 'Nora Vex', songTitle, pricingTier });
 
-async function submit(page: Page, pricingTier: 'free' | 'premium', songTitle = 'Night Drive'): Promise<string> {
-  const res = await page.request.post('/api/submissions', {
-    data: {
-      submissionMethod: 'link',
-      musicUrl: 'https://example.com/night-drive',
-      releaseStatus: 'unreleased',
-      releaseDateOption: 'asap',
-      artistName: 'Nora Vex',
-      songTitle,
-      hasLyrics: false,
-      aiUsage: false,
-      videoStyle: 'non-custom',
-      pricingTier,
-      termsAccepted: true,
-    },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    // Outside the per-test folder, which Playwright empties when a test passes.
-    await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = (page: Page, name: string) => shootAt(page, 'test-results/screens', name);
 
 test('artist pages: headings, back links, details rows', async ({ page }) => {
   await signUpArtist(page);

@@ -1,66 +1,19 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
+import { adminApi, createSubmission as submitLink, E2E_ADMIN, expectAccessible, PASSWORD, registerArtist, TINY_PNG, tinyMp3, uniqueEmail } from './fixtures';
 
 /**
  * The artist's journey of issue 11: onboarding that never blocks, finished videos, drafts that
  * save themselves, payment truth, feedback first, withdrawal by the licence, and axe on every page.
  */
 
-const PASSWORD = 'dark-wave-42';
-const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-
-/** A tiny valid MP3: MPEG-1 Layer III frame headers with silent bodies. */
-function tinyMp3(): Buffer {
-  const frame = Buffer.alloc(417);
-  frame.set([0xff, 0xfb, 0x90, 0x00]);
-  return Buffer.concat(Array.from({ length: 12 }, () => frame));
-}
-const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 /** A new artist, signed in on the page (or in an API context of their own). */
-async function register(target: Page | APIRequestContext, { profile = true } = {}): Promise<void> {
-  const api = 'request' in target ? target.request : target;
-  const res = await api.post('/api/register', { data: { firstName: 'Mara', lastName: 'Quill', email: uniqueEmail('journey'), password: PASSWORD } });
-  expect(res.status()).toBe(201);
-  if (profile) expect((await api.put('/api/profile', { data: { artistName: 'Nocturne Collective' } })).ok()).toBe(true);
-}
+const register = (target: Page | APIRequestContext, { profile = true } = {}) =>
+  registerArtist(target, { prefix: 'journey', profile: profile ? { artistName: 'Nocturne Collective' } : undefined });
 
-async function createSubmission(api: APIRequestContext, songTitle: string, overrides: Record<string, unknown> = {}): Promise<string> {
-  const res = await api.post('/api/submissions', {
-    data: {
-      submissionMethod: 'link',
-      musicUrl: 'https://soundcloud.com/nocturne/night-drive',
-      releaseStatus: 'unreleased',
-      artistName: 'Nocturne Collective',
-      songTitle,
-      videoStyle: 'non-custom',
-      pricingTier: 'free',
-      termsAccepted: true,
-      ...overrides,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
-
-async function adminApi(baseURL: string): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL });
-  expect((await api.post('/api/login', { data: E2E_ADMIN })).ok()).toBe(true);
-  return api;
-}
+const createSubmission = (api: APIRequestContext, songTitle: string, overrides: Record<string, unknown> = {}) =>
+  submitLink(api, { musicUrl: 'https://soundcloud.com/nocturne/night-drive', songTitle, ...overrides });
 
 const rowOf = (page: Page, songTitle: string) => page.getByTestId('submission-row').filter({ hasText: songTitle });
-
-/** No serious or critical axe violation on the page as it is now. */
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function boxesOverlap(a: Locator, b: Locator): Promise<boolean> {
   const [x, y] = [await a.boundingBox(), await b.boundingBox()];

@@ -1,41 +1,25 @@
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { registerArtist, signInAsAdmin, toastText } from './fixtures';
 
 /**
  * Live messaging between the label and an artist (SPEC §2 "Messages", CONTRACT §7): two browser
  * contexts, the admin and the artist, each with its own session and WebSocket.
  */
 
-const ADMIN = { email: 'admin@example.com', password: 'admin-password-123' };
 /** ensureAdminAccount names the admin "Label Admin"; the notice uses the first name (no artist name). */
 const ADMIN_NOTICE = 'Message from Label';
 
-/** Toast texts are matched exactly: Radix also announces them in a visually hidden live region. */
-const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
-
-async function signedInContext(browser: Browser, signIn: (request: APIRequestContext) => Promise<void>): Promise<BrowserContext> {
-  const context = await browser.newContext();
-  await signIn(context.request);
-  return context;
-}
-
 async function newArtist(browser: Browser, artistName: string): Promise<{ context: BrowserContext; id: string }> {
-  let id = '';
-  const context = await signedInContext(browser, async (request) => {
-    const email = `msg-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-    const res = await request.post('/api/register', {
-      data: { firstName: 'Mara', lastName: 'Quill', email, password: 'dark-wave-42' },
-    });
-    expect(res.status()).toBe(201);
-    id = ((await res.json()) as { id: string }).id;
-    expect((await request.put('/api/profile', { data: { artistName } })).ok()).toBe(true);
-  });
+  const context = await browser.newContext();
+  const { id } = await registerArtist(context.request, { prefix: 'msg', profile: { artistName } });
   return { context, id };
 }
 
-const adminContext = (browser: Browser) =>
-  signedInContext(browser, async (request) => {
-    expect((await request.post('/api/login', { data: ADMIN })).ok()).toBe(true);
-  });
+async function adminContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  await signInAsAdmin(context.request);
+  return context;
+}
 
 const chatMessage = (page: Page, text: string) => page.getByTestId('chat-message').filter({ hasText: text });
 

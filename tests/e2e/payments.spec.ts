@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { createSubmission, registerArtist } from './fixtures';
 
 /**
  * Browser journeys of the checkout, /payment-success and /payment-failure (SPEC §2, §4, §8;
@@ -11,33 +12,11 @@ import { expect, test, type Page } from '@playwright/test';
 type Tier = 'free' | 'basic' | 'premium' | 'professional';
 
 /** Signs up a new artist through the API; the page's context holds the session. */
-async function signUp(page: Page): Promise<void> {
-  const email = `payer-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-  const res = await page.request.post('/api/register', {
-    data: { firstName: 'Mara', lastName: 'Quill', email, password: 'dark-wave-42' },
-  });
-  expect(res.status()).toBe(201);
-}
+const signUp = (page: Page) => registerArtist(page, { prefix: 'payer' });
 
 /** A submission made the way the wizard makes it (POST /api/submissions); returns its id. */
-async function submit(page: Page, pricingTier: Tier): Promise<string> {
-  const res = await page.request.post('/api/submissions', {
-    data: {
-      submissionMethod: 'link',
-      musicUrl: 'https://example.com/night-drive',
-      releaseStatus: 'unreleased',
-      artistName: 'Nora Vex',
-      songTitle: 'Night Drive',
-      hasLyrics: false,
-      aiUsage: false,
-      videoStyle: 'non-custom',
-      pricingTier,
-      termsAccepted: true,
-    },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
+const submit = (page: Page, pricingTier: Tier) =>
+  createSubmission(page.request, { musicUrl: 'https://example.com/night-drive', artistName: 'Nora Vex', pricingTier });
 
 const orderId = (id: string) => id.slice(-8).toUpperCase();
 /** Toast texts, matched exactly inside the notifications region (a page heading may say the same). */

@@ -1,5 +1,5 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { adminApi, createSubmission, E2E_ADMIN, newArtistApi, PASSWORD, silentWav, TINY_PNG, uploadBytes } from './fixtures';
 
 /**
  * After approval (CONTRACT §13): the artist downloads a delivery and asks for a revision; the
@@ -8,75 +8,17 @@ import { E2E_ADMIN } from '../../playwright.config';
  * team enters the subscriber count and views; both APIs are covered against local servers in
  * src/server/features/production.
  */
-const PASSWORD = 'dark-wave-42';
 const DAY = 24 * 60 * 60 * 1000;
-const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
 
-const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-function silentWav(seconds = 1, rate = 8000): Buffer {
-  const samples = seconds * rate;
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + samples * 2, 4);
-  header.write('WAVE', 8);
-  header.write('fmt ', 12);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(samples * 2, 40);
-  return Buffer.concat([header, Buffer.alloc(samples * 2)]);
-}
-
-async function newArtist(baseURL: string, artistName: string) {
-  const api = await playwrightRequest.newContext({ baseURL });
-  const email = uniqueEmail('prod');
-  const reg = await api.post('/api/register', { data: { firstName: 'Mara', lastName: 'Quill', email, password: PASSWORD } });
-  expect(reg.status()).toBe(201);
-  await api.put('/api/profile', { data: { artistName } });
-  return { api, email };
-}
-
-async function submit(api: APIRequestContext, songTitle: string, pricingTier = 'professional'): Promise<string> {
-  const res = await api.post('/api/submissions', {
-    data: {
-      submissionMethod: 'link',
-      musicUrl: 'https://example.com/track',
-      releaseStatus: 'unreleased',
-      artistName: 'Nocturne Collective',
-      songTitle,
-      hasLyrics: false,
-      aiUsage: false,
-      videoStyle: 'non-custom',
-      pricingTier,
-      termsAccepted: true,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
-
-async function admin(baseURL: string) {
-  const api = await playwrightRequest.newContext({ baseURL });
-  expect((await api.post('/api/login', { data: E2E_ADMIN })).ok()).toBe(true);
-  return api;
-}
+const newArtist = (baseURL: string, artistName: string) => newArtistApi(baseURL, { prefix: 'prod', profile: { artistName } });
+const submit = (api: APIRequestContext, songTitle: string, pricingTier = 'professional') => createSubmission(api, { songTitle, pricingTier });
 
 async function approve(team: APIRequestContext, id: string) {
   expect((await team.patch(`/api/admin/submissions/${id}/status`, { data: { status: 'approved' } })).ok()).toBe(true);
 }
 
 async function deliverable(team: APIRequestContext, bytes: Buffer, contentType: string, fileName: string) {
-  const { uploadURL } = (await (await team.post('/api/objects/upload')).json()) as { uploadURL: string };
-  expect((await team.put(uploadURL, { data: bytes, headers: { 'content-type': contentType } })).ok()).toBe(true);
+  const uploadURL = await uploadBytes(team, bytes, contentType);
   const checked = await team.put('/api/admin/deliverable-files', { data: { deliverableFileURL: uploadURL, fileName } });
   expect(checked.ok(), await checked.text()).toBe(true);
   return ((await checked.json()) as { objectPath: string }).objectPath;
@@ -90,7 +32,7 @@ test('the artist plays and downloads a delivery, downloads all as a ZIP and asks
   const songTitle = `Delivered ${Date.now()}`;
   const artist = await newArtist(baseURL!, 'Nocturne Collective');
   const id = await submit(artist.api, songTitle);
-  const team = await admin(baseURL!);
+  const team = await adminApi(baseURL!);
   await approve(team, id);
   const files = [await deliverable(team, TINY_PNG, 'image/png', 'cover-art.png'), await deliverable(team, silentWav(), 'audio/wav', 'teaser.wav')];
   const delivered = await team.post(`/api/admin/submissions/${id}/deliverables`, { data: { objectPaths: files, note: 'Here is the first cut.' } });
@@ -125,7 +67,7 @@ test('the team delivers files and publishes a video; the artist is told', async 
   const songTitle = `Publish ${Date.now()}`;
   const artist = await newArtist(baseURL!, 'Lunar Static');
   const id = await submit(artist.api, songTitle, 'free');
-  const team = await admin(baseURL!);
+  const team = await adminApi(baseURL!);
   await approve(team, id);
 
   expect((await page.request.post('/api/login', { data: E2E_ADMIN })).ok()).toBe(true);
@@ -154,7 +96,7 @@ test('the team delivers files and publishes a video; the artist is told', async 
 
 test('the artist’s bonus card: viral hits, thresholds and results', async ({ page, baseURL }) => {
   const artist = await newArtist(baseURL!, 'Velvet Tides');
-  const team = await admin(baseURL!);
+  const team = await adminApi(baseURL!);
   const published = new Date(Date.now() - 20 * DAY).toISOString();
   for (const [index, views] of [15_500, 15_499].entries()) {
     const id = await submit(artist.api, `Bonus track ${index + 1}`, 'free');

@@ -1,68 +1,26 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createSubmission, newArtistApi, signInAsAdmin, toastText, wav } from './fixtures';
 
 /** The review desk for a team (CONTRACT §14): bulk work with templates, the waveform, the keyboard. */
-
-const PASSWORD = 'dark-wave-42';
-const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
 
 /** A mono 8 kHz WAV with a tone that swells and fades each second, so the waveform has a shape. */
 function toneWav(seconds: number, rate = 8000): Buffer {
   const samples = seconds * rate;
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + samples * 2, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(samples * 2, 40);
   const data = Buffer.alloc(samples * 2);
   for (let i = 0; i < samples; i++) {
     const envelope = 0.2 + 0.8 * Math.abs(Math.sin((Math.PI * i) / rate));
     data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 220 * i) / rate) * 20000 * envelope), i * 2);
   }
-  return Buffer.concat([header, data]);
+  return wav(data, rate);
 }
 
 async function newArtist(baseURL: string, artistName: string): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL });
-  const reg = await api.post('/api/register', { data: { firstName: 'Mara', lastName: 'Quill', email: uniqueEmail('desk'), password: PASSWORD } });
-  expect(reg.status()).toBe(201);
-  await api.put('/api/profile', { data: { artistName } });
-  return api;
+  return (await newArtistApi(baseURL, { prefix: 'desk', profile: { artistName } })).api;
 }
 
-const submission = (artistName: string, songTitle: string, extra: Record<string, unknown> = {}) => ({
-  submissionMethod: 'link',
-  musicUrl: 'https://example.com/track',
-  releaseStatus: 'released',
-  artistName,
-  songTitle,
-  hasLyrics: false,
-  aiUsage: false,
-  videoStyle: 'non-custom',
-  pricingTier: 'free',
-  termsAccepted: true,
-  ...extra,
-});
-
-async function submit(api: APIRequestContext, body: Record<string, unknown>): Promise<string> {
-  const res = await api.post('/api/submissions', { data: body });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
-
-async function signInAsAdmin(page: Page) {
-  expect((await page.request.post('/api/login', { data: E2E_ADMIN })).ok()).toBe(true);
-}
-
-const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+/** What a submission of the artist's differs in from the fixtures' free submission by link. */
+const submission = (artistName: string, songTitle: string, extra: Record<string, unknown> = {}) => ({ releaseStatus: 'released', artistName, songTitle, ...extra });
+const submit = createSubmission;
 
 /**
  * The list shows the search's three rows, fetched for that search. Three matching rows alone is not

@@ -1,53 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
+import { createSubmission, registerArtist, TINY_PNG, tinyMp3, toastText } from './fixtures';
 
 /** The artist's journey: profile, the submission wizard, the dashboard list, details and delete (SPEC §2, §4, §5). */
 
-const PASSWORD = 'dark-wave-42';
+const registerThroughApi = (page: Page, withProfile: boolean) =>
+  registerArtist(page, { prefix: 'sub', profile: withProfile ? { artistName: 'Nocturne Collective' } : undefined });
 
-function uniqueEmail(): string {
-  return `sub-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-}
+const createLinkSubmission = (page: Page, songTitle: string) =>
+  createSubmission(page.request, { musicUrl: 'https://soundcloud.com/nocturne/night-drive', songTitle });
 
-/** A tiny valid MP3: MPEG-1 Layer III frame headers (128 kbit/s, 44.1 kHz → 417-byte frames) with silent bodies. */
-function tinyMp3(): Buffer {
-  const frame = Buffer.alloc(417);
-  frame.set([0xff, 0xfb, 0x90, 0x00]);
-  return Buffer.concat(Array.from({ length: 12 }, () => frame));
-}
-
-/** A 1×1 PNG. */
-const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-async function registerThroughApi(page: Page, withProfile: boolean): Promise<void> {
-  const res = await page.request.post('/api/register', { data: { firstName: 'Mara', lastName: 'Quill', email: uniqueEmail(), password: PASSWORD } });
-  expect(res.status()).toBe(201);
-  if (withProfile) {
-    const profile = await page.request.put('/api/profile', { data: { artistName: 'Nocturne Collective' } });
-    expect(profile.ok()).toBe(true);
-  }
-}
-
-async function createLinkSubmission(page: Page, songTitle: string): Promise<string> {
-  const res = await page.request.post('/api/submissions', {
-    data: {
-      submissionMethod: 'link',
-      musicUrl: 'https://soundcloud.com/nocturne/night-drive',
-      releaseStatus: 'unreleased',
-      artistName: 'Nocturne Collective',
-      songTitle,
-      videoStyle: 'non-custom',
-      pricingTier: 'free',
-      termsAccepted: true,
-    },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
-
-const toastText = (page: Page, text: string) => page.getByText(text, { exact: true });
 const rowOf = (page: Page, songTitle: string) => page.getByTestId('submission-row').filter({ hasText: songTitle });
 
 test('a new artist completes the profile and submits an uploaded MP3 with artwork on the free plan', async ({ page }) => {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountSession } from '@shared/account';
 import { ensureAdminAccount } from '../features/auth/accounts';
 import { sessions, users } from '../platform/db/schema';
-import { cookieFrom, createAdmin, createArtist, createTestApp, secondInstance, sessionCookie, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../test/helpers';
-import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp-test-server';
+import { cookieFrom, createAdmin, createArtist, createTestApp, secondInstance, sessionCookie, TEST_PASSWORD, type Method, type TestApp } from '../test/helpers';
+import type { TestSmtpServer } from '../test/smtp-test-server';
 import { snapshotDatabase } from './attack-support';
 
 /**
@@ -14,25 +14,14 @@ import { snapshotDatabase } from './attack-support';
  */
 let t: TestApp;
 let smtp: TestSmtpServer;
-let address = 0;
 
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url });
+  t = await createTestApp({}, { smtp: true, addressPerCall: true });
+  smtp = t.smtp;
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(() => t?.close());
 
-const send = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'GET', url: string, payload?: unknown, cookie?: string) =>
-  t.app.inject({
-    method,
-    url,
-    remoteAddress: `10.99.${(++address >> 8) & 255}.${address & 255}`,
-    headers: { origin: TEST_ORIGIN, ...(payload === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie } : {}) },
-    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-  });
+const send = (method: Method, url: string, payload?: unknown, cookie?: string) => t.call(method, url, cookie, payload);
 
 async function resetToken(email: string): Promise<string> {
   const asked = Date.now();
@@ -195,7 +184,7 @@ describe('input that is not what it should be', () => {
 
   it('account changes refuse wrong types, NUL and huge strings with 400, changing nothing', async () => {
     const artist = await createArtist(t.db);
-    const cookie = await sessionCookie(t.app, t.db, artist);
+    const cookie = await t.signIn(artist);
     const before = await snapshotDatabase(t.db);
     for (const [method, url, body] of [
       ['PUT', '/api/account/password', { currentPassword: 1, newPassword: null }],
@@ -215,9 +204,9 @@ describe('input that is not what it should be', () => {
 describe('other people’s things', () => {
   it('an artist cannot end, or even see, another artist’s session; a percent-encoded path changes nothing', async () => {
     const victim = await createArtist(t.db);
-    const victimCookie = await sessionCookie(t.app, t.db, victim);
+    const victimCookie = await t.signIn(victim);
     const [victimSession] = await t.db.select({ id: sessions.publicId }).from(sessions).where(eq(sessions.userId, victim.id));
-    const attacker = await sessionCookie(t.app, t.db, await createArtist(t.db));
+    const attacker = await t.signIn(await createArtist(t.db));
     const list = (await send('GET', '/api/account/sessions', undefined, attacker)).json<AccountSession[]>();
     expect(list.map((s) => s.id)).not.toContain(victimSession!.id);
     expect((await send('DELETE', `/api/account/sessions/${victimSession!.id}`, undefined, attacker)).statusCode).toBe(404);
@@ -227,7 +216,7 @@ describe('other people’s things', () => {
 
   it('an artist cannot list the team or change a role, on any spelling of the path', async () => {
     const artist = await createArtist(t.db);
-    const cookie = await sessionCookie(t.app, t.db, artist);
+    const cookie = await t.signIn(artist);
     const admin = await createAdmin(t.db);
     for (const url of ['/api/admin/users', '/api/%61dmin/users', '/api/admin/user%73']) {
       expect((await send('GET', url, undefined, cookie)).statusCode).toBe(403);
@@ -240,7 +229,7 @@ describe('other people’s things', () => {
 
   it('deleting an account twice at the same moment deletes it once and never answers 5xx', async () => {
     const artist = await createArtist(t.db);
-    const cookie = await sessionCookie(t.app, t.db, artist);
+    const cookie = await t.signIn(artist);
     const results = await Promise.all([0, 1].map(() => send('DELETE', '/api/account', { password: TEST_PASSWORD }, cookie)));
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes[0]).toBe(204);
@@ -264,8 +253,8 @@ describe('through the routes, on every instance within a second (CONTRACT §9)',
     try {
       const signedIn = (cookie: string) => b.app.inject({ url: '/api/user', headers: { cookie } }).then((r) => r.statusCode === 200);
       const artist = await createArtist(t.db);
-      const current = await sessionCookie(t.app, t.db, artist);
-      const other = await sessionCookie(t.app, t.db, artist);
+      const current = await t.signIn(artist);
+      const other = await t.signIn(artist);
       expect(await signedIn(other)).toBe(true);
       expect(await signedIn(current)).toBe(true);
       const changed = await send('PUT', '/api/account/password', { currentPassword: TEST_PASSWORD, newPassword: 'changed-pass-11' }, current);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childServer, type ChildServer } from '../test/child-server';
-import { createTestDatabase, TEST_ORIGIN } from '../test/helpers';
+import { childServerOnFreshDatabase, sessionOf } from '../test/child-server';
+import { linkSubmission } from '../test/helpers';
 
 /**
  * Issue 9 part 8: the real server as a child process, killed with SIGKILL in the middle of a
@@ -12,40 +12,20 @@ const ADMIN = { email: 'crash-admin@label.example', password: 'crash-admin-pass-
 const ARTIST = { email: 'crash-artist@example.com', password: 'crash-artist-pass-1', firstName: 'Cra', lastName: 'Sh' };
 const IN_FLIGHT = 8;
 
-let scratch: Awaited<ReturnType<typeof createTestDatabase>>;
-let server: ChildServer;
+let server: Awaited<ReturnType<typeof childServerOnFreshDatabase>>;
 
 beforeAll(async () => {
-  scratch = await createTestDatabase();
-  // The server process owns the embedded database; this process lets go of it.
-  if (scratch.database.kind === 'pglite') await scratch.database.close();
-  server = await childServer({
-    PUBLIC_URL: TEST_ORIGIN,
-    DATA_DIR: scratch.dataDir,
-    ...(scratch.database.connectionString ? { DATABASE_URL: scratch.database.connectionString } : {}),
+  server = await childServerOnFreshDatabase({
     SESSION_SECRET: 'crash-test-secret-crash-test-secret-0123',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
   });
 }, 120_000);
-afterAll(async () => {
-  await server?.kill();
-  await scratch?.drop().catch(() => {});
-});
+afterAll(() => server?.close());
 
 const startServer = () => server.start();
 const killServer = () => server.kill();
-
-async function call(method: string, url: string, cookie: string | undefined, body?: unknown) {
-  const res = await fetch(`${server.base}${url}`, {
-    method,
-    headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> | null, res };
-}
-
-const sessionOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => c.startsWith('sid='))!;
+const call: typeof server.call = (...args) => server.call(...args);
 
 /**
  * Keeps IN_FLIGHT writes going until `ackedBeforeKill` have been acknowledged, then kills the
@@ -85,16 +65,7 @@ describe(`kill -9 mid-write (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedd
 
     const submissions = await burstAndKill(
       (n) =>
-        call('POST', '/api/submissions', artistCookie, {
-          submissionMethod: 'link',
-          musicUrl: 'https://music.example/track',
-          releaseStatus: 'unreleased',
-          artistName: 'Crash Test',
-          songTitle: `Take ${n}`,
-          videoStyle: 'non-custom',
-          pricingTier: 'free',
-          termsAccepted: true,
-        }),
+        call('POST', '/api/submissions', artistCookie, linkSubmission({ musicUrl: 'https://music.example/track', artistName: 'Crash Test', songTitle: `Take ${n}` })),
       25,
     );
 

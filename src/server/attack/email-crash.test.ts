@@ -1,7 +1,7 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childServer, type ChildServer } from '../test/child-server';
-import { createTestDatabase, TEST_ORIGIN } from '../test/helpers';
+import { childServerOnFreshDatabase, sessionOf } from '../test/child-server';
+import { linkSubmission } from '../test/helpers';
 import { startTestSmtpServer, type ReceivedEmail, type TestSmtpServer } from '../test/smtp-test-server';
 
 /**
@@ -22,19 +22,12 @@ const STATUSES = ['under_review', 'approved', 'rejected', 'pending', 'in_creatio
 /** After a kill, a send that was under way is retried once its job expires (60 s) and maintenance (30 s) has noticed. */
 const RECOVERY_MS = 240_000;
 
-let scratch: Awaited<ReturnType<typeof createTestDatabase>>;
 let smtp: TestSmtpServer;
-let server: ChildServer;
+let server: Awaited<ReturnType<typeof childServerOnFreshDatabase>>;
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
-  scratch = await createTestDatabase();
-  // The server process owns the embedded database; this process lets go of it.
-  if (scratch.database.kind === 'pglite') await scratch.database.close();
-  server = await childServer({
-    PUBLIC_URL: TEST_ORIGIN,
-    DATA_DIR: scratch.dataDir,
-    ...(scratch.database.connectionString ? { DATABASE_URL: scratch.database.connectionString } : {}),
+  server = await childServerOnFreshDatabase({
     SESSION_SECRET: 'mail-crash-secret-mail-crash-secret-0123',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
@@ -43,21 +36,11 @@ beforeAll(async () => {
   });
 }, 120_000);
 afterAll(async () => {
-  await server?.kill();
+  await server?.close();
   await smtp?.close();
-  await scratch?.drop().catch(() => {});
 });
 
-async function call(method: string, url: string, cookie: string | undefined, body?: unknown) {
-  const res = await fetch(`${server.base}${url}`, {
-    method,
-    headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> | null, res };
-}
-
-const sessionOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => c.startsWith('sid='))!;
+const call: typeof server.call = (...args) => server.call(...args);
 
 /**
  * Keeps IN_FLIGHT writes going until `ackedBeforeKill` have been acknowledged (2xx) and `alsoWhen`
@@ -112,16 +95,7 @@ describe(`emails across a kill -9 (${process.env.DATABASE_URL ? 'PostgreSQL' : '
 
     const ids: string[] = [];
     for (let i = 0; i < SUBMISSIONS; i++) {
-      const created = await call('POST', '/api/submissions', artistCookie, {
-        submissionMethod: 'link',
-        musicUrl: 'https://music.example/track',
-        releaseStatus: 'unreleased',
-        artistName: 'Mail Crash',
-        songTitle: `Take ${i}`,
-        videoStyle: 'non-custom',
-        pricingTier: 'free',
-        termsAccepted: true,
-      });
+      const created = await call('POST', '/api/submissions', artistCookie, linkSubmission({ musicUrl: 'https://music.example/track', artistName: 'Mail Crash', songTitle: `Take ${i}` }));
       expect(created.status).toBe(201);
       ids.push(String(created.body!.id));
     }

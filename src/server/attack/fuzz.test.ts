@@ -3,15 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@shared/errors';
 import { RESUMABLE_UPLOADS_PATH } from '@shared/submissions';
 import type { SubmissionRow, UserRow } from '../platform/db/schema';
-import {
-  createAdmin,
-  createArtist,
-  createSubmissionRow,
-  createTestApp,
-  sessionCookie,
-  TEST_ORIGIN,
-  type TestApp,
-} from '../test/helpers';
+import { createAdmin, createArtist, createSubmissionRow, createTestApp, TEST_ORIGIN, type TestApp } from '../test/helpers';
 import { fillParams, percentEncodedVariants, routeCollector, seededRandom, staticSegmentIndexes } from './attack-support';
 
 /**
@@ -28,6 +20,7 @@ const TUS_REQUESTS = 600;
 const IN_FLIGHT = 8;
 
 const collector = routeCollector();
+const METRICS_TOKEN = 'fuzz-metrics-token-0123456789';
 const errorLines: string[] = [];
 let t: TestApp;
 let artistCookie: string;
@@ -37,7 +30,7 @@ let submission: SubmissionRow;
 
 beforeAll(async () => {
   t = await createTestApp(
-    {},
+    { METRICS_TOKEN },
     {
       onRoute: collector.collect,
       logger: {
@@ -52,8 +45,8 @@ beforeAll(async () => {
     },
   );
   const artist = await createArtist(t.db);
-  artistCookie = await sessionCookie(t.app, t.db, artist);
-  adminCookie = await sessionCookie(t.app, t.db, await createAdmin(t.db));
+  artistCookie = await t.signIn(artist);
+  adminCookie = await t.signIn(await createAdmin(t.db));
   victim = await createArtist(t.db);
   submission = await createSubmissionRow(t.db, victim);
 }, 120_000);
@@ -238,6 +231,7 @@ describe('the fuzzer', () => {
       headers.origin = chance(0.9) ? TEST_ORIGIN : pick(['https://evil.example', 'null', TEST_ORIGIN.toUpperCase()]);
       if (chance(0.3)) headers['x-forwarded-for'] = pick(['1.2.3.4', '127.0.0.1, 10.0.0.1', 'garbage', '::1', '999.1.1.1']);
       if (chance(0.05)) headers['x-forwarded-host'] = 'evil.example';
+      if (chance(0.1)) headers.authorization = pick([`Bearer ${METRICS_TOKEN}`, 'Bearer wrong', 'Bearer ', `Basic ${METRICS_TOKEN}`, `Bearer ${'x'.repeat(5000)}`]);
       let payload: string | undefined;
       if (WRITES.has(route.method) || chance(0.05)) {
         const body = nastyBody();
@@ -318,9 +312,9 @@ describe('the fuzzer, in the tus protocol', () => {
   const victimUploads: string[] = [];
 
   beforeAll(async () => {
-    tusArtistCookie = await sessionCookie(t.app, t.db, await createArtist(t.db));
-    tusAdminCookie = await sessionCookie(t.app, t.db, await createAdmin(t.db));
-    const victimCookie = await sessionCookie(t.app, t.db, await createArtist(t.db));
+    tusArtistCookie = await t.signIn(await createArtist(t.db));
+    tusAdminCookie = await t.signIn(await createAdmin(t.db));
+    const victimCookie = await t.signIn(await createArtist(t.db));
     for (const [cookie, ids] of [[tusArtistCookie, ownUploads], [victimCookie, victimUploads]] as const) {
       for (const length of [100, 1000, 70_000]) {
         const created = await t.app.inject({

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSAFE_TEXT_MESSAGE } from '../platform/input-checks';
 import type { UserRow } from '../platform/db/schema';
-import { createAdmin, createArtist, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../test/helpers';
+import { createAdmin, createArtist, createTestApp, TEST_ORIGIN, type TestApp } from '../test/helpers';
 
 /** Issue 9 finding 2: NUL and unpaired surrogates are refused before any query; error logs hold no secrets. */
 const logLines: string[] = [];
@@ -23,9 +23,9 @@ let adminCookie: string;
 beforeAll(async () => {
   t = await createTestApp({}, { logger: { level: 'info', stream: logStream } });
   artist = await createArtist(t.db);
-  artistCookie = await sessionCookie(t.app, t.db, artist);
+  artistCookie = await t.signIn(artist);
   admin = await createAdmin(t.db);
-  adminCookie = await sessionCookie(t.app, t.db, admin);
+  adminCookie = await t.signIn(admin);
 });
 afterAll(() => t?.close());
 
@@ -33,13 +33,7 @@ const NUL = '\u0000';
 const LONE_HIGH = '\ud800';
 const LONE_LOW = 'x\udc00y';
 
-const send = (method: 'POST' | 'PUT' | 'PATCH', url: string, payload: unknown, cookie?: string) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    payload: JSON.stringify(payload),
-  });
+const send = (method: 'POST' | 'PUT' | 'PATCH', url: string, payload: unknown, cookie?: string) => t.call(method, url, cookie, payload);
 
 describe('text that PostgreSQL cannot store', () => {
   const register = (bad: string) => ({

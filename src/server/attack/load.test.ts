@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HASHING_CONCURRENCY, hashingCounts, hashingLoad } from '../features/auth/password';
 import type { UserRow } from '../platform/db/schema';
-import { createArtist, createTestApp, sessionCookie, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../test/helpers';
+import { createArtist, createTestApp, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../test/helpers';
 
 /**
  * Issue 9 finding 6: under 200 artists the server stopped answering. Measured cause: every
@@ -22,7 +22,7 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   artist = await createArtist(t.db);
-  cookie = await sessionCookie(t.app, t.db, artist);
+  cookie = await t.signIn(artist);
 });
 afterAll(async () => {
   await t?.close();

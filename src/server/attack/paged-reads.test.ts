@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationsPage } from '@shared/messages';
 import type { Submission } from '@shared/submission-schemas';
 import type { UserRow } from '../platform/db/schema';
-import { createAdmin, createArtist, createSubmissionRow, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../test/helpers';
+import { createAdmin, createArtist, createSubmissionRow, createTestApp, TEST_ORIGIN, type TestApp } from '../test/helpers';
 import { snapshotDatabase } from './attack-support';
 
 /**
@@ -26,23 +26,23 @@ beforeAll(async () => {
   artist = await createArtist(t.db);
   victim = await createArtist(t.db, { artistName: 'Victim' });
   admin = await createAdmin(t.db);
-  artistCookie = await sessionCookie(t.app, t.db, artist);
-  victimCookie = await sessionCookie(t.app, t.db, victim);
-  adminCookie = await sessionCookie(t.app, t.db, admin);
+  artistCookie = await t.signIn(artist);
+  victimCookie = await t.signIn(victim);
+  adminCookie = await t.signIn(admin);
   await createSubmissionRow(t.db, artist, { songTitle: 'Mine' });
   victimSubmissionId = (await createSubmissionRow(t.db, victim, { songTitle: 'Secret song' })).id;
   for (const [from, to] of [
     [adminCookie, victim.id],
     [adminCookie, artist.id],
   ] as const) {
-    await t.app.inject({ method: 'POST', url: '/api/messages', headers: { cookie: from, origin: TEST_ORIGIN }, payload: { toUserId: to, content: 'Private words' } });
+    await t.call('POST', '/api/messages', from, { toUserId: to, content: 'Private words' });
   }
   const adminPage = await t.app.inject({ url: '/api/messages/conversations?limit=1', headers: { cookie: adminCookie } });
   victimCursor = adminPage.json<ConversationsPage>().nextCursor!;
 });
 afterAll(() => t?.close());
 
-const get = (url: string, cookie?: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
+const get = (url: string, cookie?: string) => t.call('GET', url, cookie);
 
 describe('paged reads under attack', () => {
   it('answer 401 signed out, on every spelling of the path', async () => {
@@ -96,7 +96,7 @@ describe('paged reads under attack', () => {
   });
 
   it('refuse a session replayed after sign-out', async () => {
-    const cookie = await sessionCookie(t.app, t.db, artist);
+    const cookie = await t.signIn(artist);
     expect((await get('/api/submissions', cookie)).statusCode).toBe(200);
     const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie, origin: TEST_ORIGIN } });
     expect(out.statusCode).toBeLessThan(400);

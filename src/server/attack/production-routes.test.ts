@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubmissionRow, UserRow } from '../platform/db/schema';
-import { createAdmin, createArtist, createSubmissionRow, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../test/helpers';
+import { createAdmin, createArtist, createSubmissionRow, createTestApp, type Method, type TestApp } from '../test/helpers';
 import { snapshotDatabase } from './attack-support';
 
 /**
@@ -36,21 +36,15 @@ const TEAM_ROUTES = (id: string) => [
 beforeAll(async () => {
   t = await createTestApp();
   owner = await createArtist(t.db);
-  ownerCookie = await sessionCookie(t.app, t.db, owner);
-  intruderCookie = await sessionCookie(t.app, t.db, await createArtist(t.db));
-  adminCookie = await sessionCookie(t.app, t.db, await createAdmin(t.db));
+  ownerCookie = await t.signIn(owner);
+  intruderCookie = await t.signIn(await createArtist(t.db));
+  adminCookie = await t.signIn(await createAdmin(t.db));
   sub = await createSubmissionRow(t.db, owner, { pricingTier: 'professional', status: 'approved', paymentStatus: 'succeeded', deliveredAt: new Date() });
 });
 afterAll(() => t?.close());
 
 type Route = { method: string; url: string; payload?: object };
-const send = (route: Route, cookie?: string, url = route.url, payload = route.payload) =>
-  t.app.inject({
-    method: route.method as 'GET',
-    url,
-    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
-    ...(payload ? { payload } : {}),
-  });
+const send = (route: Route, cookie?: string, url = route.url, payload = route.payload) => t.call(route.method as Method, url, cookie, payload);
 
 describe('production routes under attack', () => {
   it('signed out → 401, another artist → 404, an artist on the team’s routes → 403; nothing changes', async () => {

@@ -3,7 +3,7 @@ import { LOGIN_THROTTLE } from '../features/auth/login-throttle';
 import type { UserRow } from '../platform/db/schema';
 import { RATE_LIMITS } from '../platform/rate-limits';
 import { RESUMABLE_UPLOADS_PATH } from '@shared/submissions';
-import { createAdmin, createArtist, createTestApp, sessionCookie, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../test/helpers';
+import { createAdmin, createArtist, createTestApp, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../test/helpers';
 import { secondInstance } from '../test/helpers';
 
 /** Issue 9 finding 3: TRUST_PROXY decides whose X-Forwarded-For counts; every limit is shared by all instances. */
@@ -16,7 +16,7 @@ let admin: UserRow;
 beforeAll(async () => {
   [t, proxied] = await Promise.all([createTestApp(), createTestApp({ TRUST_PROXY: '127.0.0.1' })]);
   artist = await createArtist(t.db);
-  artistCookie = await sessionCookie(t.app, t.db, artist);
+  artistCookie = await t.signIn(artist);
   admin = await createAdmin(t.db);
 });
 afterAll(async () => {
@@ -96,7 +96,7 @@ describe('limits shared by every instance on the database', () => {
     ['urlMetadata', 'POST', '/api/url-metadata'],
   ] as const)('%s: 429 with Retry-After past the limit, per user', async (name, method, url) => {
     const user = await createArtist(t.db);
-    const cookie = await sessionCookie(t.app, t.db, user);
+    const cookie = await t.signIn(user);
     const call = (as: string) => t.app.inject({ method, url, headers: { origin: TEST_ORIGIN, cookie: as }, payload: {} });
     for (let i = 0; i < RATE_LIMITS[name].max; i++) expect((await call(cookie)).statusCode).toBe(400);
     const refused = await call(cookie);
@@ -108,7 +108,7 @@ describe('limits shared by every instance on the database', () => {
 
   it('uploads: 429 with Retry-After once the upload URLs of the hour are used up', async () => {
     const user = await createArtist(t.db);
-    const cookie = await sessionCookie(t.app, t.db, user);
+    const cookie = await t.signIn(user);
     const call = () => t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { origin: TEST_ORIGIN, cookie } });
     for (let i = 0; i < RATE_LIMITS.uploads.max; i++) expect((await call()).statusCode).toBe(200);
     expectRetryAfter(await call());
@@ -116,7 +116,7 @@ describe('limits shared by every instance on the database', () => {
 
   it('video uploads: the uploads started are counted per user, whatever the address, 429 with Retry-After past the limit', async () => {
     const user = await createArtist(t.db);
-    const cookie = await sessionCookie(t.app, t.db, user);
+    const cookie = await t.signIn(user);
     // Without Upload-Length a start is refused (400), and still counts: every attempt that reaches the route does.
     const start = (as: string, n: number) =>
       t.app.inject({

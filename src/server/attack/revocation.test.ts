@@ -5,7 +5,7 @@ import { setRole } from '../features/auth/accounts';
 import { users } from '../platform/db/schema';
 import { announceUserChanged } from '../platform/sessions';
 import { CLOSE_SESSION_ENDED } from '@shared/live-events';
-import { cookieFrom, createAdmin, createArtist, createTestApp, sessionCookie, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../test/helpers';
+import { cookieFrom, createAdmin, createArtist, createTestApp, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../test/helpers';
 import { secondInstance } from '../test/helpers';
 import { listenOnLoopback, openSocket, sleep, type TestSocket } from '../test/test-sockets';
 
@@ -67,7 +67,7 @@ describe(`revocation across instances (${process.env.DATABASE_URL ? 'PostgreSQL'
 
   it('role change (as `npm run admin -- demote` makes it): B stops admitting the demoted admin within a second', async () => {
     const admin = await createAdmin(t.db);
-    const cookie = await sessionCookie(t.app, t.db, admin);
+    const cookie = await t.signIn(admin);
     expect((await get(b.app, '/api/admin/submissions', cookie)).statusCode).toBe(200);
 
     const demoted = await setRole(t.db, admin.email!, 'user');
@@ -78,8 +78,8 @@ describe(`revocation across instances (${process.env.DATABASE_URL ? 'PostgreSQL'
 
   it('password change (other sessions end): B refuses the other sessions within a second, keeps the current one', async () => {
     const artist = await createArtist(t.db);
-    const current = await sessionCookie(t.app, t.db, artist);
-    const other = await sessionCookie(t.app, t.db, artist);
+    const current = await t.signIn(artist);
+    const other = await t.signIn(artist);
     expect((await get(b.app, '/api/user', other)).statusCode).toBe(200);
     expect((await get(b.app, '/api/user', current)).statusCode).toBe(200);
 
@@ -92,7 +92,7 @@ describe(`revocation across instances (${process.env.DATABASE_URL ? 'PostgreSQL'
 
   it('account deletion: B refuses every session of the deleted account within a second', async () => {
     const artist = await createArtist(t.db);
-    const cookie = await sessionCookie(t.app, t.db, artist);
+    const cookie = await t.signIn(artist);
     expect((await get(b.app, '/api/submissions', cookie)).statusCode).toBe(200);
 
     await t.db.delete(users).where(eq(users.id, artist.id));
@@ -138,12 +138,12 @@ async function messageFromTeam(admin: string, toUserId: string, content: string)
 
 describe(`open WebSockets across instances (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded database'})`, () => {
   it('sign-out on A closes the session’s socket on B within a second; it gets no message after', async () => {
-    const admin = await sessionCookie(t.app, t.db, await createAdmin(t.db));
+    const admin = await t.signIn(await createAdmin(t.db));
     const artist = await createArtist(t.db);
     const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: artist.email, password: TEST_PASSWORD } });
     const cookie = cookieFrom(login);
     // Another tab of the same artist, in another session: it stays open and proves the message went out.
-    const otherSession = await socketOnB(await sessionCookie(t.app, t.db, artist));
+    const otherSession = await socketOnB(await t.signIn(artist));
     const revoked = await socketOnB(cookie);
     expect(b.app.realtime.socketCount(artist.id)).toBe(2);
 
@@ -162,8 +162,8 @@ describe(`open WebSockets across instances (${process.env.DATABASE_URL ? 'Postgr
 
   it('password change on A (other sessions end) closes their sockets on B within a second and keeps the current one', async () => {
     const artist = await createArtist(t.db);
-    const current = await sessionCookie(t.app, t.db, artist);
-    const other = await sessionCookie(t.app, t.db, artist);
+    const current = await t.signIn(artist);
+    const other = await t.signIn(artist);
     const kept = await socketOnB(current);
     const ended = await socketOnB(other);
 
@@ -180,7 +180,7 @@ describe(`open WebSockets across instances (${process.env.DATABASE_URL ? 'Postgr
 
   it('a role change on A re-checks the socket on B and keeps it while its session lives', async () => {
     const admin = await createAdmin(t.db);
-    const open = await socketOnB(await sessionCookie(t.app, t.db, admin));
+    const open = await socketOnB(await t.signIn(admin));
     const demoted = await setRole(t.db, admin.email!, 'user');
     await announceUserChanged(t.db, demoted.id);
     await sleep(200);

@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubmissionRow, UserRow } from '../platform/db/schema';
-import {
-  createAdmin,
-  createArtist,
-  createSubmissionRow,
-  createTestApp,
-  sessionCookie,
-  TEST_ORIGIN,
-  type TestApp,
-} from '../test/helpers';
+import { createAdmin, createArtist, createSubmissionRow, createTestApp, TEST_ORIGIN, type Method, type TestApp } from '../test/helpers';
 import {
   fillParams,
   isAdminRoute,
@@ -34,33 +26,25 @@ let admin: UserRow;
 let adminCookie: string;
 let victim: UserRow;
 let victimSubmission: SubmissionRow;
-let addressCounter = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { onRoute: collector.collect });
+  // A distinct client address per call: per-address rate limits never pool the walk. With
+  // METRICS_TOKEN set, GET /metrics is a guarded route: the bearer token is its guard.
+  t = await createTestApp({ METRICS_TOKEN: 'route-walk-metrics-token-0123' }, { onRoute: collector.collect, addressPerCall: true });
   victim = await createArtist(t.db, { artistName: 'Victim' });
   victimSubmission = await createSubmissionRow(t.db, victim, { adminNotes: 'internal note' });
   artist = await createArtist(t.db);
-  artistCookie = await sessionCookie(t.app, t.db, artist);
+  artistCookie = await t.signIn(artist);
   admin = await createAdmin(t.db);
-  adminCookie = await sessionCookie(t.app, t.db, admin);
+  adminCookie = await t.signIn(admin);
 });
 afterAll(() => t?.close());
 
 /** Real ids of someone else's records, so that a guard that failed would act on real rows. */
 const paramValue = (name: string) => (/user/i.test(name) ? victim.id : victimSubmission.id);
 
-function call(route: WalkedRoute, path: string, cookie?: string) {
-  addressCounter++;
-  return t.app.inject({
-    method: route.method as 'GET',
-    url: path,
-    // A distinct client address per request: per-address rate limits never pool the walk.
-    remoteAddress: `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`,
-    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
-    ...(['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) ? { payload: {} } : {}),
-  });
-}
+const call = (route: WalkedRoute, path: string, cookie?: string) =>
+  t.call(route.method as Method, path, cookie, ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) ? {} : undefined);
 
 const guarded = () => collector.routes.filter((route) => !isPublic(route));
 const adminRoutes = () => collector.routes.filter(isAdminRoute);

@@ -4,16 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArtistStats, Submission } from '@shared/submission-schemas';
 import { submissions, type UserRow } from './db/schema';
 import { UserReads } from './user-reads';
-import {
-  TEST_ORIGIN,
-  createAdmin,
-  createArtist,
-  createSubmissionRow,
-  createTestApp,
-  secondInstance,
-  sessionCookie,
-  type TestApp,
-} from '../test/helpers';
+import { TEST_ORIGIN, createAdmin, createArtist, createSubmissionRow, createTestApp, linkSubmission, secondInstance, sessionCookie, type TestApp } from '../test/helpers';
 
 /**
  * An artist's dashboard reads are answered from memory until their submissions change, by any
@@ -120,7 +111,7 @@ describe('GET /api/submissions and /api/stats on two instances', () => {
       const owner = await createArtist(t.db);
       const admin = await createAdmin(t.db);
       const row = await createSubmissionRow(t.db, owner, { songTitle: 'On two instances' });
-      const cookie = await sessionCookie(t.app, t.db, owner);
+      const cookie = await t.signIn(owner);
       const adminCookie = await sessionCookie(second.app, t.db, admin);
       const list = async () => (await t.app.inject({ url: '/api/submissions', headers: { cookie } })).json<Submission[]>();
       const stats = async () => (await t.app.inject({ url: '/api/stats', headers: { cookie } })).json<ArtistStats>();
@@ -139,21 +130,7 @@ describe('GET /api/submissions and /api/stats on two instances', () => {
       await expect.poll(async () => (await stats()).approved, POLL).toBe(1);
 
       // The instance that made a change answers with it at once: the artist reads their own writes.
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/submissions',
-        headers: { cookie, origin: TEST_ORIGIN },
-        payload: {
-          submissionMethod: 'link',
-          musicUrl: 'https://music.example/second',
-          releaseStatus: 'released',
-          artistName: 'Owner',
-          songTitle: 'Second song',
-          videoStyle: 'non-custom',
-          pricingTier: 'free',
-          termsAccepted: true,
-        },
-      });
+      const created = await t.call('POST', '/api/submissions', cookie, linkSubmission({ musicUrl: 'https://music.example/second', releaseStatus: 'released', artistName: 'Owner', songTitle: 'Second song' }));
       expect(created.statusCode).toBe(201);
       expect((await list()).map((s) => s.songTitle)).toEqual(['Second song', 'On two instances']);
       expect(await stats()).toMatchObject({ total: 2, approved: 1 });

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { createTestDatabase, TEST_ORIGIN } from './helpers';
 
 /**
  * The real server (src/server/main.ts) as a child process, for tests that kill it with SIGKILL
@@ -12,6 +13,40 @@ export interface ChildServer {
   start(): Promise<void>;
   /** SIGKILL, and wait until the process is gone. */
   kill(): Promise<void>;
+  /** A JSON request as the site's pages send it: the status, the JSON body (null when there is none) and the response. */
+  call(method: string, url: string, cookie: string | undefined, body?: unknown): Promise<ChildAnswer>;
+}
+
+export interface ChildAnswer {
+  status: number;
+  body: Record<string, unknown> | null;
+  res: Response;
+}
+
+/** The `sid=…` pair of a response's Set-Cookie: the session the server just opened. */
+export const sessionOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => c.startsWith('sid='))!;
+
+/**
+ * A child server on a database of its own (the embedded database's directory or a PostgreSQL
+ * database), served at TEST_ORIGIN's name; `close` kills it and drops the database.
+ */
+export async function childServerOnFreshDatabase(env: Record<string, string>): Promise<ChildServer & { close(): Promise<void> }> {
+  const scratch = await createTestDatabase();
+  // The server process owns the embedded database; this process lets go of it.
+  if (scratch.database.kind === 'pglite') await scratch.database.close();
+  const server = await childServer({
+    PUBLIC_URL: TEST_ORIGIN,
+    DATA_DIR: scratch.dataDir,
+    ...(scratch.database.connectionString ? { DATABASE_URL: scratch.database.connectionString } : {}),
+    ...env,
+  });
+  return {
+    ...server,
+    async close() {
+      await server.kill();
+      await scratch.drop().catch(() => {});
+    },
+  };
 }
 
 export async function childServer(env: Record<string, string>): Promise<ChildServer> {
@@ -43,6 +78,14 @@ export async function childServer(env: Record<string, string>): Promise<ChildSer
       const exited = new Promise((resolve) => running.once('exit', resolve));
       running.kill('SIGKILL');
       await exited;
+    },
+    async call(method, url, cookie, body) {
+      const res = await fetch(`${base}${url}`, {
+        method,
+        headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> | null, res };
     },
   };
 }

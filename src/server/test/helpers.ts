@@ -1,19 +1,22 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { AppOptions } from '../app';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { hashPassword } from '../features/auth/password';
 import { openDatabase, type Database, type Db } from '../platform/db/client';
 import { isPaidTier, tierAmount, type PricingTier } from '@shared/submissions';
-import { sessions, submissions, users, type SubmissionRow, type UserRow } from '../platform/db/schema';
+import { outboxEmails, sessions, submissions, uploads, users, type SubmissionRow, type UserRow } from '../platform/db/schema';
 import { newId, newToken } from '../platform/ids';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '../platform/sessions';
+import { eq } from 'drizzle-orm';
+import { mp3Bytes, pngBytes } from './file-fixtures';
 import { withDatabase } from './global-setup';
+import { startTestSmtpServer, type TestSmtpServer } from './smtp-test-server';
 
 export const TEST_ORIGIN = 'http://localhost:5000';
 export const TEST_PASSWORD = 'correct-horse-42';
@@ -55,22 +58,56 @@ export async function createTestDatabase(): Promise<{ database: Database; dataDi
   };
 }
 
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who a request comes from: a session cookie, a user (signed in on first use), or nobody (null or undefined). */
+export type Caller = string | UserRow | null | undefined;
+
+/**
+ * The one kit of the API tests (in the spirit of fastify/demo's test/helper.ts): the app on a
+ * database of its own, and requests made the way the site's own pages make them.
+ */
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
   database: Database;
   config: Config;
+  /** The SMTP server the app sends to; only with `createTestApp(env, { smtp: true })`. */
+  smtp: TestSmtpServer;
+  /**
+   * A request as the site's pages send it: the site's Origin, the caller's session cookie, a
+   * JSON body; `headers` add to (or override) those.
+   */
+  call(method: Method, url: string, as?: Caller, payload?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  /** app.inject as `as` (fastify/demo's injectWithLogin): its cookie and the site's Origin are added to `options.headers`. */
+  injectAs(as: Caller, options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** A new session for the user, as signing in leaves one: its cookie. */
+  signIn(user: UserRow): Promise<string>;
+  /** Signs in through POST /api/login: the session cookie, or null when the sign-in is refused. */
+  logIn(email: string, password: string, headers?: Record<string, string>): Promise<string | null>;
+  /** A music or image file uploaded and checked by `as`, as the wizard gets it: its object path. */
+  uploadFile(kind: 'music' | 'image', as: Caller): Promise<string>;
   close(): Promise<void>;
+}
+
+export interface TestAppOptions extends Pick<AppOptions, 'logger' | 'onRoute' | 'clock' | 'client' | 'clientDir' | 'bodyProgress'> {
+  /** Start a test SMTP server and send the app's email to it (`t.smtp`); it closes with the app. */
+  smtp?: boolean;
+  /**
+   * Give every `call` a client address of its own, so that per-address rate limits only count
+   * where a test means them to.
+   */
+  addressPerCall?: boolean;
 }
 
 /**
  * The whole API on a fresh database, built without listening; `env` overrides configuration,
- * `options` passes a logger, an onRoute listener, a clock, a client build or a body-progress window to buildApp.
- */
-export async function createTestApp(
-  env: Record<string, string> = {},
-  options: Pick<AppOptions, 'logger' | 'onRoute' | 'clock' | 'client' | 'clientDir' | 'bodyProgress'> = {},
-): Promise<TestApp> {
+  * `options` passes a logger, an onRoute listener, a clock, a client build or a body-progress
+  * window to buildApp, and asks for an SMTP server.
+  */
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const { smtp: withSmtp = false, addressPerCall = false, ...appOptions } = options;
+  const smtp = withSmtp ? await startTestSmtpServer() : undefined;
   const { database, dataDir, drop } = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -78,18 +115,75 @@ export async function createTestApp(
     PUBLIC_URL: TEST_ORIGIN,
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: 'silent',
+    ...(smtp ? { SMTP_URL: smtp.url } : {}),
     ...env,
   });
-  const app = await buildApp({ config, database, client: 'none', logger: false, ...options });
+  const app = await buildApp({ config, database, client: 'none', logger: false, ...appOptions });
   await app.ready();
+  const db = database.db;
+  const cookies = new Map<string, string>();
+  let calls = 0;
+
+  const signIn = (user: UserRow) => sessionCookie(app, db, user);
+  const cookieOf = async (as: Caller): Promise<string | undefined> => {
+    if (!as) return undefined;
+    if (typeof as === 'string') return as;
+    if (!cookies.has(as.id)) cookies.set(as.id, await signIn(as));
+    return cookies.get(as.id);
+  };
+  const injectAs = async (as: Caller, options: InjectOptions) => {
+    const cookie = await cookieOf(as);
+    return app.inject({ ...options, headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}), ...options.headers } });
+  };
+  const call: TestApp['call'] = (method, url, as, payload, headers = {}) => {
+    const n = ++calls;
+    return injectAs(as, {
+      method,
+      url,
+      ...(addressPerCall ? { remoteAddress: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` } : {}),
+      headers: { ...(payload === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+    });
+  };
+
   return {
     app,
-    db: database.db,
+    db,
     database,
     config,
+    get smtp(): TestSmtpServer {
+      if (!smtp) throw new Error('No SMTP server: build the app with createTestApp(env, { smtp: true })');
+      return smtp;
+    },
+    call,
+    injectAs,
+    signIn,
+    async logIn(email, password, headers = {}) {
+      const res = await call('POST', '/api/login', null, { email, password }, headers);
+      return res.statusCode === 200 ? cookieFrom(res) : null;
+    },
+    async uploadFile(kind, as) {
+      const issued = await call('POST', '/api/objects/upload', as);
+      const url = new URL(issued.json().uploadURL);
+      const bytes = kind === 'music' ? mp3Bytes() : pngBytes();
+      const put = await injectAs(as, {
+        method: 'PUT',
+        url: url.pathname + url.search,
+        headers: { 'content-type': 'application/octet-stream' },
+        payload: bytes,
+      });
+      expect(put.statusCode).toBe(200);
+      const res =
+        kind === 'music'
+          ? await call('PUT', '/api/music-files', as, { musicFileURL: url.toString(), fileName: 'night.mp3', fileSize: bytes.length })
+          : await call('PUT', '/api/artwork-files', as, { artworkFileURL: url.toString(), fileName: 'cover.png' });
+      expect(res.statusCode).toBe(200);
+      return res.json().objectPath;
+    },
     close: async () => {
       await app.close();
       await drop();
+      await smtp?.close();
     },
   };
 }
@@ -195,3 +289,43 @@ export function cookieFrom(response: LightMyRequestResponse): string {
   if (!set) throw new Error(`No ${SESSION_COOKIE} cookie in the response`);
   return `${set.name}=${set.value}`;
 }
+
+/** An address no other test uses (the domain as written: sign-in must not care about its case). */
+export const uniqueEmail = (prefix = 'artist', domain = 'example.com') =>
+  `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2)}@${domain}`;
+
+/** The body of POST /api/submissions for a free submission by link, as the wizard sends it; `overrides` win. */
+export const linkSubmission = (overrides: Record<string, unknown> = {}) => ({
+  submissionMethod: 'link',
+  musicUrl: 'https://example.com/track',
+  releaseStatus: 'unreleased',
+  artistName: 'Artist',
+  songTitle: 'Night Drive',
+  hasLyrics: false,
+  aiUsage: false,
+  videoStyle: 'non-custom',
+  pricingTier: 'free',
+  termsAccepted: true,
+  ...overrides,
+});
+
+/** A checked upload row of the user, as the uploads feature leaves it (no bytes in the store): its object path. */
+export async function createStoredUpload(db: Db, owner: UserRow, overrides: Partial<typeof uploads.$inferInsert> = {}) {
+  const id = newId();
+  await db.insert(uploads).values({
+    id,
+    userId: owner.id,
+    status: 'stored',
+    size: 4,
+    contentType: 'audio/mpeg',
+    uploadExpiresAt: new Date(Date.now() + 60_000),
+    ...overrides,
+  });
+  return { id, path: `/objects/uploads/${id}` };
+}
+
+/** The user's emails in the outbox, whatever their state. */
+export const outboxRowsOf = (db: Db, userId: string) => db.select().from(outboxEmails).where(eq(outboxEmails.userId, userId));
+
+/** The headers of a request from the site's pages: its Origin, and the session cookie when there is one. */
+export const headers = (cookie?: string | null) => (cookie ? { cookie, origin: TEST_ORIGIN } : { origin: TEST_ORIGIN });

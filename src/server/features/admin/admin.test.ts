@@ -5,10 +5,9 @@ import type { AdminSubmission } from '@shared/submission-schemas';
 import { ADMIN_SETTABLE_STATUSES } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
 import { submissionHistory, submissions, uploads, type UserRow } from '../../platform/db/schema';
-import { newId } from '../../platform/ids';
 import { createObjectStorage } from '../../platform/storage/create-storage';
 import { objectKey } from '../../platform/storage/object-storage';
-import { createAdmin, createArtist, createSubmissionRow, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../../test/helpers';
+import { createAdmin, createArtist, createStoredUpload, createSubmissionRow, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../../test/helpers';
 import { SEARCH_COUNT_CAP } from './admin-submissions';
 import type { AdminSubmissionPage, SubmissionHistoryEntry } from '@shared/admin';
 
@@ -23,36 +22,22 @@ const makeSubmission = (db: Db, user: UserRow, overrides: Partial<typeof submiss
 
 /** A stored upload of `user` with real bytes in the store, as the uploads feature leaves it. */
 async function makeStoredUpload(user: UserRow, contentType: string) {
-  const id = newId();
-  await t.db.insert(uploads).values({
-    id,
-    userId: user.id,
-    status: 'stored',
-    size: 4,
-    contentType,
-    uploadExpiresAt: new Date(Date.now() + 60_000),
-  });
-  await createObjectStorage(t.config).receive(objectKey('uploads', id), Readable.from([Buffer.from('abcd')]), 1024);
-  return { id, path: `/objects/uploads/${id}` };
+  const upload = await createStoredUpload(t.db, user, { contentType });
+  await createObjectStorage(t.config).receive(objectKey('uploads', upload.id), Readable.from([Buffer.from('abcd')]), 1024);
+  return upload;
 }
 
 const as = (cookie?: string) => ({
-  get: (url: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} }),
-  send: (method: 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    }),
+  get: (url: string) => t.call('GET', url, cookie),
+  send: (method: 'PATCH' | 'DELETE', url: string, payload?: unknown) => t.call(method, url, cookie, payload),
 });
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await createAdmin(t.db, { firstName: 'Lena', lastName: 'Label' });
-  adminCookie = await sessionCookie(t.app, t.db, admin);
+  adminCookie = await t.signIn(admin);
   artist = await createArtist(t.db, { artistName: 'Nora Vex' });
-  artistCookie = await sessionCookie(t.app, t.db, artist);
+  artistCookie = await t.signIn(artist);
 });
 afterAll(() => t?.close());
 

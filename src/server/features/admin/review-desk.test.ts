@@ -6,8 +6,8 @@ import type { AdminSubmission } from '@shared/submission-schemas';
 import { BULK_IDS_MAX, TAGS_PER_SUBMISSION_MAX, WAVEFORM_POINTS, type ReviewTemplate, type SubmissionRatings, type TrackComment, type Waveform } from '@shared/review-desk';
 import { computePeaks } from '../../platform/audio/peaks';
 import { outboxEmails, submissionHistory, submissions, type UserRow } from '../../platform/db/schema';
-import { createAdmin, createArtist, createSubmissionRow, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../../test/helpers';
-import { spreadsheetSafe } from './csv-export';
+import { createAdmin, createArtist, createSubmissionRow, createTestApp, TEST_ORIGIN, type Caller, type Method, type TestApp } from '../../test/helpers';
+import { CSV_BATCH_ROWS, spreadsheetSafe } from './csv-export';
 
 /** The review desk for a team (CONTRACT §14). */
 
@@ -23,24 +23,17 @@ let otherArtistCookie: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await createAdmin(t.db, { firstName: 'Lena', lastName: 'Label' });
-  adminCookie = await sessionCookie(t.app, t.db, admin);
+  adminCookie = await t.signIn(admin);
   colleague = await createAdmin(t.db, { firstName: 'Omar', lastName: 'Ear' });
-  colleagueCookie = await sessionCookie(t.app, t.db, colleague);
+  colleagueCookie = await t.signIn(colleague);
   artist = await createArtist(t.db, { artistName: 'Nora Vex' });
-  artistCookie = await sessionCookie(t.app, t.db, artist);
-  otherArtistCookie = await sessionCookie(t.app, t.db, await createArtist(t.db));
+  artistCookie = await t.signIn(artist);
+  otherArtistCookie = await t.signIn(await createArtist(t.db));
 });
 afterAll(() => t?.close());
 
 /** `cookie` null: signed out. */
-function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: string | null = adminCookie, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = (method: Method, url: string, cookie: Caller = adminCookie, payload?: unknown) => t.call(method, url, cookie, payload);
 
 const makeSubmission = (overrides: Partial<typeof submissions.$inferInsert> = {}) => createSubmissionRow(t.db, artist, overrides);
 
@@ -278,8 +271,8 @@ describe('assignment, tags, ratings and the list', () => {
     unassigned = (await make(3)).id;
     paid = (await make(4, { pricingTier: 'premium', status: 'pending', paymentStatus: 'succeeded' })).id;
     await make(5, { pricingTier: 'basic' }); // payment_pending, not paid
-    adminA = await sessionCookie(db.app, db.db, a);
-    adminB = await sessionCookie(db.app, db.db, b);
+    adminA = await db.signIn(a);
+    adminB = await db.signIn(b);
     const put = (cookie: string, url: string, payload: object) =>
       db.app.inject({ method: 'PUT', url, headers: { cookie, origin: TEST_ORIGIN }, payload });
     expect((await put(adminA, `/api/admin/submissions/${mine}/assignee`, { assigneeId: a.id })).statusCode).toBe(200);
@@ -398,10 +391,10 @@ describe('CSV export', () => {
     const fresh = await createTestApp();
     try {
       const who = await createArtist(fresh.db);
-      const cookie = await sessionCookie(fresh.app, fresh.db, await createAdmin(fresh.db));
+      const cookie = await fresh.signIn(await createAdmin(fresh.db));
       // Many rows on one timestamp: the keyset cursor must still neither skip nor repeat any.
       const at = new Date('2026-05-01T12:00:00.123Z');
-      const rows = Array.from({ length: 2_300 }, (_, i) => ({
+      const rows = Array.from({ length: 2 * CSV_BATCH_ROWS + 300 }, (_, i) => ({
         id: `csv-${String(i).padStart(5, '0')}`,
         userId: who.id,
         submissionMethod: 'link' as const,
@@ -423,7 +416,7 @@ describe('CSV export', () => {
     } finally {
       await fresh.close();
     }
-  });
+  }, 60_000);
 });
 
 describe('review templates', () => {

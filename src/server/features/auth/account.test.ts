@@ -31,52 +31,28 @@ import { newId } from '../../platform/ids';
 import { LAST_SEEN_RESOLUTION_MS } from '../../platform/sessions';
 import { createObjectStorage } from '../../platform/storage/create-storage';
 import { objectKey, type ObjectStorage } from '../../platform/storage/object-storage';
-import {
-  cookieFrom,
-  createAdmin,
-  createArtist,
-  createSubmissionRow,
-  createTestApp,
-  sessionCookie,
-  TEST_ORIGIN,
-  TEST_PASSWORD,
-  type TestApp,
-} from '../../test/helpers';
-import { startTestSmtpServer, type ReceivedEmail, type TestSmtpServer } from '../../test/smtp-test-server';
+import { createAdmin, createArtist, createSubmissionRow, createTestApp, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../../test/helpers';
+import type { ReceivedEmail, TestSmtpServer } from '../../test/smtp-test-server';
 import { signInWithGoogle } from './accounts';
 
 /** CONTRACT §11, route by route, the bad paths included. Emails are read from a real SMTP server. */
 let t: TestApp;
 let smtp: TestSmtpServer;
 let storage: ObjectStorage;
-let address = 0;
 
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url });
+  // A distinct client address per call, so per-address limits only count where a test means them to.
+  t = await createTestApp({}, { smtp: true, addressPerCall: true });
+  smtp = t.smtp;
   storage = createObjectStorage(t.config);
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(() => t?.close());
 
-type Method = 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, cookie?: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method,
-    url,
-    // A distinct client address per request, so per-address limits only count where a test means them to.
-    remoteAddress: `10.13.${(++address >> 8) & 255}.${address & 255}`,
-    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}), ...headers },
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
+const call: TestApp['call'] = (...args) => t.call(...args);
 
 const to = (email: string | null) => (received: ReceivedEmail) => received.to.includes(email ?? '');
-const signIn = async (email: string, password: string, userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36') => {
-  const res = await call('POST', '/api/login', undefined, { email, password }, { 'user-agent': userAgent });
-  return res.statusCode === 200 ? cookieFrom(res) : null;
-};
+const signIn = (email: string, password: string, userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36') =>
+  t.logIn(email, password, { 'user-agent': userAgent });
 const isSignedIn = async (cookie: string) => (await call('GET', '/api/user', cookie)).statusCode === 200;
 
 async function resetLinkFor(user: UserRow): Promise<string> {
@@ -146,7 +122,7 @@ describe('POST /api/password-reset', () => {
 describe('POST /api/password-reset/confirm', () => {
   it('sets the new password once and ends every session of the user', async () => {
     const artist = await createArtist(t.db);
-    const first = await sessionCookie(t.app, t.db, artist);
+    const first = await t.signIn(artist);
     const second = await signIn(artist.email!, TEST_PASSWORD);
     const token = await resetLinkFor(artist);
 
@@ -213,7 +189,7 @@ describe('email verification', () => {
 describe('PUT /api/account/password', () => {
   it('refuses a wrong current password with 400 and changes nothing', async () => {
     const artist = await createArtist(t.db);
-    const cookie = await sessionCookie(t.app, t.db, artist);
+    const cookie = await t.signIn(artist);
     const res = await call('PUT', '/api/account/password', cookie, { currentPassword: 'not-it-at-all', newPassword: 'brand-new-pass-1' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: ACCOUNT_TEXTS.wrongCurrentPassword, code: 'wrong_password' });
@@ -222,8 +198,8 @@ describe('PUT /api/account/password', () => {
 
   it('changes it and ends every other session, keeping this one', async () => {
     const artist = await createArtist(t.db);
-    const current = await sessionCookie(t.app, t.db, artist);
-    const other = await sessionCookie(t.app, t.db, artist);
+    const current = await t.signIn(artist);
+    const other = await t.signIn(artist);
     const res = await call('PUT', '/api/account/password', current, { currentPassword: TEST_PASSWORD, newPassword: 'brand-new-pass-1' });
     expect(res.statusCode).toBe(200);
     expect(await isSignedIn(current)).toBe(true);
@@ -239,7 +215,7 @@ describe('PUT /api/account/password', () => {
 describe('PUT /api/account/email', () => {
   it('keeps the old address until the link sent to the new one is opened', async () => {
     const artist = await createArtist(t.db, { emailVerified: true });
-    const cookie = await sessionCookie(t.app, t.db, artist);
+    const cookie = await t.signIn(artist);
     const newEmail = `moved-${Date.now()}@example.com`;
 
     const wrong = await call('PUT', '/api/account/email', cookie, { email: newEmail, currentPassword: 'nope-nope' });
@@ -265,7 +241,7 @@ describe('PUT /api/account/email', () => {
 
   it('refuses an email-change link once used and once expired, and changes nothing more', async () => {
     const artist = await createArtist(t.db, { emailVerified: true });
-    const cookie = await sessionCookie(t.app, t.db, artist);
+    const cookie = await t.signIn(artist);
     const linkTo = async (address: string) => {
       expect((await call('PUT', '/api/account/email', cookie, { email: address, currentPassword: TEST_PASSWORD })).statusCode).toBe(202);
       const email = await smtp.waitFor(to(address));
@@ -295,7 +271,7 @@ describe('PUT /api/account/email', () => {
   it('refuses an address another account has (409) and a malformed one (400)', async () => {
     const artist = await createArtist(t.db);
     const other = await createArtist(t.db);
-    const cookie = await sessionCookie(t.app, t.db, artist);
+    const cookie = await t.signIn(artist);
     expect((await call('PUT', '/api/account/email', cookie, { email: other.email, currentPassword: TEST_PASSWORD })).statusCode).toBe(409);
     expect((await call('PUT', '/api/account/email', cookie, { email: 'nope', currentPassword: TEST_PASSWORD })).statusCode).toBe(400);
   });
@@ -326,17 +302,17 @@ describe('sessions', () => {
 
   it('will not end another user’s session (404, and it stays)', async () => {
     const victim = await createArtist(t.db);
-    const victimCookie = await sessionCookie(t.app, t.db, victim);
+    const victimCookie = await t.signIn(victim);
     const [victimSession] = await t.db.select({ id: sessions.publicId }).from(sessions).where(eq(sessions.userId, victim.id));
-    const attacker = await sessionCookie(t.app, t.db, await createArtist(t.db));
+    const attacker = await t.signIn(await createArtist(t.db));
     expect((await call('DELETE', `/api/account/sessions/${victimSession!.id}`, attacker)).statusCode).toBe(404);
     expect(await isSignedIn(victimCookie)).toBe(true);
   });
 
   it('signs out everywhere else', async () => {
     const artist = await createArtist(t.db);
-    const others = [await sessionCookie(t.app, t.db, artist), await sessionCookie(t.app, t.db, artist)];
-    const current = await sessionCookie(t.app, t.db, artist);
+    const others = [await t.signIn(artist), await t.signIn(artist)];
+    const current = await t.signIn(artist);
     const res = await call('POST', '/api/account/sessions/revoke-others', current);
     expect(res.statusCode).toBe(200);
     expect(res.json<AccountSession[]>().map((s) => s.current)).toEqual([true]);
@@ -346,7 +322,7 @@ describe('sessions', () => {
 
   it('writes lastSeenAt at most once a minute', async () => {
     const artist = await createArtist(t.db);
-    const cookie = await sessionCookie(t.app, t.db, artist);
+    const cookie = await t.signIn(artist);
     const seen = async () => (await t.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.userId, artist.id)))[0]!.at;
     const recent = new Date(Date.now() - LAST_SEEN_RESOLUTION_MS / 2);
     await t.db.update(sessions).set({ lastSeenAt: recent }).where(eq(sessions.userId, artist.id));
@@ -356,7 +332,7 @@ describe('sessions', () => {
     const stale = new Date(Date.now() - 2 * LAST_SEEN_RESOLUTION_MS);
     await t.db.update(sessions).set({ lastSeenAt: stale }).where(eq(sessions.userId, artist.id));
     // A new cookie of the same session is not in this instance's memory, so the row is read.
-    const fresh = await sessionCookie(t.app, t.db, artist);
+    const fresh = await t.signIn(artist);
     await t.db.update(sessions).set({ lastSeenAt: stale }).where(eq(sessions.userId, artist.id));
     await call('GET', '/api/user', fresh);
     const rows = await t.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.userId, artist.id));
@@ -419,7 +395,7 @@ describe('GET /api/account/export', () => {
     const fileId = await storedUpload(artist, bytes, submission.id, '../../evil name.mp3');
     await storedUpload(other, Buffer.from('someone else'), null);
 
-    const cookie = await sessionCookie(t.app, t.db, artist);
+    const cookie = await t.signIn(artist);
     const res = await call('GET', '/api/account/export', cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
@@ -492,7 +468,7 @@ describe('GET /api/account/export', () => {
     await t.db.insert(viewReadings).values({ id: newId(), submissionId: submission.id, views: 15_500, source: 'admin', recordedBy: admin.id });
     await t.db.insert(bonusEarnings).values({ submissionId: submission.id, userId: artist.id, amount: '25.00' });
 
-    const res = await call('GET', '/api/account/export', await sessionCookie(t.app, t.db, artist));
+    const res = await call('GET', '/api/account/export', await t.signIn(artist));
     expect(res.statusCode).toBe(200);
     const zip = await readZip(res.rawPayload);
     // The label's files are listed, not packed: the ZIP holds what the artist uploaded.
@@ -530,7 +506,7 @@ describe('GET /api/account/export', () => {
 describe('DELETE /api/account', () => {
   it('refuses a wrong password with 400 and changes nothing', async () => {
     const artist = await createArtist(t.db);
-    const cookie = await sessionCookie(t.app, t.db, artist);
+    const cookie = await t.signIn(artist);
     await createSubmissionRow(t.db, artist);
     const res = await call('DELETE', '/api/account', cookie, { password: 'not-my-password' });
     expect(res.statusCode).toBe(400);
@@ -542,8 +518,8 @@ describe('DELETE /api/account', () => {
   it('deletes everything not yet approved with its files, keeps approved work and payment records, signs out everywhere', async () => {
     const admin = await createAdmin(t.db);
     const artist = await createArtist(t.db, { artistName: 'Gone Soon', instagramHandle: '@gone' });
-    const cookie = await sessionCookie(t.app, t.db, artist);
-    const elsewhere = await sessionCookie(t.app, t.db, artist);
+    const cookie = await t.signIn(artist);
+    const elsewhere = await t.signIn(artist);
     const pending = await createSubmissionRow(t.db, artist, { pricingTier: 'basic', status: 'pending', paymentStatus: 'succeeded', stripePaymentIntentId: `pi_${newId()}` });
     const approved = await createSubmissionRow(t.db, artist, { status: 'approved', songTitle: 'Keeper' });
     const pendingFile = await storedUpload(artist, Buffer.from('pending bytes'), pending.id);
@@ -576,7 +552,7 @@ describe('DELETE /api/account', () => {
     expect(row).toMatchObject({ email: null, password: null, firstName: null, lastName: null, artistName: null, instagramHandle: null });
     expect(row!.deletedAt).not.toBeNull();
     // The team still sees the licensed work.
-    const adminCookie = await sessionCookie(t.app, t.db, admin);
+    const adminCookie = await t.signIn(admin);
     const seen = await call('GET', `/api/admin/submissions/${approved.id}`, adminCookie);
     expect(seen.statusCode).toBe(200);
     expect(seen.body).not.toContain(artist.email!);
@@ -586,7 +562,7 @@ describe('DELETE /api/account', () => {
     const artist = await createArtist(t.db);
     const kept = await Promise.all(LICENSED_STATUSES.map((status) => createSubmissionRow(t.db, artist, { status })));
     expect(LICENSED_STATUSES).toContain('published');
-    const res = await call('DELETE', '/api/account', await sessionCookie(t.app, t.db, artist), { password: TEST_PASSWORD });
+    const res = await call('DELETE', '/api/account', await t.signIn(artist), { password: TEST_PASSWORD });
     expect(res.statusCode).toBe(204);
     const left = await t.db.select({ id: submissions.id }).from(submissions).where(eq(submissions.userId, artist.id));
     expect(left.map((s) => s.id).sort()).toEqual(kept.map((s) => s.id).sort());
@@ -597,7 +573,7 @@ describe('DELETE /api/account', () => {
     const onlyApp = await createTestApp();
     try {
       const admin = await createAdmin(onlyApp.db);
-      const cookie = await sessionCookie(onlyApp.app, onlyApp.db, admin);
+      const cookie = await onlyApp.signIn(admin);
       const res = await onlyApp.app.inject({ method: 'DELETE', url: '/api/account', headers: { origin: TEST_ORIGIN, cookie }, payload: { password: TEST_PASSWORD } });
       expect(res.statusCode).toBe(409);
       expect(res.json().code).toBe('last_admin');
@@ -610,7 +586,7 @@ describe('DELETE /api/account', () => {
 describe('the team: /api/admin/users', () => {
   it('lists, searches and pages users for admins; 403 for artists', async () => {
     const admin = await createAdmin(t.db);
-    const adminCookie = await sessionCookie(t.app, t.db, admin);
+    const adminCookie = await t.signIn(admin);
     const marker = `zq${Date.now()}`;
     const found = await createArtist(t.db, { artistName: `Band ${marker}` });
     const res = await call('GET', `/api/admin/users?q=${marker}`, adminCookie);
@@ -624,13 +600,13 @@ describe('the team: /api/admin/users', () => {
     expect(all.total).toBeGreaterThan(5);
     expect((await call('GET', '/api/admin/users?page=0', adminCookie)).statusCode).toBe(400);
     expect((await call('GET', '/api/admin/users?q=%25', adminCookie)).statusCode).toBe(200);
-    const artistCookie = await sessionCookie(t.app, t.db, found);
+    const artistCookie = await t.signIn(found);
     expect((await call('GET', '/api/admin/users', artistCookie)).statusCode).toBe(403);
   });
 
   it('counts each account’s own submissions, drafts left out (issue 23: every account said 0)', async () => {
     const admin = await createAdmin(t.db);
-    const adminCookie = await sessionCookie(t.app, t.db, admin);
+    const adminCookie = await t.signIn(admin);
     const marker = `cnt${Date.now()}`;
     const prolific = await createArtist(t.db, { artistName: `Five ${marker}` });
     const quiet = await createArtist(t.db, { artistName: `None ${marker}` });
@@ -652,7 +628,7 @@ describe('the team: /api/admin/users', () => {
     try {
       const admin = await createAdmin(onlyApp.db);
       await createArtist(onlyApp.db);
-      const cookie = await sessionCookie(onlyApp.app, onlyApp.db, admin);
+      const cookie = await onlyApp.signIn(admin);
       const res = await onlyApp.app.inject({ method: 'GET', url: '/api/admin/users', headers: { cookie } });
       expect(res.json<AdminUsersPage>().adminCount).toBe(1);
     } finally {
@@ -662,9 +638,9 @@ describe('the team: /api/admin/users', () => {
 
   it('promotes and demotes; the new role holds at once; bad role 400, unknown user 404', async () => {
     const admin = await createAdmin(t.db);
-    const adminCookie = await sessionCookie(t.app, t.db, admin);
+    const adminCookie = await t.signIn(admin);
     const artist = await createArtist(t.db);
-    const artistCookie = await sessionCookie(t.app, t.db, artist);
+    const artistCookie = await t.signIn(artist);
     expect((await call('GET', '/api/admin/submissions', artistCookie)).statusCode).toBe(403);
     const promoted = await call('PATCH', `/api/admin/users/${artist.id}`, adminCookie, { role: 'admin' });
     expect(promoted.statusCode).toBe(200);
@@ -681,8 +657,8 @@ describe('the team: /api/admin/users', () => {
     try {
       const a = await createAdmin(solo.db);
       const b = await createAdmin(solo.db);
-      const cookieA = await sessionCookie(solo.app, solo.db, a);
-      const cookieB = await sessionCookie(solo.app, solo.db, b);
+      const cookieA = await solo.signIn(a);
+      const cookieB = await solo.signIn(b);
       const patch = (cookie: string, id: string) =>
         solo.app.inject({ method: 'PATCH', url: `/api/admin/users/${id}`, headers: { origin: TEST_ORIGIN, cookie }, payload: { role: 'user' } });
       const results = await Promise.all([patch(cookieA, b.id), patch(cookieB, a.id)]);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@shared/auth';
 import { sessions, users } from '../../platform/db/schema';
 import { SESSION_TTL_MS } from '../../platform/sessions';
-import { cookieFrom, createArtist, createTestApp, sessionCookie, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../../test/helpers';
+import { cookieFrom, createArtist, createTestApp, TEST_ORIGIN, TEST_PASSWORD, uniqueEmail, type TestApp } from '../../test/helpers';
 import { LOGIN_THROTTLE } from './login-throttle';
 import { errorText } from '@shared/errors';
 
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const unique = () => `new-${Date.now()}-${Math.random().toString(36).slice(2)}@Example.com`;
+const unique = () => uniqueEmail('new', 'Example.com');
 const registration = (overrides: Record<string, unknown> = {}) => ({
   firstName: 'Nova',
   lastName: 'Black',
@@ -169,7 +169,7 @@ describe('sessions', () => {
 
   it('refuses a forged cookie (bad signature) and an unsigned session id', async () => {
     const user = await createArtist(t.db);
-    const cookie = await sessionCookie(t.app, t.db, user);
+    const cookie = await t.signIn(user);
     const [, value] = cookie.split('=');
     const sid = decodeURIComponent(value!).split('.')[0];
     const forged = await t.app.inject({ url: '/api/user', headers: { cookie: `sid=${sid}.forgedsignature` } });
@@ -182,7 +182,7 @@ describe('sessions', () => {
 
   it('refuses an expired session, and maintenance prunes it', async () => {
     const user = await createArtist(t.db);
-    const cookie = await sessionCookie(t.app, t.db, user);
+    const cookie = await t.signIn(user);
     await t.db.update(sessions).set({ expire: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
     const res = await t.app.inject({ url: '/api/user', headers: { cookie } });
     expect(res.statusCode).toBe(401);
@@ -192,7 +192,7 @@ describe('sessions', () => {
 
   it('a read does not write: the session row is left as it is', async () => {
     const user = await createArtist(t.db);
-    const cookie = await sessionCookie(t.app, t.db, user);
+    const cookie = await t.signIn(user);
     const [before] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
     await t.app.inject({ url: '/api/user', headers: { cookie } });
     const [after] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
@@ -201,7 +201,7 @@ describe('sessions', () => {
 
   it('extends a session that has used up more than half its life', async () => {
     const user = await createArtist(t.db);
-    const cookie = await sessionCookie(t.app, t.db, user);
+    const cookie = await t.signIn(user);
     const soon = new Date(Date.now() + 60 * 60 * 1000);
     await t.db.update(sessions).set({ expire: soon }).where(eq(sessions.userId, user.id));
     await t.app.inject({ url: '/api/user', headers: { cookie } });
@@ -211,7 +211,7 @@ describe('sessions', () => {
 
   it('logout destroys the session server-side', async () => {
     const user = await createArtist(t.db);
-    const cookie = await sessionCookie(t.app, t.db, user);
+    const cookie = await t.signIn(user);
     const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie, origin: TEST_ORIGIN } });
     expect(out.statusCode).toBe(200);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
@@ -221,7 +221,7 @@ describe('sessions', () => {
 
   it('what this instance remembers of a session never outlives sign-out or a profile change here', async () => {
     const user = await createArtist(t.db);
-    const cookie = await sessionCookie(t.app, t.db, user);
+    const cookie = await t.signIn(user);
     expect((await t.app.inject({ url: '/api/user', headers: { cookie } })).json().instagramHandle).toBeNull();
     const saved = await t.app.inject({
       method: 'PUT',

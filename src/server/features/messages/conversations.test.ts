@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../platform/db/schema';
-import { TEST_ORIGIN, createAdmin, createArtist, createTestApp, sessionCookie, type TestApp } from '../../test/helpers';
+import { TEST_ORIGIN, createAdmin, createArtist, createTestApp, type TestApp } from '../../test/helpers';
 import type { ConversationsPage } from '@shared/messages';
 
 /** GET /api/messages/conversations: grouped, latest message, unread count, paged (issue 16). */
@@ -16,22 +16,17 @@ beforeAll(async () => {
   secondAdmin = await createAdmin(t.db, { firstName: 'Omar' });
   artists = [];
   for (let i = 0; i < 5; i++) artists.push(await createArtist(t.db, { artistName: `Artist ${i}` }));
-  for (const user of [admin, secondAdmin, ...artists]) cookies.set(user.id, await sessionCookie(t.app, t.db, user));
+  for (const user of [admin, secondAdmin, ...artists]) cookies.set(user.id, await t.signIn(user));
 });
 afterAll(() => t.close());
 
 async function send(from: UserRow, to: UserRow, content: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/messages',
-    headers: { cookie: cookies.get(from.id)!, origin: TEST_ORIGIN },
-    payload: { toUserId: to.id, content },
-  });
+  const res = await t.call('POST', '/api/messages', cookies.get(from.id), { toUserId: to.id, content });
   expect(res.statusCode).toBe(201);
   return res.json<{ id: string }>().id;
 }
 async function page(user: UserRow, query = '') {
-  const res = await t.app.inject({ url: `/api/messages/conversations${query}`, headers: { cookie: cookies.get(user.id)! } });
+  const res = await t.call('GET', `/api/messages/conversations${query}`, cookies.get(user.id));
   expect(res.statusCode).toBe(200);
   return res.json<ConversationsPage>();
 }

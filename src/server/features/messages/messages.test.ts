@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../platform/db/schema';
 import { newId } from '../../platform/ids';
-import { TEST_ORIGIN, createAdmin, createArtist, createSubmissionRow, createTestApp, sessionCookie, type TestApp } from '../../test/helpers';
+import { TEST_ORIGIN, createAdmin, createArtist, createSubmissionRow, createTestApp, type TestApp } from '../../test/helpers';
 import type { Message as MessageView, ThreadPage } from '@shared/messages';
 import { MESSAGE_TEXTS } from '@shared/messages';
 import { errorText } from '@shared/errors';
@@ -18,16 +18,14 @@ beforeAll(async () => {
   artist = await createArtist(t.db, { artistName: 'Nora Vex' });
   otherArtist = await createArtist(t.db, { artistName: 'Someone Else' });
   cookies = new Map();
-  for (const user of [admin, artist, otherArtist]) cookies.set(user.id, await sessionCookie(t.app, t.db, user));
+  for (const user of [admin, artist, otherArtist]) cookies.set(user.id, await t.signIn(user));
 });
 afterAll(() => t.close());
 
 const as = (user: UserRow) => ({ cookie: cookies.get(user.id)! });
 
-function send(from: UserRow, body: Record<string, unknown>) {
-  return t.app.inject({ method: 'POST', url: '/api/messages', headers: { ...as(from), origin: TEST_ORIGIN }, payload: body });
-}
-const get = (user: UserRow, url: string) => t.app.inject({ method: 'GET', url, headers: as(user) });
+const send = (from: UserRow, body: Record<string, unknown>) => t.call('POST', '/api/messages', as(from).cookie, body);
+const get = (user: UserRow, url: string) => t.call('GET', url, as(user).cookie);
 
 const createSubmission = async (owner: UserRow) => (await createSubmissionRow(t.db, owner)).id;
 
@@ -130,7 +128,7 @@ describe('reading', () => {
 
   it('answers a thread with the other user and pages it with ?before=', async () => {
     const lone = await createArtist(t.db, { artistName: 'Pager' });
-    const loneCookie = await sessionCookie(t.app, t.db, lone);
+    const loneCookie = await t.signIn(lone);
     cookies.set(lone.id, loneCookie);
     for (let i = 0; i < 5; i++) expect((await send(admin, { toUserId: lone.id, content: `m${i}` })).statusCode).toBe(201);
 
@@ -158,7 +156,7 @@ describe('reading', () => {
 
   it('marks a thread read, which clears the unread count', async () => {
     const reader = await createArtist(t.db);
-    cookies.set(reader.id, await sessionCookie(t.app, t.db, reader));
+    cookies.set(reader.id, await t.signIn(reader));
     await send(admin, { toUserId: reader.id, content: 'one' });
     await send(admin, { toUserId: reader.id, content: 'two' });
     expect((await get(reader, '/api/messages/unread-count')).json()).toEqual({ count: 2 });
@@ -181,7 +179,7 @@ describe('reading', () => {
 
   it('offers artists the label team to start a conversation with', async () => {
     const second = await createAdmin(t.db, { firstName: 'Second' });
-    cookies.set(second.id, await sessionCookie(t.app, t.db, second));
+    cookies.set(second.id, await t.signIn(second));
     const contacts = (await get(otherArtist, '/api/messages/contacts')).json<{ id: string; role: string }[]>();
     expect(contacts.map((c) => c.id)).toEqual(expect.arrayContaining([admin.id, second.id]));
     expect(contacts.every((c) => c.role === 'admin')).toBe(true);

@@ -5,17 +5,8 @@ import { emailVerificationTokens, outboxEmails, submissionHistory, submissions, 
 import { newId } from '../../platform/ids';
 import { HIDDEN } from '../../platform/email/outbox';
 import { createUnsubscribeToken } from '../../platform/email/unsubscribe-token';
-import {
-  cookieFrom,
-  createAdmin,
-  createArtist,
-  createSubmissionRow,
-  createTestApp,
-  sessionCookie,
-  TEST_ORIGIN,
-  type TestApp,
-} from '../../test/helpers';
-import { headerOf, sentTo, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-test-server';
+import { cookieFrom, createAdmin, createArtist, createSubmissionRow, createTestApp, linkSubmission, outboxRowsOf, sessionCookie, TEST_ORIGIN, type TestApp } from '../../test/helpers';
+import { headerOf, sentTo, type TestSmtpServer } from '../../test/smtp-test-server';
 
 let t: TestApp;
 let smtp: TestSmtpServer;
@@ -23,45 +14,21 @@ let admin: UserRow;
 let adminCookie: string;
 
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url, MESSAGE_EMAIL_DELAY_S: '1' });
+  t = await createTestApp({ MESSAGE_EMAIL_DELAY_S: '1' }, { smtp: true });
+  smtp = t.smtp;
   admin = await createAdmin(t.db);
-  adminCookie = await sessionCookie(t.app, t.db, admin);
+  adminCookie = await t.signIn(admin);
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(() => t?.close());
 
-const request = (method: 'GET' | 'PUT' | 'POST' | 'PATCH', url: string, cookie?: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
-
-
-async function outboxRows(userId: string) {
-  return t.db.select().from(outboxEmails).where(eq(outboxEmails.userId, userId));
-}
+const request: TestApp['call'] = (...args) => t.call(...args);
+const outboxRows = (userId: string) => outboxRowsOf(t.db, userId);
 
 describe('emails over SMTP', () => {
   it('sends "submission received" with a text and an HTML part, a link to the submission and one-click unsubscribe', async () => {
     const artist = await createArtist(t.db);
-    const cookie = await sessionCookie(t.app, t.db, artist);
-    const res = await request('POST', '/api/submissions', cookie, {
-      submissionMethod: 'link',
-      musicUrl: 'https://example.com/track',
-      releaseStatus: 'unreleased',
-      artistName: 'Nova',
-      songTitle: 'Blue Hour',
-      hasLyrics: false,
-      aiUsage: false,
-      videoStyle: 'non-custom',
-      pricingTier: 'free',
-      termsAccepted: true,
-    });
+    const cookie = await t.signIn(artist);
+    const res = await request('POST', '/api/submissions', cookie, linkSubmission({ artistName: 'Nova', songTitle: 'Blue Hour' }));
     expect(res.statusCode).toBe(201);
     const id = res.json<{ id: string }>().id;
 
@@ -93,7 +60,7 @@ describe('emails over SMTP', () => {
     expect(email.mail.text).toContain('Lovely chorus — we want it.');
     expect(email.mail.html).toContain('Lovely chorus — we want it.');
 
-    const artistCookie = await sessionCookie(t.app, t.db, artist);
+    const artistCookie = await t.signIn(artist);
     expect((await request('PUT', '/api/notification-settings', artistCookie, { statusChanges: false })).statusCode).toBe(200);
     await request('PATCH', `/api/admin/submissions/${submission.id}/status`, adminCookie, { status: 'in_creation' });
     await expect.poll(async () => (await outboxRows(artist.id)).map((r) => r.status).sort(), { timeout: 10_000 }).toEqual([
@@ -105,7 +72,7 @@ describe('emails over SMTP', () => {
 
   it('emails several unread messages as one, after the delay; a message read in time sends nothing', async () => {
     const artist = await createArtist(t.db, { artistName: 'Mira' });
-    const artistCookie = await sessionCookie(t.app, t.db, artist);
+    const artistCookie = await t.signIn(artist);
     for (const content of ['First note', 'Second note']) {
       expect((await request('POST', '/api/messages', adminCookie, { toUserId: artist.id, content })).statusCode).toBe(201);
     }
@@ -130,7 +97,7 @@ describe('emails over SMTP', () => {
 
   it('emails the team an artist message left unread', async () => {
     const artist = await createArtist(t.db, { artistName: 'Okra' });
-    const artistCookie = await sessionCookie(t.app, t.db, artist);
+    const artistCookie = await t.signIn(artist);
     const team = await createAdmin(t.db);
     await request('POST', '/api/messages', artistCookie, { toUserId: team.id, content: 'Any news on my track?' });
     const email = await smtp.waitFor(sentTo(team.email));
@@ -257,7 +224,7 @@ describe('email verification', () => {
 
   it('refuses a real link once it has expired, and leaves the address unconfirmed', async () => {
     const artist = await createArtist(t.db, { emailVerified: false });
-    const cookie = await sessionCookie(t.app, t.db, artist);
+    const cookie = await t.signIn(artist);
     expect((await request('POST', '/api/verify-email/resend', cookie)).statusCode).toBe(202);
     const email = await smtp.waitFor(sentTo(artist.email));
     const token = /\/api\/verify-email\?token=([\w-]+)/.exec(email.mail.text ?? '')![1]!;
@@ -274,7 +241,7 @@ describe('email verification', () => {
   it('resend needs a session and sends a new link to an unverified user', async () => {
     expect((await request('POST', '/api/verify-email/resend')).statusCode).toBe(401);
     const artist = await createArtist(t.db);
-    const cookie = await sessionCookie(t.app, t.db, artist);
+    const cookie = await t.signIn(artist);
     expect((await request('POST', '/api/verify-email/resend', cookie)).statusCode).toBe(202);
     const email = await smtp.waitFor(sentTo(artist.email));
     expect(email.mail.text).toMatch(/\/api\/verify-email\?token=/);
@@ -286,7 +253,7 @@ describe('notification settings and unsubscribe', () => {
     expect((await request('GET', '/api/notification-settings')).statusCode).toBe(401);
     expect((await request('PUT', '/api/notification-settings', undefined, { messages: false })).statusCode).toBe(401);
     const artist = await createArtist(t.db);
-    const cookie = await sessionCookie(t.app, t.db, artist);
+    const cookie = await t.signIn(artist);
     expect((await request('GET', '/api/notification-settings', cookie)).json()).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
     for (const bad of [{ messages: 'no' }, { digest: 0 }, { statusChanges: null }, { deliveries: 'true' }]) {
       const res = await request('PUT', '/api/notification-settings', cookie, bad);
@@ -313,7 +280,7 @@ describe('notification settings and unsubscribe', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ preference: 'messages' });
     expect((await oneClick()).statusCode).toBe(200);
-    const cookie = await sessionCookie(t.app, t.db, artist);
+    const cookie = await t.signIn(artist);
     expect((await request('GET', '/api/notification-settings', cookie)).json()).toEqual({
       ...DEFAULT_NOTIFICATION_SETTINGS,
       messages: false,
@@ -338,7 +305,7 @@ describe('notification settings and unsubscribe', () => {
       const res = await t.app.inject({ method: 'POST', url: `/api/unsubscribe?token=${encodeURIComponent(value)}` });
       expect(res.statusCode).toBe(400);
     }
-    const cookie = await sessionCookie(t.app, t.db, other);
+    const cookie = await t.signIn(other);
     expect((await request('GET', '/api/notification-settings', cookie)).json()).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
   });
 });
@@ -419,7 +386,7 @@ describe('one-click unsubscribe for each kind', () => {
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ preference: c.preference });
-      const cookie = await sessionCookie(t.app, t.db, user);
+      const cookie = await t.signIn(user);
       expect((await request('GET', '/api/notification-settings', cookie)).json()).toEqual({ ...DEFAULT_NOTIFICATION_SETTINGS, [c.preference]: false });
 
       await c.cause(user);
@@ -453,7 +420,7 @@ describe('without SMTP_URL', () => {
       const team = await createAdmin(local.db);
       await createSubmissionRow(local.db, artist);
       const [submission] = await local.db.select().from(submissions).where(eq(submissions.userId, artist.id));
-      const cookie = await sessionCookie(local.app, local.db, team);
+      const cookie = await local.signIn(team);
       await local.app.inject({
         method: 'PATCH',
         url: `/api/admin/submissions/${submission!.id}/status`,

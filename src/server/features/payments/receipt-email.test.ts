@@ -1,28 +1,20 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxEmails } from '../../platform/db/schema';
-import { createArtist, createSubmissionRow, createTestApp, type TestApp } from '../../test/helpers';
-import { headerOf, sentTo, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-test-server';
+import { createArtist, createSubmissionRow, createTestApp, outboxRowsOf, type TestApp } from '../../test/helpers';
+import { headerOf, sentTo, type TestSmtpServer } from '../../test/smtp-test-server';
 import { handleStripeEvent } from './handle-stripe-event';
 
 let t: TestApp;
 let smtp: TestSmtpServer;
 
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url });
+  t = await createTestApp({}, { smtp: true });
+  smtp = t.smtp;
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(() => t?.close());
 
-
-async function outboxRows(userId: string) {
-  return t.db.select().from(outboxEmails).where(eq(outboxEmails.userId, userId));
-}
+const outboxRows = (userId: string) => outboxRowsOf(t.db, userId);
 
 describe('the payment receipt over SMTP', () => {
   it('sends a receipt in the same transaction as the payment, once even when Stripe delivers twice', async () => {

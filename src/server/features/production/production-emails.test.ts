@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../platform/db/schema';
-import { createAdmin, createArtist, createSubmissionRow, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../../test/helpers';
-import { headerOf, sentTo, startTestSmtpServer, type ReceivedEmail, type TestSmtpServer } from '../../test/smtp-test-server';
+import { createAdmin, createArtist, createSubmissionRow, createTestApp, TEST_ORIGIN, type TestApp } from '../../test/helpers';
+import { headerOf, sentTo, type ReceivedEmail, type TestSmtpServer } from '../../test/smtp-test-server';
 import { deliverableObjectPath } from '../../test/production-fixtures';
 
 /**
@@ -17,18 +17,14 @@ let admin: UserRow;
 let adminCookie: string;
 
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url });
+  t = await createTestApp({}, { smtp: true });
+  smtp = t.smtp;
   admin = await createAdmin(t.db);
-  adminCookie = await sessionCookie(t.app, t.db, admin);
+  adminCookie = await t.signIn(admin);
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(() => t?.close());
 
-const call = (method: 'POST' | 'PUT', url: string, payload: object) =>
-  t.app.inject({ method, url, headers: { cookie: adminCookie, origin: TEST_ORIGIN }, payload });
+const call = (method: 'POST' | 'PUT', url: string, payload: object) => t.call(method, url, adminCookie, payload);
 
 const withSubject = (address: string | null, subject: string) => (email: ReceivedEmail) =>
   sentTo(address)(email) && email.mail.subject === subject;

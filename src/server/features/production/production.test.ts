@@ -6,7 +6,7 @@ import type { PricingTier } from '@shared/submissions';
 import { outboxEmails, publications, submissions, viewReadings, type SubmissionRow, type UserRow } from '../../platform/db/schema';
 import type { AddressInfo } from 'node:net';
 import { textBytes, videoHeaderBytes } from '../../test/file-fixtures';
-import { createAdmin, createArtist, createSubmissionRow, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../../test/helpers';
+import { createAdmin, createArtist, createSubmissionRow, createTestApp, linkSubmission, TEST_ORIGIN, type Method, type TestApp } from '../../test/helpers';
 import { signedEvent } from '../../test/stripe-events';
 import { startStripeStub, type StripeStub } from '../../test/stripe-stub';
 import { VIRAL_CHECK_JOB } from './publication';
@@ -50,11 +50,11 @@ beforeAll(async () => {
     { clock },
   );
   admin = await createAdmin(t.db);
-  adminCookie = await sessionCookie(t.app, t.db, admin);
+  adminCookie = await t.signIn(admin);
   artist = await createArtist(t.db, { artistName: 'Nora Vex' });
-  artistCookie = await sessionCookie(t.app, t.db, artist);
+  artistCookie = await t.signIn(artist);
   other = await createArtist(t.db);
-  otherCookie = await sessionCookie(t.app, t.db, other);
+  otherCookie = await t.signIn(other);
 });
 afterAll(async () => {
   await t?.close();
@@ -62,8 +62,7 @@ afterAll(async () => {
   await stripe?.close();
 });
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, cookie: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie, origin: TEST_ORIGIN }, ...(payload ? { payload } : {}) });
+const call = (method: Method, url: string, cookie: string, payload?: object) => t.call(method, url, cookie, payload);
 
 const row = async (id: string) => (await t.db.select().from(submissions).where(eq(submissions.id, id)))[0]!;
 const emailsOf = (userId: string, kind: string) =>
@@ -488,7 +487,7 @@ describe('publication and the 14-day check', () => {
 describe('the bonus ledger', () => {
   it('counts hits, unlocks after three, earns BONUS_PER_TRACK_USD for each later track; the team marks it paid', async () => {
     const star = await createArtist(t.db, { artistName: 'Star' });
-    const starCookie = await sessionCookie(t.app, t.db, star);
+    const starCookie = await t.signIn(star);
     youtube.subscribers = 31_000;
     for (const n of [1, 2, 3]) {
       const sub = await createSubmissionRow(t.db, star, { status: 'approved', songTitle: `Hit ${n}` });
@@ -522,18 +521,7 @@ describe('the bonus ledger', () => {
 
 describe('the licence record', () => {
   it('keeps the exact Terms text, its hash and the time of acceptance with each submission', async () => {
-    const res = await call('POST', '/api/submissions', artistCookie, {
-      submissionMethod: 'link',
-      musicUrl: 'https://example.com/track',
-      releaseStatus: 'unreleased',
-      artistName: 'Nora Vex',
-      songTitle: 'Licensed',
-      hasLyrics: false,
-      aiUsage: false,
-      videoStyle: 'non-custom',
-      pricingTier: 'free',
-      termsAccepted: true,
-    });
+    const res = await call('POST', '/api/submissions', artistCookie, linkSubmission({ artistName: 'Nora Vex', songTitle: 'Licensed' }));
     expect(res.statusCode).toBe(201);
     const state: ProductionState = (await call('GET', `/api/submissions/${res.json().id}/production`, artistCookie)).json();
     expect(state.licence).not.toBeNull();

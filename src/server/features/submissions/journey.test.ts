@@ -3,17 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBMISSION_MESSAGES } from '@shared/submission-schemas';
 import { LICENSED_SUBMISSION_MESSAGE } from '@shared/submissions';
 import { submissions, uploads, type UserRow } from '../../platform/db/schema';
-import { newId } from '../../platform/ids';
-import { mp3Bytes, pngBytes } from '../../test/file-fixtures';
-import {
-  createAdmin,
-  createArtist,
-  createSubmissionRow,
-  createTestApp,
-  sessionCookie,
-  TEST_ORIGIN,
-  type TestApp,
-} from '../../test/helpers';
+import { createAdmin, createArtist, createStoredUpload, createSubmissionRow, createTestApp, headers, linkSubmission, type Caller, type Method, type TestApp } from '../../test/helpers';
 
 /** Finished videos, drafts, genre and mood, withdrawal and the "seen" marker (CONTRACT §12). */
 
@@ -28,61 +18,21 @@ beforeAll(async () => {
   t = await createTestApp();
   artist = await createArtist(t.db, { artistName: 'Nova Black' });
   admin = await createAdmin(t.db);
-  cookie = await sessionCookie(t.app, t.db, artist);
-  otherCookie = await sessionCookie(t.app, t.db, await createArtist(t.db));
-  adminCookie = await sessionCookie(t.app, t.db, admin);
+  cookie = await t.signIn(artist);
+  otherCookie = await t.signIn(await createArtist(t.db));
+  adminCookie = await t.signIn(admin);
 });
 afterAll(() => t.close());
 
-const headers = (as: string | null) => (as ? { cookie: as, origin: TEST_ORIGIN } : { origin: TEST_ORIGIN });
-const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, as: string | null = cookie, payload?: unknown) =>
-  t.app.inject({ method, url, headers: headers(as), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-
-/** An uploaded and checked file of the artist, as the wizard gets it. */
-async function upload(kind: 'music' | 'image', as = cookie): Promise<string> {
-  const issued = await call('POST', '/api/objects/upload', as);
-  const url = new URL(issued.json().uploadURL);
-  const put = await t.app.inject({
-    method: 'PUT',
-    url: url.pathname + url.search,
-    headers: { ...headers(as), 'content-type': 'application/octet-stream' },
-    payload: kind === 'music' ? mp3Bytes() : pngBytes(),
-  });
-  expect(put.statusCode).toBe(200);
-  const res =
-    kind === 'music'
-      ? await call('PUT', '/api/music-files', as, { musicFileURL: url.toString(), fileName: 'night.mp3', fileSize: 1251 })
-      : await call('PUT', '/api/artwork-files', as, { artworkFileURL: url.toString(), fileName: 'cover.png' });
-  expect(res.statusCode).toBe(200);
-  return res.json().objectPath;
-}
+const call = (method: Method, url: string, as: Caller = cookie, payload?: unknown) => t.call(method, url, as, payload);
+const upload = (kind: 'music' | 'image', as = cookie) => t.uploadFile(kind, as);
 
 /** A checked video upload of the user, as PUT /api/video-files leaves it (that route is the files feature's). */
-async function videoUpload(owner: UserRow): Promise<string> {
-  const id = newId();
-  await t.db.insert(uploads).values({
-    id,
-    userId: owner.id,
-    status: 'stored',
-    size: 2048,
-    contentType: 'video/mp4',
-    fileName: 'final-cut.mp4',
-    uploadExpiresAt: new Date(Date.now() + 60_000),
-  });
-  return `/objects/uploads/${id}`;
-}
+const videoUpload = async (owner: UserRow) =>
+  (await createStoredUpload(t.db, owner, { size: 2048, contentType: 'video/mp4', fileName: 'final-cut.mp4' })).path;
 
-const track = (overrides: Record<string, unknown> = {}) => ({
-  submissionMethod: 'link',
-  musicUrl: 'https://soundcloud.com/nova/dark-waves',
-  releaseStatus: 'unreleased',
-  artistName: 'Nova Black',
-  songTitle: 'Dark Waves',
-  videoStyle: 'non-custom',
-  pricingTier: 'free',
-  termsAccepted: true,
-  ...overrides,
-});
+const track = (overrides: Record<string, unknown> = {}) =>
+  linkSubmission({ musicUrl: 'https://soundcloud.com/nova/dark-waves', artistName: 'Nova Black', songTitle: 'Dark Waves', ...overrides });
 
 describe('finished videos and genre (POST /api/submissions)', () => {
   it('takes a finished video by link, without a video style, and keeps genre and mood', async () => {
@@ -255,7 +205,7 @@ describe('drafts', () => {
 
   it('keeps drafts out of the stats, the admin list, the admin counts and the admin’s reach', async () => {
     const owner = await createArtist(t.db);
-    const ownerCookie = await sessionCookie(t.app, t.db, owner);
+    const ownerCookie = await t.signIn(owner);
     const draft = (await call('POST', '/api/submissions/drafts', ownerCookie, { songTitle: 'Secret Sketch' })).json();
     await createSubmissionRow(t.db, owner, { songTitle: 'Public Track' });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Submission } from '@shared/submission-schemas';
 import { SUBMISSIONS_PAGE_SIZE } from '@shared/submissions';
 import { sessions, submissions, type UserRow } from '../../platform/db/schema';
-import { TEST_ORIGIN, createArtist, createSubmissionRow, createTestApp, sessionCookie, type TestApp } from '../../test/helpers';
+import { createArtist, createSubmissionRow, createTestApp, linkSubmission, type TestApp } from '../../test/helpers';
 
 /** GET /api/submissions paged newest first with a cursor, an ETag, and no writes (issue 16). */
 let t: TestApp;
@@ -22,8 +22,8 @@ beforeAll(async () => {
     await createSubmissionRow(t.db, artist, { songTitle: `Song ${i}`, createdAt: new Date(start + Math.min(i, TOTAL - 2) * 60_000) });
   }
   await createSubmissionRow(t.db, other, { songTitle: 'Not yours' });
-  cookie = await sessionCookie(t.app, t.db, artist);
-  otherCookie = await sessionCookie(t.app, t.db, other);
+  cookie = await t.signIn(artist);
+  otherCookie = await t.signIn(other);
 });
 afterAll(() => t.close());
 
@@ -88,21 +88,7 @@ describe('ETag', () => {
     expect((await list('', { 'if-none-match': `"other", ${etag}` })).statusCode).toBe(304);
     expect((await list('', { 'if-none-match': '"something-else"' })).statusCode).toBe(200);
 
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/submissions',
-      headers: { cookie, origin: TEST_ORIGIN },
-      payload: {
-        submissionMethod: 'link',
-        musicUrl: 'https://music.example/new',
-        releaseStatus: 'released',
-        artistName: 'New',
-        songTitle: 'Brand new',
-        videoStyle: 'non-custom',
-        pricingTier: 'free',
-        termsAccepted: true,
-      },
-    });
+    const created = await t.call('POST', '/api/submissions', cookie, linkSubmission({ musicUrl: 'https://music.example/new', releaseStatus: 'released', artistName: 'New', songTitle: 'Brand new' }));
     expect(created.statusCode).toBe(201);
     const changed = await list('', { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);

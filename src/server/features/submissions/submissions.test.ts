@@ -4,8 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBMISSION_MESSAGES } from '@shared/submission-schemas';
 import { submissions, uploads, type UserRow } from '../../platform/db/schema';
-import { mp3Bytes, pngBytes } from '../../test/file-fixtures';
-import { createAdmin, createArtist, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../../test/helpers';
+import { createAdmin, createArtist, createTestApp, headers, linkSubmission as submissionBody, TEST_ORIGIN, type TestApp } from '../../test/helpers';
 
 let t: TestApp;
 let artist: UserRow;
@@ -16,50 +15,18 @@ let adminCookie: string;
 beforeAll(async () => {
   t = await createTestApp();
   artist = await createArtist(t.db, { artistName: 'Nova Black' });
-  cookie = await sessionCookie(t.app, t.db, artist);
-  otherCookie = await sessionCookie(t.app, t.db, await createArtist(t.db));
-  adminCookie = await sessionCookie(t.app, t.db, await createAdmin(t.db));
+  cookie = await t.signIn(artist);
+  otherCookie = await t.signIn(await createArtist(t.db));
+  adminCookie = await t.signIn(await createAdmin(t.db));
 });
 afterAll(() => t.close());
 
-const headers = (as: string) => ({ cookie: as, origin: TEST_ORIGIN });
+const upload = (kind: 'music' | 'image', as = cookie) => t.uploadFile(kind, as);
 
-/** An uploaded and checked file of the user, as the wizard gets it. */
-async function upload(kind: 'music' | 'image', as = cookie): Promise<string> {
-  const issued = await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: headers(as) });
-  const url = new URL(issued.json().uploadURL);
-  const put = await t.app.inject({
-    method: 'PUT',
-    url: url.pathname + url.search,
-    headers: { ...headers(as), 'content-type': 'application/octet-stream' },
-    payload: kind === 'music' ? mp3Bytes() : pngBytes(),
-  });
-  expect(put.statusCode).toBe(200);
-  const res =
-    kind === 'music'
-      ? await t.app.inject({ method: 'PUT', url: '/api/music-files', headers: headers(as), payload: { musicFileURL: url.toString(), fileName: 'a.mp3' } })
-      : await t.app.inject({ method: 'PUT', url: '/api/artwork-files', headers: headers(as), payload: { artworkFileURL: url.toString() } });
-  expect(res.statusCode).toBe(200);
-  return res.json().objectPath;
-}
+const linkSubmission = (overrides: Record<string, unknown> = {}) =>
+  submissionBody({ musicUrl: 'https://soundcloud.com/nova/dark-waves', releaseDateOption: 'asap', artistName: 'Nova Black', songTitle: 'Dark Waves', ...overrides });
 
-const linkSubmission = (overrides: Record<string, unknown> = {}) => ({
-  submissionMethod: 'link',
-  musicUrl: 'https://soundcloud.com/nova/dark-waves',
-  releaseStatus: 'unreleased',
-  releaseDateOption: 'asap',
-  artistName: 'Nova Black',
-  songTitle: 'Dark Waves',
-  hasLyrics: false,
-  aiUsage: false,
-  videoStyle: 'non-custom',
-  pricingTier: 'free',
-  termsAccepted: true,
-  ...overrides,
-});
-
-const create = (payload: object, as = cookie) =>
-  t.app.inject({ method: 'POST', url: '/api/submissions', headers: headers(as), payload });
+const create = (payload: object, as = cookie) => t.call('POST', '/api/submissions', as, payload);
 
 const idOf = (objectPath: string) => objectPath.split('/').pop()!;
 
@@ -220,7 +187,7 @@ describe('GET /api/submissions and /api/submissions/{id}', () => {
   let ids: string[];
   beforeAll(async () => {
     const owner = await createArtist(t.db);
-    ownerCookie = await sessionCookie(t.app, t.db, owner);
+    ownerCookie = await t.signIn(owner);
     ids = [];
     for (const songTitle of ['First', 'Second', 'Third']) {
       ids.push((await create(linkSubmission({ songTitle }), ownerCookie)).json().id);
@@ -293,7 +260,7 @@ describe('DELETE /api/submissions/{id}', () => {
 describe('GET /api/stats', () => {
   it('counts the caller’s submissions by status', async () => {
     const someone = await createArtist(t.db);
-    const as = await sessionCookie(t.app, t.db, someone);
+    const as = await t.signIn(someone);
     expect((await t.app.inject({ url: '/api/stats', headers: { cookie: as } })).json()).toEqual({
       total: 0,
       approved: 0,

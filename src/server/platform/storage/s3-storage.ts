@@ -42,19 +42,7 @@ export class S3ObjectStorage implements ObjectStorage {
   constructor(options: S3Options) {
     this.bucket = options.bucket;
     this.browserOrigins = [s3BrowserOrigin(options)];
-    const clientConfig = {
-      region: options.region,
-      endpoint: options.endpoint,
-      forcePathStyle: options.forcePathStyle,
-      credentials:
-        options.accessKeyId && options.secretAccessKey
-          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-          : undefined,
-      // Checksums only where S3 demands them: a presigned URL must not require the browser to
-      // send a checksum header it cannot compute, and not every S3-compatible store knows CRC32.
-      requestChecksumCalculation: 'WHEN_REQUIRED' as const,
-      responseChecksumValidation: 'WHEN_REQUIRED' as const,
-    };
+    const clientConfig = s3ClientConfig(options);
     this.client = new S3Client(clientConfig);
     this.resumable = new S3Store({
       partSize: RESUMABLE_PART_BYTES,
@@ -174,4 +162,21 @@ export function s3BrowserOrigin(options: S3Options): string {
   if (!options.endpoint) return `https://${options.bucket}.s3.${options.region}.amazonaws.com`;
   const endpoint = new URL(options.endpoint);
   return options.forcePathStyle ? endpoint.origin : `${endpoint.protocol}//${options.bucket}.${endpoint.host}`;
+}
+
+/** How every S3 client of the app reaches the store (the driver, and the backup's check that a bucket is empty). */
+export function s3ClientConfig(options: S3Options) {
+  return {
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle,
+    credentials:
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined,
+    // Checksums only where S3 demands them: a presigned URL must not require the browser to
+    // send a checksum header it cannot compute, and not every S3-compatible store knows CRC32.
+    requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+    responseChecksumValidation: 'WHEN_REQUIRED' as const,
+  };
 }

@@ -1,0 +1,364 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable, type Writable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import { openDatabase, sql, type Database } from '../../platform/db/client';
+import { objectKey, type ObjectStorage } from '../../platform/storage/object-storage';
+import { isObjectStoreEmpty } from '../../platform/storage/store-is-empty';
+import { listTarEntries, readTarEntry, TarWriter, type TarEntry } from './tar';
+
+/**
+ * `npm run backup` / `npm run restore` (CONTRACT §20, docs/decisions/150-backups.md).
+ *
+ * One archive holds a snapshot of the database taken with the database's own tool (PGlite's
+ * `dumpDataDir`, `pg_dump`), the stored files that snapshot references, and a manifest with the
+ * row count of every table and the SHA-256 of every file. The row counts and the list of files
+ * are read at the very instant of the snapshot, so the manifest describes exactly what the dump
+ * holds. Files are copied after the snapshot: a stored file never changes (an upload is written
+ * under `incoming/`, checked, then moved to `uploads/<id>` before its row says `stored`), so the
+ * bytes copied a moment later are the bytes the snapshot references.
+ */
+
+export const MANIFEST_ENTRY = 'manifest.json';
+const PGLITE_ENTRY = 'database/pglite-data.tar.gz';
+const POSTGRES_ENTRY = 'database/postgres.dump';
+const SESSION_SECRET_ENTRY = 'data/session-secret';
+const OBJECT_PREFIX = 'objects/';
+
+const manifestSchema = z.object({
+  format: z.literal('label-submission-hub-backup'),
+  version: z.literal(1),
+  createdAt: z.string(),
+  database: z.object({
+    kind: z.enum(['pglite', 'postgres']),
+    entry: z.string(),
+    size: z.number(),
+    sha256: z.string(),
+    /** Rows per table ("schema.table") at the snapshot. */
+    tables: z.record(z.string(), z.number()),
+  }),
+  objects: z.array(z.object({ key: z.string(), size: z.number(), sha256: z.string() })),
+  /** Files the snapshot references that were deleted before they could be copied. */
+  missing: z.array(z.string()),
+  sessionSecret: z.boolean(),
+});
+export type BackupManifest = z.infer<typeof manifestSchema>;
+
+/** A backup or restore that cannot go on; its message is the one line the command prints. */
+export class BackupError extends Error {}
+
+interface Snapshot {
+  kind: Database['kind'];
+  entry: string;
+  /** The dump's bytes as a file on disk. */
+  dumpFile: string;
+  tables: Record<string, number>;
+  objectKeys: string[];
+}
+
+type Query = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
+
+/** Every table outside PostgreSQL's own schemas: the app's, Drizzle's journal and pg-boss's. */
+async function countRows(query: Query): Promise<Record<string, number>> {
+  const { rows } = await query(
+    `select table_schema as schema, table_name as name from information_schema.tables
+     where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')
+     order by 1, 2`,
+  );
+  const counts: Record<string, number> = {};
+  for (const row of rows) {
+    const name = `${String(row.schema)}.${String(row.name)}`;
+    const quoted = `"${String(row.schema).replaceAll('"', '""')}"."${String(row.name).replaceAll('"', '""')}"`;
+    const { rows: counted } = await query(`select count(*)::text as n from ${quoted}`);
+    counts[name] = Number(counted[0]!.n);
+  }
+  return counts;
+}
+
+/** The files a snapshot references: every stored upload (pending ones have no file yet). */
+async function storedObjectKeys(query: Query): Promise<string[]> {
+  const { rows } = await query(`select id from uploads where status = 'stored' order by id`);
+  return rows.map((row) => objectKey('uploads', String(row.id)));
+}
+
+async function snapshotPglite(pglite: PGlite, workDir: string): Promise<Snapshot> {
+  // Fewer WAL records to replay when the copy is opened.
+  await pglite.exec('CHECKPOINT');
+  // Inside one transaction nothing else runs on the embedded engine (every query waits for it):
+  // the counts, the list of files and the copy of the data directory are of the same instant.
+  // The copy is taken uncompressed (fast: the server waits for it) and compressed afterwards.
+  const { tables, objectKeys, dump } = await pglite.transaction(async (tx) => {
+    const query: Query = (text) => tx.query(text);
+    return { tables: await countRows(query), objectKeys: await storedObjectKeys(query), dump: await pglite.dumpDataDir('none') };
+  });
+  const dumpFile = path.join(workDir, 'pglite-data.tar.gz');
+  await pipeline(Readable.fromWeb(dump.stream() as WebReadableStream), createGzip({ level: 6 }), createWriteStream(dumpFile));
+  return { kind: 'pglite', entry: PGLITE_ENTRY, dumpFile, tables, objectKeys };
+}
+
+async function snapshotPostgres(connectionString: string, workDir: string): Promise<Snapshot> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    // pg_dump joins this transaction's snapshot (--snapshot), so the dump, the counts and the
+    // list of files all see the database as it was at this one moment while writes go on.
+    await client.query('begin isolation level repeatable read read only');
+    const { rows } = await client.query<{ id: string }>('select pg_export_snapshot() as id');
+    const query: Query = (text) => client.query(text);
+    const tables = await countRows(query);
+    const objectKeys = await storedObjectKeys(query);
+    const dumpFile = path.join(workDir, 'postgres.dump');
+    await runTool('pg_dump', ['--format=custom', `--snapshot=${rows[0]!.id}`, '--no-owner', '--no-privileges', `--file=${dumpFile}`, `--dbname=${connectionString}`]);
+    await client.query('commit');
+    return { kind: 'postgres', entry: POSTGRES_ENTRY, dumpFile, tables, objectKeys };
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs one of PostgreSQL's client tools; a missing tool or a failure is a BackupError. */
+function runTool(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new BackupError(
+          error.code === 'ENOENT'
+            ? `${command} was not found: install PostgreSQL's client tools (the server's major version or newer)`
+            : `${command} failed: ${error.message}`,
+        ),
+      ),
+    );
+    child.on('close', (code) => {
+      if (code === 0) resolve();
+      else reject(new BackupError(`${command} failed: ${stderr.trim().split('\n')[0] ?? `exit ${code}`}`));
+    });
+  });
+}
+
+export interface BackupSources {
+  database: Database;
+  storage: ObjectStorage;
+  dataDir: string;
+}
+
+/** Writes one archive to `out` while the product keeps running; returns its manifest. */
+export async function writeBackup({ database, storage, dataDir }: BackupSources, out: Writable): Promise<BackupManifest> {
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'hub-backup-'));
+  try {
+    const snapshot =
+      database.kind === 'pglite' ? await snapshotPglite(database.pglite!, workDir) : await snapshotPostgres(database.connectionString!, workDir);
+    const tar = new TarWriter(out);
+    const { size } = await stat(snapshot.dumpFile);
+    const dumpHash = createHash('sha256');
+    await tar.addStream(snapshot.entry, size, createReadStream(snapshot.dumpFile), (chunk) => dumpHash.update(chunk));
+
+    const objects: BackupManifest['objects'] = [];
+    const missing: string[] = [];
+    for (const key of snapshot.objectKeys) {
+      // A file deleted since the snapshot (its submission was deleted a moment later) is named
+      // in the manifest rather than failing the whole backup.
+      const found = await storage.check(key);
+      if (!found) {
+        missing.push(key);
+        continue;
+      }
+      const hash = createHash('sha256');
+      await tar.addStream(OBJECT_PREFIX + key, found.size, await storage.read(key), (chunk) => hash.update(chunk));
+      objects.push({ key, size: found.size, sha256: hash.digest('hex') });
+    }
+
+    // Without SESSION_SECRET the development secret lives in DATA_DIR: kept, so signed links
+    // and sessions stay valid after a restore.
+    const secret = await readFile(path.join(dataDir, 'session-secret')).catch(() => undefined);
+    if (secret) await tar.addBuffer(SESSION_SECRET_ENTRY, secret);
+
+    const manifest: BackupManifest = {
+      format: 'label-submission-hub-backup',
+      version: 1,
+      createdAt: new Date().toISOString(),
+      database: { kind: snapshot.kind, entry: snapshot.entry, size, sha256: dumpHash.digest('hex'), tables: snapshot.tables },
+      objects,
+      missing,
+      sessionSecret: secret !== undefined,
+    };
+    await tar.addBuffer(MANIFEST_ENTRY, Buffer.from(JSON.stringify(manifest, null, 2) + '\n'));
+    await tar.finish();
+    return manifest;
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/** Writes a backup to `file` (through a temporary name, so a file by that name is always whole). */
+export async function writeBackupFile(sources: BackupSources, file: string): Promise<BackupManifest> {
+  const partial = `${file}.partial`;
+  const out = createWriteStream(partial, { mode: 0o600 });
+  try {
+    const manifest = await writeBackup(sources, out);
+    await rename(partial, file);
+    return manifest;
+  } catch (error) {
+    out.destroy();
+    await rm(partial, { force: true });
+    throw error;
+  }
+}
+
+/** Reads an archive's entries and manifest; anything that is not a whole backup is a BackupError. */
+async function readArchive(file: string) {
+  const handle = await open(file, 'r').catch(() => {
+    throw new BackupError(`Cannot read ${file}`);
+  });
+  try {
+    const entries = await listTarEntries(handle).catch((error: Error) => {
+      throw new BackupError(error.message);
+    });
+    const manifestEntry = entries.find((entry) => entry.name === MANIFEST_ENTRY);
+    if (!manifestEntry) throw new BackupError(`${file} is not a whole backup (it has no manifest)`);
+    const bytes = Buffer.alloc(manifestEntry.size);
+    await handle.read(bytes, 0, manifestEntry.size, manifestEntry.offset);
+    const parsed = manifestSchema.safeParse(JSON.parse(bytes.toString('utf8')));
+    if (!parsed.success) throw new BackupError(`${file} has a manifest this version cannot read`);
+    return { handle, entries: new Map(entries.map((entry) => [entry.name, entry])), manifest: parsed.data };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+async function sha256OfEntry(handle: Awaited<ReturnType<typeof open>>, entry: TarEntry): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of readTarEntry(handle, entry)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** Checks every checksum of an archive against its manifest without restoring anything. */
+export async function verifyBackupFile(file: string): Promise<BackupManifest> {
+  const { handle, entries, manifest } = await readArchive(file);
+  try {
+    const expected = [
+      { name: manifest.database.entry, sha256: manifest.database.sha256 },
+      ...manifest.objects.map((object) => ({ name: OBJECT_PREFIX + object.key, sha256: object.sha256 })),
+    ];
+    for (const { name, sha256 } of expected) {
+      const entry = entries.get(name);
+      if (!entry) throw new BackupError(`${file} is damaged: ${name} is missing`);
+      if ((await sha256OfEntry(handle, entry)) !== sha256) throw new BackupError(`${file} is damaged: ${name} does not match its checksum`);
+    }
+    return manifest;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Whether the target database holds any table (a database restore fills only an empty one). */
+async function postgresIsEmpty(connectionString: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `select count(*)::int as n from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')`,
+    );
+    return rows[0].n === 0;
+  } finally {
+    await client.end();
+  }
+}
+
+async function directoryIsEmpty(dir: string): Promise<boolean> {
+  try {
+    return (await readdir(dir)).length === 0;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return true;
+    throw error;
+  }
+}
+
+/** The one line a refused restore prints. */
+const refusal = (what: string) => `Refusing to restore: ${what} is not empty (a restore fills only an empty target)`;
+
+export interface RestoreResult {
+  manifest: BackupManifest;
+  /** Rows per table in the restored database, equal to the manifest's. */
+  tables: Record<string, number>;
+}
+
+/**
+ * Fills an empty target from an archive: DATA_DIR's database or the DATABASE_URL database, as the
+ * backup was taken, and the configured object store. Everything is checked before anything is
+ * written; the restored row counts are compared with the manifest afterwards.
+ */
+export async function restoreBackupFile(file: string, config: Config, storage: ObjectStorage): Promise<RestoreResult> {
+  const manifest = await verifyBackupFile(file);
+  const { kind } = manifest.database;
+  const pgliteDir = path.join(config.dataDir, 'db');
+  if (kind === 'postgres' && !config.databaseUrl) {
+    throw new BackupError('This backup is of a PostgreSQL database: set DATABASE_URL to the empty database to restore it into');
+  }
+  if (kind === 'pglite' && config.databaseUrl) {
+    throw new BackupError('This backup is of the embedded database: unset DATABASE_URL (npm run move-to-postgres moves it to PostgreSQL afterwards)');
+  }
+  if (kind === 'pglite' && !(await directoryIsEmpty(pgliteDir))) throw new BackupError(refusal(`the embedded database in ${pgliteDir}`));
+  if (kind === 'postgres' && !(await postgresIsEmpty(config.databaseUrl!))) throw new BackupError(refusal('the database at DATABASE_URL'));
+  if (!(await isObjectStoreEmpty(config))) {
+    throw new BackupError(refusal(config.s3 ? `the bucket ${config.s3.bucket}` : `the file store in ${path.join(config.dataDir, 'objects')}`));
+  }
+
+  const { handle, entries } = await readArchive(file);
+  try {
+    const dumpEntry = entries.get(manifest.database.entry)!;
+    if (kind === 'pglite') {
+      const bytes = Buffer.alloc(dumpEntry.size);
+      await handle.read(bytes, 0, dumpEntry.size, dumpEntry.offset);
+      await mkdir(pgliteDir, { recursive: true });
+      const restored = await PGlite.create(pgliteDir, { loadDataDir: new Blob([bytes]), extensions: { pg_trgm } });
+      await restored.close();
+      // The copy carries the lock of the process it was taken from (decision 053).
+      await rm(path.join(pgliteDir, 'hub-owner.pid'), { force: true });
+    } else {
+      const workDir = await mkdtemp(path.join(os.tmpdir(), 'hub-restore-'));
+      try {
+        const dumpFile = path.join(workDir, 'postgres.dump');
+        await pipeline(readTarEntry(handle, dumpEntry), createWriteStream(dumpFile));
+        await runTool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${config.databaseUrl}`, dumpFile]);
+      } finally {
+        await rm(workDir, { recursive: true, force: true });
+      }
+    }
+
+    for (const object of manifest.objects) {
+      await storage.receive(object.key, readTarEntry(handle, entries.get(OBJECT_PREFIX + object.key)!), object.size);
+    }
+    const secret = entries.get(SESSION_SECRET_ENTRY);
+    if (manifest.sessionSecret && secret) {
+      await pipeline(readTarEntry(handle, secret), createWriteStream(path.join(config.dataDir, 'session-secret'), { mode: 0o600 }));
+    }
+  } finally {
+    await handle.close();
+  }
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir, migrate: false });
+  try {
+    const tables = await countRows(async (text) => (await database.db.execute(sql.raw(text))) as unknown as { rows: Record<string, unknown>[] });
+    for (const [table, count] of Object.entries(manifest.database.tables)) {
+      if (tables[table] !== count) throw new BackupError(`Restored ${table} has ${tables[table] ?? 0} rows, the backup ${count}`);
+    }
+    return { manifest, tables };
+  } finally {
+    await database.close();
+  }
+}
