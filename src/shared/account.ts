@@ -69,6 +69,8 @@ export type AdminUser = Pick<
 export interface AdminUsersPage {
   users: AdminUser[];
   total: number;
+  /** Admins in the whole product, not just this page: with one left, "Remove admin" is disabled (issue 23). */
+  adminCount: number;
   page: number;
   pageSize: number;
 }

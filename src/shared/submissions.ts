@@ -133,6 +133,13 @@ export const RELEASE_DATE_OPTION_LABELS: Record<ReleaseDateOption, string> = {
   undecided: 'Undecided',
   asap: 'As soon as possible',
 };
+/**
+ * A released track came out on a day that has passed: the artist may give it, but "Undecided" and
+ * "As soon as possible" are for tracks still to come (issue 23: the review read "Released · Undecided").
+ */
+export function releaseDateOptionsFor(status: ReleaseStatus): readonly ReleaseDateOption[] {
+  return status === 'released' ? ['specific'] : RELEASE_DATE_OPTIONS;
+}
 export const VIDEO_STYLES = ['custom', 'non-custom'] as const;
 export type VideoStyle = (typeof VIDEO_STYLES)[number];
 

@@ -15,3 +15,11 @@ export function displayName(user: Pick<PublicUser, 'artistName' | 'firstName' | 
   if (user.artistName?.trim()) return user.artistName.trim();
   return [user.firstName, user.lastName].filter((p) => p?.trim()).join(' ');
 }
+
+/**
+ * Where a person lands after signing in: the team on the review desk (issue 23: an admin landed on
+ * the artist dashboard), artists on theirs. The team still reaches the artist view by 'User View'.
+ */
+export function homePathOf(user: Pick<PublicUser, 'role'>): '/admin' | '/dashboard' {
+  return user.role === 'admin' ? '/admin' : '/dashboard';
+}

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD, toastText, uniqueEmail } from './fixtures';
+import { TERMS_VERSION } from '../../src/shared/terms';
 
 /** Browser journeys of the auth screen, the routing rules and the legal pages (SPEC §2, §4, §5, §8, §9). */
 
@@ -292,18 +293,22 @@ test.describe('auth screen', () => {
 });
 
 test.describe('legal pages', () => {
-  const today = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date());
+  const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+  const today = longDate.format(new Date());
+  // The Terms are dated by the version a licence record keeps (issue 23), the Privacy Policy by today.
+  const [year, month, day] = TERMS_VERSION.split('-').map(Number);
+  const termsDate = longDate.format(new Date(year!, month! - 1, day));
 
-  for (const { path, title, section } of [
-    { path: '/terms-of-service', title: 'Terms of Service', section: 'License and Rights Granted' },
-    { path: '/privacy-policy', title: 'Privacy Policy', section: 'Your Rights Under the GDPR' },
+  for (const { path, title, section, updated } of [
+    { path: '/terms-of-service', title: 'Terms of Service', section: 'License and Rights Granted', updated: termsDate },
+    { path: '/privacy-policy', title: 'Privacy Policy', section: 'Your Rights Under the GDPR', updated: today },
   ]) {
-    test(`${title} is reachable signed out, dated today, with a Back button to /`, async ({ page }) => {
+    test(`${title} is reachable signed out, dated, with a Back button to /`, async ({ page }) => {
       await page.goto(path);
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expect(page.getByRole('heading', { level: 2, name: new RegExp(section) })).toBeVisible();
-      await expect(page.getByText(`Last updated: ${today}`)).toBeVisible();
+      await expect(page.getByText(`Last updated: ${updated}`)).toBeVisible();
 
       const back = page.getByRole('link', { name: 'Back' });
       await expect(back).toHaveAttribute('href', '/');

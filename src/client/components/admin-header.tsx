@@ -1,19 +1,25 @@
-import { LayoutDashboard, Mail, ShieldCheck, Users } from 'lucide-react';
+import { LayoutDashboard, Mail, MessageSquare, ShieldCheck, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import type { PublicUser } from '@shared/auth';
 import { AppHeader } from '@client/components/app-header';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
+import { UnreadBadge } from '@client/components/unread-badge';
 
 /** The admin's screens and the way back to the artist's view; the label shows from small tablets up. */
 const LINKS = [
+  { href: '/messages', label: 'Messages', icon: MessageSquare },
   { href: '/admin/users', label: 'Users', icon: Users },
   { href: '/admin/outbox', label: 'Outbox', icon: Mail },
   { href: '/', label: 'User View', icon: LayoutDashboard },
 ] as const;
 
-/** SPEC §2 admin nav bar: 'Admin Access' badge, 'User View' (to /), the admin's avatar and name, Logout. */
-export function AdminHeader({ user }: { user: PublicUser }) {
+/**
+ * SPEC §2 admin nav bar: 'Admin Access' badge, 'User View' (to /), the admin's avatar and name, Logout;
+ * and Messages with the unread count (issue 23: the team could not find its messages). The count
+ * comes from the page, as components sit below the message entity that reads it.
+ */
+export function AdminHeader({ user, unreadMessages }: { user: PublicUser; unreadMessages: number }) {
   return (
     <AppHeader
       user={user}
@@ -23,16 +29,17 @@ export function AdminHeader({ user }: { user: PublicUser }) {
       badge={
         <Badge variant="warning" className="shrink-0" data-testid="admin-access-badge">
           <ShieldCheck aria-hidden />
-          Admin Access
+          <span className="sr-only sm:not-sr-only">Admin Access</span>
         </Badge>
       }
       actions={
         <>
           {LINKS.map(({ href, label, icon: Icon }) => (
             <Button key={href} asChild variant="outline" size="sm" className="px-2 sm:px-3">
-              <Link href={href} aria-label={label}>
+              <Link href={href} aria-label={href === '/messages' && unreadMessages > 0 ? `${label}, unread: ${unreadMessages}` : label}>
                 <Icon aria-hidden />
                 <span className="hidden sm:inline">{label}</span>
+                {href === '/messages' ? <UnreadBadge count={unreadMessages} /> : null}
               </Link>
             </Button>
           ))}

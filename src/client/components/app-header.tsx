@@ -18,7 +18,7 @@ interface AppHeaderProps {
   badge?: ReactNode;
   /** Buttons before the user's avatar and name. */
   actions?: ReactNode;
-  /** The admin desk shows the name from the small-tablet width up; the dashboard always does. */
+  /** The admin desk shows the avatar and name from the small-tablet width up; the dashboard always does. */
   nameOnPhones?: boolean;
   className?: string;
 }
@@ -40,7 +40,8 @@ export function AppHeader({ user, home, badge, actions, nameOnPhones = true, cla
         {badge}
         <nav aria-label="Account" className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
           {actions}
-          <div className="flex min-w-0 items-center gap-2 pl-1 sm:pl-2">
+          {/* The team's header carries four links; on a phone the avatar gives way so Logout stays on screen. */}
+          <div className={cn('min-w-0 items-center gap-2 pl-1 sm:pl-2', nameOnPhones ? 'flex' : 'hidden sm:flex')}>
             <UserAvatar imageUrl={user.profileImageUrl} name={name} />
             <span
               data-testid="header-user-name"

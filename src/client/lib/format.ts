@@ -26,3 +26,8 @@ export function formatLongDateTime(value: Date | string | number | null | undefi
   const date = toDate(value);
   return date ? longDateTime.format(date) : fallback;
 }
+
+/** "1 character image", "3 character images": a count with its noun made plural when it should be. */
+export function countOf(n: number, noun: string, plural = `${noun}s`): string {
+  return `${n} ${n === 1 ? noun : plural}`;
+}

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { PublicUser } from '@shared/auth';
 import { Button } from '@client/components/ui/button';
 import { ProfileButton, ProfileCompletionCard, useProfileSetup } from '@client/features/profile/profile-setup';
+import { UnreadBadge } from '@client/components/unread-badge';
 import { useUnreadMessageCount } from '@client/entities/message/message-queries';
 import { useSubmissions } from '@client/entities/submission/submission-queries';
 import { NewSubmissionButton } from '@client/entities/submission/new-submission-button';
@@ -46,12 +47,7 @@ export function DashboardWelcome({ user }: { user: PublicUser }) {
             <Link href="/messages">
               <MessageSquare aria-hidden />
               Messages
-              {unread > 0 ? (
-                <span data-testid="unread-badge" className="ml-0.5 min-w-5 rounded-full bg-primary px-1.5 text-center text-xs leading-5 font-semibold text-primary-foreground tabular-nums">
-                  <span className="sr-only">, unread: </span>
-                  {unread > 99 ? '99+' : unread}
-                </span>
-              ) : null}
+              <UnreadBadge count={unread} />
             </Link>
           </Button>
           <ProfileButton user={user} setup={setup} />

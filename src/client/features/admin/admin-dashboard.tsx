@@ -12,11 +12,14 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@client/components/ui/spinner';
 import { errorMessage } from '@client/lib/api';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+import { useMediaQuery, WIDE_SCREEN_QUERY } from '@client/lib/use-media-query';
 import { AdminHeader } from '@client/components/admin-header';
+import { useUnreadMessageCount } from '@client/entities/message/message-queries';
 import { csvExportUrl } from './admin-queries';
 import { AdminStatCards } from './admin-stat-cards';
 import { BonusLedger } from './bonus-ledger';
 import { AdminSubmissionRow } from './admin-submission-row';
+import { AdminSubmissionCard } from './admin-submission-card';
 import { BulkBar } from './bulk-bar';
 import { DeleteSubmissionDialog } from './delete-submission-dialog';
 import { ReviewTemplatesDialog } from './review-templates-dialog';
@@ -40,6 +43,7 @@ const SORT_LABELS: Record<AdminSort, string> = { created: 'Newest first', due: '
  */
 export function AdminDashboard({ user }: { user: PublicUser }) {
   useDocumentTitle('Admin Dashboard');
+  const unread = useUnreadMessageCount();
   const { state, dispatch, query, filtered, list, rows: submissions, pager, activeRow, allPicked } = useDeskList();
   const { filters, page, picked, active } = state;
   const setFilter = (change: Partial<DeskFilters>) => dispatch({ type: 'filter', filters: change });
@@ -49,6 +53,8 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
   const [deleting, setDeleting] = useState<AdminSubmission | null>(null);
   const [statusTarget, setStatusTarget] = useState<{ submission: AdminSubmission; status: AdminSettableStatus } | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
+  // Below `md` the list is cards (issue 23): a phone has no room for eleven columns.
+  const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   useDeepLinkedSubmission(setSelected);
 
   const pick = (index: number, checked: boolean, range: boolean) => dispatch({ type: 'pick', rows: submissions, index, checked, range });
@@ -64,13 +70,13 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
 
   // Keep the focused row in view as j/k move through a long page.
   useEffect(() => {
-    document.querySelector('[data-testid="admin-submission-row"][data-active]')?.scrollIntoView({ block: 'nearest' });
+    document.querySelector('[data-desk-list] [data-active]')?.scrollIntoView({ block: 'nearest' });
   }, [active]);
 
   return (
     <div className="min-h-dvh">
-      <AdminHeader user={user} />
-      <main className="mx-auto grid w-full max-w-7xl gap-3 px-4 py-3 sm:px-6 lg:px-8">
+      <AdminHeader user={user} unreadMessages={unread} />
+      <main className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-3 px-4 py-3 sm:px-6 lg:px-8">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">Admin Dashboard</h1>
           <p className="text-sm text-muted-foreground">Review submissions, update their status and keep the artists in the loop.</p>
@@ -184,8 +190,37 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                 {filtered ? 'No submissions match this search or filter.' : 'No submissions have been made yet.'}
               </p>
             </div>
+          ) : !wide ? (
+            <div data-desk-list>
+              <div className="flex items-center gap-3 border-b bg-muted/30 px-3 py-2 text-sm text-muted-foreground">
+                <Checkbox
+                  id="desk-pick-all"
+                  className="size-5"
+                  checked={allPicked}
+                  onCheckedChange={(checked) => dispatch({ type: 'pick-all', rows: submissions, checked: checked === true })}
+                />
+                <label htmlFor="desk-pick-all">Select all on this page</label>
+              </div>
+              <ul className={`transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`} aria-label="Submissions" aria-busy={list.isFetching} data-search={query.q}>
+                {submissions.map((s, index) => (
+                  <AdminSubmissionCard
+                    key={s.id}
+                    submission={s}
+                    active={activeRow?.id === s.id}
+                    selected={picked.has(s.id)}
+                    onSelect={(event: MouseEvent, checked) => pick(index, checked, event.shiftKey)}
+                    onActivate={() => dispatch({ type: 'focus', index })}
+                    onOpen={() => {
+                      dispatch({ type: 'focus', index });
+                      setSelected(s);
+                    }}
+                    onDelete={() => setDeleting(s)}
+                  />
+                ))}
+              </ul>
+            </div>
           ) : (
-            <div className="overflow-x-auto">
+            <div className="overflow-x-auto" data-desk-list>
               <table className={`w-full min-w-[75rem] table-fixed xl:min-w-0 text-sm transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={list.isFetching} data-search={query.q}>
                 <colgroup>
                   <col className="w-9" />

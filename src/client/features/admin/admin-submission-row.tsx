@@ -9,7 +9,7 @@ import { Checkbox } from '@client/components/ui/checkbox';
 import { cn } from '@client/lib/utils';
 import { TierBadge } from './admin-badges';
 
-interface RowProps {
+export interface RowProps {
   submission: AdminSubmission;
   active: boolean;
   selected: boolean;
@@ -19,9 +19,9 @@ interface RowProps {
   onDelete(): void;
 }
 
-const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+export const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
-const PAYMENT_TONES = {
+export const PAYMENT_TONES = {
   free: 'text-muted-foreground',
   paid: 'text-success',
   unpaid: 'text-warning',
@@ -29,13 +29,20 @@ const PAYMENT_TONES = {
   refunded: 'text-muted-foreground',
 } as const;
 
+/** What a row and a phone's card both show of a submission, worked out once. */
+export function describeDeskItem(s: AdminSubmission) {
+  return {
+    title: s.songTitle?.trim() || 'Untitled',
+    artist: s.artistName?.trim() || s.user?.artistName || 'Unknown artist',
+    payment: paymentStateOf(s.pricingTier, s.paymentStatus),
+    listened: Math.round(s.desk.listenedShare * 100),
+    overdue: s.dueAt !== null && !s.deliveredAt && new Date(s.dueAt) < new Date(),
+  };
+}
+
 /** One row of 'All Submissions' (SPEC §2), dense for the review desk (CONTRACT §14). */
 export function AdminSubmissionRow({ submission: s, active, selected, onSelect, onActivate, onOpen, onDelete }: RowProps) {
-  const title = s.songTitle?.trim() || 'Untitled';
-  const artist = s.artistName?.trim() || s.user?.artistName || 'Unknown artist';
-  const payment = paymentStateOf(s.pricingTier, s.paymentStatus);
-  const listened = Math.round(s.desk.listenedShare * 100);
-  const overdue = s.dueAt !== null && !s.deliveredAt && new Date(s.dueAt) < new Date();
+  const { title, artist, payment, listened, overdue } = describeDeskItem(s);
   return (
     <tr
       data-testid="admin-submission-row"
@@ -92,9 +99,10 @@ export function AdminSubmissionRow({ submission: s, active, selected, onSelect, 
         )}
       </td>
       <td className="max-w-40 px-2">
-        <div className="flex gap-1 overflow-hidden">
+        {/* Tags wrap rather than being cut mid-word (issue 23: "strong-ho"); one too long for the column ends in an ellipsis, whole in its tooltip. */}
+        <div className="flex flex-wrap gap-1 py-0.5">
           {s.desk.tags.map((tag) => (
-            <span key={tag} className="shrink-0 rounded bg-secondary px-1.5 py-0.5 text-[11px] text-secondary-foreground">
+            <span key={tag} title={tag} className="max-w-full truncate rounded bg-secondary px-1.5 py-0.5 text-[11px] text-secondary-foreground">
               {tag}
             </span>
           ))}

@@ -35,7 +35,11 @@ interface Props {
 export function SubmissionDetailsDialog({ submission, onOpenChange, onDelete }: Props) {
   return (
     <Dialog open={submission !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-6xl gap-0 p-0" aria-describedby={undefined}>
+      {/* Below `md` a full-screen sheet (issue 23): a centred box on a phone left the details off to the side. */}
+      <DialogContent
+        className="max-w-6xl gap-0 p-0 max-md:inset-0 max-md:h-dvh max-md:max-h-dvh max-md:w-full max-md:max-w-none max-md:translate-x-0 max-md:translate-y-0 max-md:rounded-none max-md:border-0 max-md:data-[state=closed]:animate-fade-out max-md:data-[state=open]:animate-fade-in"
+        aria-describedby={undefined}
+      >
         {submission ? <Details key={submission.id} initial={submission} onDelete={onDelete} /> : null}
       </DialogContent>
     </Dialog>
@@ -48,6 +52,7 @@ function Details({ initial, onDelete }: { initial: AdminSubmission; onDelete(sub
   const [statusOpen, setStatusOpen] = useState(false);
   const title = s.songTitle?.trim() || 'Untitled';
   const tierName = TIERS[s.pricingTier].name;
+  const priceLabel = tierPriceLabel(s.pricingTier, s.amount);
 
   const downloadAll = () => {
     const plan = planDownloads(s);
@@ -93,7 +98,8 @@ function Details({ initial, onDelete }: { initial: AdminSubmission; onDelete(sub
               <StatusBadge status={s.status} />
             </DescriptionRow>
             <DescriptionRow layout="columns" term="Pricing Tier">
-              {tierName} · {tierPriceLabel(s.pricingTier, s.amount)}
+              {/* "Free", not "Free · Free": the price is shown only when it says something the name does not. */}
+              {priceLabel === tierName ? tierName : `${tierName} · ${priceLabel}`}
             </DescriptionRow>
             <DescriptionRow layout="columns" term="Submitted">{formatLongDateTime(s.createdAt)}</DescriptionRow>
             <DescriptionRow layout="columns" term="Submission ID">

@@ -17,7 +17,9 @@ import { formatLongDate } from '@client/lib/format';
 import { queryClient } from '@client/lib/query-client';
 import { toast } from '@client/lib/toast';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+import { ACCOUNT_TEXTS } from '@shared/auth-texts';
 import { AdminHeader } from '@client/components/admin-header';
+import { useUnreadMessageCount } from '@client/entities/message/message-queries';
 
 const TEAM_KEY = '/api/admin/users';
 
@@ -40,6 +42,7 @@ function useChangeRole() {
 /** /admin/users: every account, searchable, where an admin promotes or demotes (CONTRACT §11). */
 export function TeamPage() {
   useDocumentTitle('Users');
+  const unread = useUnreadMessageCount();
   const { user } = useAuth();
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
@@ -67,7 +70,7 @@ export function TeamPage() {
 
   return (
     <div className="min-h-dvh">
-      <AdminHeader user={user} />
+      <AdminHeader user={user} unreadMessages={unread} />
       <main className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6">
         <BackLink href="/admin">Back to Admin</BackLink>
         <PageHeading title="Users" description="Everyone with an account. Admins see the review desk; the last admin cannot be demoted." />
@@ -93,48 +96,60 @@ export function TeamPage() {
           <p className="text-muted-foreground">No users match.</p>
         ) : (
           <ul className="grid gap-3" aria-label="Users">
-            {team.data.users.map((member) => (
-              <li key={member.id}>
-                <Card>
-                  <CardContent className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
-                    <div className="grid flex-1 gap-1">
-                      <p className="flex flex-wrap items-center gap-2 font-medium">
-                        {displayName(member) || 'No name'}
-                        {member.role === 'admin' ? <Badge variant="warning">Admin</Badge> : <Badge variant="secondary">Artist</Badge>}
-                        {member.emailVerified ? null : <Badge variant="outline">Email not confirmed</Badge>}
-                      </p>
-                      <p className="text-sm break-all text-muted-foreground">
-                        {member.email ?? 'No email'} · joined {formatLongDate(member.createdAt)} · {member.submissionCount} submission
-                        {member.submissionCount === 1 ? '' : 's'}
-                      </p>
-                    </div>
-                    {member.role === 'admin' ? (
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        className="self-start sm:self-center"
-                        disabled={changeRole.isPending}
-                        aria-label={`Remove admin rights from ${member.email ?? displayName(member)}`}
-                        onClick={() => setRole(member, 'user')}
-                      >
-                        Remove admin
-                      </Button>
-                    ) : (
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        className="self-start sm:self-center"
-                        disabled={changeRole.isPending}
-                        aria-label={`Make ${member.email ?? displayName(member)} an admin`}
-                        onClick={() => setRole(member, 'admin')}
-                      >
-                        Make admin
-                      </Button>
-                    )}
-                  </CardContent>
-                </Card>
-              </li>
-            ))}
+            {team.data.users.map((member) => {
+              const lastAdmin = member.role === 'admin' && team.data.adminCount <= 1;
+              return (
+                <li key={member.id}>
+                  <Card>
+                    <CardContent className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
+                      <div className="grid flex-1 gap-1">
+                        <p className="flex flex-wrap items-center gap-2 font-medium">
+                          {displayName(member) || 'No name'}
+                          {member.role === 'admin' ? <Badge variant="warning">Admin</Badge> : <Badge variant="secondary">Artist</Badge>}
+                          {member.emailVerified ? null : <Badge variant="outline">Email not confirmed</Badge>}
+                        </p>
+                        {/* Only the address may break anywhere (a phone is narrower than a long one); the date and count wrap whole. */}
+                        <p className="text-sm text-muted-foreground">
+                          <span className="[overflow-wrap:anywhere]">{member.email ?? 'No email'}</span> · joined {formatLongDate(member.createdAt)} ·{' '}
+                          {member.submissionCount} submission{member.submissionCount === 1 ? '' : 's'}
+                        </p>
+                      </div>
+                      {member.role === 'admin' ? (
+                        <div className="flex flex-col items-start gap-1 sm:items-end">
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            // The server refuses to demote the last admin; say so before the click, not in an error toast.
+                            disabled={changeRole.isPending || lastAdmin}
+                            aria-describedby={lastAdmin ? `last-admin-${member.id}` : undefined}
+                            aria-label={`Remove admin rights from ${member.email ?? displayName(member)}`}
+                            onClick={() => setRole(member, 'user')}
+                          >
+                            Remove admin
+                          </Button>
+                          {lastAdmin ? (
+                            <p id={`last-admin-${member.id}`} className="text-xs text-muted-foreground">
+                              {ACCOUNT_TEXTS.lastAdmin}
+                            </p>
+                          ) : null}
+                        </div>
+                      ) : (
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          className="self-start sm:self-center"
+                          disabled={changeRole.isPending}
+                          aria-label={`Make ${member.email ?? displayName(member)} an admin`}
+                          onClick={() => setRole(member, 'admin')}
+                        >
+                          Make admin
+                        </Button>
+                      )}
+                    </CardContent>
+                  </Card>
+                </li>
+              );
+            })}
           </ul>
         )}
         {team.data ? (

@@ -1,14 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LoginInput, PublicUser, RegisterInput } from '@shared/auth';
+import { homePathOf } from '@shared/users';
 import { apiRequest, errorMessage } from '@client/lib/api';
 import { toast, toastThenNavigate } from '@client/lib/toast';
 
-/** POST /api/login; on success a full page load of /dashboard (SPEC §4). */
+/** POST /api/login; on success a full page load of the person's home: /dashboard (SPEC §4), the desk for the team. */
 export function useLoginMutation() {
   return useMutation({
     mutationFn: (input: LoginInput) => apiRequest<PublicUser>('POST', '/api/login', input),
-    onSuccess: () => {
-      toastThenNavigate({ title: 'Welcome back!', description: "You've been successfully logged in." }, '/dashboard');
+    onSuccess: (user) => {
+      toastThenNavigate({ title: 'Welcome back!', description: "You've been successfully logged in." }, homePathOf(user));
     },
     onError: (error) => {
       toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' });

@@ -146,7 +146,8 @@ function DetailsBody({ submission: s }: { submission: Submission }) {
           <DescriptionRow term="Submission ID">
             <span className="font-mono text-xs break-all">{s.id}</span>
           </DescriptionRow>
-          <DescriptionRow term="Plan">{`${TIERS[s.pricingTier]?.name ?? s.pricingTier} · ${!paid ? 'Free' : s.paymentStatus === 'succeeded' ? 'Paid' : 'Unpaid'}`}</DescriptionRow>
+          {/* A free plan reads "Free", not "Free · Free"; a paid one adds whether it was paid. */}
+          <DescriptionRow term="Plan">{`${TIERS[s.pricingTier]?.name ?? s.pricingTier}${paid ? ` · ${s.paymentStatus === 'succeeded' ? 'Paid' : 'Unpaid'}` : ''}`}</DescriptionRow>
           <DescriptionRow term="Submitted">{formatLongDateTime(s.createdAt)}</DescriptionRow>
           <DescriptionRow term="Last updated">{formatLongDateTime(s.updatedAt)}</DescriptionRow>
         </Fields>

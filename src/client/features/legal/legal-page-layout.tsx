@@ -7,13 +7,20 @@ import { useDocumentTitle } from '@client/lib/use-document-title';
 
 interface LegalPageLayoutProps {
   title: string;
+  /**
+   * The day the text last changed (YYYY-MM-DD), for "Last updated"; without it, today (SPEC §1).
+   * The Terms pass TERMS_VERSION, the version every licence record keeps (issue 23: the page said
+   * today while the accepted version was older).
+   */
+  updated?: string;
   intro: ReactNode;
   children: ReactNode;
 }
 
-/** Shared frame of the legal pages: Back to /, title, "Last updated" (today, SPEC §1), readable measure. */
-export function LegalPageLayout({ title, intro, children }: LegalPageLayoutProps) {
+/** Shared frame of the legal pages: Back to /, title, "Last updated", readable measure. */
+export function LegalPageLayout({ title, updated, intro, children }: LegalPageLayoutProps) {
   useDocumentTitle(title);
+  const day = updated ?? localIsoDate(new Date());
   return (
     <div className="min-h-dvh">
       <main className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
@@ -27,7 +34,7 @@ export function LegalPageLayout({ title, intro, children }: LegalPageLayoutProps
           <header className="border-b pb-6">
             <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">{title}</h1>
             <p className="mt-3 text-sm text-muted-foreground">
-              Last updated: <time dateTime={new Date().toISOString().slice(0, 10)}>{formatLongDate(new Date())}</time>
+              Last updated: <time dateTime={day}>{formatLongDate(dayStart(day))}</time>
             </p>
           </header>
           <div className="mt-6 grid gap-4 text-base leading-7 text-foreground/85">{intro}</div>
@@ -36,6 +43,17 @@ export function LegalPageLayout({ title, intro, children }: LegalPageLayoutProps
       </main>
     </div>
   );
+}
+
+/** Today's date where the reader is, as YYYY-MM-DD. */
+function localIsoDate(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+/** The start of a YYYY-MM-DD day in the reader's time zone: parsed as UTC it would read a day early west of Greenwich. */
+function dayStart(day: string): Date {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(year!, month! - 1, date);
 }
 
 export function LegalSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { Link } from 'wouter';
-import { TERMS_INTRO, TERMS_SECTIONS } from '@shared/terms';
+import { TERMS_INTRO, TERMS_SECTIONS, TERMS_VERSION } from '@shared/terms';
 import { LegalPageLayout, LegalSection } from './legal-page-layout';
 
 const PRIVACY = 'Privacy Policy';
@@ -29,6 +29,7 @@ export function TermsOfServicePage() {
   return (
     <LegalPageLayout
       title="Terms of Service"
+      updated={TERMS_VERSION}
       intro={
         <>
           {TERMS_INTRO.map((text) => (

@@ -1,13 +1,15 @@
 import { BackLink, PageHeading } from '@client/components/page-heading';
 import { useLocation, useSearch } from 'wouter';
 import { AppHeader } from '@client/components/app-header';
+import { AdminHeader } from '@client/components/admin-header';
 import { useAuth } from '@client/lib/auth';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { cn } from '@client/lib/utils';
 import { ChatPane } from './chat-pane';
 import { ConversationList } from './conversation-list';
 import { useOpenThread } from './live-messages';
-import { useConversations } from '@client/entities/message/message-queries';
+import { useConversations, useUnreadMessageCount } from '@client/entities/message/message-queries';
+import { MESSAGES_SUBTITLES } from './messages-texts';
 import { NewConversationDialog } from './new-conversation-dialog';
 
 /**
@@ -21,6 +23,7 @@ export function MessagesPage() {
   const [, navigate] = useLocation();
   const selectedUserId = new URLSearchParams(search).get('with');
   const list = useConversations();
+  const unread = useUnreadMessageCount();
   const conversations = list.data?.pages.flatMap((page) => page.conversations) ?? [];
   useOpenThread(selectedUserId);
 
@@ -31,10 +34,11 @@ export function MessagesPage() {
 
   return (
     <div className="min-h-dvh">
-      <AppHeader user={user} home="/dashboard" className="max-w-6xl" />
+      {/* The team keeps its own navigation here, so Messages is one of its pages rather than the artists'. */}
+      {user.role === 'admin' ? <AdminHeader user={user} unreadMessages={unread} /> : <AppHeader user={user} home="/dashboard" className="max-w-6xl" />}
       <main className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
-        <BackLink />
-        <PageHeading title="Messages" description="Communicate with the label team about your submissions." />
+        {user.role === 'admin' ? <BackLink href="/admin">Back to Admin</BackLink> : <BackLink />}
+        <PageHeading title="Messages" description={MESSAGES_SUBTITLES[user.role]} />
 
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-stretch">
           <ConversationList

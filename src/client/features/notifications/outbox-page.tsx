@@ -7,6 +7,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { AdminHeader } from '@client/components/admin-header';
+import { useUnreadMessageCount } from '@client/entities/message/message-queries';
 import { errorMessage } from '@client/lib/api';
 import { useAuth } from '@client/lib/auth';
 import { useDocumentTitle } from '@client/lib/use-document-title';
@@ -17,6 +18,7 @@ const FILTERS = ['all', ...OUTBOX_STATUSES] as const;
 /** /admin/outbox: every email the product wrote, newest first, so a new install shows what it would send. */
 export function OutboxPage() {
   useDocumentTitle('Outbox');
+  const unread = useUnreadMessageCount();
   const { user } = useAuth();
   const [status, setStatus] = useState<OutboxStatus | 'all'>('all');
   const [page, setPage] = useState(1);
@@ -26,7 +28,7 @@ export function OutboxPage() {
 
   return (
     <div className="min-h-dvh">
-      <AdminHeader user={user} />
+      <AdminHeader user={user} unreadMessages={unread} />
       <main className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6">
         <BackLink href="/admin">Back to Admin</BackLink>
         <PageHeading
@@ -69,8 +71,12 @@ export function OutboxPage() {
                       <p className="font-medium break-words">{email.subject}</p>
                       <Badge variant={email.status === 'failed' ? 'destructive' : 'secondary'}>{OUTBOX_STATUS_LABELS[email.status]}</Badge>
                     </div>
-                    <p className="text-sm text-muted-foreground break-all">
-                      To {email.toAddress} · {new Date(email.createdAt).toLocaleString()}
+                    <p className="text-sm text-muted-foreground">
+                      {/* The time never breaks inside ("5:04:30 P / M" on a phone); the address may. */}
+                      To <span className="[overflow-wrap:anywhere]">{email.toAddress}</span> ·{' '}
+                      <span className="whitespace-nowrap" data-testid="outbox-time">
+                        {new Date(email.createdAt).toLocaleString()}
+                      </span>
                       {email.attempts > 1 ? ` · ${email.attempts} attempts` : ''}
                     </p>
                     {email.lastError ? <p className="text-sm text-muted-foreground">{email.lastError}</p> : null}

@@ -4,7 +4,7 @@ import { Input } from '@client/components/ui/input';
 import { WizardChoiceCards } from './choice-cards';
 import { LinkPreview } from './link-preview';
 import { UploadWidget } from './upload-widget';
-import { FILE_FORMATS, FILE_LIMITS, RELEASE_DATE_OPTIONS, RELEASE_DATE_OPTION_LABELS, SUBMISSION_TYPE_LABELS, formatBytes } from '@shared/submissions';
+import { FILE_FORMATS, FILE_LIMITS, RELEASE_DATE_OPTION_LABELS, SUBMISSION_TYPE_LABELS, formatBytes, releaseDateOptionsFor } from '@shared/submissions';
 import type { FileUploader } from './use-file-uploader';
 import type { WizardForm } from './wizard-form';
 
@@ -91,6 +91,8 @@ interface StepProps {
 export function StepMusicArtwork({ form, musicUploader, videoUploader, artworkUploader }: StepProps) {
   const type = form.watch('submissionType');
   const releaseDateOption = form.watch('releaseDateOption');
+  const releaseStatus = form.watch('releaseStatus');
+  const dateOptions = releaseDateOptionsFor(releaseStatus);
 
   return (
     <div className="grid gap-8">
@@ -135,16 +137,25 @@ export function StepMusicArtwork({ form, musicUploader, videoUploader, artworkUp
             { value: 'unreleased', label: 'Unreleased', description: 'The track has not been released yet' },
           ]}
         />
-        <p className="text-sm font-medium">Release date</p>
-        <WizardChoiceCards
-          form={form}
-          field="releaseDateOption"
-          name="release-date-option"
-          label="Release date"
-          className="sm:grid-cols-3"
-          choices={RELEASE_DATE_OPTIONS.map((value) => ({ value, label: RELEASE_DATE_OPTION_LABELS[value] }))}
-        />
-        {releaseDateOption === 'specific' ? (
+        {dateOptions.length > 1 ? (
+          <>
+            <p className="text-sm font-medium">Release date</p>
+            <WizardChoiceCards
+              form={form}
+              field="releaseDateOption"
+              name="release-date-option"
+              label="Release date"
+              className="sm:grid-cols-3"
+              choices={dateOptions.map((value) => ({ value, label: RELEASE_DATE_OPTION_LABELS[value] }))}
+            />
+          </>
+        ) : null}
+        {/* A released track has only its date to give, and may leave it out. */}
+        {releaseStatus === 'released' ? (
+          <FormField id="release-date" label="Released on (optional)" className="max-w-xs">
+            <Input type="date" {...form.register('releaseDate')} />
+          </FormField>
+        ) : releaseDateOption === 'specific' ? (
           <FormField id="release-date" label="Release date" className="max-w-xs">
             <Input type="date" {...form.register('releaseDate')} />
           </FormField>

@@ -3,6 +3,7 @@ import { PROCESSING_FEE_USD, RELEASE_DATE_OPTION_LABELS, SUBMISSION_TYPE_LABELS,
 import { Checkbox } from '@client/components/ui/checkbox';
 import type { WizardForm } from './wizard-form';
 import { DescriptionRow } from '@client/components/description-row';
+import { countOf } from '@client/lib/format';
 
 interface StepReviewProps {
   form: WizardForm;
@@ -15,7 +16,13 @@ interface StepReviewProps {
 export function StepReview({ form, fileName, artworkPreviewUrl }: StepReviewProps) {
   const v = form.watch();
   const tier = TIERS[v.pricingTier];
-  const releaseDate = v.releaseDateOption === 'specific' ? v.releaseDate || `${RELEASE_DATE_OPTION_LABELS.specific} (not set)` : RELEASE_DATE_OPTION_LABELS[v.releaseDateOption];
+  // A released track reads "Released" or "Released on …", never with "Undecided" (releaseDateOptionsFor).
+  const release =
+    v.releaseStatus === 'released'
+      ? v.releaseDate
+        ? `Released on ${v.releaseDate}`
+        : 'Released'
+      : `Unreleased · ${v.releaseDateOption === 'specific' ? v.releaseDate || `${RELEASE_DATE_OPTION_LABELS.specific} (not set)` : RELEASE_DATE_OPTION_LABELS[v.releaseDateOption]}`;
   const video = v.submissionType === 'video';
   const byLink = v.submissionMethod === 'link';
   const source = byLink ? (video ? v.videoUrl : v.musicUrl).trim() : (fileName ?? '—');
@@ -30,19 +37,29 @@ export function StepReview({ form, fileName, artworkPreviewUrl }: StepReviewProp
           <DescriptionRow term="Artist">{v.artistName}</DescriptionRow>
           <DescriptionRow term="Type">{SUBMISSION_TYPE_LABELS[video ? 'video' : 'track']}</DescriptionRow>
           <DescriptionRow term={sourceTerm}>{source}</DescriptionRow>
+          {v.description.trim() ? (
+            <DescriptionRow term="Description" className="sm:col-span-2">
+              <span className="whitespace-pre-line">{v.description.trim()}</span>
+            </DescriptionRow>
+          ) : null}
           <DescriptionRow term="Genre">{v.genre || 'Not specified'}</DescriptionRow>
           <DescriptionRow term="Mood">{v.mood.trim() || 'Not specified'}</DescriptionRow>
-          <DescriptionRow term="Release">{`${v.releaseStatus === 'released' ? 'Released' : 'Unreleased'} · ${releaseDate}`}</DescriptionRow>
+          <DescriptionRow term="Release">{release}</DescriptionRow>
           <DescriptionRow term="Lyrics">{v.hasLyrics ? `Yes${v.lyricsLanguage.trim() ? ` (${v.lyricsLanguage.trim()})` : ''}` : 'No'}</DescriptionRow>
           <DescriptionRow term="AI usage">{v.aiUsage ? 'Yes' : 'No'}</DescriptionRow>
           {video ? null : (
             <DescriptionRow term="Video style">
               {v.videoStyle === 'custom'
-                ? `Custom · ${v.styleReferenceUrls.length} style, ${v.characterImageUrls.length} character images`
+                ? `Custom · ${countOf(v.styleReferenceUrls.length, 'style image')}, ${countOf(v.characterImageUrls.length, 'character image')}`
                 : 'Non-custom'}
             </DescriptionRow>
           )}
-          <DescriptionRow term="Plan">{`${tier.name} · ${formatUsd(tier.priceUsd)}`}</DescriptionRow>
+          {!video && v.videoStyle === 'custom' && v.creativeDirection.trim() ? (
+            <DescriptionRow term="Creative direction" className="sm:col-span-2">
+              <span className="whitespace-pre-line">{v.creativeDirection.trim()}</span>
+            </DescriptionRow>
+          ) : null}
+          <DescriptionRow term="Plan">{tier.priceUsd > 0 ? `${tier.name} · ${formatUsd(tier.priceUsd)}` : tier.name}</DescriptionRow>
           <DescriptionRow term="Processing fee">{formatUsd(PROCESSING_FEE_USD)}</DescriptionRow>
           <DescriptionRow term="Total">
             <span className="font-semibold">{formatUsd(tier.priceUsd + PROCESSING_FEE_USD)}</span>

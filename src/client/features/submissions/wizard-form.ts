@@ -1,6 +1,7 @@
 import type { UseFormReturn } from 'react-hook-form';
 import type { CreateSubmissionInput, DraftSubmissionInput, OwnSubmission } from '@shared/submission-schemas';
 import type { PricingTier, ReleaseDateOption, ReleaseStatus, SubmissionMethod, SubmissionType, VideoStyle } from '@shared/submissions';
+import { releaseDateOptionsFor } from '@shared/submissions';
 
 /** What the wizard edits; saved as a draft as the artist goes, and sent once the terms are ticked. */
 export interface WizardValues {
@@ -139,8 +140,7 @@ function relevantFields(v: WizardValues) {
     videoFileUrl: video && !link ? v.videoFileUrl || null : null,
     artworkUrl: v.artworkUrl || null,
     releaseStatus: v.releaseStatus,
-    releaseDateOption: v.releaseDateOption,
-    releaseDate: v.releaseDateOption === 'specific' ? v.releaseDate || null : null,
+    ...releaseDateOf(v),
     artistName: v.artistName,
     songTitle: v.songTitle,
     genre: v.genre || null,
@@ -179,4 +179,11 @@ export function toDraftInput(v: WizardValues, draftStep: number): DraftSubmissio
     termsAccepted: v.termsAccepted,
     draftStep,
   };
+}
+
+/** The release date as sent: a released track has only its date, if given (see releaseDateOptionsFor). */
+function releaseDateOf(v: Pick<WizardValues, 'releaseStatus' | 'releaseDateOption' | 'releaseDate'>) {
+  const option = releaseDateOptionsFor(v.releaseStatus).includes(v.releaseDateOption) ? v.releaseDateOption : 'specific';
+  const date = option === 'specific' ? v.releaseDate || null : null;
+  return { releaseDateOption: v.releaseStatus === 'released' && !date ? null : option, releaseDate: date };
 }

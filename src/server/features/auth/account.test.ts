@@ -604,6 +604,38 @@ describe('the team: /api/admin/users', () => {
     expect((await call('GET', '/api/admin/users', artistCookie)).statusCode).toBe(403);
   });
 
+  it('counts each account’s own submissions, drafts left out (issue 23: every account said 0)', async () => {
+    const admin = await createAdmin(t.db);
+    const adminCookie = await t.signIn(admin);
+    const marker = `cnt${Date.now()}`;
+    const prolific = await createArtist(t.db, { artistName: `Five ${marker}` });
+    const quiet = await createArtist(t.db, { artistName: `None ${marker}` });
+    for (let i = 0; i < 5; i++) await createSubmissionRow(t.db, prolific);
+    await createSubmissionRow(t.db, prolific, { status: 'draft' });
+    await createSubmissionRow(t.db, quiet, { status: 'draft' });
+    const page = (await call('GET', `/api/admin/users?q=${marker}`, adminCookie)).json<AdminUsersPage>();
+    const counts = Object.fromEntries(page.users.map((u) => [u.id, u.submissionCount]));
+    expect(counts).toEqual({ [prolific.id]: 5, [quiet.id]: 0 });
+    const promoted = (await call('PATCH', `/api/admin/users/${prolific.id}`, adminCookie, { role: 'admin' })).json<AdminUsersPage['users'][number]>();
+    expect(promoted.submissionCount).toBe(5);
+    // The page also says how many admins there are in all, so the last one's "Remove admin" is disabled.
+    const after = (await call('GET', `/api/admin/users?q=${marker}`, adminCookie)).json<AdminUsersPage>();
+    expect(after.adminCount).toBe(page.adminCount + 1);
+  });
+
+  it('says there is one admin when there is one', async () => {
+    const onlyApp = await createTestApp();
+    try {
+      const admin = await createAdmin(onlyApp.db);
+      await createArtist(onlyApp.db);
+      const cookie = await onlyApp.signIn(admin);
+      const res = await onlyApp.app.inject({ method: 'GET', url: '/api/admin/users', headers: { cookie } });
+      expect(res.json<AdminUsersPage>().adminCount).toBe(1);
+    } finally {
+      await onlyApp.close();
+    }
+  });
+
   it('promotes and demotes; the new role holds at once; bad role 400, unknown user 404', async () => {
     const admin = await createAdmin(t.db);
     const adminCookie = await t.signIn(admin);

@@ -20,6 +20,7 @@ import {
 } from './email-verification';
 import { createGoogleSignIn, type GoogleFlow } from './google';
 import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from './login-throttle';
+import { homePathOf } from '@shared/users';
 
 const GOOGLE_FLOW_COOKIE = 'google_flow';
 const GOOGLE_FLOW_TTL_S = 10 * 60;
@@ -139,7 +140,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
       const user = await signInWithGoogle(db, profile);
       await app.sessions.forgetUser(user.id);
       await app.sessions.start(reply, user.id, 'google');
-      return reply.redirect('/dashboard');
+      return reply.redirect(homePathOf(user));
     } catch (error) {
       request.log.warn({ err: error }, 'Google sign-in failed');
       return authError(reply, 'failed');

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { ACCOUNT_TEXTS } from '@shared/auth-texts';
 import { TEAM_PAGE_SIZE, type AdminUser, type AdminUsersPage } from '@shared/account';
 import type { Role } from '@shared/auth';
@@ -9,6 +9,22 @@ import { assertAnotherAdmin } from './account';
 
 /** `%` and `_` typed in the search box are letters, not wildcards. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * How many submissions (drafts left out) each of these accounts has, by id; 0 for none. A second,
+ * indexed query over the page's ids: the correlated subquery it replaces was rendered by Drizzle
+ * with unqualified columns ("user_id" = "id" inside `from submissions`), so it compared each
+ * submission with itself and every account read 0 (issue 23).
+ */
+async function countSubmissionsOf(db: Pick<Db, 'select'>, userIds: string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: submissions.userId, n: sql<number>`count(*)::int` })
+    .from(submissions)
+    .where(and(inArray(submissions.userId, userIds), ne(submissions.status, 'draft')))
+    .groupBy(submissions.userId);
+  return new Map(rows.map((r) => [r.userId, r.n]));
+}
 
 /** GET /api/admin/users: every account (deleted ones excepted), newest first, searched by email or name. */
 export async function listUsers(db: Db, { q, page }: { q: string; page: number }): Promise<AdminUsersPage> {
@@ -23,7 +39,7 @@ export async function listUsers(db: Db, { q, page }: { q: string; page: number }
         )
       : undefined,
   );
-  const [rows, [count]] = await Promise.all([
+  const [rows, [count], [admins]] = await Promise.all([
     db
       .select({
         id: users.id,
@@ -35,7 +51,6 @@ export async function listUsers(db: Db, { q, page }: { q: string; page: number }
         authProvider: users.authProvider,
         emailVerified: users.emailVerified,
         createdAt: users.createdAt,
-        submissionCount: sql<number>`(select count(*)::int from ${submissions} where ${submissions.userId} = ${users.id} and ${submissions.status} <> 'draft')`,
       })
       .from(users)
       .where(where)
@@ -43,10 +58,16 @@ export async function listUsers(db: Db, { q, page }: { q: string; page: number }
       .limit(TEAM_PAGE_SIZE)
       .offset((page - 1) * TEAM_PAGE_SIZE),
     db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), isNull(users.deletedAt))),
   ]);
+  const counts = await countSubmissionsOf(db, rows.map((r) => r.id));
   return {
-    users: rows.map((r): AdminUser => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    users: rows.map((r): AdminUser => ({ ...r, createdAt: r.createdAt.toISOString(), submissionCount: counts.get(r.id) ?? 0 })),
     total: count?.n ?? 0,
+    adminCount: admins?.n ?? 0,
     page,
     pageSize: TEAM_PAGE_SIZE,
   };
@@ -67,10 +88,7 @@ export async function changeUserRole(db: Db, userId: string, role: Role): Promis
       .set({ role, updatedAt: sql`now()` })
       .where(eq(users.id, userId))
       .returning();
-    const [count] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(submissions)
-      .where(and(eq(submissions.userId, userId), sql`${submissions.status} <> 'draft'`));
+    const counts = await countSubmissionsOf(tx, [userId]);
     return {
       id: row!.id,
       email: row!.email,
@@ -81,7 +99,7 @@ export async function changeUserRole(db: Db, userId: string, role: Role): Promis
       authProvider: row!.authProvider,
       emailVerified: row!.emailVerified,
       createdAt: row!.createdAt.toISOString(),
-      submissionCount: count?.n ?? 0,
+      submissionCount: counts.get(userId) ?? 0,
     };
   });
 }
