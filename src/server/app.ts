@@ -18,7 +18,8 @@ import { productionRoutes } from './features/production/routes';
 import { profileRoutes } from './features/profile/routes';
 import { submissionRoutes } from './features/submissions/routes';
 import { uploadRoutes } from './features/uploads/routes';
-import { defineAudioPeaksJob } from './platform/audio/record-audio-peaks';
+import { defineAudioPeaksJob } from './domain/audio/record-audio-peaks';
+import { EMAIL_KINDS, type EmailKinds } from './domain/email/email-kinds';
 import type { Database } from './platform/db/client';
 import { errorBody, registerErrorHandling, tooManyRequests } from './platform/errors';
 import { Outbox } from './platform/email/outbox';
@@ -59,7 +60,7 @@ declare module 'fastify' {
     /** Background work, once across all instances (platform/jobs/job-queue.ts). */
     jobs: JobQueue;
     /** Emails, written with the change that causes them (platform/email/outbox.ts). */
-    outbox: Outbox;
+    outbox: Outbox<EmailKinds>;
   }
 }
 
@@ -116,7 +117,7 @@ export async function buildApp({
 
   const jobs = new JobQueue(database, app.log);
   app.decorate('jobs', jobs);
-  const outbox = new Outbox(db, jobs, config, app.log);
+  const outbox = new Outbox(EMAIL_KINDS, db, jobs, config, app.log);
   app.decorate('outbox', outbox);
   // Clean-up: each an idempotent DELETE, run by one instance every quarter of an hour.
   jobs.every('maintenance.prune-sessions', '*/15 * * * *', () => app.sessions.pruneExpired());

@@ -1,29 +1,49 @@
+import type { EmailPreparer, EmailTemplate, Outbox, OutboxKind } from '../../platform/email/outbox';
+import { mintPasswordResetLink, mintVerificationLink } from './emailed-links';
 import { adminDigest } from './templates/admin-digest';
-import { passwordReset } from './templates/password-reset';
+import { passwordReset, type PasswordResetData } from './templates/password-reset';
 import { paymentReceived } from './templates/payment-received';
 import { deliverablesReady, refundIssued, videoPublished, viralHitRecorded } from './templates/production';
 import { statusChanged } from './templates/status-changed';
 import { submissionReceived } from './templates/submission-received';
-import type { EmailTemplate } from './templates/template';
-import { unreadMessages } from './templates/unread-messages';
-import { verifyEmail } from './templates/verify-email';
+import { unreadMessages, type UnreadMessagesData } from './templates/unread-messages';
+import { verifyEmail, type VerifyEmailData } from './templates/verify-email';
+import { gatherUnreadMessages } from './unread-messages-email';
 
-/** Every kind of email the product sends (CONTRACT §10), by the name stored in the outbox. */
-export const EMAIL_TEMPLATES = {
-  verify_email: verifyEmail,
-  password_reset: passwordReset,
-  submission_received: submissionReceived,
-  payment_received: paymentReceived,
-  status_changed: statusChanged,
-  unread_messages: unreadMessages,
-  admin_digest: adminDigest,
-  deliverables_ready: deliverablesReady,
-  video_published: videoPublished,
-  viral_hit_recorded: viralHitRecorded,
-  refund_issued: refundIssued,
-} satisfies Record<string, EmailTemplate<never>>;
+/** A kind sent with the data it was queued with. */
+const sentAsQueued = <Data>(template: EmailTemplate<Data>): OutboxKind<Data, Data> => ({ template, prepare: null });
 
-export type EmailKind = keyof typeof EMAIL_TEMPLATES;
-export type EmailData<K extends EmailKind> = (typeof EMAIL_TEMPLATES)[K] extends EmailTemplate<infer D> ? D : never;
+/**
+ * A kind whose email is completed as it goes out: `prepare` adds what could not be known (or
+ * must not be stored) when it was queued, so the caller queues `Queued` without those fields — an
+ * empty link cannot be queued, and a kind whose template needs one cannot be declared without
+ * the function that makes it.
+ */
+const preparedAtSend =
+  <Queued>() =>
+  <Sent extends Queued>(template: EmailTemplate<Sent>, prepare: EmailPreparer<Sent>): OutboxKind<Queued, Sent> => ({ template, prepare });
 
-export const isEmailKind = (kind: string): kind is EmailKind => Object.hasOwn(EMAIL_TEMPLATES, kind);
+/**
+ * Every kind of email the product sends (CONTRACT §10), by the name stored in the outbox: its
+ * template and, where the email needs one, what completes it at send time. Adding a kind is a
+ * template in templates/ and its line here; nothing is registered at run time.
+ */
+export const EMAIL_KINDS = {
+  verify_email: preparedAtSend<Omit<VerifyEmailData, 'verifyUrl'>>()(verifyEmail, mintVerificationLink),
+  password_reset: preparedAtSend<Omit<PasswordResetData, 'resetUrl'>>()(passwordReset, mintPasswordResetLink),
+  submission_received: sentAsQueued(submissionReceived),
+  payment_received: sentAsQueued(paymentReceived),
+  status_changed: sentAsQueued(statusChanged),
+  unread_messages: preparedAtSend<UnreadMessagesData>()(unreadMessages, gatherUnreadMessages),
+  admin_digest: sentAsQueued(adminDigest),
+  deliverables_ready: sentAsQueued(deliverablesReady),
+  video_published: sentAsQueued(videoPublished),
+  viral_hit_recorded: sentAsQueued(viralHitRecorded),
+  refund_issued: sentAsQueued(refundIssued),
+};
+
+export type EmailKind = keyof typeof EMAIL_KINDS;
+export type EmailKinds = typeof EMAIL_KINDS;
+
+/** What a domain function needs to send email: queue it inside its transaction. */
+export type EmailQueue = Pick<Outbox<EmailKinds>, 'queue' | 'queueMany'>;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db, Tx } from './db/client';
-import { submissions, uploads } from './db/schema';
+import type { Db, Tx } from '../../platform/db/client';
+import { submissions, uploads } from '../../platform/db/schema';
 
 /**
  * Deletes a submission and the rows of the uploads attached to it, in the caller's transaction,

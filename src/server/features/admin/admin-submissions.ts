@@ -14,12 +14,13 @@ import {
   type SubmissionRow,
   type UserRow,
 } from '../../platform/db/schema';
-import type { EmailQueue, QueueEmail } from '../../platform/email/outbox';
+import type { EmailKinds, EmailQueue } from '../../domain/email/email-kinds';
+import type { QueueEmail } from '../../platform/email/outbox';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { toPublicUser } from '../../platform/public-user';
-import { deleteSubmissionRows } from '../../platform/submission-deletion';
-import { toSubmission } from '../../platform/to-submission';
+import { deleteSubmissionRows } from '../../domain/submission/submission-deletion';
+import { toSubmission } from '../../domain/submission/to-submission';
 import type { AdminListQuery, AdminSubmissionPage, StatusChangeInput, SubmissionHistoryEntry } from '@shared/admin';
 import { fillReviewTemplate, type DeskState, type TeamMember } from '@shared/review-desk';
 
@@ -291,7 +292,7 @@ export async function applyStatusChange(tx: Tx, outbox: EmailQueue, adminId: str
     from jsonb_to_recordset(${values}::jsonb) as v(id text, review text, changed boolean)
     where ${submissions.id} = v.id`);
   const history: HistoryInsert[] = [];
-  const emails: QueueEmail<'status_changed'>[] = [];
+  const emails: QueueEmail<EmailKinds, 'status_changed'>[] = [];
   for (const { current, review, reviewChanged } of planned) {
     const entry = (field: HistoryInsert['field'], fromValue: string | null, toValue: string | null) =>
       history.push({ id: newId(), submissionId: current.id, actorId: adminId, field, fromValue, toValue, createdAt: now });

@@ -2,7 +2,7 @@ import { and, asc, inArray } from 'drizzle-orm';
 import { tooManyTagsFor, tooManyTagsInBulkMessage, type BulkAction } from '@shared/review-desk';
 import type { Db } from '../../platform/db/client';
 import { submissions } from '../../platform/db/schema';
-import type { EmailQueue } from '../../platform/email/outbox';
+import type { EmailQueue } from '../../domain/email/email-kinds';
 import { apiError } from '../../platform/errors';
 import { errorText, type FieldError } from '@shared/errors';
 import { applyStatusChange, deleteDeskSubmission, notADraft, statusChangeColumns } from './admin-submissions';

@@ -1,12 +1,10 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { PASSWORD_RESET_TTL_MS } from '@shared/account';
 import type { Db } from '../../platform/db/client';
 import { passwordResetTokens, users } from '../../platform/db/schema';
-import type { EmailPreparer, EmailQueue } from '../../platform/email/outbox';
+import type { EmailQueue } from '../../domain/email/email-kinds';
+import { hashToken } from '../../domain/email/emailed-links';
 import { apiError } from '../../platform/errors';
-import { newToken } from '../../platform/ids';
 import { findUserByEmail } from './accounts';
-import { hashToken } from './email-verification';
 import { hashPassword } from './password';
 
 /**
@@ -27,25 +25,9 @@ export async function queuePasswordResetEmail(db: Db, outbox: EmailQueue, email:
       userId: user.id,
       // Several requests while one email waits are one email.
       dedupeKey: `password_reset:${user.id}`,
-      data: { firstName: user.firstName, resetUrl: '' },
+      data: { firstName: user.firstName },
     }),
   );
-}
-
-export function mintPasswordResetLink(publicUrl: URL): EmailPreparer {
-  return async (row, db) => {
-    const [user] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, row.userId)).limit(1);
-    if (!user || user.email !== row.toAddress) return { skip: 'The account has another address now' };
-    const token = newToken();
-    await db.insert(passwordResetTokens).values({
-      tokenHash: hashToken(token),
-      userId: row.userId,
-      email: row.toAddress,
-      expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
-    });
-    const resetUrl = new URL(`/reset-password?token=${token}`, publicUrl).toString();
-    return { send: { firstName: user.firstName, resetUrl }, secrets: [token] };
-  };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { TIERS, deliveryDueAt, formatUsd } from '@shared/submissions';
 import type { Db, Tx } from '../../platform/db/client';
-import type { EmailQueue } from '../../platform/email/outbox';
+import type { EmailQueue } from '../../domain/email/email-kinds';
 import { paymentEvents } from '../../platform/db/schema';
 import {
   CURRENCY,

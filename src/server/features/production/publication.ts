@@ -4,7 +4,7 @@ import { isViralHit, viewsNeeded, viralCheckAt, type CountSource, type Publicati
 import { VIRAL_HITS_NEEDED } from '@shared/production-texts';
 import type { Db, Tx } from '../../platform/db/client';
 import { bonusEarnings, publications, submissionHistory, submissions, users, viewReadings } from '../../platform/db/schema';
-import type { EmailQueue } from '../../platform/email/outbox';
+import type { EmailQueue } from '../../domain/email/email-kinds';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import type { JobQueue } from '../../platform/jobs/job-queue';

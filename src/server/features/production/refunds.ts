@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { formatUsd } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
 import { submissionHistory, submissions, type SubmissionRow } from '../../platform/db/schema';
-import type { EmailQueue } from '../../platform/email/outbox';
+import type { EmailQueue } from '../../domain/email/email-kinds';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 

@@ -10,10 +10,10 @@ import {
 import { TIERS, isArtistDeletable, isPaidTier, objectPathOf, tierAmount, uploadIdFromObjectPath } from '@shared/submissions';
 import type { Db, Tx } from '../../platform/db/client';
 import { submissions, uploads, type SubmissionRow, type UserRow } from '../../platform/db/schema';
-import type { EmailQueue } from '../../platform/email/outbox';
+import type { EmailQueue } from '../../domain/email/email-kinds';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
-import { deleteSubmissionRows } from '../../platform/submission-deletion';
+import { deleteSubmissionRows } from '../../domain/submission/submission-deletion';
 
 export type CreateSubmission = z.output<typeof createSubmissionSchema>;
 export type DraftChanges = z.output<typeof draftSubmissionSchema>;
