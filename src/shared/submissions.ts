@@ -179,6 +179,10 @@ export type DashboardFilter = 'all' | SubmissionStatus;
 export const PAYMENT_DUE_STATUSES = ['payment_pending', 'payment_failed'] as const satisfies readonly SubmissionStatus[];
 export const isPaymentDue = (status: string): boolean => (PAYMENT_DUE_STATUSES as readonly string[]).includes(status);
 
+/** A publication may be recorded once the team approved the track, and again to correct it (CONTRACT §13). */
+export const PUBLISHABLE_STATUSES = ['approved', 'in_creation', 'completed', 'published'] as const satisfies readonly SubmissionStatus[];
+export const isPublishable = (status: string): boolean => (PUBLISHABLE_STATUSES as readonly string[]).includes(status);
+
 /**
  * Withdrawal by the licence (CONTRACT §12): the artist may delete a submission in these statuses;
  * from approval on the label holds an irrevocable licence (SPEC §1, Terms of Service).

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { displayName } from '@shared/users';
-import { PAYMENT_DUE_STATUSES, statusLabel } from '@shared/submissions';
+import { PAYMENT_DUE_STATUSES, statusLabel, type SubmissionStatus } from '@shared/submissions';
 import type { AdminStats, AdminSubmission } from '@shared/submission-schemas';
 import type { Db, Tx } from '../../platform/db/client';
 import {
@@ -21,6 +21,7 @@ import { newId } from '../../platform/ids';
 import { toPublicUser } from '../../platform/public-user';
 import { deleteSubmissionRows } from '../../domain/submission/submission-deletion';
 import { toSubmission } from '../../domain/submission/to-submission';
+import { transitionSubmissions } from '../../domain/submission/transition';
 import type { AdminListQuery, AdminSubmissionPage, StatusChangeInput, SubmissionHistoryEntry } from '@shared/admin';
 import { fillReviewTemplate, type DeskState, type TeamMember } from '@shared/review-desk';
 
@@ -252,7 +253,7 @@ export const statusChangeColumns = {
   artistName: submissions.artistName,
   songTitle: submissions.songTitle,
 };
-export type StatusChangeTarget = { id: string; status: string; review: string | null; userId: string; artistName: string; songTitle: string };
+export type StatusChangeTarget = { id: string; status: SubmissionStatus; review: string | null; userId: string; artistName: string; songTitle: string };
 
 /**
  * PATCH .../status: sets the status and, when given, the review the artist reads (its
@@ -281,23 +282,27 @@ export async function applyStatusChange(tx: Tx, outbox: EmailQueue, adminId: str
     const review = typeof input.review === 'string' ? fillReviewTemplate(input.review, current) : input.review;
     return { current, review, reviewChanged: review !== undefined && review !== current.review };
   });
-  const values = JSON.stringify(planned.map((p) => ({ id: p.current.id, review: p.review ?? null, changed: p.reviewChanged })));
-  await tx.execute(sql`
-    update ${submissions} set
-      status = ${input.status},
-      admin_review = case when v.changed then v.review else ${submissions.adminReview} end,
-      admin_reviewed_at = ${now.toISOString()}::timestamptz,
-      admin_reviewed_by = ${adminId},
-      updated_at = ${now.toISOString()}::timestamptz
-    from jsonb_to_recordset(${values}::jsonb) as v(id text, review text, changed boolean)
-    where ${submissions.id} = v.id`);
+  await transitionSubmissions(tx, targets, {
+    to: input.status,
+    reason: 'review',
+    by: adminId,
+    now,
+    also: { adminReviewedAt: now, adminReviewedBy: adminId },
+  });
+  const reviewed = planned.filter((p) => p.reviewChanged);
+  if (reviewed.length) {
+    const values = JSON.stringify(reviewed.map((p) => ({ id: p.current.id, review: p.review ?? null })));
+    await tx.execute(sql`
+      update ${submissions} set admin_review = v.review
+      from jsonb_to_recordset(${values}::jsonb) as v(id text, review text)
+      where ${submissions.id} = v.id`);
+  }
   const history: HistoryInsert[] = [];
   const emails: QueueEmail<EmailKinds, 'status_changed'>[] = [];
   for (const { current, review, reviewChanged } of planned) {
-    const entry = (field: HistoryInsert['field'], fromValue: string | null, toValue: string | null) =>
-      history.push({ id: newId(), submissionId: current.id, actorId: adminId, field, fromValue, toValue, createdAt: now });
-    if (current.status !== input.status) entry('status', current.status, input.status);
-    if (reviewChanged) entry('review', current.review, review ?? null);
+    if (reviewChanged) {
+      history.push({ id: newId(), submissionId: current.id, actorId: adminId, field: 'review', fromValue: current.review, toValue: review ?? null, createdAt: now });
+    }
     // The artist hears of a new status, or of a new review on the same status (CONTRACT §10).
     if (current.status !== input.status || (reviewChanged && review)) {
       emails.push({

@@ -29,7 +29,7 @@ interface AccountRouteOptions {
 }
 
 /** Password reset (CONTRACT §11): public, the token decides. */
-export async function passwordResetRoutes(app: FastifyInstance, { db, config }: AccountRouteOptions) {
+export async function passwordResetRoutes(app: FastifyInstance, { db }: AccountRouteOptions) {
   app.jobs.define<{ email: string }>(PASSWORD_RESET_JOB, { retryLimit: 5, retryDelayS: 5, retryBackoff: true, pollingIntervalS: 0.5 }, ({ email }) =>
     queuePasswordResetEmail(db, app.outbox, email),
   );

@@ -105,7 +105,7 @@ async function markPaymentSucceeded(
   const changed = await applyPaymentChange(tx, submission, {
     paymentStatus: 'succeeded',
     // A submission the team has already moved on (e.g. archived) keeps its status; only the payment is recorded.
-    ...(isPaymentDue(submission.status) ? { status: 'pending' } : {}),
+    ...(isPaymentDue(submission.status) ? { status: 'pending', reason: 'payment_succeeded' } : {}),
     // The intent that was paid is the submission's payment id, also when it was found by its metadata.
     stripePaymentIntentId: intent.id,
     // The tier's delivery promise runs from the moment the payment succeeded (CONTRACT §13).
@@ -147,7 +147,7 @@ async function markPaymentFailed(
   }
   const changed = await applyPaymentChange(tx, submission, {
     paymentStatus: 'failed',
-    ...(submission.status === 'payment_pending' ? { status: 'payment_failed' } : {}),
+    ...(submission.status === 'payment_pending' ? { status: 'payment_failed', reason: 'payment_failed' } : {}),
   });
   log.info({ ...context, submissionId: submission.id, changed }, 'payment failed');
   return changed ? 'applied' : 'unchanged';

@@ -17,7 +17,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 // Relative, not '@shared/…': drizzle-kit loads this file without the tsconfig path aliases.
-import { HISTORY_FIELDS } from '../../../shared/admin';
+import { HISTORY_FIELDS, STATUS_CHANGE_REASONS } from '../../../shared/admin';
 import { AUTH_PROVIDERS, ROLES } from '../../../shared/auth';
 import { OUTBOX_STATUSES } from '../../../shared/notifications';
 import { COUNT_SOURCES, EARNING_STATUSES } from '../../../shared/production';
@@ -382,9 +382,12 @@ export const submissionHistory = pgTable(
     field: text('field', { enum: HISTORY_FIELDS }).notNull(),
     fromValue: text('from_value'),
     toValue: text('to_value'),
+    /** Why the status changed (STATUS_CHANGE_REASONS, domain/submission/transition.ts); null on other fields. */
+    reason: text('reason', { enum: STATUS_CHANGE_REASONS }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    oneOf('submission_history_reason_check', t.reason, STATUS_CHANGE_REASONS),
     index('submission_history_submission_idx').on(t.submissionId, t.createdAt),
     oneOf('submission_history_field_check', t.field, HISTORY_FIELDS),
   ],
