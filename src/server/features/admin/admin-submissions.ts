@@ -4,6 +4,7 @@ import { displayName } from '@shared/users';
 import { PAYMENT_DUE_STATUSES, statusLabel, type SubmissionStatus } from '@shared/submissions';
 import type { AdminStats, AdminSubmission } from '@shared/submission-schemas';
 import type { Db, Tx } from '../../platform/db/client';
+import { likePattern } from '../../platform/db/like-pattern';
 import {
   submissionDesk,
   submissionHistory,
@@ -71,9 +72,6 @@ const adminRowColumns = {
 /** Drafts are their artist's alone (CONTRACT §12): the desk neither lists, counts nor opens them. */
 export const notADraft = ne(submissions.status, 'draft');
 export const isDeskSubmission = (id: string) => and(eq(submissions.id, id), notADraft);
-
-/** `%`, `_` and `\` in a search are literal characters, not LIKE wildcards. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The list's filter. The search is a case-insensitive substring of song title, artist name or the

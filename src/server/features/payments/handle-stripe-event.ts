@@ -24,7 +24,9 @@ export type EventOutcome =
   | 'unknown_submission'
   | 'amount_mismatch';
 
-export const HANDLED_EVENT_TYPES = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'charge.refunded'] as const;
+const HANDLED_EVENT_TYPES = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'charge.refunded'] as const;
+type HandledEvent = Extract<Stripe.Event, { type: (typeof HANDLED_EVENT_TYPES)[number] }>;
+const isHandled = (event: Stripe.Event): event is HandledEvent => (HANDLED_EVENT_TYPES as readonly string[]).includes(event.type);
 
 /**
  * Acts on one verified Stripe event (CONTRACT §6). The event id is recorded in `payment_events`
@@ -40,8 +42,8 @@ export async function handleStripeEvent(
   event: Stripe.Event,
   log: FastifyBaseLogger,
 ): Promise<EventOutcome> {
+  if (!isHandled(event)) return 'ignored';
   if (event.type === 'charge.refunded') return markRefunded(db, event, log);
-  if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') return 'ignored';
   const intent = event.data.object;
   // A failure report may be older than a later attempt on the same intent: ask Stripe where it stands now.
   // Done before the transaction: if Stripe cannot answer, the event stays unrecorded and is redelivered.
