@@ -80,7 +80,6 @@ export const deliverablesSchema = z.object({
     .nullish()
     .transform((v) => v || null),
 });
-export type DeliverablesInput = z.input<typeof deliverablesSchema>;
 
 /** POST /api/submissions/{id}/revisions */
 export const revisionSchema = z.object({
@@ -221,4 +220,3 @@ export interface ArtistLedger {
 
 /** The admin list's deadline filter (CONTRACT §13). */
 export const DUE_FILTERS = ['overdue', 'today', 'week'] as const;
-export type DueFilter = (typeof DUE_FILTERS)[number];

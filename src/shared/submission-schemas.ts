@@ -167,7 +167,6 @@ export type DraftSubmissionInput = z.input<typeof draftSubmissionSchema>;
 
 /** POST /api/submissions/{id}/tier (CONTRACT §12). */
 export const changeTierSchema = z.object({ pricingTier });
-export type ChangeTierInput = z.infer<typeof changeTierSchema>;
 
 /** An upload a draft refers to, so the wizard can show it again when the artist comes back. */
 export interface AttachedFile {

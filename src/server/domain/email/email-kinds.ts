@@ -42,7 +42,6 @@ export const EMAIL_KINDS = {
   refund_issued: sentAsQueued(refundIssued),
 };
 
-export type EmailKind = keyof typeof EMAIL_KINDS;
 export type EmailKinds = typeof EMAIL_KINDS;
 
 /** What a domain function needs to send email: queue it inside its transaction. */

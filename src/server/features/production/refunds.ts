@@ -93,11 +93,6 @@ export async function refundSubmission(
   return recorded ? 'refunded' : 'already_refunded';
 }
 
-/** Paid, promised by a date that has passed, not delivered and not refunded. */
-export function isLate(row: Pick<SubmissionRow, 'dueAt' | 'deliveredAt' | 'paymentStatus' | 'refundRequestedAt'>, now: Date): boolean {
-  return row.dueAt !== null && row.dueAt < now && row.deliveredAt === null && row.paymentStatus === 'succeeded' && !row.refundRequestedAt;
-}
-
 /** How many late submissions one run refunds; the next run (5 minutes later) takes the rest. */
 const SWEEP_BATCH = 50;
 

@@ -645,39 +645,39 @@ export const outboxEmails = pgTable(
   ],
 );
 
-/** Email verification links (CONTRACT §11): only a SHA-256 of the token is kept. */
-export const emailVerificationTokens = pgTable(
-  'email_verification_tokens',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** The address the link verifies; it must still be the user's when the link is opened. */
-    email: text('email').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('email_verification_tokens_user_idx').on(t.userId), index('email_verification_tokens_expires_idx').on(t.expiresAt)],
-);
+/**
+ * The columns both emailed-link tables share (domain/email/emailed-links.ts mints into either):
+ * only a SHA-256 of the token is kept, with its user, the address the link went to, and when it
+ * expires and was used.
+ */
+const emailedTokenColumns = () => ({
+  tokenHash: text('token_hash').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
-/** Password reset links (CONTRACT §11): one hour, once; only a SHA-256 of the token is kept. */
-export const passwordResetTokens = pgTable(
-  'password_reset_tokens',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** The address the link went to: opening it proves that mailbox, so it counts as verified. */
-    email: text('email').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('password_reset_tokens_user_idx').on(t.userId), index('password_reset_tokens_expires_idx').on(t.expiresAt)],
-);
+/**
+ * Email verification links (CONTRACT §11). `email` is the address the link verifies; it must
+ * still be the user's (or the one they are changing to) when the link is opened.
+ */
+export const emailVerificationTokens = pgTable('email_verification_tokens', emailedTokenColumns(), (t) => [
+  index('email_verification_tokens_user_idx').on(t.userId),
+  index('email_verification_tokens_expires_idx').on(t.expiresAt),
+]);
+
+/**
+ * Password reset links (CONTRACT §11): one hour, once. `email` is the address the link went to:
+ * opening it proves that mailbox, so it counts as verified.
+ */
+export const passwordResetTokens = pgTable('password_reset_tokens', emailedTokenColumns(), (t) => [
+  index('password_reset_tokens_user_idx').on(t.userId),
+  index('password_reset_tokens_expires_idx').on(t.expiresAt),
+]);
 
 /**
  * What stays of a payment when the submission it paid for is deleted with its account
