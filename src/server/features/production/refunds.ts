@@ -3,7 +3,7 @@ import { and, asc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { formatUsd } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
-import { submissionHistory, submissions, type SubmissionRow } from '../../platform/db/schema';
+import { submissionHistory, submissions } from '../../platform/db/schema';
 import type { EmailQueue } from '../../domain/email/email-kinds';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
