@@ -269,9 +269,10 @@ export async function changeSubmissionStatus(db: Db, outbox: EmailQueue, adminId
 
 /**
  * The status change of one or many submissions (the single route and the bulk action share it,
- * so a bulk change is exactly the single one applied to each): one UPDATE, one INSERT of the
- * history rows and one batch of outbox emails, whatever the number of submissions. The caller
- * has locked `targets` in its transaction.
+ * so a bulk change is exactly the single one applied to each): the status through the one
+ * transition (domain/submission/transition.ts: one UPDATE, one INSERT of status rows), then the
+ * reviews that changed in one more UPDATE and INSERT, and one batch of outbox emails, whatever the
+ * number of submissions. The caller has locked `targets` in its transaction.
  */
 export async function applyStatusChange(tx: Tx, outbox: EmailQueue, adminId: string, targets: StatusChangeTarget[], input: StatusChange): Promise<void> {
   if (targets.length === 0) return;

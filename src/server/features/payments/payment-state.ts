@@ -73,8 +73,9 @@ export interface PaymentChange {
 
 /**
  * Applies a payment-driven change and records each changed field in the history, with no actor
- * (the change came from Stripe or the checkout, not from a person on the team). Returns whether
- * anything changed.
+ * (the change came from Stripe or the checkout, not from a person on the team): a status through
+ * the one transition, with its reason, and the payment's fields in the same UPDATE. Returns
+ * whether anything changed.
  */
 export async function applyPaymentChange(tx: Tx, current: PaymentSubmission, change: PaymentChange): Promise<boolean> {
   const set: Omit<PaymentChange, 'status' | 'reason'> = {};
