@@ -8,11 +8,12 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The layers of docs/architecture.md, enforced: shared → server platform → server domain | client
- * lib and components → features → app (app.ts, client/app.tsx and client/routes/, where pages that
- * combine features live). A feature imports shared code and the layers below it, never another
- * feature; the layers below never import a feature, and the platform never imports the domain.
- * No module imports itself through a cycle. The feature folders are read from disk, so a new
- * feature is covered the day it is made. src/boundaries.test.ts proves the rules fire.
+ * lib and components → client entities → features → app (app.ts, client/app.tsx and
+ * client/routes/, where pages that combine features live). A feature imports shared code and the
+ * layers below it, never another feature; the layers below never import a feature, lib and
+ * components never import an entity, and the platform never imports the domain. No module imports
+ * itself through a cycle. The feature folders are read from disk, so a new feature is covered the
+ * day it is made. src/boundaries.test.ts proves the rules fire.
  */
 const featuresOf = (side) =>
   readdirSync(new URL(`./src/${side}/features`, import.meta.url), { withFileTypes: true })
@@ -26,7 +27,7 @@ function otherFeaturePattern(features, own) {
   const others = features.filter((f) => f !== own).map(escape).join('|');
   return {
     regex: `(^|/)features/(${others})(/|$)|^(\\.\\./)+(${others})(/|$)`,
-    message: `Features never import each other (docs/architecture.md#layers): move what ${own} shares down to src/shared, src/server/platform, src/client/lib or src/client/components, or compose the features at the app layer (src/client/routes).`,
+    message: `Features never import each other (docs/architecture.md#layers): move what ${own} shares down to src/shared, src/server/platform, src/client/entities, src/client/lib or src/client/components, or compose the features at the app layer (src/client/routes).`,
   };
 }
 
@@ -34,6 +35,7 @@ const SERVER_ONLY = { group: ['**/client/**', '@client/*'], message: 'The server
 const CLIENT_ONLY = { group: ['**/server/**', '@server/*'], message: 'The client never imports server code; wire shapes live in src/shared.' };
 const NO_DOMAIN = { regex: '(^|/)domain(/|$)', message: 'The platform is infrastructure and never imports the domain (docs/architecture.md#layers): pass what it needs in (as the outbox takes the email kinds).' };
 const NO_FEATURES = { regex: '(^|/)(features|routes)(/|$)', message: 'A lower layer never imports a feature or a page (docs/architecture.md#layers): move the shared piece down here instead.' };
+const NO_ENTITIES = { regex: '(^|/)entities(/|$)', message: 'client/lib and client/components sit below the entities (docs/architecture.md#layers): they never import src/client/entities.' };
 
 const featureBoundaries = (side, only) =>
   featuresOf(side).map((feature) => ({
@@ -67,6 +69,11 @@ export default tseslint.config(
   // The layers below the features.
   {
     files: ['src/client/lib/**/*.{ts,tsx}', 'src/client/components/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [CLIENT_ONLY, NO_FEATURES, NO_ENTITIES] }] },
+  },
+  // What several features show of one submission or message: above lib and components, below the features.
+  {
+    files: ['src/client/entities/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [CLIENT_ONLY, NO_FEATURES] }] },
   },
   {

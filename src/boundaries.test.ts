@@ -42,9 +42,32 @@ describe('feature boundaries', () => {
   });
 
   it.each([
+    ['src/client/entities/submission/crossing.tsx', "import { useAdminSubmissions } from '@client/features/admin/admin-queries';"],
+    ['src/client/entities/message/crossing.tsx', "import { DashboardPage } from '../../routes/dashboard-page';"],
+  ])('refuses an entity importing a feature or a page: %s', async (file, code) => {
+    const messages = await restrictedImports(file, code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/lower layer never imports/);
+  });
+
+  it.each([
+    ['src/client/lib/crossing.ts', "import { useSubmissions } from '@client/entities/submission/submission-queries';"],
+    ['src/client/components/crossing.tsx', "import { StatusBadge } from '../entities/submission/status-badge';"],
+  ])('refuses lib or components importing an entity: %s', async (file, code) => {
+    const messages = await restrictedImports(file, code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/never import src\/client\/entities/);
+  });
+
+  it('allows an entity the layers below it and the shared code', async () => {
+    const code = "import { Button } from '@client/components/ui/button';\nimport { apiRequest } from '@client/lib/api';\nimport { statusLabel } from '@shared/submissions';\nimport { useProduction } from './production-queries';";
+    expect(await restrictedImports('src/client/entities/submission/fine.tsx', code)).toEqual([]);
+  });
+
+  it.each([
     ['src/server/features/admin/fine.ts', "import { deleteSubmissionRows } from '../../domain/submission/submission-deletion';\nimport { toSubmission } from '../../domain/submission/to-submission';\nimport { x } from './admin-submissions';"],
     ['src/server/features/admin/fine-shared.ts', "import { SUBMISSION_STATUSES } from '@shared/submissions';"],
-    ['src/client/features/admin/fine.tsx', "import { SendMessageDialog } from '@client/components/send-message-dialog';\nimport { useSubmissions } from '@client/lib/submission-queries';"],
+    ['src/client/features/admin/fine.tsx', "import { SendMessageDialog } from '@client/entities/message/send-message-dialog';\nimport { useSubmissions } from '@client/entities/submission/submission-queries';"],
     ['src/client/routes/fine.tsx', "import { SubmissionsSection } from '@client/features/dashboard/submissions-section';\nimport { SocialLinksCard } from '@client/features/profile/social-links-card';"],
   ])('allows a feature its own files, the layers below, and the app layer everything: %s', async (file, code) => {
     expect(await restrictedImports(file, code)).toEqual([]);

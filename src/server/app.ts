@@ -20,6 +20,7 @@ import { submissionRoutes } from './features/submissions/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { defineAudioPeaksJob } from './domain/audio/record-audio-peaks';
 import { EMAIL_KINDS, type EmailKinds } from './domain/email/email-kinds';
+import { BODY_PROGRESS, registerBodyProgress, type BodyProgress } from './platform/body-progress';
 import type { Database } from './platform/db/client';
 import { errorBody, registerErrorHandling, tooManyRequests } from './platform/errors';
 import { Outbox } from './platform/email/outbox';
@@ -29,7 +30,7 @@ import { JobQueue } from './platform/jobs/job-queue';
 import { logSerializers } from './platform/log-serializers';
 import { toPublicUser } from './platform/public-user';
 import { postgresRateLimitStore, pruneRateLimitCounters } from './platform/rate-limits';
-import { realtimePlugin } from './platform/realtime/plugin';
+import { handleSocketError, realtimePlugin } from './platform/realtime/plugin';
 import { registerSecurity } from './platform/security';
 import { sessionsPlugin } from './platform/sessions';
 import { createObjectStorage } from './platform/storage/create-storage';
@@ -53,6 +54,8 @@ export interface AppOptions {
   clock?: () => Date;
   /** The object store; made from the configuration when not given (main.ts makes it, to log its driver). */
   storage?: ObjectStorage;
+  /** How fast request bodies must keep arriving (default BODY_PROGRESS); tests shorten the window. */
+  bodyProgress?: BodyProgress;
 }
 
 declare module 'fastify' {
@@ -74,6 +77,7 @@ export async function buildApp({
   onRoute,
   clock = () => new Date(),
   storage = createObjectStorage(config),
+  bodyProgress = BODY_PROGRESS,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Whatever logger a caller passes, errors and requests are logged through the same
@@ -96,6 +100,7 @@ export async function buildApp({
   if (onRoute) app.addHook('onRoute', onRoute);
   registerErrorHandling(app);
   registerInputChecks(app);
+  registerBodyProgress(app, bodyProgress);
   // Text responses of 1 KB or more, brotli or gzip as the browser accepts (CONTRACT §15). Small
   // answers are compressed in one synchronous call; binary types (audio, video, images) are left
   // alone by their MIME type. Request bodies are never inflated: uploads arrive as sent.
@@ -109,7 +114,7 @@ export async function buildApp({
     hook: 'preHandler',
     errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl),
   });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 }, errorHandler: (error, socket, request) => handleSocketError(error, socket, request) });
   await registerSecurity(app, config.publicOrigin, storage.browserOrigins);
   await app.register(sessionsPlugin, { database, secureCookies: config.publicUrl.protocol === 'https:' });
   await app.register(realtimePlugin, { database, publicOrigin: config.publicOrigin });

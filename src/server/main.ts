@@ -28,7 +28,13 @@ async function main() {
 
   if (config.admin) {
     const admin = await ensureAdminAccount(database.db, config.admin);
-    app.log.info({ email: admin.email }, 'admin account ready');
+    if (admin) app.log.info({ email: admin.email }, 'admin account ready');
+    else {
+      app.log.warn(
+        { email: config.admin.email },
+        'ADMIN_EMAIL belongs to an account whose address is not verified, so it was not made an admin: verify the address (a password reset link sent to it does) and restart, or use npm run admin',
+      );
+    }
   }
 
   let closing = false;

@@ -90,9 +90,10 @@ export type AuthProvider = (typeof AUTH_PROVIDERS)[number];
 const nullableText = z.string().nullable();
 
 /**
- * The user as every response carries it: never the password hash (CONTRACT §2). The server
- * compiles its answers' serialiser from this schema (platform/response-schemas.ts), so a field
- * not listed here never leaves it.
+ * The signed-in user's own account as their own answers carry it (`/api/user`, sign-in, profile):
+ * never the password hash (CONTRACT §2). The server compiles those answers' serialiser from this
+ * schema (platform/response-schemas.ts), so a field not listed here never leaves it. Anyone else
+ * sees a PublicProfile.
  */
 export const publicUserSchema = z.object({
   id: z.string(),
@@ -127,3 +128,36 @@ export const publicUserSchema = z.object({
   updatedAt: z.string(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/**
+ * Another person as a response carries them (CONTRACT §7 "public fields only"): an artist sees a
+ * team member this way, the team sees an artist this way, in messages, conversations, contacts and
+ * on the desk. The mask is the allow-list: who the person is, how to reach them and the links they
+ * chose to share. Nothing about the state of their account (whether the address is verified, the
+ * address they are changing to, how they sign in, the profile prompt, the account's dates).
+ */
+export const publicProfileSchema = publicUserSchema.pick({
+  id: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  artistName: true,
+  profileImageUrl: true,
+  role: true,
+  country: true,
+  instagramHandle: true,
+  tiktokHandle: true,
+  twitterHandle: true,
+  facebookHandle: true,
+  youtubeHandle: true,
+  spotifyHandle: true,
+  soundcloudHandle: true,
+  applemusicHandle: true,
+  amazonmusicHandle: true,
+  deezerHandle: true,
+  bandcampHandle: true,
+  otherPlatforms: true,
+});
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
+/** The allow-list as field names, for the server's one serialiser (platform/public-user.ts). */
+export const PUBLIC_PROFILE_FIELDS = Object.keys(publicProfileSchema.shape) as (keyof PublicProfile)[];

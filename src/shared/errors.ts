@@ -69,11 +69,20 @@ export const API_ERRORS = {
   upload_in_progress: { status: 409, message: 'This file is already being uploaded' },
   upload_being_checked: { status: 409, message: 'This file is being checked' },
   upload_length_required: { status: 400, message: 'Upload-Length must give the file size' },
+  // Resumable (tus) uploads: the protocol's refusals in the API's shape (decision 147).
+  tus_version_unsupported: { status: 412, message: 'Tus-Resumable must be 1.0.0' },
+  // A parallel upload in parts (tus concatenation) asks for an extension the server does not list.
+  upload_concat_not_supported: { status: 400, message: 'Uploads in parallel parts are not supported: send the file as one upload' },
+  invalid_upload_header: { status: 400 },
+  // The client resumes from the offset a HEAD gives.
+  upload_offset_conflict: { status: 409, message: 'Upload-Offset does not match the bytes received so far' },
   upload_not_received: { status: 400, message: 'The file has not been uploaded yet' },
   not_an_upload: { status: 400, message: 'Not a file uploaded to this site' },
   file_too_large: { status: 413 },
   file_type_not_allowed: { status: 415 },
   file_not_found: { status: 404, message: 'File not found' },
+  // A Range none of whose ranges starts inside the file; answered with `Content-Range: bytes */{size}`.
+  range_not_satisfiable: { status: 416, message: 'The requested range is not satisfiable' },
 
   // Review desk (CONTRACT §14)
   assignee_not_admin: { status: 400, message: 'The assignee must be an admin' },

@@ -1,4 +1,4 @@
-import type { PublicUser } from './auth';
+import type { PublicProfile } from './auth';
 
 /**
  * The live socket's texts and codes, without zod: the client's entry imports this module, and zod
@@ -8,9 +8,11 @@ import type { PublicUser } from './auth';
 export type { LiveEvent } from './live-event-schema';
 
 /** SPEC §2: the 'New Message' notice names the sender by artist name, else first name, else Unknown. */
-export function senderName(user: Pick<PublicUser, 'artistName' | 'firstName'> | null | undefined): string {
+export function senderName(user: Pick<PublicProfile, 'artistName' | 'firstName'> | null | undefined): string {
   return user?.artistName?.trim() || user?.firstName?.trim() || 'Unknown';
 }
 
 /** The live socket's close code when the session behind it has ended (logout elsewhere, expiry). */
 export const CLOSE_SESSION_ENDED = 4401;
+/** The live socket's close code when its session already has as many sockets as it may (like HTTP 429). */
+export const CLOSE_TOO_MANY_SOCKETS = 4429;

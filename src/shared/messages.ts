@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import type { PublicUser } from './auth';
+import type { PublicProfile } from './auth';
 
 /** Messages on the wire (CONTRACT §7): the server validates with these, the client types from them. */
 export const MESSAGE_MAX_LENGTH = 5000;
@@ -40,13 +40,13 @@ export interface Message {
   content: string;
   isRead: boolean;
   createdAt: string;
-  fromUser: PublicUser;
-  toUser: PublicUser;
+  fromUser: PublicProfile;
+  toUser: PublicProfile;
 }
 
 /** GET /api/messages/{userId}: the other party and a page of the thread, oldest first. */
 export interface ThreadPage {
-  user: PublicUser;
+  user: PublicProfile;
   messages: Message[];
   hasMore: boolean;
 }
@@ -64,7 +64,7 @@ export const conversationsQuerySchema = z.object({
 /** One entry of the conversations list: everything exchanged with one other person (SPEC §2). */
 export interface Conversation {
   /** The other person. */
-  user: PublicUser;
+  user: PublicProfile;
   /** Without its users: the other is `user`, the caller is the caller. */
   lastMessage: Omit<Message, 'fromUser' | 'toUser'>;
   /** Messages from them to the current user not yet read. */

@@ -220,3 +220,4 @@ export interface ArtistLedger {
 
 /** The admin list's deadline filter (CONTRACT §13). */
 export const DUE_FILTERS = ['overdue', 'today', 'week'] as const;
+export type DueFilter = (typeof DUE_FILTERS)[number];

@@ -19,7 +19,7 @@ import {
   VIDEO_STYLES,
 } from './submissions';
 import { GENRE_CHOICES } from './genres';
-import { ARTIST_NAME_MAX, ARTIST_NAME_TOO_LONG, AUTH_MESSAGES, type PublicUser } from './auth';
+import { ARTIST_NAME_MAX, ARTIST_NAME_TOO_LONG, AUTH_MESSAGES, type PublicProfile } from './auth';
 
 /** SPEC §5's messages, letter for letter, plus the ones SPEC leaves to us. */
 export const SUBMISSION_MESSAGES = {
@@ -246,7 +246,7 @@ export interface OwnSubmission extends Submission {
 /** An admin's view: the internal notes and the submitting user. */
 export interface AdminSubmission extends Submission {
   adminNotes: string | null;
-  user: PublicUser | null;
+  user: PublicProfile | null;
   /** The review desk's working state: assignee, tags, rating, listening (CONTRACT §14). */
   desk: DeskState;
 }

@@ -5,6 +5,13 @@ import { AppHeader } from '@client/components/app-header';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 
+/** The admin's screens and the way back to the artist's view; the label shows from small tablets up. */
+const LINKS = [
+  { href: '/admin/users', label: 'Users', icon: Users },
+  { href: '/admin/outbox', label: 'Outbox', icon: Mail },
+  { href: '/', label: 'User View', icon: LayoutDashboard },
+] as const;
+
 /** SPEC §2 admin nav bar: 'Admin Access' badge, 'User View' (to /), the admin's avatar and name, Logout. */
 export function AdminHeader({ user }: { user: PublicUser }) {
   return (
@@ -21,24 +28,14 @@ export function AdminHeader({ user }: { user: PublicUser }) {
       }
       actions={
         <>
-          <Button asChild variant="outline" size="sm" className="px-2 sm:px-3">
-            <Link href="/admin/users" aria-label="Users">
-              <Users aria-hidden />
-              <span className="hidden sm:inline">Users</span>
-            </Link>
-          </Button>
-          <Button asChild variant="outline" size="sm" className="px-2 sm:px-3">
-            <Link href="/admin/outbox" aria-label="Outbox">
-              <Mail aria-hidden />
-              <span className="hidden sm:inline">Outbox</span>
-            </Link>
-          </Button>
-          <Button asChild variant="outline" size="sm" className="px-2 sm:px-3">
-            <Link href="/" aria-label="User View">
-              <LayoutDashboard aria-hidden />
-              <span className="hidden sm:inline">User View</span>
-            </Link>
-          </Button>
+          {LINKS.map(({ href, label, icon: Icon }) => (
+            <Button key={href} asChild variant="outline" size="sm" className="px-2 sm:px-3">
+              <Link href={href} aria-label={label}>
+                <Icon aria-hidden />
+                <span className="hidden sm:inline">{label}</span>
+              </Link>
+            </Button>
+          ))}
         </>
       }
     />

@@ -1,7 +1,7 @@
 import { Avatar, AvatarFallback, AvatarImage } from '@client/components/ui/avatar';
 import { cn } from '@client/lib/utils';
 
-export const DEFAULT_AVATAR_URL = '/default-avatar.svg';
+const DEFAULT_AVATAR_URL = '/default-avatar.svg';
 
 interface UserAvatarProps {
   imageUrl: string | null | undefined;

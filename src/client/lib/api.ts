@@ -43,7 +43,7 @@ function parseErrorBody(text: string): ApiErrorBody | null {
   return null;
 }
 
-export async function throwIfResNotOk(res: Response): Promise<void> {
+async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = await res.text().catch(() => '');
   throw new ApiError(res.status, res.statusText, text);

@@ -53,9 +53,9 @@ export function adoptSessionFromPage(): void {
   }
 }
 
-export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
-export interface AuthState {
+interface AuthState {
   status: AuthStatus;
   user: PublicUser | null;
   error: Error | null;

@@ -26,13 +26,3 @@ export function formatLongDateTime(value: Date | string | number | null | undefi
   const date = toDate(value);
   return date ? longDateTime.format(date) : fallback;
 }
-
-/** Initials for an avatar's text alternative, e.g. "Nora Vex" → "NV". */
-export function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('');
-}

@@ -8,7 +8,7 @@ const TOAST_LIMIT = 1;
 const REMOVE_DELAY_MS = 1000;
 const CARRY_OVER_KEY = 'toast:after-reload';
 
-export type ToastVariant = 'default' | 'destructive';
+type ToastVariant = 'default' | 'destructive';
 
 export interface ToastInput {
   title: string;
@@ -18,7 +18,7 @@ export interface ToastInput {
   duration?: number;
 }
 
-export interface ToastItem extends ToastInput {
+interface ToastItem extends ToastInput {
   id: string;
   open: boolean;
 }

@@ -11,6 +11,7 @@ import { useAuth } from '@client/lib/auth';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { EmailSection, PasswordSection } from '@client/features/account/credentials-sections';
 import { SessionsSection } from '@client/features/account/sessions-section';
+import { PROFILE_PURPOSE } from '@client/features/profile/profile-texts';
 
 /**
  * /settings: the account in one place (CONTRACT §11) — the artist profile and social links, the
@@ -37,7 +38,7 @@ export function AccountSettingsPage() {
           <Card id="profile">
             <CardHeader>
               <CardTitle>Artist profile</CardTitle>
-              <CardDescription>Your artist name goes in the title of your videos; your links go in their description.</CardDescription>
+              <CardDescription>{PROFILE_PURPOSE}</CardDescription>
             </CardHeader>
             <CardContent>
               <ProfileForm user={user} idPrefix="settings-profile" />

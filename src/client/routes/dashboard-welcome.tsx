@@ -1,10 +1,11 @@
-import { MessageSquare, Plus } from 'lucide-react';
+import { MessageSquare } from 'lucide-react';
 import { Link } from 'wouter';
 import type { PublicUser } from '@shared/auth';
 import { Button } from '@client/components/ui/button';
 import { ProfileButton, ProfileCompletionCard, useProfileSetup } from '@client/features/profile/profile-setup';
-import { useUnreadMessageCount } from '@client/lib/message-queries';
-import { useSubmissions } from '@client/lib/submission-queries';
+import { useUnreadMessageCount } from '@client/entities/message/message-queries';
+import { useSubmissions } from '@client/entities/submission/submission-queries';
+import { NewSubmissionButton } from '@client/entities/submission/new-submission-button';
 
 /** SPEC §2: greeting by artist name, else first name, else "Artist". */
 function greetingName(user: PublicUser): string {
@@ -40,12 +41,7 @@ export function DashboardWelcome({ user }: { user: PublicUser }) {
           <Greeting user={user} />
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button asChild>
-            <Link href="/submit">
-              <Plus aria-hidden />
-              Submit New Track
-            </Link>
-          </Button>
+          <NewSubmissionButton />
           <Button asChild variant="outline" className="relative">
             <Link href="/messages">
               <MessageSquare aria-hidden />

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountSession } from '@shared/account';
+import { ensureAdminAccount } from '../features/auth/accounts';
 import { sessions, users } from '../platform/db/schema';
-import { createAdmin, createArtist, createTestApp, secondInstance, sessionCookie, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../test/helpers';
+import { cookieFrom, createAdmin, createArtist, createTestApp, secondInstance, sessionCookie, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../test/helpers';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp-test-server';
 import { snapshotDatabase } from './attack-support';
 
@@ -34,8 +35,9 @@ const send = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'GET', url: string, 
   });
 
 async function resetToken(email: string): Promise<string> {
+  const asked = Date.now();
   expect((await send('POST', '/api/password-reset', { email })).statusCode).toBe(202);
-  const mail = await smtp.waitFor((m) => m.to.includes(email));
+  const mail = await smtp.waitFor((m) => m.to.includes(email) && m.receivedAt >= asked);
   return /reset-password\?token=([\w-]+)/.exec(mail.mail.text ?? '')![1]!;
 }
 
@@ -58,6 +60,116 @@ describe('reset tokens', () => {
     const asVerification = await t.app.inject({ url: `/api/verify-email?token=${token}` });
     expect(asVerification.headers.location).toBe('/dashboard?verification=invalid');
     expect((await send('POST', '/api/password-reset/confirm', { token, password: 'still-works-1' })).statusCode).toBe(200);
+  });
+});
+
+/** Issue 22 finding 2: a reset link ends when the account moves to another address or its password changes. */
+describe('reset links bound to the address and the password they were sent for', () => {
+  const invalidLink = (res: { statusCode: number; json(): { message: string } }) => {
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('This link is invalid or has expired');
+  };
+  const signIn = (email: string, password: string) => send('POST', '/api/login', { email, password });
+
+  it('a link sent to the old address does not work once the account has moved to a new one', async () => {
+    const artist = await createArtist(t.db);
+    const cookie = await sessionCookie(t.app, t.db, artist);
+    const oldMailbox = await resetToken(artist.email!);
+    const newEmail = `moved-${artist.id.slice(0, 8)}@example.com`.toLowerCase();
+    expect((await send('PUT', '/api/account/email', { email: newEmail, currentPassword: TEST_PASSWORD }, cookie)).statusCode).toBe(202);
+    const mail = await smtp.waitFor((m) => m.to.includes(newEmail));
+    const verify = /verify-email\?token=([\w-]+)/.exec(mail.mail.text ?? '')![1]!;
+    expect((await t.app.inject({ url: `/api/verify-email?token=${verify}` })).headers.location).toBe('/dashboard');
+    const [moved] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, artist.id));
+    expect(moved!.email).toBe(newEmail);
+
+    invalidLink(await send('POST', '/api/password-reset/confirm', { token: oldMailbox, password: 'taken-over-1' }));
+    expect((await signIn(newEmail, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('a link issued before a password change does not work after it', async () => {
+    const artist = await createArtist(t.db);
+    const cookie = await sessionCookie(t.app, t.db, artist);
+    const before = await resetToken(artist.email!);
+    expect((await send('PUT', '/api/account/password', { currentPassword: TEST_PASSWORD, newPassword: 'changed-pass-22' }, cookie)).statusCode).toBe(200);
+
+    invalidLink(await send('POST', '/api/password-reset/confirm', { token: before, password: 'taken-over-2' }));
+    expect((await signIn(artist.email!, 'changed-pass-22')).statusCode).toBe(200);
+    // A link asked for after the change works.
+    const after = await resetToken(artist.email!);
+    expect((await send('POST', '/api/password-reset/confirm', { token: after, password: 'reset-after-22' })).statusCode).toBe(200);
+  });
+});
+
+/**
+ * Issue 22 finding 2 asked the same of verification links: they were already bound at the confirm
+ * (the link's address must be the account's address or the one it is changing to), and stay so.
+ */
+describe('verification links bound to the address they were sent to', () => {
+  it('a link sent to the old address does nothing once the account has moved to a new one', async () => {
+    const artist = await createArtist(t.db);
+    const cookie = await sessionCookie(t.app, t.db, artist);
+    const linkIn = async (email: string, since: number) => {
+      const mail = await smtp.waitFor((m) => m.to.includes(email) && m.receivedAt >= since);
+      return /verify-email\?token=([\w-]+)/.exec(mail.mail.text ?? '')![1]!;
+    };
+    const start = Date.now();
+    expect((await send('POST', '/api/verify-email/resend', undefined, cookie)).statusCode).toBe(202);
+    const oldAddressLink = await linkIn(artist.email!, start);
+    const newEmail = `verified-move-${artist.id.slice(0, 8)}@example.com`.toLowerCase();
+    expect((await send('PUT', '/api/account/email', { email: newEmail, currentPassword: TEST_PASSWORD }, cookie)).statusCode).toBe(202);
+    expect((await t.app.inject({ url: `/api/verify-email?token=${await linkIn(newEmail, start)}` })).headers.location).toBe('/dashboard');
+
+    expect((await t.app.inject({ url: `/api/verify-email?token=${oldAddressLink}` })).headers.location).toBe('/dashboard?verification=invalid');
+    const [row] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, artist.id));
+    expect(row!.email).toBe(newEmail);
+  });
+});
+
+/**
+ * Issue 22 finding 3: ADMIN_EMAIL/ADMIN_PASSWORD at start-up never make a stranger an admin. The
+ * configured address may be free again (the admin moved to another one, or deleted their account),
+ * and anyone can register it; it is honoured only for an account whose address is verified.
+ */
+describe('ADMIN_EMAIL at start-up', () => {
+  const register = (email: string) =>
+    send('POST', '/api/register', { email, password: 'strangers-pass-1', firstName: 'Stran', lastName: 'Ger' });
+  const roleOf = async (id: string) => (await t.db.select({ role: users.role }).from(users).where(eq(users.id, id)))[0]!.role;
+
+  it('does not upgrade an unverified account someone registered with the address, nor its session', async () => {
+    const email = `boss-${Date.now().toString(36)}@label.example`;
+    const registered = await register(email);
+    expect(registered.statusCode).toBe(201);
+    const strangerId = registered.json().id as string;
+
+    await ensureAdminAccount(t.db, { email, password: 'configured-pass-1' });
+
+    expect(await roleOf(strangerId)).toBe('user');
+    // A fresh sign-in (no remembered session) sees the stored role; the configured password is not set on it.
+    const signedIn = await send('POST', '/api/login', { email, password: 'strangers-pass-1' });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().role).toBe('user');
+    expect((await send('GET', '/api/admin/users', undefined, cookieFrom(signedIn))).statusCode).toBe(403);
+    expect((await send('GET', '/api/admin/users', undefined, cookieFrom(registered))).statusCode).toBe(403);
+  });
+
+  it('the configured admin moved to another address: whoever registers the old one is not made admin', async () => {
+    const email = `boss-moved-${Date.now().toString(36)}@label.example`;
+    const admin = await ensureAdminAccount(t.db, { email, password: 'configured-pass-2' });
+    expect(admin).toMatchObject({ role: 'admin', emailVerified: true });
+    await t.db.update(users).set({ email: `elsewhere-${email}` }).where(eq(users.id, admin!.id));
+
+    const registered = await register(email);
+    expect(registered.statusCode).toBe(201);
+    await ensureAdminAccount(t.db, { email, password: 'configured-pass-2' });
+    expect(await roleOf(registered.json().id as string)).toBe('user');
+    expect(await roleOf(admin!.id)).toBe('admin');
+  });
+
+  it('makes an account admin once its address is verified', async () => {
+    const artist = await createArtist(t.db, { emailVerified: true });
+    await ensureAdminAccount(t.db, { email: artist.email!, password: 'configured-pass-3' });
+    expect(await roleOf(artist.id)).toBe('admin');
   });
 });
 

@@ -3,7 +3,7 @@ import { LOGIN_THROTTLE } from '../features/auth/login-throttle';
 import type { UserRow } from '../platform/db/schema';
 import { RATE_LIMITS } from '../platform/rate-limits';
 import { RESUMABLE_UPLOADS_PATH } from '@shared/submissions';
-import { createAdmin, createArtist, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../test/helpers';
+import { createAdmin, createArtist, createTestApp, sessionCookie, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../test/helpers';
 import { secondInstance } from '../test/helpers';
 
 /** Issue 9 finding 3: TRUST_PROXY decides whose X-Forwarded-For counts; every limit is shared by all instances. */
@@ -140,4 +140,86 @@ describe('limits shared by every instance on the database', () => {
     });
     expect(res.statusCode).toBe(201);
   });
+});
+
+const login = (email: string, password: string, remoteAddress: string) =>
+  t.app.inject({ method: 'POST', url: '/api/login', remoteAddress, payload: { email, password } });
+const statusCounts = (responses: { statusCode: number }[]) =>
+  responses.reduce<Record<number, number>>((counts, r) => ({ ...counts, [r.statusCode]: (counts[r.statusCode] ?? 0) + 1 }), {});
+
+/**
+ * A burst of attempts at once, then one at a time until refused: in all, exactly `left` failures
+ * are answered 401. An attempt the server was too busy to check (503, a machine under load) counts
+ * nothing, so the attempts after it make up the difference; none is answered beyond it.
+ */
+async function expectExactlyChecked(left: number, attempt: () => Promise<{ statusCode: number; headers: Record<string, unknown> }>) {
+  const results = await Promise.all(Array.from({ length: 20 }, attempt));
+  const counts = statusCounts(results);
+  expect(Object.keys(counts).filter((code) => !['401', '429', '503'].includes(code))).toEqual([]);
+  expect(counts[401] ?? 0).toBeLessThanOrEqual(left);
+  for (const refused of results.filter((r) => r.statusCode === 429)) expectRetryAfter(refused);
+  let checked = counts[401] ?? 0;
+  for (let i = 0; i <= left; i++) {
+    const res = await attempt();
+    if (res.statusCode === 429) break;
+    expect(res.statusCode).toBe(401);
+    checked++;
+  }
+  expect(checked).toBe(left);
+}
+
+describe('failed sign-ins counted in one statement (issue 22 finding 4)', () => {
+  it('20 wrong passwords at once for one email from one address: exactly the limit is checked, the rest are 429', async () => {
+    const victim = await createArtist(t.db);
+    const attempt = () => login(victim.email!, 'wrong-pass', '198.51.100.60');
+    await expectExactlyChecked(LOGIN_THROTTLE.maxFailuresPerEmailAndAddress, attempt);
+  }, 120_000);
+
+  it('the per-address limit holds under a burst too: with two failures left, twenty at once let two through', async () => {
+    const remoteAddress = '198.51.100.61';
+    const someone = () => login(`burst-${Math.random().toString(36).slice(2)}@example.com`, 'wrong-pass', remoteAddress);
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerIp - 2; i++) expect((await someone()).statusCode).toBe(401);
+    await expectExactlyChecked(2, someone);
+  }, 120_000);
+});
+
+describe('the other limits count before they judge (checked for issue 22 finding 4)', () => {
+  it('20 reset requests at once for one email, from 20 addresses: exactly the per-email limit is accepted', async () => {
+    const email = `burst-reset-${Math.random().toString(36).slice(2)}@example.com`;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.app.inject({ method: 'POST', url: '/api/password-reset', remoteAddress: `198.51.100.${100 + i}`, headers: { origin: TEST_ORIGIN }, payload: { email } }),
+      ),
+    );
+    const max = RATE_LIMITS.passwordResetsPerEmail.max;
+    expect(statusCounts(results)).toEqual({ 202: max, 429: 20 - max });
+  });
+});
+
+describe('a lockout that stops the guesser, not the owner (issue 22 finding 5)', () => {
+  it('a guesser at one address is refused there, even with the right password; the owner elsewhere signs in', async () => {
+    const victim = await createArtist(t.db);
+    const guesser = '203.0.113.70';
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerEmailAndAddress; i++) expect((await login(victim.email!, 'wrong-pass', guesser)).statusCode).toBe(401);
+    expectRetryAfter(await login(victim.email!, 'wrong-pass', guesser));
+    expectRetryAfter(await login(victim.email!, TEST_PASSWORD, guesser));
+    expect((await login(victim.email!, TEST_PASSWORD, '203.0.113.71')).statusCode).toBe(200);
+  }, 120_000);
+
+  it('guesses spread over many addresses reach the email’s ceiling: an address that failed is refused, a fresh one gets one try, the owner signs in', async () => {
+    const victim = await createArtist(t.db);
+    const ceiling = RATE_LIMITS.loginFailuresPerEmail.max;
+    // Two guesses per address: each address stays below its own limit for this email.
+    for (let i = 0; i < ceiling; i++) {
+      expect((await login(victim.email!, 'wrong-pass', `203.0.114.${Math.floor(i / 2)}`)).statusCode).toBe(401);
+    }
+    expectRetryAfter(await login(victim.email!, 'wrong-pass', '203.0.114.0'));
+    // A fresh address gets one try at a wrong password, then is refused like the others.
+    expect((await login(victim.email!, 'wrong-pass', '203.0.114.200')).statusCode).toBe(401);
+    expectRetryAfter(await login(victim.email!, 'wrong-pass', '203.0.114.200'));
+    // The owner, from an address without failures, is let in.
+    const owner = await login(victim.email!, TEST_PASSWORD, '203.0.114.201');
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().id).toBe(victim.id);
+  }, 120_000);
 });

@@ -44,6 +44,11 @@ export function tooManyRequests(
   return new HttpError(code, message ?? tooManyRequestsMessage(seconds), undefined, { 'retry-after': String(seconds) });
 }
 
+/** A 416 whose Content-Range gives the object's size, so the client learns what it may ask for (RFC 9110 §15.5.17). */
+export function rangeNotSatisfiable(size: number): HttpError {
+  return new HttpError('range_not_satisfiable', undefined, undefined, { 'content-range': `bytes */${size}` });
+}
+
 /** A 503 with `Retry-After` in whole seconds (at least 1): the server sheds work it cannot do in time. */
 export function serverBusy(retryAfterMs: number): HttpError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));

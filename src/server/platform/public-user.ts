@@ -1,4 +1,4 @@
-import type { PublicUser } from '@shared/auth';
+import { PUBLIC_PROFILE_FIELDS, type PublicProfile, type PublicUser } from '@shared/auth';
 import type { UserRow } from './db/schema';
 
 /**
@@ -7,7 +7,10 @@ import type { UserRow } from './db/schema';
  */
 const publicViews = new WeakMap<UserRow, PublicUser>();
 
-/** The user as responses carry it: never the password hash or the Google subject (CONTRACT §2). */
+/**
+ * The user's own account as their own answers carry it: never the password hash or the Google
+ * subject (CONTRACT §2). Only for the person themselves; anyone else gets toPublicProfile.
+ */
 export function toPublicUser(row: UserRow): PublicUser {
   let view = publicViews.get(row);
   if (!view) publicViews.set(row, (view = publicView(row)));
@@ -22,6 +25,15 @@ function publicView(row: UserRow): PublicUser {
     createdAt: createdAt.toISOString(),
     updatedAt: updatedAt.toISOString(),
   };
+}
+
+/**
+ * Another person, as every response that carries someone other than the caller shows them:
+ * exactly the fields of the shared allow-list (PUBLIC_PROFILE_FIELDS), copied one by one, so a
+ * column added to `users` stays private until it is added there.
+ */
+export function toPublicProfile(row: UserRow): PublicProfile {
+  return Object.fromEntries(PUBLIC_PROFILE_FIELDS.map((field) => [field, row[field]])) as PublicProfile;
 }
 
 /** True when a database error is a unique-constraint violation (either driver, wrapped or not). */

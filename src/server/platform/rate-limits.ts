@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { lt, sql } from 'drizzle-orm';
+import { and, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { Db } from './db/client';
 import { rateLimitCounters } from './db/schema';
@@ -12,8 +12,18 @@ import { rateLimitCounters } from './db/schema';
  * The figures: generous for a person, a ceiling for a script.
  */
 export const RATE_LIMITS = {
-  /** Failed sign-ins for one email address: a password guesser gets five tries per window. */
-  loginFailuresPerEmail: { max: 5, windowMs: 15 * 60_000 },
+  /**
+   * Failed sign-ins for one email from one client address: a password guesser gets five tries per
+   * window there, and the owner signing in from elsewhere is not affected
+   * (docs/decisions/146-a-lockout-that-stops-the-guesser-not-the-owner.md).
+   */
+  loginFailuresPerEmailAndAddress: { max: 5, windowMs: 15 * 60_000 },
+  /**
+   * Failed sign-ins for one email from every address together, a ceiling for guessers spread over
+   * many addresses. Past it, only an address with no failure for that email in its window may try
+   * (once), so the owner still signs in from their own.
+   */
+  loginFailuresPerEmail: { max: 20, windowMs: 15 * 60_000 },
   /** Failed sign-ins from one client address, whatever the email (one office shares an address). */
   loginFailuresPerAddress: { max: 30, windowMs: 15 * 60_000 },
   /** New accounts from one client address. */
@@ -75,6 +85,45 @@ export async function hitCounter(db: Db, key: string, windowMs: number): Promise
   return { hits: row!.hits, ttlMs: Math.max(0, Math.ceil(Number(row!.ttlMs))) };
 }
 
+/**
+ * Takes one of the `max` slots of `key`'s current window, or none when they are all taken, in one
+ * statement: the upsert only adds when a slot is free (or the window has run out), and PostgreSQL
+ * locks the row while it decides, so of any number of callers at once exactly as many as there are
+ * free slots get one. `hits` is the count with this slot in it; a refusal changes nothing and
+ * answers how long until the window runs out.
+ */
+export async function takeSlot(
+  db: Db,
+  key: string,
+  { max, windowMs }: { max: number; windowMs: number },
+): Promise<{ taken: true; hits: number } | { taken: false; ttlMs: number }> {
+  const window = sql`make_interval(secs => ${windowMs / 1000})`;
+  const expired = sql`${rateLimitCounters.windowEnd} <= now()`;
+  const [row] = await db
+    .insert(rateLimitCounters)
+    .values({ key, hits: 1, windowStart: sql`now()`, windowEnd: sql`now() + ${window}` })
+    .onConflictDoUpdate({
+      target: rateLimitCounters.key,
+      set: {
+        hits: sql`case when ${expired} then 1 else ${rateLimitCounters.hits} + 1 end`,
+        windowStart: sql`case when ${expired} then now() else ${rateLimitCounters.windowStart} end`,
+        windowEnd: sql`case when ${expired} then now() + ${window} else ${rateLimitCounters.windowEnd} end`,
+      },
+      setWhere: sql`${expired} or ${rateLimitCounters.hits} < ${max}`,
+    })
+    .returning({ hits: rateLimitCounters.hits });
+  if (row) return { taken: true, hits: row.hits };
+  return { taken: false, ttlMs: (await readCounter(db, key)).ttlMs };
+}
+
+/** Gives back a slot taken with takeSlot in the current window (an attempt that is not to count after all). */
+export async function giveBackSlot(db: Db, key: string): Promise<void> {
+  await db
+    .update(rateLimitCounters)
+    .set({ hits: sql`${rateLimitCounters.hits} - 1` })
+    .where(sql`${rateLimitCounters.key} = ${key} and ${rateLimitCounters.hits} > 0 and ${rateLimitCounters.windowEnd} > now()`);
+}
+
 /** The count in `key`'s current window without adding to it (0 when none is running). */
 export async function readCounter(db: Db, key: string): Promise<CounterState> {
   const rows = await db
@@ -83,6 +132,15 @@ export async function readCounter(db: Db, key: string): Promise<CounterState> {
     .where(sql`${rateLimitCounters.key} = ${key} and ${rateLimitCounters.windowEnd} > now()`);
   const row = rows[0];
   return row ? { hits: row.hits, ttlMs: Math.max(0, Math.ceil(Number(row.ttlMs))) } : { hits: 0, ttlMs: 0 };
+}
+
+/** The running counts of several keys in one query; a key with none running is absent. */
+export async function readCounters(db: Db, keys: string[]): Promise<Map<string, CounterState>> {
+  const rows = await db
+    .select({ key: rateLimitCounters.key, hits: rateLimitCounters.hits, ttlMs: sql<string>`extract(epoch from ${rateLimitCounters.windowEnd} - now()) * 1000` })
+    .from(rateLimitCounters)
+    .where(and(inArray(rateLimitCounters.key, keys), gt(rateLimitCounters.windowEnd, sql`now()`)));
+  return new Map(rows.map((row) => [row.key, { hits: row.hits, ttlMs: Math.max(0, Math.ceil(Number(row.ttlMs))) }]));
 }
 
 export async function clearCounter(db: Db, key: string): Promise<void> {

@@ -65,11 +65,11 @@ export interface TestApp {
 
 /**
  * The whole API on a fresh database, built without listening; `env` overrides configuration,
- * `options` passes a logger, an onRoute listener or a client build to buildApp.
+ * `options` passes a logger, an onRoute listener, a clock, a client build or a body-progress window to buildApp.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<AppOptions, 'logger' | 'onRoute' | 'clock' | 'client' | 'clientDir'> = {},
+  options: Pick<AppOptions, 'logger' | 'onRoute' | 'clock' | 'client' | 'clientDir' | 'bodyProgress'> = {},
 ): Promise<TestApp> {
   const { database, dataDir, drop } = await createTestDatabase();
   const config = loadConfig({

@@ -48,10 +48,3 @@ export function useDeleteAccount() {
     mutationFn: (input: { password: string }) => apiRequest<void>('DELETE', '/api/account', input),
   });
 }
-
-/** POST /api/verify-email/resend: a new link to the address waiting to be confirmed. */
-export function useResendVerificationLink() {
-  return useMutation({
-    mutationFn: () => apiRequest<{ message: string }>('POST', '/api/verify-email/resend'),
-  });
-}

@@ -4,20 +4,19 @@ import { useForm } from 'react-hook-form';
 import { changeEmailSchema, changePasswordFormSchema } from '@shared/account';
 import type { PublicUser } from '@shared/auth';
 import { PasswordInput } from '@client/components/password-input';
+import { ResendVerificationButton } from '@client/components/resend-verification-button';
+import { SubmitButton } from '@client/components/submit-button';
 import { Badge } from '@client/components/ui/badge';
-import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
-import { Spinner } from '@client/components/ui/spinner';
 import { errorMessage } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
-import { useChangeEmail, useChangePassword, useResendVerificationLink } from './account-queries';
+import { useChangeEmail, useChangePassword } from './account-queries';
 
 /** The address, whether it is confirmed, and a change that takes effect when the new one is confirmed. */
 export function EmailSection({ user }: { user: PublicUser }) {
   const change = useChangeEmail();
-  const resend = useResendVerificationLink();
   const waiting = user.pendingEmail !== null || (!user.emailVerified && user.email !== null);
   const form = useForm({ resolver: zodResolver(changeEmailSchema), defaultValues: { email: '', currentPassword: '' } });
   const { errors } = form.formState;
@@ -57,23 +56,7 @@ export function EmailSection({ user }: { user: PublicUser }) {
             Waiting for you to confirm <strong className="break-all">{user.pendingEmail}</strong>: open the link we sent there.
           </p>
         ) : null}
-        {waiting ? (
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            className="justify-self-start"
-            disabled={resend.isPending || resend.isSuccess}
-            onClick={() =>
-              resend.mutate(undefined, {
-                onSuccess: () => toast({ title: 'Link sent', description: 'It is valid for 24 hours.' }),
-                onError: (error) => toast({ title: 'Could not send the link', description: errorMessage(error), variant: 'destructive' }),
-              })
-            }
-          >
-            {resend.isSuccess ? 'Link sent' : 'Send the link again'}
-          </Button>
-        ) : null}
+        {waiting ? <ResendVerificationButton className="justify-self-start" /> : null}
         <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
           <FormField id="account-new-email" label="New email address" error={errors.email?.message}>
             <Input type="email" autoComplete="email" {...form.register('email')} />
@@ -81,10 +64,9 @@ export function EmailSection({ user }: { user: PublicUser }) {
           <FormField id="account-email-password" label="Current password" error={errors.currentPassword?.message}>
             <PasswordInput autoComplete="current-password" fieldName="current password" {...form.register('currentPassword')} />
           </FormField>
-          <Button type="submit" className="justify-self-start" disabled={change.isPending}>
-            {change.isPending ? <Spinner className="text-primary-foreground" /> : null}
+          <SubmitButton pending={change.isPending} className="justify-self-start">
             Change email
-          </Button>
+          </SubmitButton>
         </form>
       </CardContent>
     </Card>
@@ -129,10 +111,9 @@ export function PasswordSection() {
           <FormField id="account-confirm-password" label="Confirm new password" error={errors.confirmPassword?.message}>
             <PasswordInput autoComplete="new-password" fieldName="password confirmation" {...form.register('confirmPassword')} />
           </FormField>
-          <Button type="submit" className="justify-self-start" disabled={change.isPending}>
-            {change.isPending ? <Spinner className="text-primary-foreground" /> : null}
+          <SubmitButton pending={change.isPending} className="justify-self-start">
             Change password
-          </Button>
+          </SubmitButton>
         </form>
       </CardContent>
     </Card>

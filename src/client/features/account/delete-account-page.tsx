@@ -1,19 +1,40 @@
+import type { ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { DELETION_TEXTS, deleteAccountSchema } from '@shared/account';
 import { PasswordInput } from '@client/components/password-input';
 import { BackLink, PageHeading } from '@client/components/page-heading';
-import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { FormField } from '@client/components/ui/form-field';
-import { Spinner } from '@client/components/ui/spinner';
 import { DashboardHeader } from '@client/components/dashboard-header';
 import { errorMessage } from '@client/lib/api';
 import { useAuth } from '@client/lib/auth';
 import { toast, toastThenNavigate } from '@client/lib/toast';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { useDeleteAccount } from './account-queries';
+import { SubmitButton } from '@client/components/submit-button';
+
+/** One side of what deleting the account does: a titled list, each line with the side's icon. */
+function DeletionList({ title, texts, icon }: { title: string; texts: readonly string[]; icon: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-3" aria-label={title}>
+          {texts.map((text) => (
+            <li key={text} className="flex gap-3 text-sm">
+              {icon}
+              {text}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
 
 /** /settings/delete-account: says what goes and what stays (CONTRACT §11), then asks for the password. */
 export function DeleteAccountPage() {
@@ -45,36 +66,8 @@ export function DeleteAccountPage() {
             </>
           }
         />
-        <Card>
-          <CardHeader>
-            <CardTitle>What we delete</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="grid gap-3" aria-label="What we delete">
-              {DELETION_TEXTS.goes.map((text) => (
-                <li key={text} className="flex gap-3 text-sm">
-                  <CircleX className="mt-0.5 size-4 shrink-0 text-destructive-soft" aria-hidden />
-                  {text}
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>What stays</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="grid gap-3" aria-label="What stays">
-              {DELETION_TEXTS.stays.map((text) => (
-                <li key={text} className="flex gap-3 text-sm">
-                  <CircleCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
-                  {text}
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+        <DeletionList title="What we delete" texts={DELETION_TEXTS.goes} icon={<CircleX className="mt-0.5 size-4 shrink-0 text-destructive-soft" aria-hidden />} />
+        <DeletionList title="What stays" texts={DELETION_TEXTS.stays} icon={<CircleCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />} />
         <Card className="border-destructive/50">
           <CardHeader>
             <CardTitle>Confirm with your password</CardTitle>
@@ -85,10 +78,9 @@ export function DeleteAccountPage() {
               <FormField id="delete-password" label="Password" error={errors.password?.message}>
                 <PasswordInput autoComplete="current-password" {...form.register('password')} />
               </FormField>
-              <Button type="submit" variant="destructive" className="justify-self-start" disabled={remove.isPending || remove.isSuccess}>
-                {remove.isPending ? <Spinner className="text-destructive-foreground" /> : null}
+              <SubmitButton pending={remove.isPending} disabled={remove.isSuccess} variant="destructive" className="justify-self-start">
                 Delete my account
-              </Button>
+              </SubmitButton>
             </form>
           </CardContent>
         </Card>

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Download, Inbox, Search, X } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { PublicUser } from '@shared/auth';
 import { TAG_MAX_LENGTH, type AdminSort } from '@shared/admin';
 import type { AdminSubmission } from '@shared/submission-schemas';
@@ -13,8 +13,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { errorMessage } from '@client/lib/api';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { AdminHeader } from '@client/components/admin-header';
-import { toast } from '@client/lib/toast';
-import { csvExportUrl, useAdminSubmissions, useLinkedSubmission } from './admin-queries';
+import { csvExportUrl } from './admin-queries';
 import { AdminStatCards } from './admin-stat-cards';
 import { BonusLedger } from './bonus-ledger';
 import { AdminSubmissionRow } from './admin-submission-row';
@@ -23,134 +22,50 @@ import { DeleteSubmissionDialog } from './delete-submission-dialog';
 import { ReviewTemplatesDialog } from './review-templates-dialog';
 import { StatusChangeDialog } from './status-change-dialog';
 import { SubmissionDetailsDialog } from './submission-details-dialog';
+import { ASSIGNEE_VIEWS, DESK_SORTS, DUE_VIEWS, type AssigneeView, type DeskFilters, type DueView } from './desk-state';
+import { useDeskShortcuts } from './desk-shortcuts';
+import { forgetLink, useDeepLinkedSubmission } from './use-deep-link';
+import { useDeskList } from './use-desk-list';
 
-const PAGE_SIZE = 50;
-const SEARCH_DELAY_MS = 300;
 const number = new Intl.NumberFormat('en-US');
 
-/** Single keys for the focused row's status (CONTRACT §14): they open the status dialog preset. */
-const STATUS_KEYS: Record<string, AdminSettableStatus> = { a: 'approved', u: 'under_review', r: 'rejected', c: 'completed', p: 'pending' };
-const VIEWS = [
-  { value: 'all', label: 'Everyone’s' },
-  { value: 'me', label: 'Assigned to me' },
-  { value: 'none', label: 'Unassigned' },
-] as const;
+const VIEW_LABELS: Record<AssigneeView, string> = { all: 'Everyone’s', me: 'Assigned to me', none: 'Unassigned' };
+const DUE_LABELS: Record<DueView, string> = { any: 'Any deadline', overdue: 'Overdue', today: 'Due today', week: 'Due this week' };
+const SORT_LABELS: Record<AdminSort, string> = { created: 'Newest first', due: 'Due soonest', rating: 'Best rated' };
 
-/** The link's job is done once its submission was shown (or refused): a reload should not open it again. */
-function forgetLink() {
-  if (new URLSearchParams(window.location.search).has('submission')) window.history.replaceState(null, '', window.location.pathname);
-}
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
-
-/** A key typed into a field, or while a dialog is open, is not a shortcut. */
-function isTyping(event: KeyboardEvent): boolean {
-  const target = event.target as HTMLElement | null;
-  // A closing dialog stays in the page, data-state="closed", while it animates out.
-  if (document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]')) return true;
-  return !!target?.closest('input, textarea, select, [contenteditable="true"], [role="combobox"], [role="listbox"]');
-}
-
+/**
+ * The review desk (SPEC §2, CONTRACT §14). Its list state is a reducer (desk-state.ts, through
+ * useDeskList), its keys a hook (desk-shortcuts.ts) and the digest's link another
+ * (use-deep-link.ts); what stays here is which dialog is open and the markup.
+ */
 export function AdminDashboard({ user }: { user: PublicUser }) {
   useDocumentTitle('Admin Dashboard');
-  const [status, setStatus] = useState('all');
-  const [search, setSearch] = useState('');
-  const [view, setView] = useState('all');
-  const [tagInput, setTagInput] = useState('');
-  const [sort, setSort] = useState<AdminSort>('created');
-  const [dueView, setDueView] = useState('any');
-  const due = dueView === 'any' ? '' : dueView;
-  const q = useDebounced(search.trim(), SEARCH_DELAY_MS);
-  const tag = useDebounced(tagInput.trim().toLowerCase(), SEARCH_DELAY_MS);
-  const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<AdminSubmission | null>(null);
-  // The daily digest links to /admin?submission={id}: that submission's details open once it is read.
-  const [linkedId, setLinkedId] = useState<string | null>(() => new URLSearchParams(window.location.search).get('submission'));
-  const linked = useLinkedSubmission(linkedId);
-  const [deleting, setDeleting] = useState<AdminSubmission | null>(null);
-  const [picked, setPicked] = useState<Map<string, AdminSubmission>>(new Map());
-  const [active, setActive] = useState(0);
-  const [statusTarget, setStatusTarget] = useState<{ submission: AdminSubmission; status: AdminSettableStatus } | null>(null);
-  const anchor = useRef<number | null>(null);
-  const searchRef = useRef<HTMLInputElement>(null);
-  const assignee = view === 'all' ? '' : view;
-
-  // A new filter, sort or search starts again at its first page, with nothing picked.
-  useEffect(() => {
-    setPage(1);
-  }, [status, q, assignee, tag, sort, due]);
-  useEffect(() => {
-    setPicked(new Map());
-    setActive(0);
-    anchor.current = null;
-  }, [status, q, assignee, tag, sort, due, page]);
-
-  const list = useAdminSubmissions({ status, q, assignee, tag, due, sort, page, pageSize: PAGE_SIZE });
+  const { state, dispatch, query, filtered, list, rows: submissions, pager, activeRow, allPicked } = useDeskList();
+  const { filters, page, picked, active } = state;
+  const setFilter = (change: Partial<DeskFilters>) => dispatch({ type: 'filter', filters: change });
   const data = list.data;
-  const submissions = useMemo(() => data?.submissions ?? [], [data]);
   const total = data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const filtered = status !== 'all' || q !== '' || assignee !== '' || tag !== '' || due !== '';
-  const firstShown = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
-  const hasNext = data ? (data.totalCapped ? submissions.length === PAGE_SIZE : page < pages) : false;
-  const activeRow = submissions[Math.min(active, submissions.length - 1)];
+  const [selected, setSelected] = useState<AdminSubmission | null>(null);
+  const [deleting, setDeleting] = useState<AdminSubmission | null>(null);
+  const [statusTarget, setStatusTarget] = useState<{ submission: AdminSubmission; status: AdminSettableStatus } | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  useDeepLinkedSubmission(setSelected);
 
-  const toggle = (s: AdminSubmission, index: number, checked: boolean, range: boolean) => {
-    setPicked((current) => {
-      const next = new Map(current);
-      const from = range && anchor.current !== null ? Math.min(anchor.current, index) : index;
-      const to = range && anchor.current !== null ? Math.max(anchor.current, index) : index;
-      for (const row of submissions.slice(from, to + 1)) {
-        if (checked) next.set(row.id, row);
-        else next.delete(row.id);
-      }
-      return next;
-    });
-    anchor.current = index;
-    setActive(index);
-  };
+  const pick = (index: number, checked: boolean, range: boolean) => dispatch({ type: 'pick', rows: submissions, index, checked, range });
 
-  // j/k (or arrows) move, Enter opens, x picks, a/u/r/c/p set a status, / searches.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event) || submissions.length === 0) return;
-      const row = submissions[Math.min(active, submissions.length - 1)];
-      const key = event.key;
-      if (key === 'j' || key === 'ArrowDown') setActive((i) => Math.min(submissions.length - 1, i + 1));
-      else if (key === 'k' || key === 'ArrowUp') setActive((i) => Math.max(0, i - 1));
-      else if (key === 'Enter' && row) setSelected(row);
-      else if (key === 'x' && row) toggle(row, active, !picked.has(row.id), event.shiftKey);
-      else if (key === '/') searchRef.current?.focus();
-      else if (STATUS_KEYS[key] && row) setStatusTarget({ submission: row, status: STATUS_KEYS[key] });
-      else return;
-      event.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+  useDeskShortcuts(submissions.length > 0, (shortcut, event) => {
+    const row = activeRow!;
+    if (shortcut.kind === 'move') dispatch({ type: 'move', by: shortcut.by, rowCount: submissions.length });
+    else if (shortcut.kind === 'open') setSelected(row);
+    else if (shortcut.kind === 'pick') pick(Math.min(active, submissions.length - 1), !picked.has(row.id), event.shiftKey);
+    else if (shortcut.kind === 'search') searchRef.current?.focus();
+    else setStatusTarget({ submission: row, status: shortcut.status });
   });
 
   // Keep the focused row in view as j/k move through a long page.
   useEffect(() => {
     document.querySelector('[data-testid="admin-submission-row"][data-active]')?.scrollIntoView({ block: 'nearest' });
   }, [active]);
-
-  useEffect(() => {
-    if (linked.data) setSelected(linked.data);
-    else if (linked.isError) {
-      toast({ title: 'Error', description: errorMessage(linked.error), variant: 'destructive' });
-      forgetLink();
-    }
-    if (linked.data || linked.isError) setLinkedId(null);
-  }, [linked.data, linked.isError, linked.error]);
-
-  const allPicked = submissions.length > 0 && submissions.every((s) => picked.has(s.id));
 
   return (
     <div className="min-h-dvh">
@@ -161,7 +76,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
           <p className="text-sm text-muted-foreground">Review submissions, update their status and keep the artists in the loop.</p>
         </div>
 
-        <AdminStatCards stats={data?.stats} status={status} onStatus={setStatus} />
+        <AdminStatCards stats={data?.stats} status={filters.status} onStatus={(status) => setFilter({ status })} />
 
         <Card className="gap-0 overflow-hidden p-0">
           <div className="flex flex-col gap-2 border-b p-3 lg:flex-row lg:items-center">
@@ -175,31 +90,31 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                   type="search"
                   aria-label="Search submissions"
                   placeholder="Search title, artist or email..."
-                  value={search}
-                  onChange={(e) => setSearch(e.target.value)}
+                  value={filters.search}
+                  onChange={(e) => setFilter({ search: e.target.value })}
                   // The clear button below is the one way to clear it; the browser's own would be a second ×.
                   className="h-9 pr-9 pl-9 [&::-webkit-search-cancel-button]:appearance-none"
                   maxLength={200}
                 />
-                {search ? (
-                  <button type="button" onClick={() => setSearch('')} aria-label="Clear search" className="absolute top-1/2 right-2 -translate-y-1/2 cursor-pointer rounded p-1 text-muted-foreground hover:text-foreground">
+                {filters.search ? (
+                  <button type="button" onClick={() => setFilter({ search: '' })} aria-label="Clear search" className="absolute top-1/2 right-2 -translate-y-1/2 cursor-pointer rounded p-1 text-muted-foreground hover:text-foreground">
                     <X className="size-4" aria-hidden />
                   </button>
                 ) : null}
               </div>
-              <Select value={view} onValueChange={setView}>
+              <Select value={filters.view} onValueChange={(view) => setFilter({ view: view as AssigneeView })}>
                 <SelectTrigger aria-label="Assigned to" className="h-9 w-[calc(50%-0.25rem)] sm:w-36">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
-                  {VIEWS.map((v) => (
-                    <SelectItem key={v.value} value={v.value}>
-                      {v.label}
+                  {ASSIGNEE_VIEWS.map((v) => (
+                    <SelectItem key={v} value={v}>
+                      {VIEW_LABELS[v]}
                     </SelectItem>
                   ))}
                 </SelectContent>
               </Select>
-              <Select value={status} onValueChange={setStatus}>
+              <Select value={filters.status} onValueChange={(status) => setFilter({ status })}>
                 <SelectTrigger aria-label="Filter by status" className="h-9 w-[calc(50%-0.25rem)] sm:w-40">
                   <SelectValue />
                 </SelectTrigger>
@@ -212,31 +127,34 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                   ))}
                 </SelectContent>
               </Select>
-              <Input value={tagInput} onChange={(e) => setTagInput(e.target.value)} placeholder="Tag" aria-label="Filter by tag" className="h-9 w-[calc(50%-0.25rem)] sm:w-20" maxLength={TAG_MAX_LENGTH} />
-              <Select value={dueView} onValueChange={setDueView}>
+              <Input value={filters.tagInput} onChange={(e) => setFilter({ tagInput: e.target.value })} placeholder="Tag" aria-label="Filter by tag" className="h-9 w-[calc(50%-0.25rem)] sm:w-20" maxLength={TAG_MAX_LENGTH} />
+              <Select value={filters.dueView} onValueChange={(due) => setFilter({ dueView: due as DueView })}>
                 <SelectTrigger aria-label="Filter by deadline" className="h-9 w-[calc(50%-0.25rem)] sm:w-36">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
-                  <SelectItem value="any">Any deadline</SelectItem>
-                  <SelectItem value="overdue">Overdue</SelectItem>
-                  <SelectItem value="today">Due today</SelectItem>
-                  <SelectItem value="week">Due this week</SelectItem>
+                  {DUE_VIEWS.map((d) => (
+                    <SelectItem key={d} value={d}>
+                      {DUE_LABELS[d]}
+                    </SelectItem>
+                  ))}
                 </SelectContent>
               </Select>
-              <Select value={sort} onValueChange={(v) => setSort(v as AdminSort)}>
+              <Select value={filters.sort} onValueChange={(sort) => setFilter({ sort: sort as AdminSort })}>
                 <SelectTrigger aria-label="Sort" className="h-9 w-[calc(50%-0.25rem)] sm:w-36">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
-                  <SelectItem value="created">Newest first</SelectItem>
-                  <SelectItem value="due">Due soonest</SelectItem>
-                  <SelectItem value="rating">Best rated</SelectItem>
+                  {DESK_SORTS.map((sort) => (
+                    <SelectItem key={sort} value={sort}>
+                      {SORT_LABELS[sort]}
+                    </SelectItem>
+                  ))}
                 </SelectContent>
               </Select>
               <ReviewTemplatesDialog />
               <Button asChild variant="outline" size="sm" className="h-9">
-                <a href={csvExportUrl({ status, q, assignee, tag, due })} download title="Export this list as CSV">
+                <a href={csvExportUrl(query)} download title="Export this list as CSV">
                   <Download aria-hidden />
                   <span className="sr-only 2xl:not-sr-only">CSV</span>
                 </a>
@@ -244,7 +162,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
             </div>
           </div>
 
-          {picked.size ? <BulkBar selected={[...picked.values()]} onClear={() => setPicked(new Map())} /> : null}
+          {picked.size ? <BulkBar selected={[...picked.values()]} onClear={() => dispatch({ type: 'clear-picks' })} /> : null}
 
           {list.isLoading ? (
             <div className="flex justify-center p-12">
@@ -268,7 +186,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
             </div>
           ) : (
             <div className="overflow-x-auto">
-              <table className={`w-full min-w-[75rem] table-fixed xl:min-w-0 text-sm transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={list.isFetching} data-search={q}>
+              <table className={`w-full min-w-[75rem] table-fixed xl:min-w-0 text-sm transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={list.isFetching} data-search={query.q}>
                 <colgroup>
                   <col className="w-9" />
                   <col />
@@ -288,7 +206,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                       <Checkbox
                         checked={allPicked}
                         aria-label="Select all on this page"
-                        onCheckedChange={(checked) => setPicked(checked === true ? new Map(submissions.map((s) => [s.id, s])) : new Map())}
+                        onCheckedChange={(checked) => dispatch({ type: 'pick-all', rows: submissions, checked: checked === true })}
                       />
                     </th>
                     <th className="font-medium">Track</th>
@@ -312,10 +230,10 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                       submission={s}
                       active={activeRow?.id === s.id}
                       selected={picked.has(s.id)}
-                      onSelect={(event: MouseEvent, checked) => toggle(s, index, checked, event.shiftKey)}
-                      onActivate={() => setActive(index)}
+                      onSelect={(event: MouseEvent, checked) => pick(index, checked, event.shiftKey)}
+                      onActivate={() => dispatch({ type: 'focus', index })}
                       onOpen={() => {
-                        setActive(index);
+                        dispatch({ type: 'focus', index });
                         setSelected(s);
                       }}
                       onDelete={() => setDeleting(s)}
@@ -329,7 +247,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
           {total > 0 ? (
             <nav aria-label="Pagination" className="flex flex-col items-center justify-between gap-2 border-t p-2 text-sm sm:flex-row sm:px-4">
               <p className="text-muted-foreground tabular-nums" data-testid="admin-range">
-                Showing {number.format(firstShown)}–{number.format(firstShown + submissions.length - 1)} of{' '}
+                Showing {number.format(pager.firstShown)}–{number.format(pager.lastShown)} of{' '}
                 {number.format(total)}
                 {data?.totalCapped ? '+' : ''}
               </p>
@@ -337,15 +255,15 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                 <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>x</kbd> select · <kbd>a</kbd> approve · <kbd>u</kbd> under review · <kbd>r</kbd> reject · <kbd>c</kbd> complete · <kbd>p</kbd> pending · <kbd>/</kbd> search
               </p>
               <div className="flex items-center gap-2">
-                <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))} aria-label="Previous page">
+                <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => dispatch({ type: 'turn-page', page: page - 1 })} aria-label="Previous page">
                   <ChevronLeft aria-hidden />
                   <span className="hidden sm:inline">Previous</span>
                 </Button>
                 <span className="tabular-nums text-muted-foreground">
-                  Page {number.format(page)} of {number.format(pages)}
+                  Page {number.format(page)} of {number.format(pager.pages)}
                   {data?.totalCapped ? '+' : ''}
                 </span>
-                <Button variant="outline" size="sm" disabled={!hasNext} onClick={() => setPage((p) => p + 1)} aria-label="Next page">
+                <Button variant="outline" size="sm" disabled={!pager.hasNext} onClick={() => dispatch({ type: 'turn-page', page: page + 1 })} aria-label="Next page">
                   <span className="hidden sm:inline">Next</span>
                   <ChevronRight aria-hidden />
                 </Button>

@@ -14,9 +14,9 @@ import type {
 import { apiRequest } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 
-export const ADMIN_SUBMISSIONS_KEY = '/api/admin/submissions';
+const ADMIN_SUBMISSIONS_KEY = '/api/admin/submissions';
 
-export interface AdminListFilter {
+interface AdminListFilter {
   status: string;
   q: string;
   /** '' (everyone's), 'me' or 'none'. */
@@ -193,7 +193,7 @@ export function recordListening(id: string, input: { from: number; to: number; d
   return apiRequest<{ listenedShare: number }>('POST', `${ADMIN_SUBMISSIONS_KEY}/${id}/listening`, input);
 }
 
-export const REVIEW_TEMPLATES_KEY = '/api/admin/review-templates';
+const REVIEW_TEMPLATES_KEY = '/api/admin/review-templates';
 
 export function useReviewTemplates() {
   return useQuery<ReviewTemplate[]>({ queryKey: [REVIEW_TEMPLATES_KEY] });

@@ -1,7 +1,7 @@
 import { Flame } from 'lucide-react';
 import { VIRAL_HITS_NEEDED } from '@shared/production-texts';
 import { formatUsd } from '@shared/submissions';
-import { useLedgers, useMarkEarning } from '@client/components/production/production-queries';
+import { useLedgers, useMarkEarning } from '@client/entities/submission/production-queries';
 import { Button } from '@client/components/ui/button';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@client/components/ui/collapsible';
 import { errorMessage } from '@client/lib/api';

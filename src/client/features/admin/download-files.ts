@@ -2,9 +2,9 @@ import type { AdminSubmission } from '@shared/submission-schemas';
 import { uploadIdFromObjectPath } from '@shared/submissions';
 
 /** SPEC §7: downloads start 500 ms apart, so the browser does not drop any of them. */
-export const DOWNLOAD_INTERVAL_MS = 500;
+const DOWNLOAD_INTERVAL_MS = 500;
 
-export type DownloadKind = 'music' | 'video' | 'artwork' | 'style' | 'character';
+type DownloadKind = 'music' | 'video' | 'artwork' | 'style' | 'character';
 
 export interface PlannedDownload {
   url: string;

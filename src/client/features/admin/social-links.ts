@@ -1,6 +1,6 @@
-import type { PublicUser } from '@shared/auth';
+import type { PublicProfile } from '@shared/auth';
 
-export interface SocialLink {
+interface SocialLink {
   platform: string;
   handle: string;
   /** Absent for platforms shown as plain text (SPEC §2: Apple Music, Amazon Music, Deezer, other). */
@@ -14,7 +14,7 @@ const segment = (value: string) => encodeURIComponent(value);
 /** A link that is already a full http(s) URL is used as it is; anything else is built from the handle. */
 const linkTo = (build: (handle: string) => string) => (handle: string) => (isHttpUrl(handle) ? handle : build(handle));
 
-type Platform = { field: keyof PublicUser; platform: string; href?: (handle: string) => string };
+type Platform = { field: keyof PublicProfile; platform: string; href?: (handle: string) => string };
 
 /** SPEC §2 "Social link rules". */
 const PLATFORMS: Platform[] = [
@@ -44,7 +44,7 @@ const PLATFORMS: Platform[] = [
 ];
 
 /** The user's filled-in social handles, in SPEC order, with links where SPEC gives them. */
-export function socialLinksOf(user: PublicUser | null | undefined): SocialLink[] {
+export function socialLinksOf(user: PublicProfile | null | undefined): SocialLink[] {
   if (!user) return [];
   return PLATFORMS.flatMap(({ field, platform, href }) => {
     const handle = (user[field] as string | null)?.trim();

@@ -6,6 +6,7 @@ import type { Role } from '@shared/auth';
 import { displayName } from '@shared/users';
 import { Badge } from '@client/components/ui/badge';
 import { BackLink, PageHeading } from '@client/components/page-heading';
+import { Pager, lastPageOf } from '@client/components/pager';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
 import { Input } from '@client/components/ui/input';
@@ -53,7 +54,7 @@ export function TeamPage() {
       </main>
     );
   }
-  const lastPage = team.data ? Math.max(1, Math.ceil(team.data.total / team.data.pageSize)) : 1;
+  const lastPage = lastPageOf(team.data);
 
   const setRole = (member: AdminUser, role: Role) =>
     changeRole.mutate(
@@ -136,18 +137,10 @@ export function TeamPage() {
             ))}
           </ul>
         )}
-        {team.data && lastPage > 1 ? (
-          <nav className="flex items-center justify-between gap-2" aria-label="Pages">
-            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Previous
-            </Button>
-            <span className="text-sm text-muted-foreground">
-              Page {page} of {lastPage} · {team.data.total} users
-            </span>
-            <Button variant="outline" size="sm" disabled={page >= lastPage} onClick={() => setPage(page + 1)}>
-              Next
-            </Button>
-          </nav>
+        {team.data ? (
+          <Pager page={page} lastPage={lastPage} onPage={setPage}>
+            {' '}· {team.data.total} users
+          </Pager>
         ) : null}
       </main>
     </div>

@@ -1,13 +1,13 @@
-import { AlertCircle, AudioLines, Clapperboard, TrendingUp, Type } from 'lucide-react';
+import { AlertCircle, Clapperboard, TrendingUp, Type } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import { GOOGLE_ERRORS, type GoogleErrorCode } from '@shared/auth-texts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
-import { PRODUCT_NAME } from '@shared/brand';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { GenreStrip } from './genre-strip';
 import { LoginForm } from './login-form';
+import { ProductMark } from './product-mark';
 import { RegisterForm } from './register-form';
 
 export function AuthPage() {
@@ -19,12 +19,7 @@ export function AuthPage() {
       <Backdrop />
       {/* Bottom padding keeps the fixed genre strip (small tablets up) from covering the forms. */}
       <div className="relative mx-auto flex w-full max-w-6xl flex-col px-4 pt-6 pb-10 sm:px-6 sm:pb-28 lg:px-8">
-        <header className="flex items-center gap-2.5">
-          <span className="flex size-9 items-center justify-center rounded-lg bg-primary/20 text-primary-soft ring-1 ring-primary/30">
-            <AudioLines className="size-5" aria-hidden />
-          </span>
-          <span className="text-base font-semibold tracking-tight">{PRODUCT_NAME}</span>
-        </header>
+        <ProductMark />
 
         <main className="mt-10 grid gap-10 lg:mt-16 lg:grid-cols-[1fr_minmax(0,28rem)] lg:gap-x-16 lg:gap-y-8">
           <section aria-labelledby="auth-headline" className="flex flex-col gap-5 lg:col-start-1 lg:row-start-1 lg:pt-6">

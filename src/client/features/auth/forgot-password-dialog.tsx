@@ -3,13 +3,12 @@ import { MailCheck } from 'lucide-react';
 import type { RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import { passwordResetRequestSchema } from '@shared/account';
-import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
-import { Spinner } from '@client/components/ui/spinner';
 import { errorMessage } from '@client/lib/api';
 import { usePasswordResetRequest } from './auth-mutations';
+import { SubmitButton } from '@client/components/submit-button';
 
 interface ForgotPasswordDialogProps {
   email: string;
@@ -68,10 +67,7 @@ export function ForgotPasswordDialog({ email, open, onOpenChange, trigger }: For
               </p>
             ) : null}
             <DialogFooter>
-              <Button type="submit" disabled={request.isPending}>
-                {request.isPending ? <Spinner className="text-primary-foreground" /> : null}
-                Send reset link
-              </Button>
+              <SubmitButton pending={request.isPending}>Send reset link</SubmitButton>
             </DialogFooter>
           </form>
         )}

@@ -1,17 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle, AudioLines, CircleCheck } from 'lucide-react';
+import { AlertCircle, CircleCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
 import { resetPasswordFormSchema } from '@shared/account';
-import { PRODUCT_NAME } from '@shared/brand';
 import { PasswordInput } from '@client/components/password-input';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 import { FormField } from '@client/components/ui/form-field';
-import { Spinner } from '@client/components/ui/spinner';
 import { errorMessage } from '@client/lib/api';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { usePasswordResetConfirm } from './auth-mutations';
+import { ProductMark } from './product-mark';
+import { SubmitButton } from '@client/components/submit-button';
 
 /**
  * /reset-password?token=…, opened from the email (CONTRACT §11): a new password, then every
@@ -27,12 +27,7 @@ export function ResetPasswordPage() {
   return (
     <div className="min-h-dvh bg-background">
       <div className="mx-auto flex w-full max-w-md flex-col gap-8 px-4 pt-6 pb-10 sm:px-6">
-        <header className="flex items-center gap-2.5">
-          <span className="flex size-9 items-center justify-center rounded-lg bg-primary/20 text-primary-soft ring-1 ring-primary/30">
-            <AudioLines className="size-5" aria-hidden />
-          </span>
-          <span className="text-base font-semibold tracking-tight">{PRODUCT_NAME}</span>
-        </header>
+        <ProductMark />
         <main>
           <Card>
             <CardHeader>
@@ -74,10 +69,7 @@ export function ResetPasswordPage() {
                       </p>
                     </div>
                   ) : null}
-                  <Button type="submit" disabled={confirm.isPending}>
-                    {confirm.isPending ? <Spinner className="text-primary-foreground" /> : null}
-                    Set new password
-                  </Button>
+                  <SubmitButton pending={confirm.isPending}>Set new password</SubmitButton>
                 </form>
               )}
             </CardContent>

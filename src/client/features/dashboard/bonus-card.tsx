@@ -1,7 +1,7 @@
 import { Flame, Sparkles } from 'lucide-react';
 import { PRODUCTION_TEXTS, VIRAL_HITS_NEEDED } from '@shared/production-texts';
 import { formatUsd } from '@shared/submissions';
-import { useBonus } from '@client/components/production/production-queries';
+import { useBonus } from '@client/entities/submission/production-queries';
 import { formatLongDate } from '@client/lib/format';
 import { cn } from '@client/lib/utils';
 

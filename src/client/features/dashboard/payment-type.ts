@@ -1,7 +1,7 @@
 import { PAYMENT_STATE_LABELS, paymentStateOf, type PaymentState } from '@shared/submissions';
 import type { Submission } from '@shared/submission-schemas';
 
-export type PaymentTypeVariant = 'default' | 'secondary' | 'warning' | 'destructive';
+type PaymentTypeVariant = 'default' | 'secondary' | 'warning' | 'destructive';
 
 const TYPE_VARIANTS: Record<PaymentState, PaymentTypeVariant> = {
   free: 'secondary',

@@ -3,20 +3,30 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Submission } from '@shared/submission-schemas';
 import { LICENSED_SUBMISSION_MESSAGE, RELEASE_DATE_OPTION_LABELS, TIERS, formatUsd, isArtistDeletable, isPaidTier, isPaymentDue } from '@shared/submissions';
-import { ChangeTierControl } from '@client/components/change-tier-control';
-import { ArtworkThumbnail } from '@client/components/artwork-thumbnail';
-import { AudioPlayer } from '@client/components/audio-player';
+import { ChangeTierControl } from '@client/entities/submission/change-tier-control';
+import { ArtworkThumbnail } from '@client/entities/submission/artwork-thumbnail';
+import { AudioPlayer } from '@client/entities/submission/audio-player';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { formatLongDate, formatLongDateTime } from '@client/lib/format';
-import { StatusBadge } from '@client/components/status-badge';
-import { ArtistProduction } from '@client/components/production/artist-production';
+import { StatusBadge } from '@client/entities/submission/status-badge';
+import { ArtistProduction } from '@client/entities/submission/artist-production';
 import { TrackComments } from './track-comments';
 import { DescriptionRow } from '@client/components/description-row';
 
 interface SubmissionDetailsDialogProps {
   submission: Submission | null;
   onClose: () => void;
+}
+
+/** A link the artist gave, shown in full and opened in a new tab. */
+function ExternalUrl({ url }: { url: string }) {
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 text-sm break-all text-primary-soft underline-offset-4 hover:underline">
+      <ExternalLink className="size-3.5 shrink-0" aria-hidden />
+      {url}
+    </a>
+  );
 }
 
 /** Everything the artist sent, and where it stands (SPEC §2 "Submission Details dialog"). */
@@ -89,19 +99,9 @@ function DetailsBody({ submission: s }: { submission: Submission }) {
           </div>
         </div>
         {s.musicFileUrl ? <AudioPlayer src={s.musicFileUrl} downloadName={`${s.artistName} - ${title}`} /> : null}
-        {s.videoUrl ? (
-          <a href={s.videoUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 text-sm break-all text-primary-soft underline-offset-4 hover:underline">
-            <ExternalLink className="size-3.5 shrink-0" aria-hidden />
-            {s.videoUrl}
-          </a>
-        ) : null}
+        {s.videoUrl ? <ExternalUrl url={s.videoUrl} /> : null}
         {s.videoFileUrl ? <video src={s.videoFileUrl} controls preload="metadata" className="max-h-72 w-full rounded-lg bg-black" aria-label={`Video of ${title}`} /> : null}
-        {s.musicUrl ? (
-          <a href={s.musicUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 text-sm break-all text-primary-soft underline-offset-4 hover:underline">
-            <ExternalLink className="size-3.5 shrink-0" aria-hidden />
-            {s.musicUrl}
-          </a>
-        ) : null}
+        {s.musicUrl ? <ExternalUrl url={s.musicUrl} /> : null}
       </Section>
 
       <Section title="Details">

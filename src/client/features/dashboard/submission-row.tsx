@@ -4,15 +4,15 @@ import { Link } from 'wouter';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
 import type { Submission } from '@shared/submission-schemas';
 import { isArtistDeletable } from '@shared/submissions';
-import { ArtworkThumbnail } from '@client/components/artwork-thumbnail';
+import { ArtworkThumbnail } from '@client/entities/submission/artwork-thumbnail';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { errorCodeOf, errorMessage } from '@client/lib/api';
 import { formatLongDate } from '@client/lib/format';
 import { toast } from '@client/lib/toast';
-import { useDeleteSubmission } from '@client/lib/submission-queries';
-import { StatusBadge } from '@client/components/status-badge';
+import { useDeleteSubmission } from '@client/entities/submission/submission-queries';
+import { StatusBadge } from '@client/entities/submission/status-badge';
 import { paymentTypeOf } from './payment-type';
 
 interface SubmissionRowProps {

@@ -1,15 +1,16 @@
-import { Inbox, Plus, SearchX } from 'lucide-react';
+import { Inbox, SearchX } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'wouter';
 import type { Submission } from '@shared/submission-schemas';
 import { SUBMISSION_STATUSES, STATUS_LABELS, type DashboardFilter } from '@shared/submissions';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { errorMessage } from '@client/lib/api';
-import { useArtistStats, useMarkSeen, useSubmission, useSubmissions } from '@client/lib/submission-queries';
+import { useArtistStats, useMarkSeen, useSubmission, useSubmissions } from '@client/entities/submission/submission-queries';
+import { NewSubmissionButton } from '@client/entities/submission/new-submission-button';
 import { StatCards } from './stat-cards';
 import { SubmissionRow } from './submission-row';
+import { LoadingBlock } from '@client/components/loading-block';
 
 /** The dialog brings the audio player; both load when a submission is first opened. */
 const SubmissionDetailsDialog = lazy(() =>
@@ -65,21 +66,14 @@ export function SubmissionsSection() {
           </label>
         </div>
         {submissions.isPending ? (
-          <div className="flex justify-center p-10">
-            <Spinner className="size-6" label="Loading submissions" />
-          </div>
+          <LoadingBlock label="Loading submissions" className="p-10" />
         ) : submissions.isError ? (
           <p role="alert" className="p-6 text-sm text-destructive-soft">
             Your submissions could not be loaded: {errorMessage(submissions.error)}
           </p>
         ) : all.length === 0 ? (
           <EmptyState icon={<Inbox className="size-6" aria-hidden />} title="No submissions yet" text="Start by submitting your first track">
-            <Button asChild>
-              <Link href="/submit">
-                <Plus aria-hidden />
-                Submit New Track
-              </Link>
-            </Button>
+            <NewSubmissionButton />
           </EmptyState>
         ) : shown.length === 0 ? (
           <>

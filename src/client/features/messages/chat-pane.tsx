@@ -1,6 +1,6 @@
 import { ArrowLeft, MessageCircle } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import type { PublicUser } from '@shared/auth';
+import type { PublicProfile } from '@shared/auth';
 import { UserAvatar } from '@client/components/user-avatar';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -8,16 +8,17 @@ import { Spinner } from '@client/components/ui/spinner';
 import { formatLongDateTime } from '@client/lib/format';
 import { cn } from '@client/lib/utils';
 import { formatMessageTime, partyName } from './conversations';
-import { MessageComposer } from '@client/components/message-composer';
-import { useMarkThreadRead, useThread } from '@client/lib/message-queries';
+import { MessageComposer } from '@client/entities/message/message-composer';
+import { useMarkThreadRead, useThread } from '@client/entities/message/message-queries';
 import type { Message } from '@shared/messages';
+import { LoadingBlock } from '@client/components/loading-block';
 
 interface ChatPaneProps {
   currentUserId: string;
   /** The other party of the chosen conversation, or null when none is chosen. */
   otherUserId: string | null;
   /** Known from the conversations list, so the header shows at once. */
-  knownUser: PublicUser | undefined;
+  knownUser: PublicProfile | undefined;
   /** The newest unread message from them according to the conversations list, or null. */
   latestUnreadId: string | null;
   /** Small screens show the list or the chat; this returns to the list. */
@@ -115,9 +116,7 @@ function OpenThread({
 
       <div ref={scroller} className="h-[400px] overflow-y-auto px-4 py-4" data-testid="chat-messages">
         {thread.isLoading ? (
-          <div className="flex h-full items-center justify-center">
-            <Spinner className="size-6" label="Loading messages" />
-          </div>
+          <LoadingBlock label="Loading messages" className="h-full" />
         ) : thread.isError ? (
           <p role="alert" className="flex h-full items-center justify-center text-center text-sm text-destructive-soft">
             This conversation is not available.

@@ -6,6 +6,7 @@ import { cn } from '@client/lib/utils';
 import type { Conversation } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
 import { formatMessageTime, partyName } from './conversations';
+import { LoadingBlock } from '@client/components/loading-block';
 
 interface ConversationListProps {
   conversations: Conversation[];
@@ -48,9 +49,7 @@ export function ConversationList({
       {/* relative: the visually hidden "Unread:" labels are positioned inside the scrolling list, not below the page. */}
       <div className="relative h-[500px] overflow-y-auto">
         {isLoading ? (
-          <div className="flex h-full items-center justify-center">
-            <Spinner className="size-6" label="Loading conversations" />
-          </div>
+          <LoadingBlock label="Loading conversations" className="h-full" />
         ) : isError ? (
           <p role="alert" className="p-6 text-center text-sm text-destructive-soft">
             Your conversations could not be loaded. Please reload the page.

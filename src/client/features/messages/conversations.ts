@@ -1,8 +1,8 @@
-import type { PublicUser } from '@shared/auth';
+import type { PublicProfile } from '@shared/auth';
 import { displayName } from '@shared/users';
 
 /** The name shown for the other party: artist name, else first and last name, else email. */
-export function partyName(user: Pick<PublicUser, 'artistName' | 'firstName' | 'lastName' | 'email'>): string {
+export function partyName(user: Pick<PublicProfile, 'artistName' | 'firstName' | 'lastName' | 'email'>): string {
   return displayName(user) || user.email || 'Unknown';
 }
 

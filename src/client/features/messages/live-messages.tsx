@@ -4,7 +4,7 @@ import { USER_QUERY_KEY, useAuth } from '@client/lib/auth';
 import { isSigningOut, queryClient } from '@client/lib/query-client';
 import { toast } from '@client/lib/toast';
 import { LiveConnection } from './live-connection';
-import { refreshMessages } from '@client/lib/message-queries';
+import { refreshMessages } from '@client/entities/message/message-queries';
 import { senderName, type LiveEvent } from '@shared/live-events';
 
 /** Whose thread the Messages screen shows right now: their new messages raise no notice. */

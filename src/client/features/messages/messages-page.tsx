@@ -7,7 +7,7 @@ import { cn } from '@client/lib/utils';
 import { ChatPane } from './chat-pane';
 import { ConversationList } from './conversation-list';
 import { useOpenThread } from './live-messages';
-import { useConversations } from '@client/lib/message-queries';
+import { useConversations } from '@client/entities/message/message-queries';
 import { NewConversationDialog } from './new-conversation-dialog';
 
 /**

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { UserAvatar } from '@client/components/user-avatar';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@client/components/ui/dialog';
-import { Spinner } from '@client/components/ui/spinner';
 import { partyName } from './conversations';
-import { useContacts } from '@client/lib/message-queries';
+import { useContacts } from '@client/entities/message/message-queries';
+import { LoadingBlock } from '@client/components/loading-block';
 
 /**
  * How an artist starts a conversation with the label team (CONTRACT §7): pick a team member from
@@ -28,9 +28,7 @@ export function NewConversationDialog({ onChoose, label = 'New message' }: { onC
           <DialogDescription>Choose who you would like to write to.</DialogDescription>
         </DialogHeader>
         {contacts.isLoading ? (
-          <div className="flex justify-center py-6">
-            <Spinner className="size-6" label="Loading the label team" />
-          </div>
+          <LoadingBlock label="Loading the label team" className="py-6" />
         ) : contacts.isError ? (
           <p role="alert" className="text-sm text-destructive-soft">
             The label team could not be loaded. Please try again.

@@ -16,10 +16,6 @@ export function useSaveNotificationSettings() {
   });
 }
 
-export function useResendVerification() {
-  return useMutation({ mutationFn: () => apiRequest('POST', '/api/verify-email/resend') });
-}
-
 /** The one-click unsubscribe of a link in an email; the token is the whole authority. */
 export function useUnsubscribe() {
   return useMutation({

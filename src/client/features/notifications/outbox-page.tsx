@@ -1,4 +1,5 @@
 import { BackLink, PageHeading } from '@client/components/page-heading';
+import { Pager, lastPageOf } from '@client/components/pager';
 import { useState } from 'react';
 import { OUTBOX_STATUSES, OUTBOX_STATUS_LABELS, type OutboxStatus } from '@shared/notifications';
 import { Badge } from '@client/components/ui/badge';
@@ -21,7 +22,7 @@ export function OutboxPage() {
   const [page, setPage] = useState(1);
   const outbox = useOutbox(status, page);
   if (!user) return null;
-  const lastPage = outbox.data ? Math.max(1, Math.ceil(outbox.data.total / outbox.data.pageSize)) : 1;
+  const lastPage = lastPageOf(outbox.data);
 
   return (
     <div className="min-h-dvh">
@@ -85,19 +86,7 @@ export function OutboxPage() {
             ))}
           </ul>
         )}
-        {lastPage > 1 ? (
-          <nav className="flex items-center justify-between" aria-label="Pages">
-            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Previous
-            </Button>
-            <span className="text-sm">
-              Page {page} of {lastPage}
-            </span>
-            <Button variant="outline" size="sm" disabled={page >= lastPage} onClick={() => setPage(page + 1)}>
-              Next
-            </Button>
-          </nav>
-        ) : null}
+        <Pager page={page} lastPage={lastPage} onPage={setPage} />
       </main>
     </div>
   );

@@ -2,15 +2,11 @@ import { MailWarning } from 'lucide-react';
 import { useSearch } from 'wouter';
 import type { PublicUser } from '@shared/auth';
 import { VERIFY_EMAIL_TEXTS } from '@shared/auth-texts';
-import { Button } from '@client/components/ui/button';
-import { errorMessage } from '@client/lib/api';
-import { toast } from '@client/lib/toast';
-import { useResendVerification } from './notification-queries';
+import { ResendVerificationButton } from '@client/components/resend-verification-button';
 
 /** Shown on the dashboard until the address is confirmed (CONTRACT §11), with a way to get a new link. */
 export function VerifyEmailBanner({ user }: { user: PublicUser }) {
   const search = useSearch();
-  const resend = useResendVerification();
   const invalidLink = new URLSearchParams(search).get('verification') === 'invalid';
   if (user.emailVerified || !user.email) return null;
 
@@ -23,20 +19,7 @@ export function VerifyEmailBanner({ user }: { user: PublicUser }) {
           <p>{VERIFY_EMAIL_TEXTS.banner}</p>
         </div>
       </div>
-      <Button
-        variant="outline"
-        size="sm"
-        className="shrink-0 bg-white"
-        disabled={resend.isPending || resend.isSuccess}
-        onClick={() =>
-          resend.mutate(undefined, {
-            onSuccess: () => toast({ title: VERIFY_EMAIL_TEXTS.resent }),
-            onError: (error) => toast({ title: 'Could not send the link', description: errorMessage(error), variant: 'destructive' }),
-          })
-        }
-      >
-        {resend.isSuccess ? 'Link sent' : VERIFY_EMAIL_TEXTS.resend}
-      </Button>
+      <ResendVerificationButton className="shrink-0 bg-white" />
     </div>
   );
 }

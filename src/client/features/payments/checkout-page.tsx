@@ -3,7 +3,7 @@ import { AlertTriangle, FileQuestion, RotateCcw, ShieldCheck } from 'lucide-reac
 import { Suspense, lazy, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
 import { AppHeader } from '@client/components/app-header';
-import { ChangeTierControl } from '@client/components/change-tier-control';
+import { ChangeTierControl } from '@client/entities/submission/change-tier-control';
 import { useAuth } from '@client/lib/auth';
 import type { Submission } from '@shared/submission-schemas';
 import { isPaidTier, isPaymentDue, tierAmount } from '@shared/submissions';
@@ -19,7 +19,7 @@ import { useCheckoutSubmission, usePaymentIntent } from './payments-api';
 
 const CardPaymentForm = lazy(() => import('./card-payment-form'));
 
-export const INIT_FAILED = 'Failed to initialize payment. Please try again.';
+const INIT_FAILED = 'Failed to initialize payment. Please try again.';
 
 /** SPEC §2 "Checkout": the order summary and the card form of a paid submission. */
 export function CheckoutPage({ submissionId }: { submissionId: string }) {

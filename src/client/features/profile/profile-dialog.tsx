@@ -2,6 +2,7 @@ import type { PublicUser } from '@shared/auth';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { ProfileForm } from './profile-form';
+import { PROFILE_PURPOSE } from './profile-texts';
 
 interface ProfileDialogProps {
   user: PublicUser;
@@ -21,7 +22,7 @@ export function ProfileDialog({ user, open, onOpenChange: setOpen }: ProfileDial
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>{setupNeeded ? 'Complete your artist profile' : 'Edit your artist profile'}</DialogTitle>
-          <DialogDescription>Your artist name goes in the title of your videos; your links go in their description.</DialogDescription>
+          <DialogDescription>{PROFILE_PURPOSE}</DialogDescription>
         </DialogHeader>
         <ProfileForm
           user={user}

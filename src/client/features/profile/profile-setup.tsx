@@ -6,6 +6,7 @@ import { shouldPromptForProfile } from '@shared/users';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { useDismissProfilePrompt } from './use-profile';
+import { PROFILE_PURPOSE } from './profile-texts';
 
 /** The form (and its validation) loads when the dialog first opens, not with the dashboard. */
 const ProfileDialog = lazy(() => import('./profile-dialog').then((module) => ({ default: module.ProfileDialog })));
@@ -28,7 +29,7 @@ export function useProfileSetup(user: PublicUser) {
   return { open, onOpenChange, artist, cardShown: artist && !user.profileSetupComplete && !open };
 }
 
-export type ProfileSetup = ReturnType<typeof useProfileSetup>;
+type ProfileSetup = ReturnType<typeof useProfileSetup>;
 
 /**
  * "Complete profile" opens the first-visit dialog; once the profile is complete, "Edit profile"
@@ -71,7 +72,7 @@ export function ProfileCompletionCard({ setup }: { setup: ProfileSetup }) {
       </span>
       <div className="grid flex-1 gap-0.5">
         <p className="font-medium">Complete your artist profile</p>
-        <p className="text-sm text-muted-foreground">Your artist name goes in the title of your videos; your links go in their description.</p>
+        <p className="text-sm text-muted-foreground">{PROFILE_PURPOSE}</p>
       </div>
       <Button variant="outline" size="sm" onClick={() => setup.onOpenChange(true)} className="self-start sm:self-center">
         Complete profile

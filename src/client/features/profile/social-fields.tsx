@@ -5,7 +5,7 @@ import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 
 /** Labels and SPEC §5's placeholders of the twelve social fields. */
-export const SOCIAL_FIELD_META: Record<SocialField, { label: string; placeholder: string }> = {
+const SOCIAL_FIELD_META: Record<SocialField, { label: string; placeholder: string }> = {
   instagramHandle: { label: 'Instagram', placeholder: '@username' },
   tiktokHandle: { label: 'TikTok', placeholder: '@username' },
   twitterHandle: { label: 'X (Twitter)', placeholder: '@username' },

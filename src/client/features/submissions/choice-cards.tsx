@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+import { Controller } from 'react-hook-form';
 import { RadioGroup, RadioGroupItem } from '@client/components/ui/radio-group';
 import { cn } from '@client/lib/utils';
+import type { WizardForm, WizardValues } from './wizard-form';
 
-export interface Choice<T extends string> {
+interface Choice<T extends string> {
   value: T;
   label: ReactNode;
   description?: ReactNode;
@@ -20,7 +22,7 @@ interface ChoiceCardsProps<T extends string> {
 }
 
 /** A radio group drawn as selectable cards. */
-export function ChoiceCards<T extends string>({ name, label, value, onChange, choices, className }: ChoiceCardsProps<T>) {
+function ChoiceCards<T extends string>({ name, label, value, onChange, choices, className }: ChoiceCardsProps<T>) {
   return (
     <RadioGroup aria-label={label} value={value} onValueChange={(next) => onChange(next as T)} className={cn('grid gap-3 sm:grid-cols-2', className)}>
       {choices.map((choice) => {
@@ -46,5 +48,19 @@ export function ChoiceCards<T extends string>({ name, label, value, onChange, ch
         );
       })}
     </RadioGroup>
+  );
+}
+
+/** The wizard's fields that hold one of a few strings (a type, a method, a status...). */
+type ChoiceField = { [K in keyof WizardValues]: WizardValues[K] extends string ? K : never }[keyof WizardValues];
+
+/** Choice cards bound to one field of the wizard's form. */
+export function WizardChoiceCards<K extends ChoiceField>({ form, field, ...cards }: Omit<ChoiceCardsProps<WizardValues[K]>, 'value' | 'onChange'> & { form: WizardForm; field: K }) {
+  return (
+    <Controller
+      control={form.control}
+      name={field}
+      render={({ field: { value, onChange } }) => <ChoiceCards {...cards} value={value as WizardValues[K]} onChange={onChange} />}
+    />
   );
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Spinner } from '@client/components/ui/spinner';
-import { fetchUrlMetadata } from '@client/lib/submission-queries';
+import { fetchUrlMetadata } from '@client/entities/submission/submission-queries';
 
 const DEBOUNCE_MS = 600;
 

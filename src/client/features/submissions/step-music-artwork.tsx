@@ -1,8 +1,7 @@
-import { Controller } from 'react-hook-form';
 import { Clapperboard, Link2, Music, Upload } from 'lucide-react';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
-import { ChoiceCards } from './choice-cards';
+import { WizardChoiceCards } from './choice-cards';
 import { LinkPreview } from './link-preview';
 import { UploadWidget } from './upload-widget';
 import { FILE_FORMATS, FILE_LIMITS, RELEASE_DATE_OPTIONS, RELEASE_DATE_OPTION_LABELS, SUBMISSION_TYPE_LABELS, formatBytes } from '@shared/submissions';
@@ -12,6 +11,74 @@ import type { WizardForm } from './wizard-form';
 const videoLimit = formatBytes(FILE_LIMITS.videoBytes);
 const musicLimit = formatBytes(FILE_LIMITS.musicBytes);
 const imageLimit = formatBytes(FILE_LIMITS.imageBytes);
+
+/** The two ways to send the main file, a track's music or a finished video: what differs between them. */
+const MEDIA = {
+  video: {
+    id: 'video',
+    heading: 'How would you like to send your video?',
+    choicesName: 'video-method',
+    choicesLabel: 'Video submission method',
+    uploadDescription: `${FILE_FORMATS.video}, up to ${videoLimit}`,
+    linkDescription: 'YouTube, Vimeo, a cloud drive or any public page',
+    fileLabel: 'Video file',
+    fileHint: `${FILE_FORMATS.video} · 1 file · max ${videoLimit} · a dropped connection resumes`,
+    urlField: 'videoUrl',
+    urlLabel: 'Video link',
+    urlHint: 'YouTube, Vimeo, a cloud drive or any public page where the video can be downloaded.',
+    urlPlaceholder: 'https://vimeo.com/...',
+  },
+  music: {
+    id: 'music',
+    heading: 'How would you like to send your music?',
+    choicesName: 'method',
+    choicesLabel: 'Submission method',
+    uploadDescription: `${FILE_FORMATS.music}, up to ${musicLimit}`,
+    linkDescription: 'YouTube, SoundCloud, Spotify or any public page',
+    fileLabel: 'Music file',
+    fileHint: `${FILE_FORMATS.music} · 1 file · max ${musicLimit}`,
+    urlField: 'musicUrl',
+    urlLabel: 'Link to your music',
+    urlHint: undefined,
+    urlPlaceholder: 'https://www.youtube.com/watch?v=...',
+  },
+} as const;
+
+/** Upload a file or share a link, for the music or the video: both write `submissionMethod`. */
+function MediaSource({ form, media, uploader, hidden }: { form: WizardForm; media: (typeof MEDIA)[keyof typeof MEDIA]; uploader: FileUploader; hidden: boolean }) {
+  const method = form.watch('submissionMethod');
+  const url = form.watch(media.urlField);
+  return (
+    <div hidden={hidden}>
+      <section className="grid gap-4" aria-labelledby={`${media.id}-heading`}>
+        <h2 id={`${media.id}-heading`} className="text-base font-semibold">
+          {media.heading}
+        </h2>
+        <WizardChoiceCards
+          form={form}
+          field="submissionMethod"
+          name={media.choicesName}
+          label={media.choicesLabel}
+          choices={[
+            { value: 'upload', label: 'Upload a file', description: media.uploadDescription, icon: <Upload className="size-4 text-primary-soft" aria-hidden /> },
+            { value: 'link', label: 'Share a link', description: media.linkDescription, icon: <Link2 className="size-4 text-primary-soft" aria-hidden /> },
+          ]}
+        />
+        <div hidden={method !== 'upload'}>
+          <UploadWidget uploader={uploader} label={media.fileLabel} hint={media.fileHint} />
+        </div>
+        {method === 'link' ? (
+          <div className="grid gap-3">
+            <FormField id={`${media.id}-url`} label={media.urlLabel} hint={media.urlHint}>
+              <Input type="url" inputMode="url" placeholder={media.urlPlaceholder} autoComplete="off" {...form.register(media.urlField)} />
+            </FormField>
+            <LinkPreview url={url} />
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}
 
 interface StepProps {
   form: WizardForm;
@@ -23,9 +90,6 @@ interface StepProps {
 /** Step 1: the music or the finished video (link or upload), the artwork and the release status. */
 export function StepMusicArtwork({ form, musicUploader, videoUploader, artworkUploader }: StepProps) {
   const type = form.watch('submissionType');
-  const method = form.watch('submissionMethod');
-  const musicUrl = form.watch('musicUrl');
-  const videoUrl = form.watch('videoUrl');
   const releaseDateOption = form.watch('releaseDateOption');
 
   return (
@@ -34,94 +98,21 @@ export function StepMusicArtwork({ form, musicUploader, videoUploader, artworkUp
         <h2 id="type-heading" className="text-base font-semibold">
           What are you sending?
         </h2>
-        <Controller
-          control={form.control}
-          name="submissionType"
-          render={({ field }) => (
-            <ChoiceCards
-              name="type"
-              label="Submission type"
-              value={field.value}
-              onChange={field.onChange}
-              choices={[
-                { value: 'track', label: SUBMISSION_TYPE_LABELS.track, description: 'The label makes the video for your song', icon: <Music className="size-4 text-primary-soft" aria-hidden /> },
-                { value: 'video', label: SUBMISSION_TYPE_LABELS.video, description: 'Your own video, published on the channel as it is', icon: <Clapperboard className="size-4 text-primary-soft" aria-hidden /> },
-              ]}
-            />
-          )}
+        <WizardChoiceCards
+          form={form}
+          field="submissionType"
+          name="type"
+          label="Submission type"
+          choices={[
+            { value: 'track', label: SUBMISSION_TYPE_LABELS.track, description: 'The label makes the video for your song', icon: <Music className="size-4 text-primary-soft" aria-hidden /> },
+            { value: 'video', label: SUBMISSION_TYPE_LABELS.video, description: 'Your own video, published on the channel as it is', icon: <Clapperboard className="size-4 text-primary-soft" aria-hidden /> },
+          ]}
         />
       </section>
 
       {/* Hidden rather than unmounted: an upload in progress survives a look at the other path. */}
-      <div hidden={type !== 'video'}>
-        <section className="grid gap-4" aria-labelledby="video-heading">
-          <h2 id="video-heading" className="text-base font-semibold">
-            How would you like to send your video?
-          </h2>
-          <Controller
-            control={form.control}
-            name="submissionMethod"
-            render={({ field }) => (
-              <ChoiceCards
-                name="video-method"
-                label="Video submission method"
-                value={field.value}
-                onChange={field.onChange}
-                choices={[
-                  { value: 'upload', label: 'Upload a file', description: `${FILE_FORMATS.video}, up to ${videoLimit}`, icon: <Upload className="size-4 text-primary-soft" aria-hidden /> },
-                  { value: 'link', label: 'Share a link', description: 'YouTube, Vimeo, a cloud drive or any public page', icon: <Link2 className="size-4 text-primary-soft" aria-hidden /> },
-                ]}
-              />
-            )}
-          />
-          <div hidden={method !== 'upload'}>
-            <UploadWidget uploader={videoUploader} label="Video file" hint={`${FILE_FORMATS.video} · 1 file · max ${videoLimit} · a dropped connection resumes`} />
-          </div>
-          {method === 'link' ? (
-            <div className="grid gap-3">
-              <FormField id="video-url" label="Video link" hint="YouTube, Vimeo, a cloud drive or any public page where the video can be downloaded.">
-                <Input type="url" inputMode="url" placeholder="https://vimeo.com/..." autoComplete="off" {...form.register('videoUrl')} />
-              </FormField>
-              <LinkPreview url={videoUrl} />
-            </div>
-          ) : null}
-        </section>
-      </div>
-
-      <div hidden={type === 'video'}>
-      <section className="grid gap-4" aria-labelledby="music-heading">
-        <h2 id="music-heading" className="text-base font-semibold">
-          How would you like to send your music?
-        </h2>
-        <Controller
-          control={form.control}
-          name="submissionMethod"
-          render={({ field }) => (
-            <ChoiceCards
-              name="method"
-              label="Submission method"
-              value={field.value}
-              onChange={field.onChange}
-              choices={[
-                { value: 'upload', label: 'Upload a file', description: `${FILE_FORMATS.music}, up to ${musicLimit}`, icon: <Upload className="size-4 text-primary-soft" aria-hidden /> },
-                { value: 'link', label: 'Share a link', description: 'YouTube, SoundCloud, Spotify or any public page', icon: <Link2 className="size-4 text-primary-soft" aria-hidden /> },
-              ]}
-            />
-          )}
-        />
-        <div hidden={method !== 'upload'}>
-          <UploadWidget uploader={musicUploader} label="Music file" hint={`${FILE_FORMATS.music} · 1 file · max ${musicLimit}`} />
-        </div>
-        {method === 'link' ? (
-          <div className="grid gap-3">
-            <FormField id="music-url" label="Link to your music">
-              <Input type="url" inputMode="url" placeholder="https://www.youtube.com/watch?v=..." autoComplete="off" {...form.register('musicUrl')} />
-            </FormField>
-            <LinkPreview url={musicUrl} />
-          </div>
-        ) : null}
-      </section>
-      </div>
+      <MediaSource form={form} media={MEDIA.video} uploader={videoUploader} hidden={type !== 'video'} />
+      <MediaSource form={form} media={MEDIA.music} uploader={musicUploader} hidden={type === 'video'} />
 
       <section className="grid gap-4" aria-labelledby="artwork-heading">
         <h2 id="artwork-heading" className="text-base font-semibold">
@@ -134,36 +125,24 @@ export function StepMusicArtwork({ form, musicUploader, videoUploader, artworkUp
         <h2 id="release-heading" className="text-base font-semibold">
           Release status
         </h2>
-        <Controller
-          control={form.control}
-          name="releaseStatus"
-          render={({ field }) => (
-            <ChoiceCards
-              name="release-status"
-              label="Release status"
-              value={field.value}
-              onChange={field.onChange}
-              choices={[
-                { value: 'released', label: 'Released', description: 'The track is already out' },
-                { value: 'unreleased', label: 'Unreleased', description: 'The track has not been released yet' },
-              ]}
-            />
-          )}
+        <WizardChoiceCards
+          form={form}
+          field="releaseStatus"
+          name="release-status"
+          label="Release status"
+          choices={[
+            { value: 'released', label: 'Released', description: 'The track is already out' },
+            { value: 'unreleased', label: 'Unreleased', description: 'The track has not been released yet' },
+          ]}
         />
         <p className="text-sm font-medium">Release date</p>
-        <Controller
-          control={form.control}
-          name="releaseDateOption"
-          render={({ field }) => (
-            <ChoiceCards
-              name="release-date-option"
-              label="Release date"
-              className="sm:grid-cols-3"
-              value={field.value}
-              onChange={field.onChange}
-              choices={RELEASE_DATE_OPTIONS.map((value) => ({ value, label: RELEASE_DATE_OPTION_LABELS[value] }))}
-            />
-          )}
+        <WizardChoiceCards
+          form={form}
+          field="releaseDateOption"
+          name="release-date-option"
+          label="Release date"
+          className="sm:grid-cols-3"
+          choices={RELEASE_DATE_OPTIONS.map((value) => ({ value, label: RELEASE_DATE_OPTION_LABELS[value] }))}
         />
         {releaseDateOption === 'specific' ? (
           <FormField id="release-date" label="Release date" className="max-w-xs">

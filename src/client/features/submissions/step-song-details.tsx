@@ -1,11 +1,10 @@
-import { Controller } from 'react-hook-form';
 import { GENRE_CHOICES } from '@shared/genres';
 import { ARTIST_NAME_MAX } from '@shared/auth';
 import { MOOD_MAX, SUBMISSION_TEXT_MAX } from '@shared/submissions';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Textarea } from '@client/components/ui/textarea';
-import { LabelledCheckbox } from './labelled-switch';
+import { WizardCheckbox } from './labelled-switch';
 import type { WizardForm } from './wizard-form';
 
 const Required = () => (
@@ -47,13 +46,7 @@ export function StepSongDetails({ form }: { form: WizardForm }) {
         </FormField>
       </div>
 
-      <Controller
-        control={form.control}
-        name="hasLyrics"
-        render={({ field }) => (
-          <LabelledCheckbox id="has-lyrics" checked={field.value} onChange={field.onChange} label="This song has lyrics" description="Lyrics help us time the video to the words." />
-        )}
-      />
+      <WizardCheckbox form={form} field="hasLyrics" id="has-lyrics" label="This song has lyrics" description="Lyrics help us time the video to the words." />
       {hasLyrics ? (
         <div className="grid gap-5">
           <FormField id="lyrics-language" label="Lyrics language" className="sm:max-w-xs">
@@ -69,12 +62,12 @@ export function StepSongDetails({ form }: { form: WizardForm }) {
         <Textarea rows={4} maxLength={SUBMISSION_TEXT_MAX.description} {...form.register('description')} />
       </FormField>
 
-      <Controller
-        control={form.control}
-        name="aiUsage"
-        render={({ field }) => (
-          <LabelledCheckbox id="ai-usage" checked={field.value} onChange={field.onChange} label="AI was used to create this song" description="Tick this if any part of the music, vocals or lyrics was generated with AI tools." />
-        )}
+      <WizardCheckbox
+        form={form}
+        field="aiUsage"
+        id="ai-usage"
+        label="AI was used to create this song"
+        description="Tick this if any part of the music, vocals or lyrics was generated with AI tools."
       />
     </div>
   );

@@ -1,9 +1,8 @@
-import { Controller } from 'react-hook-form';
 import { Palette, Sparkles } from 'lucide-react';
 import { FILE_FORMATS, FILE_LIMITS, SUBMISSION_TEXT_MAX, formatBytes } from '@shared/submissions';
 import { FormField } from '@client/components/ui/form-field';
 import { Textarea } from '@client/components/ui/textarea';
-import { ChoiceCards } from './choice-cards';
+import { WizardChoiceCards } from './choice-cards';
 import { UploadWidget } from './upload-widget';
 import type { FileUploader } from './use-file-uploader';
 import type { WizardForm } from './wizard-form';
@@ -19,21 +18,15 @@ export function StepVideoStyle({ form, styleUploader, characterUploader }: StepP
   const custom = form.watch('videoStyle') === 'custom';
   return (
     <div className="grid gap-6">
-      <Controller
-        control={form.control}
-        name="videoStyle"
-        render={({ field }) => (
-          <ChoiceCards
-            name="video-style"
-            label="Video style"
-            value={field.value}
-            onChange={field.onChange}
-            choices={[
-              { value: 'non-custom', label: 'Non-custom', description: 'Our team chooses the visual style that fits your song.', icon: <Sparkles className="size-4 text-primary-soft" aria-hidden /> },
-              { value: 'custom', label: 'Custom', description: 'Guide the look with reference images, characters and your direction.', icon: <Palette className="size-4 text-primary-soft" aria-hidden /> },
-            ]}
-          />
-        )}
+      <WizardChoiceCards
+        form={form}
+        field="videoStyle"
+        name="video-style"
+        label="Video style"
+        choices={[
+          { value: 'non-custom', label: 'Non-custom', description: 'Our team chooses the visual style that fits your song.', icon: <Sparkles className="size-4 text-primary-soft" aria-hidden /> },
+          { value: 'custom', label: 'Custom', description: 'Guide the look with reference images, characters and your direction.', icon: <Palette className="size-4 text-primary-soft" aria-hidden /> },
+        ]}
       />
       <div hidden={!custom} className="grid gap-6">
         <UploadWidget uploader={styleUploader} label="Style reference images" hint={`${FILE_FORMATS.image} · up to ${FILE_LIMITS.maxStyleImages} images · max ${formatBytes(FILE_LIMITS.imageBytes)} each`} />

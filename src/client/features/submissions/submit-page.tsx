@@ -19,9 +19,10 @@ import { StepPlan } from './step-plan';
 import { StepReview } from './step-review';
 import { StepSongDetails } from './step-song-details';
 import { StepVideoStyle } from './step-video-style';
-import { useDraftAutosave, type DraftSaveState } from './use-draft-autosave';
+import type { DraftSaveState } from './draft-saver';
+import { useDraftAutosave } from './use-draft-autosave';
 import { useFileUploader, type FileUploader } from './use-file-uploader';
-import { useCreateSubmission, useDraft, useSubmitDraft } from '@client/lib/submission-queries';
+import { useCreateSubmission, useDraft, useSubmitDraft } from '@client/entities/submission/submission-queries';
 import {
   STEP_TITLES,
   canLeaveStep,

@@ -7,7 +7,7 @@ const IMAGE_TYPES = ['.jpg', '.jpeg', '.png', '.webp', 'image/jpeg', 'image/png'
 const VIDEO_TYPES = ['.mp4', '.mov', '.webm', 'video/mp4', 'video/quicktime', 'video/webm'];
 const MUSIC_TYPES = ['.mp3', '.wav', '.ogg', '.mp4', 'audio/mpeg', 'audio/mp3', 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/ogg', 'video/mp4', 'audio/mp4'];
 
-export interface UploadKindConfig {
+interface UploadKindConfig {
   /**
    * How the bytes travel: `direct` PUTs them whole to a single-use upload URL (POST
    * /api/objects/upload); `resumable` uses tus (RESUMABLE_UPLOADS_PATH), so a dropped
@@ -39,6 +39,15 @@ function firstOfList(res: { objectPaths?: unknown }): string {
   return first;
 }
 
+/** What every image kind shares: one size limit and the three formats. */
+const IMAGE_KIND = {
+  transport: 'direct',
+  maxBytes: FILE_LIMITS.imageBytes,
+  allowedTypes: IMAGE_TYPES,
+  accept: 'image/jpeg,image/png,image/webp',
+  typeLabel: FILE_FORMATS.image,
+} as const satisfies Partial<UploadKindConfig>;
+
 export const UPLOAD_KINDS: Record<UploadKind, UploadKindConfig> = {
   music: {
     transport: 'direct',
@@ -51,30 +60,18 @@ export const UPLOAD_KINDS: Record<UploadKind, UploadKindConfig> = {
       single(await apiRequest('PUT', '/api/music-files', { musicFileURL: url, fileName: file.name, fileSize: file.size })),
   },
   artwork: {
-    transport: 'direct',
+    ...IMAGE_KIND,
     maxFiles: 1,
-    maxBytes: FILE_LIMITS.imageBytes,
-    allowedTypes: IMAGE_TYPES,
-    accept: 'image/jpeg,image/png,image/webp',
-    typeLabel: FILE_FORMATS.image,
     normalize: async (url, file) => single(await apiRequest('PUT', '/api/artwork-files', { artworkFileURL: url, fileName: file.name })),
   },
   style: {
-    transport: 'direct',
+    ...IMAGE_KIND,
     maxFiles: FILE_LIMITS.maxStyleImages,
-    maxBytes: FILE_LIMITS.imageBytes,
-    allowedTypes: IMAGE_TYPES,
-    accept: 'image/jpeg,image/png,image/webp',
-    typeLabel: FILE_FORMATS.image,
     normalize: async (url) => firstOfList(await apiRequest('PUT', '/api/reference-files', { referenceFileURLs: [url] })),
   },
   character: {
-    transport: 'direct',
+    ...IMAGE_KIND,
     maxFiles: FILE_LIMITS.maxCharacterImages,
-    maxBytes: FILE_LIMITS.imageBytes,
-    allowedTypes: IMAGE_TYPES,
-    accept: 'image/jpeg,image/png,image/webp',
-    typeLabel: FILE_FORMATS.image,
     normalize: async (url) => firstOfList(await apiRequest('PUT', '/api/character-files', { characterFileURLs: [url] })),
   },
   video: {

@@ -3,8 +3,9 @@ import Tus from '@uppy/tus';
 import XHRUpload from '@uppy/xhr-upload';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isErrorCode, type ErrorCode } from '@shared/errors';
-import { RESUMABLE_UPLOADS_PATH, UPLOAD_RETRY_DELAYS_MS, formatBytes } from '@shared/submissions';
+import { UPLOAD_RETRY_DELAYS_MS, formatBytes } from '@shared/submissions';
 import { apiRequest, errorMessage } from '@client/lib/api';
+import { RESUMABLE_UPLOAD_OPTIONS, percentUploaded } from '@client/lib/resumable-upload';
 import { toast } from '@client/lib/toast';
 import { UPLOAD_KINDS, isAllowedType, type UploadKind } from './upload-kinds';
 
@@ -14,7 +15,7 @@ const CONCURRENCY = 6;
 type UploadBody = Record<string, never>;
 type File_ = UppyFile<Meta, UploadBody>;
 
-export type UploadStatus = 'uploading' | 'processing' | 'uploaded' | 'failed';
+type UploadStatus = 'uploading' | 'processing' | 'uploaded' | 'failed';
 
 export interface UploadItem {
   id: string;
@@ -29,7 +30,7 @@ export interface UploadItem {
   previewUrl?: string;
 }
 
-export interface RestoredFile {
+interface RestoredFile {
   objectPath: string;
   name: string;
   size: number;
@@ -131,16 +132,8 @@ export function useFileUploader(kind: UploadKind, onPathsChange: (paths: string[
       restrictions: { maxFileSize: config.maxBytes, maxNumberOfFiles: config.maxFiles, allowedFileTypes: config.allowedTypes },
     });
     if (config.transport === 'resumable') {
-      uppy.use(Tus, {
-        endpoint: RESUMABLE_UPLOADS_PATH,
-        limit: 1,
-        // tus retries by itself and resumes from the server's offset; ours come after these.
-        retryDelays: [...UPLOAD_RETRY_DELAYS_MS],
-        // A reload (or a draft resumed later) that adds the same file continues the upload.
-        storeFingerprintForResuming: true,
-        removeFingerprintOnSuccess: true,
-        allowedMetaFields: ['name', 'type'],
-      });
+      // tus retries by itself first; ours (upload-error below) come after its own.
+      uppy.use(Tus, RESUMABLE_UPLOAD_OPTIONS);
     } else {
       uppy.use(XHRUpload, {
         method: 'PUT',
@@ -161,7 +154,7 @@ export function useFileUploader(kind: UploadKind, onPathsChange: (paths: string[
 
     uppy.on('upload-progress', (file, progress) => {
       if (!file || !progress.bytesTotal) return;
-      patch(file.id, { progress: Math.round((Number(progress.bytesUploaded) / Number(progress.bytesTotal)) * 100) });
+      patch(file.id, { progress: percentUploaded(progress) });
     });
 
     uppy.on('upload-success', (file, response) => {

@@ -23,6 +23,8 @@ async function mintEmailedLink(
   ttlMs: number,
   path: string,
   publicUrl: URL,
+  /** What else the table binds the link to (a reset link: the password it was sent for). */
+  boundTo: { passwordFingerprint?: string } = {},
 ): Promise<{ url: string; token: string }> {
   const token = newToken();
   await tx.insert(table).values({
@@ -30,6 +32,7 @@ async function mintEmailedLink(
     userId: row.userId,
     email: row.toAddress,
     expiresAt: new Date(Date.now() + ttlMs),
+    ...boundTo,
   });
   return { url: new URL(`${path}?token=${token}`, publicUrl).toString(), token };
 }
@@ -51,10 +54,24 @@ export const mintVerificationLink: EmailPreparer<VerifyEmailData> = async (row, 
   return { send: { firstName: user.firstName, verifyUrl: url, change }, secrets: [token] };
 };
 
-/** The password reset link (CONTRACT §11): one hour, once. */
+/**
+ * What a reset link is bound to besides its address: the password hash the account has. Every new
+ * password is hashed with a new salt, so any change of it — by the account, by a reset, by
+ * ADMIN_PASSWORD at start-up — ends the links sent before it, without each of them having to
+ * remember to. Only this digest is stored with the link, never the hash itself.
+ */
+export const passwordFingerprint = (passwordHash: string | null) => createHash('sha256').update(passwordHash ?? '').digest('base64url');
+
+/** The password reset link (CONTRACT §11): one hour, once, and only while the password is the one it was sent for. */
 export const mintPasswordResetLink: EmailPreparer<PasswordResetData> = async (row, tx, config) => {
-  const [user] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, row.userId)).limit(1);
+  const [user] = await tx
+    .select({ email: users.email, firstName: users.firstName, password: users.password })
+    .from(users)
+    .where(eq(users.id, row.userId))
+    .limit(1);
   if (!user || user.email !== row.toAddress) return { skip: 'The account has another address now' };
-  const { url, token } = await mintEmailedLink(tx, passwordResetTokens, row, PASSWORD_RESET_TTL_MS, '/reset-password', config.publicUrl);
+  const { url, token } = await mintEmailedLink(tx, passwordResetTokens, row, PASSWORD_RESET_TTL_MS, '/reset-password', config.publicUrl, {
+    passwordFingerprint: passwordFingerprint(user.password),
+  });
   return { send: { firstName: user.firstName, resetUrl: url }, secrets: [token] };
 };

@@ -19,7 +19,7 @@ import type { EmailKinds, EmailQueue } from '../../domain/email/email-kinds';
 import type { QueueEmail } from '../../platform/email/outbox';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
-import { toPublicUser } from '../../platform/public-user';
+import { toPublicProfile } from '../../platform/public-user';
 import { deleteSubmissionRows } from '../../domain/submission/submission-deletion';
 import { toSubmission } from '../../domain/submission/to-submission';
 import { transitionSubmissions } from '../../domain/submission/transition';
@@ -52,7 +52,7 @@ export function toAdminSubmission(
   desk: SubmissionDeskRow | null = null,
   assignee: Member | null = null,
 ): AdminSubmission {
-  return { ...toSubmission(row), adminNotes: row.adminNotes, user: user ? toPublicUser(user) : null, desk: toDeskState(desk, assignee) };
+  return { ...toSubmission(row), adminNotes: row.adminNotes, user: user ? toPublicProfile(user) : null, desk: toDeskState(desk, assignee) };
 }
 
 /** The submission, its submitter, its desk state and assignee: what every admin view reads. */

@@ -49,8 +49,9 @@ export async function passwordResetRoutes(app: FastifyInstance, { db }: AccountR
     const { token, password } = parseInput(passwordResetConfirmSchema, request.body);
     const { userId, email } = await resetPassword(db, token, password);
     await app.sessions.endUserSessions(userId);
-    // Whoever was locked out by failed sign-ins has just proved the mailbox: they may sign in now.
-    await clearLoginFailures(db, email);
+    // Whoever was locked out by their own failed sign-ins has just proved the mailbox: they may
+    // sign in now from where they are.
+    await clearLoginFailures(db, email, request.ip);
     request.log.info({ userId }, 'password reset by email link');
     return { message: ACCOUNT_TEXTS.passwordReset };
   });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { RegisterInput, Role } from '@shared/auth';
 import type { Db } from '../../platform/db/client';
 import { users, type UserRow } from '../../platform/db/schema';
@@ -58,39 +58,46 @@ export async function authenticate(db: Db, email: string, password: string, sign
 
 /**
  * ADMIN_EMAIL/ADMIN_PASSWORD at start-up: the account exists, has that password and is an admin.
- * The operator named the address, so it counts as verified (no banner asking the label to confirm it).
+ * When no account has the address, it is created, verified (the operator named the address, so no
+ * banner asks the label to confirm it). When an account has it, it is made the admin only if its
+ * address is verified: the account this created always is, and anyone else has proved the mailbox.
+ * The address may be free again and registered by anyone (the admin moved to another address, or
+ * deleted their account), so an unverified account is a stranger's and is left as it is; answers
+ * null then. Its holder (the operator) can verify it with a password reset, or `npm run admin`.
  */
-export async function ensureAdminAccount(db: Db, admin: { email: string; password: string }): Promise<UserRow> {
+export async function ensureAdminAccount(db: Db, admin: { email: string; password: string }): Promise<UserRow | null> {
   const email = normaliseEmail(admin.email);
   const existing = await findUserByEmail(db, email);
-  if (existing) {
-    const samePassword = existing.password ? await verifyPassword(admin.password, existing.password) : false;
-    const [user] = await db
-      .update(users)
-      .set({
+  if (!existing) {
+    const [created] = await db
+      .insert(users)
+      .values({
+        id: newId(),
+        email,
+        password: await hashPassword(admin.password),
+        firstName: 'Label',
+        lastName: 'Admin',
         role: 'admin',
         emailVerified: true,
-        ...(samePassword ? {} : { password: await hashPassword(admin.password) }),
-        updatedAt: sql`now()`,
       })
-      .where(eq(users.id, existing.id))
+      .onConflictDoNothing({ target: users.email })
       .returning();
-    return user!;
+    // Someone registered the address meanwhile: their account is judged like any other.
+    return created ?? ensureAdminAccount(db, admin);
   }
+  if (!existing.emailVerified) return null;
+  const samePassword = existing.password ? await verifyPassword(admin.password, existing.password) : false;
   const [user] = await db
-    .insert(users)
-    .values({
-      id: newId(),
-      email,
-      password: await hashPassword(admin.password),
-      firstName: 'Label',
-      lastName: 'Admin',
+    .update(users)
+    .set({
       role: 'admin',
-      emailVerified: true,
+      ...(samePassword ? {} : { password: await hashPassword(admin.password) }),
+      updatedAt: sql`now()`,
     })
-    .onConflictDoUpdate({ target: users.email, set: { role: 'admin', emailVerified: true } })
+    // Still the verified holder of the address it was read with.
+    .where(and(eq(users.id, existing.id), eq(users.email, email), eq(users.emailVerified, true)))
     .returning();
-  return user!;
+  return user ?? null;
 }
 
 export async function setRole(db: Db, email: string, role: Role): Promise<UserRow> {

@@ -18,7 +18,7 @@ describe('ADMIN_EMAIL / ADMIN_PASSWORD', () => {
     const admin = { email: 'Boss@Label.example', password: 'admin-pass-1' };
     const first = await ensureAdminAccount(t.db, admin);
     const second = await ensureAdminAccount(t.db, admin);
-    expect(second.id).toBe(first.id);
+    expect(second!.id).toBe(first!.id);
     expect(first).toMatchObject({ email: 'boss@label.example', role: 'admin', emailVerified: true });
     const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: admin });
     expect(login.statusCode).toBe(200);
@@ -26,7 +26,8 @@ describe('ADMIN_EMAIL / ADMIN_PASSWORD', () => {
   });
 
   it('promotes an existing artist and sets the configured password', async () => {
-    const artist = await createArtist(t.db);
+    // Only an account whose address is verified: an unverified one may be a stranger's (issue 22 finding 3).
+    const artist = await createArtist(t.db, { emailVerified: true });
     await ensureAdminAccount(t.db, { email: artist.email!, password: 'new-admin-pass' });
     const [row] = await t.db.select().from(users).where(eq(users.id, artist.id));
     expect(row!.role).toBe('admin');

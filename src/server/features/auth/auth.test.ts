@@ -122,7 +122,7 @@ describe('POST /api/login', () => {
 
   it('answers 429 after repeated failures for one email, even with the right password', async () => {
     const user = await createArtist(t.db);
-    for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerEmail; i++) {
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerEmailAndAddress; i++) {
       const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: 'wrong-pass' } });
       expect(res.statusCode).toBe(401);
     }

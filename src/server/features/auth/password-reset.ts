@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { passwordResetTokens, users } from '../../platform/db/schema';
 import type { EmailQueue } from '../../domain/email/email-kinds';
-import { hashToken } from '../../domain/email/emailed-links';
+import { hashToken, passwordFingerprint } from '../../domain/email/emailed-links';
 import { apiError } from '../../platform/errors';
 import { findUserByEmail } from './accounts';
 import { hashPassword } from './password';
@@ -32,41 +32,44 @@ export async function queuePasswordResetEmail(db: Db, outbox: EmailQueue, email:
 
 /**
  * POST /api/password-reset/confirm: spends the token (once: a conditional UPDATE, so two
- * requests racing with one token cannot both succeed), sets the password, spends every other
- * reset link of the user. Answers the user and the address the link went to; the caller ends
+ * requests racing with one token cannot both succeed), checks the account still has the address
+ * the link went to and the password it had then, sets the password, spends every other reset
+ * link of the user. The account's row is locked first, so a password or address change cannot
+ * slip in between, and two links of one account confirmed at once wait for each other instead of
+ * locking each other's token. Answers the user and the address the link went to; the caller ends
  * every session.
  */
 export async function resetPassword(db: Db, token: string, password: string): Promise<{ userId: string; email: string }> {
   const hash = await hashPassword(password);
+  const tokenHash = hashToken(token);
   return db.transaction(async (tx) => {
+    const [link] = await tx.select({ userId: passwordResetTokens.userId }).from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash));
+    if (!link) throw apiError('invalid_reset_link');
+    const [account] = await tx
+      .select({ email: users.email, password: users.password })
+      .from(users)
+      .where(and(eq(users.id, link.userId), isNull(users.deletedAt)))
+      .for('update');
     const [used] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(passwordResetTokens.tokenHash, hashToken(token)),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({ userId: passwordResetTokens.userId, email: passwordResetTokens.email });
-    if (!used) throw apiError('invalid_reset_link');
-    const [user] = await tx
+      .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)))
+      .returning({ email: passwordResetTokens.email, passwordFingerprint: passwordResetTokens.passwordFingerprint });
+    // Unknown, spent or expired; or the account moved to another address, or its password
+    // changed, since the link was sent.
+    if (!used || !account || account.email !== used.email || passwordFingerprint(account.password) !== used.passwordFingerprint) {
+      throw apiError('invalid_reset_link');
+    }
+    await tx
       .update(users)
-      .set({
-        password: hash,
-        // Opening the link proved the mailbox, as a verification link would have.
-        emailVerified: sql`${users.emailVerified} or ${users.email} = ${used.email}`,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(users.id, used.userId), isNull(users.deletedAt)))
-      .returning({ id: users.id });
-    if (!user) throw apiError('invalid_reset_link');
+      // Opening the link proved the mailbox, which is the account's: it counts as verified.
+      .set({ password: hash, emailVerified: true, updatedAt: sql`now()` })
+      .where(eq(users.id, link.userId));
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
-    return { userId: user.id, email: used.email };
+      .where(and(eq(passwordResetTokens.userId, link.userId), isNull(passwordResetTokens.usedAt)));
+    return { userId: link.userId, email: used.email };
   });
 }
 

@@ -18,7 +18,7 @@ import {
   verifyEmailToken,
 } from './email-verification';
 import { createGoogleSignIn, type GoogleFlow } from './google';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle';
+import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from './login-throttle';
 
 const GOOGLE_FLOW_COOKIE = 'google_flow';
 const GOOGLE_FLOW_TTL_S = 10 * 60;
@@ -70,11 +70,12 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
     await assertLoginAllowed(db, email, request.ip);
     const user = await authenticate(db, email, password, clientGoneSignal(reply));
     if (!user) {
+      // 429 instead when failures at the same moment reached a limit first.
       await recordLoginFailure(db, email, request.ip);
       request.log.info({ ip: request.ip }, 'failed sign-in');
       throw apiError('invalid_credentials');
     }
-    await clearLoginFailures(db, email);
+    await recordLoginSuccess(db, email, request.ip);
     await app.sessions.start(reply, user.id, 'password');
     return toPublicUser(user);
   });

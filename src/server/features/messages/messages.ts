@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { PublicUser } from '@shared/auth';
+import type { PublicProfile } from '@shared/auth';
 import { displayName } from '@shared/users';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
@@ -8,7 +8,7 @@ import type { EmailQueue } from '../../domain/email/email-kinds';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { decodeCursor, encodeCursor } from '../../platform/page-cursor';
-import { toPublicUser } from '../../platform/public-user';
+import { toPublicProfile } from '../../platform/public-user';
 import {
   type ConversationsPage,
   type Message as MessageView,
@@ -33,8 +33,8 @@ function toView(message: MessageRow, from: UserRow, to: UserRow): MessageView {
     content: message.content,
     isRead: message.isRead,
     createdAt: message.createdAt.toISOString(),
-    fromUser: toPublicUser(from),
-    toUser: toPublicUser(to),
+    fromUser: toPublicProfile(from),
+    toUser: toPublicProfile(to),
   };
 }
 
@@ -100,7 +100,7 @@ export async function loadThread(
     .slice(0, page.limit)
     .reverse()
     .map((r) => toView(r.message, r.from, r.to));
-  return { user: toPublicUser(other), messages: views, hasMore };
+  return { user: toPublicProfile(other), messages: views, hasMore };
 }
 
 /**
@@ -231,7 +231,7 @@ export async function listConversations(
   const last = shown.at(-1);
   return {
     conversations: shown.map((r) => ({
-      user: toPublicUser(r.other),
+      user: toPublicProfile(r.other),
       lastMessage: {
         id: r.message.id,
         fromUserId: r.message.fromUserId,
@@ -268,12 +268,12 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
 }
 
 /** The team members the caller may start a conversation with, longest-standing first. */
-export async function listContacts(db: Db, callerId: string): Promise<PublicUser[]> {
+export async function listContacts(db: Db, callerId: string): Promise<PublicProfile[]> {
   const rows = await db
     .select()
     .from(users)
     .where(and(eq(users.role, 'admin'), ne(users.id, callerId)))
     .orderBy(asc(users.createdAt), asc(users.id))
     .limit(MAX_CONTACTS);
-  return rows.map(toPublicUser);
+  return rows.map(toPublicProfile);
 }

@@ -7,9 +7,16 @@ import { isDeliverableType } from '@shared/production';
 import type { Db } from '../../platform/db/client';
 import { deliveries, deliveryFiles, submissionHistory, submissions, uploads, users } from '../../platform/db/schema';
 import type { EmailQueue } from '../../domain/email/email-kinds';
-import { apiError } from '../../platform/errors';
+import { apiError, rangeNotSatisfiable } from '../../platform/errors';
 import { newId } from '../../platform/ids';
-import { objectKey, ObjectNotFoundError, type ObjectStorage, type Served } from '../../platform/storage/object-storage';
+import {
+  objectKey,
+  ObjectNotFoundError,
+  RangeNotSatisfiableError,
+  type ObjectStorage,
+  type Served,
+} from '../../platform/storage/object-storage';
+import { toZipEntryName } from '../../platform/zip-entry-name';
 import { uploadIdFromObjectPath } from '@shared/submissions';
 import { lockDeskSubmission } from './access';
 
@@ -158,6 +165,7 @@ export async function serveDeliverable(
     return { file, served };
   } catch (error) {
     if (error instanceof ObjectNotFoundError) throw apiError('deliverable_not_found');
+    if (error instanceof RangeNotSatisfiableError) throw rangeNotSatisfiable(error.size);
     throw error;
   }
 }
@@ -168,11 +176,11 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-/** Names unique within the archive: "cover.png", "cover (2).png". */
+/** Safe names, unique within the archive: "cover.png", "cover (2).png". */
 function uniqueNames(files: DeliverableFile[]): string[] {
   const seen = new Map<string, number>();
   return files.map((f) => {
-    const safe = f.fileName.replace(/[/\\]/g, '_').replace(/^\.+/, '_') || 'file';
+    const safe = toZipEntryName(f.fileName);
     const n = (seen.get(safe.toLowerCase()) ?? 0) + 1;
     seen.set(safe.toLowerCase(), n);
     if (n === 1) return safe;

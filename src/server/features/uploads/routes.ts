@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
+import { TUS_RESUMABLE } from '@tus/utils';
 import {
   artworkFileSchema,
   characterFilesSchema,
@@ -14,10 +15,10 @@ import { downloadExtension, downloadQuerySchema } from '@shared/downloads';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
 import { queueAudioPeaks } from '../../domain/audio/record-audio-peaks';
-import { apiError, HttpError, parseInput } from '../../platform/errors';
+import { apiError, HttpError, parseInput, rangeNotSatisfiable } from '../../platform/errors';
 import { rateLimited } from '../../platform/rate-limits';
 import { requireAdmin, requireUser, userOf } from '../../platform/sessions';
-import { objectKey, ObjectNotFoundError, type ObjectStorage } from '../../platform/storage/object-storage';
+import { objectKey, ObjectNotFoundError, RangeNotSatisfiableError, type ObjectStorage } from '../../platform/storage/object-storage';
 import type { FileKind } from './file-types';
 import { fetchUrlMetadata } from './url-metadata';
 import { createVideoUploads } from './video-uploads';
@@ -83,16 +84,15 @@ export async function uploadRoutes(app: FastifyInstance, { db, config, storage }
       },
     );
 
-    // Resumable video uploads (tus): the tus server answers on the raw request once the route
-    // has checked who asks for what.
+    // Resumable video uploads (tus): the id comes from the route the router matched, once, and
+    // is the only upload tus may act on (decision 147).
     const videos = createVideoUploads(db, storage, config.publicUrl);
     const tus = async (request: FastifyRequest, reply: FastifyReply) => {
-      const user = userOf(request);
       const { id } = request.params as { id?: string };
-      const outcome = await videos.authorize(user, request.method, request.headers, id);
-      if (outcome === 'done') return reply.code(204).header('tus-resumable', '1.0.0').send();
-      reply.hijack();
-      await videos.handle(user, request.raw, reply.raw);
+      // Every tus answer says which protocol version it speaks, refusals included.
+      reply.header('tus-resumable', TUS_RESUMABLE);
+      const answer = await videos.answer({ user: userOf(request), method: request.method, id, headers: request.headers, body: request.raw });
+      return reply.code(answer.status).headers(answer.headers).send();
     };
     raw.post(RESUMABLE_UPLOADS_PATH, { ...signedIn, ...rateLimited('videoUploads') }, tus);
     raw.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: `${RESUMABLE_UPLOADS_PATH}/:id`, ...signedIn, handler: tus });
@@ -169,6 +169,7 @@ export async function uploadRoutes(app: FastifyInstance, { db, config, storage }
       });
     } catch (error) {
       if (error instanceof ObjectNotFoundError) throw apiError('file_not_found');
+      if (error instanceof RangeNotSatisfiableError) throw rangeNotSatisfiable(error.size);
       throw error;
     }
     if ('redirect' in served) {

@@ -672,12 +672,21 @@ export const emailVerificationTokens = pgTable('email_verification_tokens', emai
 
 /**
  * Password reset links (CONTRACT §11): one hour, once. `email` is the address the link went to:
- * opening it proves that mailbox, so it counts as verified.
+ * it works only while the account still has it, and opening it proves that mailbox, so it counts
+ * as verified.
  */
-export const passwordResetTokens = pgTable('password_reset_tokens', emailedTokenColumns(), (t) => [
-  index('password_reset_tokens_user_idx').on(t.userId),
-  index('password_reset_tokens_expires_idx').on(t.expiresAt),
-]);
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    ...emailedTokenColumns(),
+    /**
+     * SHA-256 of the password hash the account had when the link was sent (of '' for none): the
+     * link works only while that password is unchanged (domain/email/emailed-links.ts).
+     */
+    passwordFingerprint: text('password_fingerprint').notNull(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId), index('password_reset_tokens_expires_idx').on(t.expiresAt)],
+);
 
 /**
  * What stays of a payment when the submission it paid for is deleted with its account

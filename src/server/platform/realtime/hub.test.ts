@@ -130,7 +130,8 @@ describe('RealtimeHub', () => {
   it('keeps at most MAX_SOCKETS_PER_USER sockets per user, closing the oldest', () => {
     const hub = new RealtimeHub({ bus: memoryBus(new EventEmitter()), log });
     const sockets = Array.from({ length: MAX_SOCKETS_PER_USER + 1 }, () => new FakeSocket());
-    for (const socket of sockets) hub.add(socket, 'u1', 's');
+    // One session each (as many devices): a single session is capped lower, at MAX_SOCKETS_PER_SESSION.
+    for (const [index, socket] of sockets.entries()) hub.add(socket, 'u1', `s${index}`);
     expect(hub.socketCount('u1')).toBe(MAX_SOCKETS_PER_USER);
     expect(sockets[0]!.closedWith).toBe(1008);
   });

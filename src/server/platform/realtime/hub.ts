@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { CLOSE_SESSION_ENDED } from '@shared/live-events';
+import { CLOSE_SESSION_ENDED, CLOSE_TOO_MANY_SOCKETS } from '@shared/live-events';
 import type { Db, Tx } from '../db/client';
 import { MAX_NOTIFY_BYTES, REALTIME_CHANNEL, type NotificationBus } from './bus';
 
@@ -47,6 +47,12 @@ export interface HubOptions<Event extends RealtimeEvent = RealtimeEvent> {
 export const DEFAULT_HEARTBEAT_MS = 30_000;
 /** A tab per socket; more than this for one user is a leak or abuse, and the oldest goes. */
 export const MAX_SOCKETS_PER_USER = 20;
+/**
+ * One browser (one session) with more tabs open than this is a script, not a person: the extra
+ * socket is refused with CLOSE_TOO_MANY_SOCKETS, and the session's open tabs keep theirs. (Closing
+ * the oldest instead would have the tabs take each other's place forever, each reconnecting.)
+ */
+export const MAX_SOCKETS_PER_SESSION = 10;
 /** A client this far behind in reading is not keeping up; it reconnects and refetches instead. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const OPEN = 1;
@@ -152,11 +158,18 @@ export class RealtimeHub<Event extends RealtimeEvent = RealtimeEvent> {
 
   /**
    * Tracks an open socket of a signed-in user until it closes, stops answering pings or its session
-   * ends. `changesBefore`: `changesHeard()` from before the session was looked up.
+   * ends. `changesBefore`: `changesHeard()` from before the session was looked up. Answers false,
+   * having closed the socket, when its session already has MAX_SOCKETS_PER_SESSION.
    */
-  add(socket: HubSocket, userId: string, sessionId: string, changesBefore?: number): void {
-    const connection: Connection = { socket, userId, sessionId, alive: true };
+  add(socket: HubSocket, userId: string, sessionId: string, changesBefore?: number): boolean {
     let set = this.byUser.get(userId);
+    let ofSession = 0;
+    for (const other of set ?? []) if (other.sessionId === sessionId) ofSession++;
+    if (ofSession >= MAX_SOCKETS_PER_SESSION) {
+      socket.close(CLOSE_TOO_MANY_SOCKETS, 'Too many connections for this session');
+      return false;
+    }
+    const connection: Connection = { socket, userId, sessionId, alive: true };
     if (!set) {
       set = new Set();
       this.byUser.set(userId, set);
@@ -172,6 +185,7 @@ export class RealtimeHub<Event extends RealtimeEvent = RealtimeEvent> {
     });
     socket.on('close', () => this.remove(connection));
     if (changesBefore !== undefined && changesBefore !== this.changes) this.track(this.closeIfEnded([connection]));
+    return true;
   }
 
   /**

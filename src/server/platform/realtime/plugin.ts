@@ -1,5 +1,5 @@
 import { and, gt, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { liveEventSchema } from '@shared/live-event-schema';
 import type { LiveEvent } from '@shared/live-events';
@@ -76,7 +76,7 @@ export const realtimePlugin = fp<RealtimeOptions>(
       },
       (socket, request) => {
         const user = userOf(request);
-        hub.add(socket, user.id, request.sessionId!, changesBefore.get(request));
+        if (!hub.add(socket, user.id, request.sessionId!, changesBefore.get(request))) return;
         socket.send(JSON.stringify({ type: 'ready', userId: user.id }));
         socket.on('message', (data: Buffer, isBinary: boolean) => {
           if (isBinary) return;
@@ -91,6 +91,27 @@ export const realtimePlugin = fp<RealtimeOptions>(
   },
   { name: 'realtime', dependencies: ['@fastify/websocket', 'sessions'] },
 );
+
+/** The part of a `ws` WebSocket that `handleSocketError` uses. */
+interface ErroredSocket {
+  terminate(): void;
+}
+
+/**
+ * @fastify/websocket's errorHandler: what happens to an error on an open socket. A frame the
+ * client had no right to send (larger than maxPayload, malformed: ws's `WS_ERR_*` codes) is the
+ * client's fault, like a 4xx: logged at info, and ws is already closing the socket with the
+ * matching code (1009 for too large). Anything else is the server's: logged as an error, and
+ * the socket cut.
+ */
+export function handleSocketError(error: Error, socket: ErroredSocket, request: FastifyRequest): void {
+  if ((error as { code?: unknown }).code?.toString().startsWith('WS_ERR_')) {
+    request.log.info({ err: error }, 'websocket closed: the client sent a frame it may not send');
+    return;
+  }
+  request.log.error({ err: error }, 'websocket failed');
+  socket.terminate();
+}
 
 function parseClientMessage(text: string): { type?: unknown; userId?: unknown } | null {
   try {

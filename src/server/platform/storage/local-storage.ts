@@ -6,7 +6,15 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import send from '@fastify/send';
 import { FileStore } from '@tus/file-store';
-import { assertValidKey, ByteLimit, ObjectNotFoundError, type ObjectStorage, type Served, type ServeOptions } from './object-storage';
+import {
+  assertValidKey,
+  ByteLimit,
+  ObjectNotFoundError,
+  RangeNotSatisfiableError,
+  type ObjectStorage,
+  type Served,
+  type ServeOptions,
+} from './object-storage';
 
 /** Chunk size for reading and writing files: large chunks mean few system calls per megabyte. */
 const FILE_CHUNK_BYTES = 1024 * 1024;
@@ -85,7 +93,7 @@ export class LocalObjectStorage implements ObjectStorage {
   /** @fastify/send answers Range (206/416), ETag and If-None-Match (304), and never leaves `root`. */
   async serve(key: string, request: IncomingMessage, options: ServeOptions): Promise<Served> {
     assertValidKey(key);
-    const result = await send(request, `/${key}`, {
+    const result = await send(withoutMalformedRange(request), `/${key}`, {
       root: this.root,
       etag: true,
       lastModified: true,
@@ -94,6 +102,9 @@ export class LocalObjectStorage implements ObjectStorage {
       index: false,
       highWaterMark: FILE_CHUNK_BYTES,
     });
+    if (result.type === 'error' && result.statusCode === 416) {
+      throw new RangeNotSatisfiableError(Number(/\/(\d+)$/.exec(String(result.headers['Content-Range']))?.[1] ?? 0));
+    }
     if (result.type === 'error') throw new ObjectNotFoundError(key);
     const headers = { ...(result.headers as Record<string, string | number>) };
     if (result.statusCode === 200 || result.statusCode === 206) {
@@ -112,12 +123,41 @@ export class LocalObjectStorage implements ObjectStorage {
       if (isMissing(error)) throw new ObjectNotFoundError(from);
       throw error;
     }
+    // What a resumable upload kept beside the bytes (tus's `.json`) describes an object no longer there.
+    await this.delete([from]);
   }
 
   async delete(keys: string[]): Promise<void> {
     const files = keys.flatMap((key) => [this.pathOf(key), `${this.pathOf(key)}.json`, this.tmpPathOf(key)]);
     await Promise.all(files.map((file) => rm(file, { force: true })));
   }
+}
+
+/** One range-spec of RFC 9110 §14.1.1: `first-last`, `first-` or `-suffix`, with last ≥ first. */
+const RANGE_SPEC = /^(?:(\d+)-(\d*)|-\d+)$/;
+
+/**
+ * The request as @fastify/send should see it: a `bytes` Range that is not a well-formed range set
+ * is ignored (RFC 9110 §14.2), where send would answer 416 to some and read others its own way
+ * (`bytes=1-2-3` as 1–2). Only well-formed ranges reach it, to be served (206) or refused (416).
+ */
+function withoutMalformedRange(request: IncomingMessage): IncomingMessage {
+  const range = request.headers.range;
+  if (range === undefined || !/^ *bytes=/.test(range)) return request;
+  const specs = range
+    .slice(range.indexOf('=') + 1)
+    .split(',')
+    .map((spec) => spec.trim())
+    .filter((spec) => spec !== '');
+  const wellFormed =
+    specs.length > 0 &&
+    specs.every((spec) => {
+      const match = RANGE_SPEC.exec(spec);
+      return match !== null && (match[2] === undefined || match[2] === '' || BigInt(match[2]) >= BigInt(match[1]!));
+    });
+  if (wellFormed) return request;
+  const { range: _ignored, ...headers } = request.headers;
+  return { method: request.method, headers } as IncomingMessage;
 }
 
 const isMissing = (error: unknown) => (error as { code?: string }).code === 'ENOENT';

@@ -32,12 +32,16 @@ export interface ObjectStorage {
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   /**
    * Answers a browser's GET for the object: a redirect to the store, or the bytes with Range
-   * (206/416), ETag and If-None-Match (304) handled. ObjectNotFoundError when it is missing.
+   * (206), ETag and If-None-Match (304) handled. ObjectNotFoundError when it is missing,
+   * RangeNotSatisfiableError for a Range outside it; a malformed Range is ignored (RFC 9110 §14.2).
    * With `contentDisposition` the bytes come with that header wherever they are served from (a
    * presigned S3 URL carries it too), so a browser saves them to disk under that name.
    */
   serve(key: string, request: IncomingMessage, options: ServeOptions): Promise<Served>;
-  /** Moves an object to another key within the store (a rename or a server-side copy). */
+  /**
+   * Moves an object to another key within the store (a rename or a server-side copy); whatever a
+   * resumable upload kept beside `from` is removed with it.
+   */
   move(from: string, to: string): Promise<void>;
   /**
    * Removes the objects, with anything a resumable or interrupted upload left beside them;
@@ -65,6 +69,13 @@ export type Served =
 export class ObjectNotFoundError extends Error {
   constructor(key: string) {
     super(`No object ${key}`);
+  }
+}
+
+/** No range of the request's Range header starts inside the object: a 416 naming its size. */
+export class RangeNotSatisfiableError extends Error {
+  constructor(readonly size: number) {
+    super(`No requested range lies within the object's ${size} bytes`);
   }
 }
 

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import type { PublicUser } from '@shared/auth';
+import type { PublicProfile } from '@shared/auth';
 import { apiRequest } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import type { ConversationsPage, Message, ThreadPage } from '@shared/messages';
@@ -8,14 +8,14 @@ import type { ConversationsPage, Message, ThreadPage } from '@shared/messages';
  * Every messages query key starts with MESSAGES_KEY, so one invalidation of that prefix refreshes
  * the list, the open thread and the unread count together (what a live event needs).
  */
-export const MESSAGES_KEY = ['/api/messages'] as const;
-export const UNREAD_COUNT_KEY = ['/api/messages', 'unread-count'] as const;
-export const CONTACTS_KEY = ['/api/messages', 'contacts'] as const;
-export const threadKey = (userId: string) => ['/api/messages', userId, 'thread'] as const;
+const MESSAGES_KEY = ['/api/messages'] as const;
+const UNREAD_COUNT_KEY = ['/api/messages', 'unread-count'] as const;
+const CONTACTS_KEY = ['/api/messages', 'contacts'] as const;
+const threadKey = (userId: string) => ['/api/messages', userId, 'thread'] as const;
 
 export const refreshMessages = () => queryClient.invalidateQueries({ queryKey: MESSAGES_KEY });
 
-export const CONVERSATIONS_KEY = ['/api/messages', 'conversations'] as const;
+const CONVERSATIONS_KEY = ['/api/messages', 'conversations'] as const;
 
 /**
  * GET /api/messages/conversations: grouped on the server, latest first, a page at a time;
@@ -35,7 +35,7 @@ export function useConversations() {
 
 /** GET /api/messages/contacts: the label team members the current user may start a conversation with. */
 export function useContacts() {
-  return useQuery<PublicUser[]>({ queryKey: CONTACTS_KEY });
+  return useQuery<PublicProfile[]>({ queryKey: CONTACTS_KEY });
 }
 
 /** GET /api/messages/{userId}, newest page first; `fetchNextPage` loads older messages. */
@@ -53,7 +53,7 @@ export function useThread(userId: string | null) {
   });
 }
 
-export interface SendMessageInput {
+interface SendMessageInput {
   toUserId: string;
   content: string;
   submissionId?: string | null;

@@ -12,7 +12,7 @@ import { DeliveriesList } from './deliveries-list';
 import { useProduction, useRequestRevision } from './production-queries';
 
 /** "Delivery by {date}" for the artist (CONTRACT §13), or that the promise is kept. */
-export function DeliveryPromise({ state }: { state: ProductionState }) {
+function DeliveryPromise({ state }: { state: ProductionState }) {
   if (!state.dueAt) return null;
   const promise = PRODUCTION_TEXTS.deliveryBy(formatLongDate(state.dueAt));
   const text = state.deliveredAt ? `${promise} · delivered ${formatLongDate(state.deliveredAt)}` : promise;

@@ -1,6 +1,6 @@
 import { MessageSquare } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import type { PublicUser } from '@shared/auth';
+import type { PublicProfile } from '@shared/auth';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -16,10 +16,10 @@ import { Spinner } from '@client/components/ui/spinner';
 import { Textarea } from '@client/components/ui/textarea';
 import { useMessageComposer } from './message-composer';
 
-export type MessageRecipient = Pick<PublicUser, 'id' | 'firstName' | 'lastName' | 'artistName'>;
+type MessageRecipient = Pick<PublicProfile, 'id' | 'firstName' | 'lastName' | 'artistName'>;
 
 /** SPEC §2 (admin submission modal): the user's name, or the artist name when it is absent. */
-export function recipientName(recipient: MessageRecipient, submissionArtistName?: string | null): string {
+function recipientName(recipient: MessageRecipient, submissionArtistName?: string | null): string {
   const fullName = [recipient.firstName, recipient.lastName]
     .map((part) => part?.trim())
     .filter(Boolean)

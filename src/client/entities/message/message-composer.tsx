@@ -5,15 +5,15 @@ import { Spinner } from '@client/components/ui/spinner';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/lib/toast';
 import { cn } from '@client/lib/utils';
-import { useSendMessage } from '@client/lib/message-queries';
+import { useSendMessage } from '@client/entities/message/message-queries';
 import { MESSAGE_MAX_LENGTH } from '@shared/messages';
 
 /** SPEC §8: the texts of a message sent or not. */
-export const MESSAGE_SENT_TOAST = { title: 'Message Sent' } as const;
-export const MESSAGE_FAILED_TOAST = { title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' } as const;
+const MESSAGE_SENT_TOAST = { title: 'Message Sent' } as const;
+const MESSAGE_FAILED_TOAST = { title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' } as const;
 
 /** SPEC §2: Enter sends, Shift+Enter starts a new line (and Enter while composing with an IME is the IME's). */
-export function isSendKey(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
+function isSendKey(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
   return event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing;
 }
 

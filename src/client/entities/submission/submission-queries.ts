@@ -11,8 +11,8 @@ import {
 import { apiRequest } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 
-export const SUBMISSIONS_QUERY_KEY = ['/api/submissions'] as const;
-export const STATS_QUERY_KEY = ['/api/stats'] as const;
+const SUBMISSIONS_QUERY_KEY = ['/api/submissions'] as const;
+const STATS_QUERY_KEY = ['/api/stats'] as const;
 
 /**
  * The artist's own submissions, newest first (CONTRACT §4), a page at a time: `list` is every

@@ -1,15 +1,15 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { RESUMABLE_UPLOADS_PATH, UPLOAD_RETRY_DELAYS_MS } from '@shared/submissions';
 import { DELIVERABLE_MAX_BYTES } from '@shared/production-texts';
 import type { ArtistLedger, BonusEarning, BonusState, Delivery, EarningStatus, ProductionState, PublicationInput, RevisionRequest } from '@shared/production';
 import { apiRequest } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
+import { RESUMABLE_UPLOAD_OPTIONS, percentUploaded } from '@client/lib/resumable-upload';
 
 /** After approval (CONTRACT §13): queries both the artist's and the team's screens use. */
 
-export const productionKey = (submissionId: string) => ['/api/submissions', submissionId, 'production'];
-export const BONUS_KEY = ['/api/bonus'];
-export const LEDGERS_KEY = ['/api/admin/bonus'];
+const productionKey = (submissionId: string) => ['/api/submissions', submissionId, 'production'];
+const BONUS_KEY = ['/api/bonus'];
+const LEDGERS_KEY = ['/api/admin/bonus'];
 
 export function useProduction(submissionId: string) {
   return useQuery<ProductionState>({ queryKey: productionKey(submissionId) });
@@ -84,16 +84,9 @@ export async function uploadDeliverable(file: File, onProgress: (percent: number
   // state (the artist's dashboard reads the bonus from this module; issue 16's page budgets).
   const [{ default: Uppy }, { default: Tus }] = await Promise.all([import('@uppy/core'), import('@uppy/tus')]);
   const uppy = new Uppy({ autoProceed: false, restrictions: { maxFileSize: DELIVERABLE_MAX_BYTES } });
-  uppy.use(Tus, {
-    endpoint: RESUMABLE_UPLOADS_PATH,
-    limit: 1,
-    retryDelays: [...UPLOAD_RETRY_DELAYS_MS],
-    storeFingerprintForResuming: true,
-    removeFingerprintOnSuccess: true,
-    allowedMetaFields: ['name', 'type'],
-  });
+  uppy.use(Tus, RESUMABLE_UPLOAD_OPTIONS);
   uppy.on('upload-progress', (_file, progress) => {
-    if (progress.bytesTotal) onProgress(Math.round((Number(progress.bytesUploaded) / Number(progress.bytesTotal)) * 100));
+    if (progress.bytesTotal) onProgress(percentUploaded(progress));
   });
   try {
     uppy.addFile({ name: file.name, type: file.type, data: file });

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import type { OwnSubmission } from '@shared/submission-schemas';
+import { canLeaveStep, defaultWizardValues, toDraftInput, toSubmissionInput, wizardSteps, wizardValuesOf, type WizardValues } from './wizard-form';
+
+const blank = defaultWizardValues('Nora Vex');
+const track: WizardValues = {
+  ...blank,
+  musicFileUrl: '/objects/uploads/m1',
+  musicUrl: 'https://example.com/left-over-link',
+  videoUrl: 'https://example.com/video',
+  songTitle: 'Night Drive',
+  hasLyrics: false,
+  lyrics: 'left over',
+  lyricsLanguage: 'English',
+  videoStyle: 'custom',
+  styleReferenceUrls: ['/objects/uploads/s1'],
+  characterImageUrls: ['/objects/uploads/c1'],
+  creativeDirection: 'Neon',
+  releaseDateOption: 'undecided',
+  releaseDate: '2030-01-01',
+  termsAccepted: true,
+};
+
+describe('wizardSteps', () => {
+  it('has five steps for a track and skips Video Style for a finished video', () => {
+    expect(wizardSteps('track')).toEqual(['media', 'details', 'style', 'plan', 'review']);
+    expect(wizardSteps('video')).toEqual(['media', 'details', 'plan', 'review']);
+  });
+});
+
+describe('canLeaveStep', () => {
+  it('needs the uploaded file of the chosen type, or its link, to leave step 1', () => {
+    expect(canLeaveStep('media', blank)).toBe(false);
+    expect(canLeaveStep('media', { ...blank, musicFileUrl: '/objects/uploads/m1' })).toBe(true);
+    expect(canLeaveStep('media', { ...blank, submissionMethod: 'link', musicUrl: '   ' })).toBe(false);
+    expect(canLeaveStep('media', { ...blank, submissionMethod: 'link', musicUrl: 'https://example.com/t' })).toBe(true);
+    // A music file is not a finished video.
+    expect(canLeaveStep('media', { ...blank, submissionType: 'video', musicFileUrl: '/objects/uploads/m1' })).toBe(false);
+    expect(canLeaveStep('media', { ...blank, submissionType: 'video', videoFileUrl: '/objects/uploads/v1' })).toBe(true);
+    expect(canLeaveStep('media', { ...blank, submissionType: 'video', submissionMethod: 'link', videoUrl: 'https://vimeo.com/1' })).toBe(true);
+  });
+
+  it('needs an artist name and a song title, not blank, to leave the details', () => {
+    expect(canLeaveStep('details', { ...blank, songTitle: 'Night Drive' })).toBe(true);
+    expect(canLeaveStep('details', { ...blank, songTitle: '  ' })).toBe(false);
+    expect(canLeaveStep('details', { ...blank, artistName: ' ', songTitle: 'Night Drive' })).toBe(false);
+  });
+
+  it('lets the other steps go as they are', () => {
+    for (const step of ['style', 'plan', 'review'] as const) expect(canLeaveStep(step, blank)).toBe(true);
+  });
+});
+
+describe('toSubmissionInput', () => {
+  it('sends one media source, and lyrics, a date and the custom style only where chosen', () => {
+    const input = toSubmissionInput(track);
+    expect(input).toMatchObject({
+      musicFileUrl: '/objects/uploads/m1',
+      musicUrl: null,
+      videoUrl: null,
+      videoFileUrl: null,
+      lyrics: null,
+      lyricsLanguage: null,
+      releaseDate: null,
+      videoStyle: 'custom',
+      styleReferenceUrls: ['/objects/uploads/s1'],
+      creativeDirection: 'Neon',
+      termsAccepted: true,
+      publishOnYoutube: true,
+    });
+  });
+
+  it('sends a trimmed link when the link was chosen, and a date when a specific one was', () => {
+    const input = toSubmissionInput({ ...track, submissionMethod: 'link', musicUrl: ' https://example.com/t ', releaseDateOption: 'specific', hasLyrics: true });
+    expect(input).toMatchObject({ musicUrl: 'https://example.com/t', musicFileUrl: null, releaseDate: '2030-01-01', lyrics: 'left over', lyricsLanguage: 'English' });
+  });
+
+  it('sends a finished video without any video style', () => {
+    const input = toSubmissionInput({ ...track, submissionType: 'video', videoFileUrl: '/objects/uploads/v1' });
+    expect(input).toMatchObject({ videoFileUrl: '/objects/uploads/v1', musicFileUrl: null, styleReferenceUrls: [], characterImageUrls: [], creativeDirection: null });
+    expect(input.videoStyle).toBeUndefined();
+  });
+
+  it('sends no references for a non-custom style', () => {
+    expect(toSubmissionInput({ ...track, videoStyle: 'non-custom' })).toMatchObject({ styleReferenceUrls: [], characterImageUrls: [], creativeDirection: null });
+  });
+});
+
+describe('toDraftInput', () => {
+  it('keeps a track’s style choices while non-custom is picked, with the terms box and the step', () => {
+    const input = toDraftInput({ ...track, videoStyle: 'non-custom', termsAccepted: false }, 3);
+    expect(input).toMatchObject({ videoStyle: 'non-custom', styleReferenceUrls: ['/objects/uploads/s1'], creativeDirection: 'Neon', termsAccepted: false, draftStep: 3 });
+  });
+
+  it('keeps no style for a finished video', () => {
+    expect(toDraftInput({ ...track, submissionType: 'video' }, 2)).toMatchObject({ styleReferenceUrls: [], characterImageUrls: [], creativeDirection: null });
+  });
+});
+
+describe('wizardValuesOf', () => {
+  it('brings a saved draft back into the wizard, its empty fields as empty text', () => {
+    const values = { ...blank, songTitle: 'Night Drive', genre: 'Pop', submissionMethod: 'link' as const, musicUrl: 'https://example.com/t' };
+    const draft = { ...toDraftInput(values, 2), id: 'd1', status: 'draft' } as unknown as OwnSubmission;
+    expect(wizardValuesOf(draft)).toEqual(values);
+  });
+});

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../platform/db/schema';
+import {
+  createAdmin,
+  createArtist,
+  createSubmissionRow,
+  createTestApp,
+  sessionCookie,
+  TEST_ORIGIN,
+  type TestApp,
+} from '../test/helpers';
+import { listenOnLoopback, openSocket, type TestSocket } from '../test/test-sockets';
+
+/**
+ * Issue 22 finding 9: another person's user object carries what the people who see it may know
+ * (who they are, how to reach them) and nothing about the state of their account: not whether
+ * their address is verified, not the address they are changing to, not how they sign in, not the
+ * dates of their account. Every payload that carries someone else — contacts, conversations, a
+ * thread, a message (answered and pushed on the socket), a submission's user on the desk — is
+ * checked here.
+ */
+const PRIVATE_FIELDS = [
+  'password',
+  'googleId',
+  'deletedAt',
+  'emailVerified',
+  'pendingEmail',
+  'authProvider',
+  'profileSetupComplete',
+  'profilePromptDismissedAt',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+let t: TestApp;
+let admin: UserRow;
+let artist: UserRow;
+let artistCookie: string;
+let adminCookie: string;
+let socket: TestSocket | undefined;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createAdmin(t.db, { emailVerified: true, pendingEmail: 'new-address-of-the-boss@label.example', artistName: 'The Boss' });
+  artist = await createArtist(t.db, { emailVerified: false, pendingEmail: 'artist-elsewhere@example.com', instagramHandle: '@artist' });
+  [artistCookie, adminCookie] = await Promise.all([sessionCookie(t.app, t.db, artist), sessionCookie(t.app, t.db, admin)]);
+});
+afterAll(async () => {
+  await socket?.close();
+  await t?.close();
+});
+
+const get = (url: string, cookie: string) => t.app.inject({ url, headers: { cookie } });
+
+/** The person as another sees them: who they are, and nothing about their account's state. */
+function expectOtherPerson(user: Record<string, unknown> | undefined, who: UserRow) {
+  expect(user).toBeDefined();
+  expect(user).toMatchObject({ id: who.id, firstName: who.firstName, lastName: who.lastName, artistName: who.artistName, role: who.role });
+  for (const field of PRIVATE_FIELDS) expect(user, `${field} of ${who.role}`).not.toHaveProperty(field);
+}
+
+describe('another person’s user object carries public fields only', () => {
+  it('in what an artist sees of the team: contacts, the sent message, the socket, the thread, conversations and messages', async () => {
+    socket = await openSocket(await listenOnLoopback(t.app), { cookie: artistCookie, origin: TEST_ORIGIN });
+    await socket.waitFor((e) => e.type === 'ready');
+
+    const contacts = await get('/api/messages/contacts', artistCookie);
+    expect(contacts.statusCode).toBe(200);
+    expectOtherPerson((contacts.json() as Record<string, unknown>[]).find((c) => c.id === admin.id), admin);
+
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      headers: { origin: TEST_ORIGIN, cookie: artistCookie },
+      payload: { toUserId: admin.id, content: 'Hello team' },
+    });
+    expect(sent.statusCode).toBe(201);
+    expectOtherPerson(sent.json().toUser, admin);
+    expectOtherPerson(sent.json().fromUser, artist);
+
+    const pushed = await socket.waitFor<{ type: string; message: { id: string; toUser: Record<string, unknown>; fromUser: Record<string, unknown> } }>(
+      (e) => e.type === 'new_message',
+    );
+    expectOtherPerson(pushed.message.toUser, admin);
+    expectOtherPerson(pushed.message.fromUser, artist);
+
+    const thread = await get(`/api/messages/${admin.id}`, artistCookie);
+    expect(thread.statusCode).toBe(200);
+    expectOtherPerson(thread.json().user, admin);
+    expectOtherPerson(thread.json().messages[0].toUser, admin);
+
+    const conversations = await get('/api/messages/conversations', artistCookie);
+    expectOtherPerson(conversations.json().conversations[0].user, admin);
+
+    const all = await get('/api/messages', artistCookie);
+    expectOtherPerson(all.json()[0].toUser, admin);
+  });
+
+  it('in what the team sees of an artist: the thread and a submission’s user', async () => {
+    const submission = await createSubmissionRow(t.db, artist);
+    const one = await get(`/api/admin/submissions/${submission.id}`, adminCookie);
+    expect(one.statusCode).toBe(200);
+    expectOtherPerson(one.json().user, artist);
+    // The desk still has what it shows: the artist's address and social links.
+    expect(one.json().user).toMatchObject({ email: artist.email, instagramHandle: '@artist' });
+
+    const list = await get('/api/admin/submissions', adminCookie);
+    expectOtherPerson((list.json().submissions as { id: string; user: Record<string, unknown> }[]).find((s) => s.id === submission.id)?.user, artist);
+
+    const thread = await get(`/api/messages/${artist.id}`, adminCookie);
+    expectOtherPerson(thread.json().user, artist);
+  });
+
+  it('while the user’s own view keeps their own account state', async () => {
+    const own = await get('/api/user', artistCookie);
+    expect(own.json()).toMatchObject({ id: artist.id, emailVerified: false, pendingEmail: 'artist-elsewhere@example.com' });
+  });
+});
