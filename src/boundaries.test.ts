@@ -12,6 +12,12 @@ async function restrictedImports(filePath: string, code: string): Promise<string
   return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
 
+/** The import-x/no-cycle findings of a real file with `code` in place of its text. */
+async function cycles(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.filter((m) => m.ruleId === 'import-x/no-cycle').map((m) => m.message);
+}
+
 describe('feature boundaries', () => {
   it.each([
     ['src/server/features/admin/crossing.ts', "import { deleteSubmission } from '../submissions/submissions';"],
@@ -59,12 +65,46 @@ describe('feature boundaries', () => {
   });
 
   it.each([
-    ['src/server/features/admin/fine.ts', "import { deleteSubmissionRows } from '../../platform/submission-deletion';\nimport { toSubmission } from '../../platform/to-submission';\nimport { x } from './admin-submissions';"],
+    ['src/server/features/admin/fine.ts', "import { deleteSubmissionRows } from '../../domain/submission/submission-deletion';\nimport { toSubmission } from '../../domain/submission/to-submission';\nimport { x } from './admin-submissions';"],
     ['src/server/features/admin/fine-shared.ts', "import { SUBMISSION_STATUSES } from '@shared/submissions';"],
     ['src/client/features/admin/fine.tsx', "import { SendMessageDialog } from '@client/entities/message/send-message-dialog';\nimport { useSubmissions } from '@client/entities/submission/submission-queries';"],
     ['src/client/routes/fine.tsx', "import { SubmissionsSection } from '@client/features/dashboard/submissions-section';\nimport { SocialLinksCard } from '@client/features/profile/social-links-card';"],
   ])('allows a feature its own files, the layers below, and the app layer everything: %s', async (file, code) => {
     expect(await restrictedImports(file, code)).toEqual([]);
+  });
+
+  it.each([
+    ['src/server/platform/crossing.ts', "import { EMAIL_KINDS } from '../domain/email/email-kinds';"],
+    ['src/server/platform/email/crossing.ts', "import { toSubmission } from '@server/domain/submission/to-submission';"],
+  ])('refuses the platform importing the domain: %s', async (file, code) => {
+    const messages = await restrictedImports(file, code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/never imports the domain/);
+  });
+
+  it.each([
+    ['src/server/domain/crossing.ts', "import { createSubmission } from '../features/submissions/submissions';"],
+    ['src/server/domain/submission/crossing.ts', "import { adminRoutes } from '@server/features/admin/routes';"],
+  ])('refuses the domain importing a feature: %s', async (file, code) => {
+    const messages = await restrictedImports(file, code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/lower layer never imports/);
+  });
+
+  it.each([
+    ['src/server/domain/submission/fine.ts', "import type { Tx } from '../../platform/db/client';\nimport { SUBMISSION_STATUSES } from '@shared/submissions';\nimport { EMAIL_KINDS } from '../email/email-kinds';"],
+    ['src/server/features/admin/fine-domain.ts', "import { toSubmission } from '../../domain/submission/to-submission';"],
+  ])('allows the domain the platform and shared code, and features the domain: %s', async (file, code) => {
+    expect(await restrictedImports(file, code)).toEqual([]);
+  });
+
+  it('refuses an import cycle, and passes the same module without it', async () => {
+    // ids.ts is imported by the transition; importing the transition back closes a loop.
+    const file = 'src/server/platform/ids.ts';
+    const found = await cycles(file, "import { transitionSubmissions } from '../domain/submission/transition';\nexport const x = transitionSubmissions;");
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/Dependency cycle/);
+    expect(await cycles(file, "import { SUBMISSION_STATUSES } from '@shared/submissions';\nexport const x = SUBMISSION_STATUSES;")).toEqual([]);
   });
 
   it('keeps server and client apart', async () => {

@@ -20,7 +20,8 @@ import { productionRoutes } from './features/production/routes';
 import { profileRoutes } from './features/profile/routes';
 import { submissionRoutes } from './features/submissions/routes';
 import { uploadRoutes } from './features/uploads/routes';
-import { defineAudioPeaksJob } from './platform/audio/record-audio-peaks';
+import { defineAudioPeaksJob } from './domain/audio/record-audio-peaks';
+import { EMAIL_KINDS, type EmailKinds } from './domain/email/email-kinds';
 import { BODY_PROGRESS, registerBodyProgress, type BodyProgress } from './platform/body-progress';
 import { COMPRESS_THRESHOLD_BYTES, sendDocument } from './platform/compressed-document';
 import type { Database } from './platform/db/client';
@@ -65,7 +66,7 @@ declare module 'fastify' {
     /** Background work, once across all instances (platform/jobs/job-queue.ts). */
     jobs: JobQueue;
     /** Emails, written with the change that causes them (platform/email/outbox.ts). */
-    outbox: Outbox;
+    outbox: Outbox<EmailKinds>;
   }
 }
 
@@ -126,7 +127,7 @@ export async function buildApp({
 
   const jobs = new JobQueue(database, app.log);
   app.decorate('jobs', jobs);
-  const outbox = new Outbox(db, jobs, config, app.log);
+  const outbox = new Outbox(EMAIL_KINDS, db, jobs, config, app.log);
   app.decorate('outbox', outbox);
   // Clean-up: each an idempotent DELETE, run by one instance every quarter of an hour.
   jobs.every('maintenance.prune-sessions', '*/15 * * * *', () => app.sessions.pruneExpired());

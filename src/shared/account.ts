@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN, ROLES, newPasswordSchema as newPassword, type PublicUser, type Role } from './auth';
+import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN, ROLES, newPasswordSchema as newPassword, type PublicUser } from './auth';
 import { LICENSED_STATUSES, STATUS_LABELS } from './submissions';
 
 /** The wire of CONTRACT §11 (accounts people can recover and own): both sides validate with it. */
@@ -58,7 +58,6 @@ export const adminUsersQuerySchema = z.object({
     .optional()
     .default(1),
 });
-export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
 export const roleChangeSchema = z.object({ role: z.enum(ROLES, { message: `role must be one of: ${ROLES.join(', ')}` }) });
 
 export type AdminUser = Pick<
@@ -73,10 +72,6 @@ export interface AdminUsersPage {
   adminCount: number;
   page: number;
   pageSize: number;
-}
-
-export interface RoleChange {
-  role: Role;
 }
 
 /**

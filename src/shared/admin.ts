@@ -142,6 +142,21 @@ export const HISTORY_FIELDS = [
 ] as const;
 export type HistoryField = (typeof HISTORY_FIELDS)[number];
 
+/**
+ * Why a submission's status changed, kept on its history row beside who changed it. Each names one
+ * row of the allowed moves (ALLOWED_STATUS_MOVES in server/domain/submission/transition.ts).
+ */
+export const STATUS_CHANGE_REASONS = [
+  'submitted',
+  'review',
+  'tier_changed',
+  'checkout_reopened',
+  'payment_succeeded',
+  'payment_failed',
+  'published',
+] as const;
+export type StatusChangeReason = (typeof STATUS_CHANGE_REASONS)[number];
+
 /** GET /api/admin/submissions/{id}/history: oldest first. */
 export interface SubmissionHistoryEntry {
   id: string;

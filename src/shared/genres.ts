@@ -35,4 +35,3 @@ export const GENRES = [
 /** What the wizard's step 2 offers (CONTRACT §12): the 30 genres, or Other. */
 export const OTHER_GENRE = 'Other';
 export const GENRE_CHOICES = [...GENRES, OTHER_GENRE] as const;
-export type Genre = (typeof GENRE_CHOICES)[number];

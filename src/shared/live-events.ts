@@ -1,18 +1,11 @@
 import type { PublicProfile } from './auth';
-import type { Message } from './messages';
 
 /**
- * What the live socket carries (CONTRACT §7). Kept apart from messages.ts, which builds zod
- * schemas when loaded: the client's entry imports this module, and zod is not part of a first load
- * that doesn't need it (issue 16's page budgets).
+ * The live socket's texts and codes, without zod: the client's entry imports this module, and zod
+ * is not part of a first load that doesn't need it (issue 16's page budgets). The events' schema
+ * is live-event-schema.ts; its type is named here too, erased from the bundle.
  */
-
-/** What the server pushes on /ws. */
-export type LiveEvent =
-  | { type: 'ready'; userId: string }
-  | { type: 'new_message'; message: Message }
-  | { type: 'messages_read'; userId: string }
-  | { type: 'resync' };
+export type { LiveEvent } from './live-event-schema';
 
 /** SPEC §2: the 'New Message' notice names the sender by artist name, else first name, else Unknown. */
 export function senderName(user: Pick<PublicProfile, 'artistName' | 'firstName'> | null | undefined): string {

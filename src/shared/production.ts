@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorText } from './errors';
-import { OBJECT_PATH_PATTERN, type RefundReason } from './submissions';
+import { OBJECT_PATH_PATTERN, URL_MAX_LENGTH, type RefundReason } from './submissions';
 
 /**
  * After approval (CONTRACT §13): deliveries, revisions, refunds, the publication on the label's
@@ -80,7 +80,6 @@ export const deliverablesSchema = z.object({
     .nullish()
     .transform((v) => v || null),
 });
-export type DeliverablesInput = z.input<typeof deliverablesSchema>;
 
 /** POST /api/submissions/{id}/revisions */
 export const revisionSchema = z.object({
@@ -102,7 +101,7 @@ const count = (name: string) =>
 export const publicationSchema = z.object({
   videoUrl: z
     .url({ protocol: /^https?$/, message: 'videoUrl must be an http(s) link' })
-    .max(2048, 'videoUrl is too long'),
+    .max(URL_MAX_LENGTH, 'videoUrl is too long'),
   publishedAt: z.iso.datetime({ offset: true, message: 'publishedAt must be an ISO date and time' }),
   subscriberCount: count('subscriberCount').optional(),
 });

@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { ADMIN_REVIEW_MAX, STATUS_MESSAGE, reviewSchema as review, tagSchema } from './admin';
 import { ADMIN_SETTABLE_STATUSES, paymentStateOf, type AdminSettableStatus } from './submissions';
 
-export { TAG_MAX_LENGTH } from './admin';
-
 /**
  * The review desk for a team (CONTRACT §14): assignment, tags, ratings, templates, bulk changes,
  * timestamped comments and listening progress. The server validates with these schemas; the

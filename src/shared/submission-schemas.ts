@@ -15,14 +15,15 @@ import {
   SUBMISSION_STATUSES,
   SUBMISSIONS_PAGE_MAX,
   SUBMISSIONS_PAGE_SIZE,
+  URL_MAX_LENGTH,
   VIDEO_STYLES,
 } from './submissions';
 import { GENRE_CHOICES } from './genres';
-import { ARTIST_NAME_MAX, ARTIST_NAME_TOO_LONG, type PublicProfile } from './auth';
+import { ARTIST_NAME_MAX, ARTIST_NAME_TOO_LONG, AUTH_MESSAGES, type PublicProfile } from './auth';
 
 /** SPEC §5's messages, letter for letter, plus the ones SPEC leaves to us. */
 export const SUBMISSION_MESSAGES = {
-  artistName: 'Artist name is required',
+  artistName: AUTH_MESSAGES.artistName,
   songTitle: 'Song title is required',
   termsAccepted: 'You must accept the Terms of Service and Privacy Policy to continue',
   musicUrl: 'Please enter a valid link (http or https) to your music',
@@ -48,7 +49,7 @@ const httpUrlWith = (message: string) =>
   z
     .string()
     .trim()
-    .max(2048, 'Links must be at most 2048 characters')
+    .max(URL_MAX_LENGTH, `Links must be at most ${URL_MAX_LENGTH} characters`)
     .refine((v) => {
       try {
         const u = new URL(v);
@@ -166,7 +167,6 @@ export type DraftSubmissionInput = z.input<typeof draftSubmissionSchema>;
 
 /** POST /api/submissions/{id}/tier (CONTRACT §12). */
 export const changeTierSchema = z.object({ pricingTier });
-export type ChangeTierInput = z.infer<typeof changeTierSchema>;
 
 /** An upload a draft refers to, so the wizard can show it again when the artist comes back. */
 export interface AttachedFile {

@@ -73,19 +73,10 @@ export interface TierInfo {
   promises: string[];
 }
 
-export const TIERS: Record<PricingTier, TierInfo> = {
-  free: { name: 'Free', priceUsd: 0, promises: ['No timeline guarantee'] },
-  basic: { name: 'Basic', priceUsd: 49, promises: ['AI Image Pack: 80 AI images', '5-day delivery'] },
-  premium: { name: 'Premium', priceUsd: 99, promises: ['DIY Edit Plan: 80 clips', '7-day delivery'] },
-  professional: { name: 'Professional', priceUsd: 199, promises: ['7-day delivery', '3 revisions'] },
-};
-
-export const PROCESSING_FEE_USD = 0;
-
 /**
  * What each tier promises after payment (SPEC §9, CONTRACT §13): days from the moment the
  * payment succeeded to the delivery deadline (null: no timeline guarantee), and how many
- * revisions the artist may ask for after a delivery.
+ * revisions the artist may ask for after a delivery. The tiers' promise texts are made from it.
  */
 export const TIER_DELIVERY: Record<PricingTier, { days: number | null; revisions: number }> = {
   free: { days: null, revisions: 0 },
@@ -93,6 +84,25 @@ export const TIER_DELIVERY: Record<PricingTier, { days: number | null; revisions
   premium: { days: 7, revisions: 0 },
   professional: { days: 7, revisions: 3 },
 };
+
+/** "5-day delivery", or "No timeline guarantee" for a tier without a deadline. */
+const deliveryPromise = (tier: PricingTier) => {
+  const { days } = TIER_DELIVERY[tier];
+  return days === null ? 'No timeline guarantee' : `${days}-day delivery`;
+};
+
+export const TIERS: Record<PricingTier, TierInfo> = {
+  free: { name: 'Free', priceUsd: 0, promises: [deliveryPromise('free')] },
+  basic: { name: 'Basic', priceUsd: 49, promises: ['AI Image Pack: 80 AI images', deliveryPromise('basic')] },
+  premium: { name: 'Premium', priceUsd: 99, promises: ['DIY Edit Plan: 80 clips', deliveryPromise('premium')] },
+  professional: {
+    name: 'Professional',
+    priceUsd: 199,
+    promises: [deliveryPromise('professional'), `${TIER_DELIVERY.professional.revisions} revisions`],
+  },
+};
+
+export const PROCESSING_FEE_USD = 0;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -110,6 +120,9 @@ export function tierAmount(tier: PricingTier): string {
 export function formatUsd(amount: number | string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(amount));
 }
+
+/** The longest link the product accepts (a browser's practical limit): music, video and reference links. */
+export const URL_MAX_LENGTH = 2048;
 
 export const SUBMISSION_METHODS = ['link', 'upload'] as const;
 export type SubmissionMethod = (typeof SUBMISSION_METHODS)[number];
@@ -185,6 +198,10 @@ export type DashboardFilter = 'all' | SubmissionStatus;
 /** Statuses in which a payment is due: the artist's "Unpaid" marker and the tier change (CONTRACT §12). */
 export const PAYMENT_DUE_STATUSES = ['payment_pending', 'payment_failed'] as const satisfies readonly SubmissionStatus[];
 export const isPaymentDue = (status: string): boolean => (PAYMENT_DUE_STATUSES as readonly string[]).includes(status);
+
+/** A publication may be recorded once the team approved the track, and again to correct it (CONTRACT §13). */
+export const PUBLISHABLE_STATUSES = ['approved', 'in_creation', 'completed', 'published'] as const satisfies readonly SubmissionStatus[];
+export const isPublishable = (status: string): boolean => (PUBLISHABLE_STATUSES as readonly string[]).includes(status);
 
 /**
  * Withdrawal by the licence (CONTRACT §12): the artist may delete a submission in these statuses;

@@ -1,7 +1,7 @@
 import { CalendarClock, Clapperboard, PackageCheck, Undo2, Upload } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { DELIVERY_NOTE_MAX, type ProductionState } from '@shared/production';
-import { isPaidTier, type PricingTier } from '@shared/submissions';
+import { isPaidTier, isPublishable, type PricingTier } from '@shared/submissions';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
@@ -163,7 +163,7 @@ export function TeamProduction({ submissionId, tier, status }: { submissionId: s
   const refund = useRefund(submissionId);
   const state = production.data;
   if (!state) return null;
-  const canPublish = ['approved', 'in_creation', 'completed', 'published'].includes(status);
+  const canPublish = isPublishable(status);
   return (
     <section aria-labelledby="production-heading" className="grid gap-4">
       <h3 id="production-heading" className="flex items-center gap-2 text-sm font-semibold">

@@ -20,13 +20,25 @@ export function useOpenThread(userId: string | null): void {
   }, [userId]);
 }
 
+/**
+ * A submission changed (CONTRACT §7's submission_changed, sent to its artist and the team): the
+ * artist's dashboard and the team's desk read it again. Queries are keyed by their API path
+ * (lib/api.ts's defaultQueryFn), so these prefixes are the reads that show submissions.
+ */
+const SUBMISSION_READS = ['/api/submissions', '/api/stats', '/api/admin/submissions'];
+const refreshSubmissionReads = () =>
+  queryClient.invalidateQueries({
+    predicate: ({ queryKey: [path] }) => typeof path === 'string' && SUBMISSION_READS.some((prefix) => path.startsWith(prefix)),
+  });
+
 /** Re-checking the session after failed reconnects; not more often than this. */
 const SESSION_CHECK_INTERVAL_MS = 15_000;
 
 /**
  * The live connection of a signed-in session (CONTRACT §7): one socket for as long as the user is
  * signed in. A new_message refreshes the messages queries and, when it is addressed to the user and
- * they are not looking at that thread, shows the 'New Message' notice. After a reconnect everything
+ * they are not looking at that thread, shows the 'New Message' notice; a submission_changed
+ * refreshes the submission reads. After a reconnect everything
  * is refetched, since pushes sent meanwhile were missed.
  */
 export function useLiveMessages(userId: string | null): void {
@@ -43,6 +55,8 @@ export function useLiveMessages(userId: string | null): void {
           }
         } else if (event.type === 'messages_read' || event.type === 'resync') {
           void refreshMessages();
+        } else if (event.type === 'submission_changed') {
+          void refreshSubmissionReads();
         }
       },
       onReconnected: () => void refreshMessages(),

@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, getTableColumns, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { displayName } from '@shared/users';
-import { PAYMENT_DUE_STATUSES, statusLabel } from '@shared/submissions';
+import { PAYMENT_DUE_STATUSES, statusLabel, type SubmissionStatus } from '@shared/submissions';
 import type { AdminStats, AdminSubmission } from '@shared/submission-schemas';
 import type { Db, Tx } from '../../platform/db/client';
+import { likePattern } from '../../platform/db/like-pattern';
 import {
   submissionDesk,
   submissionHistory,
@@ -14,12 +15,14 @@ import {
   type SubmissionRow,
   type UserRow,
 } from '../../platform/db/schema';
-import type { EmailQueue, QueueEmail } from '../../platform/email/outbox';
+import type { EmailKinds, EmailQueue } from '../../domain/email/email-kinds';
+import type { QueueEmail } from '../../platform/email/outbox';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { toPublicProfile } from '../../platform/public-user';
-import { deleteSubmissionRows } from '../../platform/submission-deletion';
-import { toSubmission } from '../../platform/to-submission';
+import { deleteSubmissionRows } from '../../domain/submission/submission-deletion';
+import { toSubmission } from '../../domain/submission/to-submission';
+import { transitionSubmissions } from '../../domain/submission/transition';
 import type { AdminListQuery, AdminSubmissionPage, StatusChangeInput, SubmissionHistoryEntry } from '@shared/admin';
 import { fillReviewTemplate, type DeskState, type TeamMember } from '@shared/review-desk';
 
@@ -69,9 +72,6 @@ const adminRowColumns = {
 /** Drafts are their artist's alone (CONTRACT §12): the desk neither lists, counts nor opens them. */
 export const notADraft = ne(submissions.status, 'draft');
 export const isDeskSubmission = (id: string) => and(eq(submissions.id, id), notADraft);
-
-/** `%`, `_` and `\` in a search are literal characters, not LIKE wildcards. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The list's filter. The search is a case-insensitive substring of song title, artist name or the
@@ -251,7 +251,7 @@ export const statusChangeColumns = {
   artistName: submissions.artistName,
   songTitle: submissions.songTitle,
 };
-export type StatusChangeTarget = { id: string; status: string; review: string | null; userId: string; artistName: string; songTitle: string };
+export type StatusChangeTarget = { id: string; status: SubmissionStatus; review: string | null; userId: string; artistName: string; songTitle: string };
 
 /**
  * PATCH .../status: sets the status and, when given, the review the artist reads (its
@@ -269,9 +269,10 @@ export async function changeSubmissionStatus(db: Db, outbox: EmailQueue, adminId
 
 /**
  * The status change of one or many submissions (the single route and the bulk action share it,
- * so a bulk change is exactly the single one applied to each): one UPDATE, one INSERT of the
- * history rows and one batch of outbox emails, whatever the number of submissions. The caller
- * has locked `targets` in its transaction.
+ * so a bulk change is exactly the single one applied to each): the status through the one
+ * transition (domain/submission/transition.ts: one UPDATE, one INSERT of status rows), then the
+ * reviews that changed in one more UPDATE and INSERT, and one batch of outbox emails, whatever the
+ * number of submissions. The caller has locked `targets` in its transaction.
  */
 export async function applyStatusChange(tx: Tx, outbox: EmailQueue, adminId: string, targets: StatusChangeTarget[], input: StatusChange): Promise<void> {
   if (targets.length === 0) return;
@@ -280,23 +281,27 @@ export async function applyStatusChange(tx: Tx, outbox: EmailQueue, adminId: str
     const review = typeof input.review === 'string' ? fillReviewTemplate(input.review, current) : input.review;
     return { current, review, reviewChanged: review !== undefined && review !== current.review };
   });
-  const values = JSON.stringify(planned.map((p) => ({ id: p.current.id, review: p.review ?? null, changed: p.reviewChanged })));
-  await tx.execute(sql`
-    update ${submissions} set
-      status = ${input.status},
-      admin_review = case when v.changed then v.review else ${submissions.adminReview} end,
-      admin_reviewed_at = ${now.toISOString()}::timestamptz,
-      admin_reviewed_by = ${adminId},
-      updated_at = ${now.toISOString()}::timestamptz
-    from jsonb_to_recordset(${values}::jsonb) as v(id text, review text, changed boolean)
-    where ${submissions.id} = v.id`);
+  await transitionSubmissions(tx, targets, {
+    to: input.status,
+    reason: 'review',
+    by: adminId,
+    now,
+    also: { adminReviewedAt: now, adminReviewedBy: adminId },
+  });
+  const reviewed = planned.filter((p) => p.reviewChanged);
+  if (reviewed.length) {
+    const values = JSON.stringify(reviewed.map((p) => ({ id: p.current.id, review: p.review ?? null })));
+    await tx.execute(sql`
+      update ${submissions} set admin_review = v.review
+      from jsonb_to_recordset(${values}::jsonb) as v(id text, review text)
+      where ${submissions.id} = v.id`);
+  }
   const history: HistoryInsert[] = [];
-  const emails: QueueEmail<'status_changed'>[] = [];
+  const emails: QueueEmail<EmailKinds, 'status_changed'>[] = [];
   for (const { current, review, reviewChanged } of planned) {
-    const entry = (field: HistoryInsert['field'], fromValue: string | null, toValue: string | null) =>
-      history.push({ id: newId(), submissionId: current.id, actorId: adminId, field, fromValue, toValue, createdAt: now });
-    if (current.status !== input.status) entry('status', current.status, input.status);
-    if (reviewChanged) entry('review', current.review, review ?? null);
+    if (reviewChanged) {
+      history.push({ id: newId(), submissionId: current.id, actorId: adminId, field: 'review', fromValue: current.review, toValue: review ?? null, createdAt: now });
+    }
     // The artist hears of a new status, or of a new review on the same status (CONTRACT §10).
     if (current.status !== input.status || (reviewChanged && review)) {
       emails.push({

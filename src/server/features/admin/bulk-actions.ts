@@ -2,7 +2,7 @@ import { and, asc, inArray } from 'drizzle-orm';
 import { tooManyTagsFor, tooManyTagsInBulkMessage, type BulkAction } from '@shared/review-desk';
 import type { Db } from '../../platform/db/client';
 import { submissions } from '../../platform/db/schema';
-import type { EmailQueue } from '../../platform/email/outbox';
+import type { EmailQueue } from '../../domain/email/email-kinds';
 import { apiError } from '../../platform/errors';
 import { errorText, type FieldError } from '@shared/errors';
 import { applyStatusChange, deleteDeskSubmission, notADraft, statusChangeColumns } from './admin-submissions';
@@ -10,8 +10,8 @@ import { assignSubmission, changeSubmissionTags, checkAssignee, TooManyTagsError
 
 /**
  * POST /api/admin/submissions/bulk (CONTRACT §14): all or nothing, in ONE transaction. A status
- * change goes through the set-based core its single-item route also uses (applyStatusChange: one
- * UPDATE, one history INSERT, one batch of outbox emails), so history rows and emails come out
+ * change goes through the set-based core its single-item route also uses (applyStatusChange: a
+ * fixed number of statements, one batch of outbox emails), so history rows and emails come out
  * exactly as if the changes were made one by one. Assign, tag and delete call their single-item
  * functions per submission (each in a savepoint). Answers how many
  * submissions changed and, for a delete, the upload ids whose bytes the caller removes after
@@ -38,7 +38,7 @@ export async function applyBulkAction(
     const removedUploadIds: string[] = [];
     if (action.action === 'assign') await checkAssignee(tx, action.assigneeId);
     if (action.action === 'status') {
-      // Set-based: one UPDATE, one history INSERT, one batch of emails (the single route's code).
+      // Set-based: the same statements whatever the number of submissions (the single route's code).
       const byId = new Map(rows.map((r) => [r.id, r]));
       const targets = action.ids.map((id) => byId.get(id)!);
       await applyStatusChange(tx, outbox, adminId, targets, { status: action.status, review: action.review });

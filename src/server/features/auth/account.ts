@@ -14,7 +14,7 @@ import {
   users,
   type UserRow,
 } from '../../platform/db/schema';
-import type { EmailQueue } from '../../platform/email/outbox';
+import type { EmailQueue } from '../../domain/email/email-kinds';
 import { apiError } from '../../platform/errors';
 import { findUserByEmail } from './accounts';
 import { queueEmailChangeVerification } from './email-verification';

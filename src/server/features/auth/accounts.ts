@@ -5,7 +5,7 @@ import { users, type UserRow } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { isUniqueViolation } from '../../platform/public-user';
-import type { EmailQueue } from '../../platform/email/outbox';
+import type { EmailQueue } from '../../domain/email/email-kinds';
 import { queueVerificationEmail } from './email-verification';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 

@@ -1,13 +1,9 @@
-import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client';
 import { emailVerificationTokens, users, type UserRow } from '../../platform/db/schema';
-import type { EmailPreparer, EmailQueue } from '../../platform/email/outbox';
-import { newToken } from '../../platform/ids';
+import { hashToken } from '../../domain/email/emailed-links';
+import type { EmailQueue } from '../../domain/email/email-kinds';
 import { isUniqueViolation } from '../../platform/public-user';
-import { VERIFICATION_TTL_MS } from '@shared/account';
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /**
  * Queues the link that confirms a new address (PUT /api/account/email); it goes to that address,
@@ -24,7 +20,7 @@ export async function queueEmailChangeVerification(
     userId: user.id,
     toAddress: newEmail,
     dedupeKey: `verify_email:${user.id}:${newEmail}`,
-    data: { firstName: user.firstName, verifyUrl: '', change: true },
+    data: { firstName: user.firstName, change: true },
   });
 }
 
@@ -34,37 +30,8 @@ export async function queueVerificationEmail(tx: Tx, outbox: EmailQueue, user: P
     kind: 'verify_email',
     userId: user.id,
     dedupeKey: `verify_email:${user.id}`,
-    data: { firstName: user.firstName, verifyUrl: '' },
+    data: { firstName: user.firstName },
   });
-}
-
-/**
- * The link is made when the email goes out, so the token exists only in the email and its hash
- * only in the database; the outbox keeps the email with the link masked.
- */
-export function mintVerificationLink(publicUrl: URL): EmailPreparer {
-  return async (row, db) => {
-    const [user] = await db
-      .select({ emailVerified: users.emailVerified, email: users.email, pendingEmail: users.pendingEmail, firstName: users.firstName })
-      .from(users)
-      .where(eq(users.id, row.userId))
-      .limit(1);
-    if (!user) return { skip: 'The account is gone' };
-    const change = user.pendingEmail !== null && user.pendingEmail === row.toAddress;
-    if (!change) {
-      if (user.emailVerified) return { skip: 'The address is already confirmed' };
-      if (user.email !== row.toAddress) return { skip: 'The account has another address now' };
-    }
-    const token = newToken();
-    await db.insert(emailVerificationTokens).values({
-      tokenHash: hashToken(token),
-      userId: row.userId,
-      email: row.toAddress,
-      expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
-    });
-    const verifyUrl = new URL(`/api/verify-email?token=${token}`, publicUrl).toString();
-    return { send: { firstName: user.firstName, verifyUrl, change }, secrets: [token] };
-  };
 }
 
 /**

@@ -1,13 +1,10 @@
-import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { PASSWORD_RESET_TTL_MS } from '@shared/account';
 import type { Db } from '../../platform/db/client';
 import { passwordResetTokens, users } from '../../platform/db/schema';
-import type { EmailPreparer, EmailQueue } from '../../platform/email/outbox';
+import type { EmailQueue } from '../../domain/email/email-kinds';
+import { hashToken, passwordFingerprint } from '../../domain/email/emailed-links';
 import { apiError } from '../../platform/errors';
-import { newToken } from '../../platform/ids';
 import { findUserByEmail } from './accounts';
-import { hashToken } from './email-verification';
 import { hashPassword } from './password';
 
 /**
@@ -28,38 +25,9 @@ export async function queuePasswordResetEmail(db: Db, outbox: EmailQueue, email:
       userId: user.id,
       // Several requests while one email waits are one email.
       dedupeKey: `password_reset:${user.id}`,
-      data: { firstName: user.firstName, resetUrl: '' },
+      data: { firstName: user.firstName },
     }),
   );
-}
-
-/**
- * What a link is bound to besides its address: the password hash the account has. Every new
- * password is hashed with a new salt, so any change of it — by the account, by a reset, by
- * ADMIN_PASSWORD at start-up — ends the links sent before it, without each of them having to
- * remember to. Only this digest is stored with the link, never the hash itself.
- */
-const passwordFingerprint = (passwordHash: string | null) => createHash('sha256').update(passwordHash ?? '').digest('base64url');
-
-export function mintPasswordResetLink(publicUrl: URL): EmailPreparer {
-  return async (row, db) => {
-    const [user] = await db
-      .select({ email: users.email, firstName: users.firstName, password: users.password })
-      .from(users)
-      .where(eq(users.id, row.userId))
-      .limit(1);
-    if (!user || user.email !== row.toAddress) return { skip: 'The account has another address now' };
-    const token = newToken();
-    await db.insert(passwordResetTokens).values({
-      tokenHash: hashToken(token),
-      userId: row.userId,
-      email: row.toAddress,
-      passwordFingerprint: passwordFingerprint(user.password),
-      expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
-    });
-    const resetUrl = new URL(`/reset-password?token=${token}`, publicUrl).toString();
-    return { send: { firstName: user.firstName, resetUrl }, secrets: [token] };
-  };
 }
 
 /**

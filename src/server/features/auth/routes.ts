@@ -12,7 +12,6 @@ import { responseSchema } from '../../platform/response-schemas';
 import { requireUser, userOf } from '../../platform/sessions';
 import { authenticate, registerLocalUser, signInWithGoogle } from './accounts';
 import {
-  mintVerificationLink,
   pruneVerificationTokens,
   queueEmailChangeVerification,
   queueVerificationEmail,
@@ -38,7 +37,6 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
     },
   );
 
-  app.outbox.prepare('verify_email', mintVerificationLink(config.publicUrl));
   app.jobs.every('maintenance.prune-verification-tokens', '17 * * * *', () => pruneVerificationTokens(db));
 
   // The link in the email; it needs no session (it may be opened on another device).

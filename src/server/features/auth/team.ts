@@ -3,12 +3,10 @@ import { ACCOUNT_TEXTS } from '@shared/auth-texts';
 import { TEAM_PAGE_SIZE, type AdminUser, type AdminUsersPage } from '@shared/account';
 import type { Role } from '@shared/auth';
 import type { Db } from '../../platform/db/client';
+import { likePattern } from '../../platform/db/like-pattern';
 import { submissions, users } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';
 import { assertAnotherAdmin } from './account';
-
-/** `%` and `_` typed in the search box are letters, not wildcards. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * How many submissions (drafts left out) each of these accounts has, by id; 0 for none. A second,

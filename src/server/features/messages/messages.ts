@@ -4,7 +4,7 @@ import { displayName } from '@shared/users';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
 import { conversations, messages, submissions, users, type MessageRow, type UserRow } from '../../platform/db/schema';
-import type { EmailQueue } from '../../platform/email/outbox';
+import type { EmailQueue } from '../../domain/email/email-kinds';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { decodeCursor, encodeCursor } from '../../platform/page-cursor';

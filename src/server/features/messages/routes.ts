@@ -14,7 +14,6 @@ import {
   markThreadRead,
   sendMessage,
 } from './messages';
-import { gatherUnreadMessages } from './unread-messages-email';
 import { conversationsQuerySchema, sendMessageSchema, threadQuerySchema } from '@shared/messages';
 
 /** The loader other instances use when a message is too large to travel in a NOTIFY payload. */
@@ -25,7 +24,6 @@ export const newMessageEvent = (message: MessageView) => ({ type: 'new_message' 
 /** Messages between artists and the label's team, and their live delivery (CONTRACT §7). */
 export async function messageRoutes(app: FastifyInstance, { db, emailDelayS }: { db: Db; emailDelayS: number }) {
   app.addHook('preHandler', requireUser);
-  app.outbox.prepare('unread_messages', gatherUnreadMessages(emailDelayS));
 
   app.realtime.registerLoader(NEW_MESSAGE_LOADER, async (id) => {
     const message = await loadMessageView(db, id);

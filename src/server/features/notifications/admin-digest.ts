@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { PAYMENT_DUE_STATUSES, type SubmissionStatus } from '@shared/submissions';
-import type { AdminDigestData } from '../../platform/email/templates/admin-digest';
+import type { AdminDigestData } from '../../domain/email/templates/admin-digest';
 import type { Db } from '../../platform/db/client';
 import { submissionHistory, submissions, users } from '../../platform/db/schema';
-import type { EmailQueue } from '../../platform/email/outbox';
+import type { EmailQueue } from '../../domain/email/email-kinds';
 
 type Section = AdminDigestData['sections'][number];
 

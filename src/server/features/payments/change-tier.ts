@@ -1,11 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { PAYMENT_DUE_STATUSES, isPaidTier, tierAmount, type PricingTier } from '@shared/submissions';
+import { PAYMENT_DUE_STATUSES, isPaidTier, isPaymentDue, tierAmount, type PricingTier } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
 import { submissionHistory, submissions } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { findOwnedSubmission } from './payment-state';
+import { transitionSubmissions } from '../../domain/submission/transition';
 
 /**
  * POST /api/submissions/{id}/tier (CONTRACT §12): while the payment is due the owner may choose
@@ -33,29 +34,30 @@ export async function changeSubmissionTier(
   await db.transaction(async (tx) => {
     const now = new Date();
     const [before] = await tx
-      .select({ status: submissions.status, tier: submissions.pricingTier, paymentStatus: submissions.paymentStatus })
+      .select({ id: submissions.id, userId: submissions.userId, status: submissions.status, paymentStatus: submissions.paymentStatus })
       .from(submissions)
       .where(eq(submissions.id, submissionId))
       .for('update');
-    const changed = await tx
-      .update(submissions)
-      .set({
-        pricingTier: tier,
-        amount: tierAmount(tier),
-        ...(paid ? {} : { status: 'pending', paymentStatus: null }),
-        updatedAt: now,
-      })
-      // The payment may have completed meanwhile (a webhook between the read and here): then nothing changes.
-      .where(and(eq(submissions.id, submissionId), inArray(submissions.status, [...PAYMENT_DUE_STATUSES])))
-      .returning({ status: submissions.status, paymentStatus: submissions.paymentStatus });
-    const after = changed[0];
-    if (!before || !after) throw apiError('tier_change_not_allowed');
-    const history: (typeof submissionHistory.$inferInsert)[] = [];
-    const record = (field: 'status' | 'payment_status', fromValue: string | null, toValue: string | null) =>
-      history.push({ id: newId(), submissionId, actorId: userId, field, fromValue, toValue, createdAt: now });
-    if (before.status !== after.status) record('status', before.status, after.status);
-    if (before.paymentStatus !== after.paymentStatus) record('payment_status', before.paymentStatus, after.paymentStatus);
-    if (history.length) await tx.insert(submissionHistory).values(history);
+    // The payment may have completed meanwhile (a webhook between the read and here): then nothing changes.
+    if (!before || !isPaymentDue(before.status)) throw apiError('tier_change_not_allowed');
+    const plan = { pricingTier: tier, amount: tierAmount(tier) };
+    if (paid) {
+      await tx.update(submissions).set({ ...plan, updatedAt: now }).where(eq(submissions.id, submissionId));
+      return;
+    }
+    // Free sends it to the label: the status through the one transition, the plan in the same UPDATE.
+    await transitionSubmissions(tx, [before], { to: 'pending', reason: 'tier_changed', by: userId, also: { ...plan, paymentStatus: null }, now });
+    if (before.paymentStatus !== null) {
+      await tx.insert(submissionHistory).values({
+        id: newId(),
+        submissionId,
+        actorId: userId,
+        field: 'payment_status',
+        fromValue: before.paymentStatus,
+        toValue: null,
+        createdAt: now,
+      });
+    }
   });
 }
 

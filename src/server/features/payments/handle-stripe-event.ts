@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { TIERS, deliveryDueAt, formatUsd } from '@shared/submissions';
 import type { Db, Tx } from '../../platform/db/client';
-import type { EmailQueue } from '../../platform/email/outbox';
+import type { EmailQueue } from '../../domain/email/email-kinds';
 import { paymentEvents } from '../../platform/db/schema';
 import {
   CURRENCY,
@@ -24,7 +24,9 @@ export type EventOutcome =
   | 'unknown_submission'
   | 'amount_mismatch';
 
-export const HANDLED_EVENT_TYPES = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'charge.refunded'] as const;
+const HANDLED_EVENT_TYPES = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'charge.refunded'] as const;
+type HandledEvent = Extract<Stripe.Event, { type: (typeof HANDLED_EVENT_TYPES)[number] }>;
+const isHandled = (event: Stripe.Event): event is HandledEvent => (HANDLED_EVENT_TYPES as readonly string[]).includes(event.type);
 
 /**
  * Acts on one verified Stripe event (CONTRACT §6). The event id is recorded in `payment_events`
@@ -40,8 +42,8 @@ export async function handleStripeEvent(
   event: Stripe.Event,
   log: FastifyBaseLogger,
 ): Promise<EventOutcome> {
+  if (!isHandled(event)) return 'ignored';
   if (event.type === 'charge.refunded') return markRefunded(db, event, log);
-  if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') return 'ignored';
   const intent = event.data.object;
   // A failure report may be older than a later attempt on the same intent: ask Stripe where it stands now.
   // Done before the transaction: if Stripe cannot answer, the event stays unrecorded and is redelivered.
@@ -105,7 +107,7 @@ async function markPaymentSucceeded(
   const changed = await applyPaymentChange(tx, submission, {
     paymentStatus: 'succeeded',
     // A submission the team has already moved on (e.g. archived) keeps its status; only the payment is recorded.
-    ...(isPaymentDue(submission.status) ? { status: 'pending' } : {}),
+    ...(isPaymentDue(submission.status) ? { status: 'pending', reason: 'payment_succeeded' } : {}),
     // The intent that was paid is the submission's payment id, also when it was found by its metadata.
     stripePaymentIntentId: intent.id,
     // The tier's delivery promise runs from the moment the payment succeeded (CONTRACT §13).
@@ -147,7 +149,7 @@ async function markPaymentFailed(
   }
   const changed = await applyPaymentChange(tx, submission, {
     paymentStatus: 'failed',
-    ...(submission.status === 'payment_pending' ? { status: 'payment_failed' } : {}),
+    ...(submission.status === 'payment_pending' ? { status: 'payment_failed', reason: 'payment_failed' } : {}),
   });
   log.info({ ...context, submissionId: submission.id, changed }, 'payment failed');
   return changed ? 'applied' : 'unchanged';

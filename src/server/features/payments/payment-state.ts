@@ -2,6 +2,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { TIERS, isPaidTier, type PaymentStatus, type PricingTier, type SubmissionStatus } from '@shared/submissions';
 import type { Db, Tx } from '../../platform/db/client';
 import { submissionHistory, submissions, type SubmissionRow } from '../../platform/db/schema';
+import { transitionSubmissions } from '../../domain/submission/transition';
+import type { StatusChangeReason } from '@shared/admin';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 
@@ -61,6 +63,8 @@ export async function lockSubmission(
 
 export interface PaymentChange {
   status?: SubmissionStatus;
+  /** Why the status moves (ALLOWED_STATUS_MOVES); required with `status`. */
+  reason?: StatusChangeReason;
   paymentStatus?: PaymentStatus;
   stripePaymentIntentId?: string;
   /** The delivery deadline, set when the payment succeeds (CONTRACT §13). */
@@ -69,16 +73,14 @@ export interface PaymentChange {
 
 /**
  * Applies a payment-driven change and records each changed field in the history, with no actor
- * (the change came from Stripe or the checkout, not from a person on the team). Returns whether
- * anything changed.
+ * (the change came from Stripe or the checkout, not from a person on the team): a status through
+ * the one transition, with its reason, and the payment's fields in the same UPDATE. Returns
+ * whether anything changed.
  */
-export async function applyPaymentChange(tx: TxOrDb, current: PaymentSubmission, change: PaymentChange): Promise<boolean> {
-  const set: PaymentChange = {};
-  const history: { field: 'status' | 'payment_status'; fromValue: string | null; toValue: string }[] = [];
-  if (change.status !== undefined && change.status !== current.status) {
-    set.status = change.status;
-    history.push({ field: 'status', fromValue: current.status, toValue: change.status });
-  }
+export async function applyPaymentChange(tx: Tx, current: PaymentSubmission, change: PaymentChange): Promise<boolean> {
+  const set: Omit<PaymentChange, 'status' | 'reason'> = {};
+  const history: { field: 'payment_status'; fromValue: string | null; toValue: string }[] = [];
+  const moves = change.status !== undefined && change.status !== current.status;
   if (change.paymentStatus !== undefined && change.paymentStatus !== current.paymentStatus) {
     set.paymentStatus = change.paymentStatus;
     history.push({ field: 'payment_status', fromValue: current.paymentStatus, toValue: change.paymentStatus });
@@ -86,16 +88,22 @@ export async function applyPaymentChange(tx: TxOrDb, current: PaymentSubmission,
   if (change.stripePaymentIntentId !== undefined && change.stripePaymentIntentId !== current.stripePaymentIntentId) {
     set.stripePaymentIntentId = change.stripePaymentIntentId;
   }
-  if (change.dueAt !== undefined && Object.keys(set).length > 0) set.dueAt = change.dueAt;
-  if (Object.keys(set).length === 0) return false;
-  await tx
-    .update(submissions)
-    .set({ ...set, updatedAt: new Date() })
-    .where(eq(submissions.id, current.id));
+  if (change.dueAt !== undefined && (moves || Object.keys(set).length > 0)) set.dueAt = change.dueAt;
+  if (!moves && Object.keys(set).length === 0) return false;
+  const now = new Date();
+  if (moves) {
+    // The status goes through the one transition, with the payment's fields in the same UPDATE.
+    await transitionSubmissions(tx, [current], { to: change.status!, reason: change.reason!, by: null, also: set, now });
+  } else {
+    await tx
+      .update(submissions)
+      .set({ ...set, updatedAt: now })
+      .where(eq(submissions.id, current.id));
+  }
   if (history.length > 0) {
     await tx
       .insert(submissionHistory)
-      .values(history.map((h) => ({ ...h, id: newId(), submissionId: current.id, actorId: null })));
+      .values(history.map((h) => ({ ...h, id: newId(), submissionId: current.id, actorId: null, createdAt: now })));
   }
   return true;
 }

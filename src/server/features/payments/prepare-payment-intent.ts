@@ -109,6 +109,6 @@ async function reopenFailedPayment(db: Db, submissionId: string): Promise<void> 
   await db.transaction(async (tx) => {
     const current = await lockSubmission(tx, { id: submissionId });
     if (current?.status !== 'payment_failed' || current.paymentStatus === 'succeeded') return;
-    await applyPaymentChange(tx, current, { status: 'payment_pending', paymentStatus: 'pending' });
+    await applyPaymentChange(tx, current, { status: 'payment_pending', reason: 'checkout_reopened', paymentStatus: 'pending' });
   });
 }

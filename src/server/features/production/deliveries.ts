@@ -6,7 +6,7 @@ import type { Delivery, DeliverableFile } from '@shared/production';
 import { isDeliverableType } from '@shared/production';
 import type { Db } from '../../platform/db/client';
 import { deliveries, deliveryFiles, submissionHistory, submissions, uploads, users } from '../../platform/db/schema';
-import type { EmailQueue } from '../../platform/email/outbox';
+import type { EmailQueue } from '../../domain/email/email-kinds';
 import { apiError, rangeNotSatisfiable } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import {

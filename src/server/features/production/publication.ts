@@ -2,9 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { isViralHit, viewsNeeded, viralCheckAt, type CountSource, type Publication } from '@shared/production';
 import { VIRAL_HITS_NEEDED } from '@shared/production-texts';
+import { isPublishable } from '@shared/submissions';
+import { transitionSubmissions } from '../../domain/submission/transition';
 import type { Db, Tx } from '../../platform/db/client';
 import { bonusEarnings, publications, submissionHistory, submissions, users, viewReadings } from '../../platform/db/schema';
-import type { EmailQueue } from '../../platform/email/outbox';
+import type { EmailQueue } from '../../domain/email/email-kinds';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import type { JobQueue } from '../../platform/jobs/job-queue';
@@ -23,9 +25,6 @@ export const viralCheckKey = (job: ViralCheckJob) => `viral-check:${job.submissi
 
 /** Once the check has run, its figures stay: a later view count is a correction, not a new publication. */
 const CHECK_HAS_RUN = 'The 14-day check has run: correct its views instead';
-
-/** A publication may be recorded once the team approved the track (and again, to correct it). */
-const PUBLISHABLE = ['approved', 'in_creation', 'completed', 'published'];
 
 export interface PublicationDeps {
   db: Db;
@@ -75,7 +74,7 @@ export async function recordPublication(
   const checkAt = viralCheckAt(publishedAt);
   await db.transaction(async (tx) => {
     const submission = await lockDeskSubmission(tx, submissionId);
-    if (!PUBLISHABLE.includes(submission.status)) throw apiError('not_ready_to_publish');
+    if (!isPublishable(submission.status)) throw apiError('not_ready_to_publish');
     const values = {
       videoUrl: input.videoUrl,
       publishedAt,
@@ -91,12 +90,16 @@ export async function recordPublication(
       .onConflictDoUpdate({ target: publications.submissionId, set: values, setWhere: sql`${publications.checkedAt} is null` })
       .returning({ submissionId: publications.submissionId });
     if (!written) throw apiError('conflict', CHECK_HAS_RUN);
-    await tx.update(submissions).set({ status: 'published', updatedAt: now }).where(eq(submissions.id, submissionId));
-    const history = [
-      { field: 'publication' as const, fromValue: existing?.videoUrl ?? null, toValue: `${input.videoUrl} at ${publishedAt.toISOString()}` },
-      ...(submission.status !== 'published' ? [{ field: 'status' as const, fromValue: submission.status, toValue: 'published' }] : []),
-    ];
-    await tx.insert(submissionHistory).values(history.map((h) => ({ ...h, id: newId(), submissionId, actorId: adminId, createdAt: now })));
+    await transitionSubmissions(tx, [submission], { to: 'published', reason: 'published', by: adminId, now });
+    await tx.insert(submissionHistory).values({
+      id: newId(),
+      submissionId,
+      actorId: adminId,
+      field: 'publication',
+      fromValue: existing?.videoUrl ?? null,
+      toValue: `${input.videoUrl} at ${publishedAt.toISOString()}`,
+      createdAt: now,
+    });
 
     const job: ViralCheckJob = { submissionId, checkAt: checkAt.toISOString() };
     await deps.jobs.enqueue(VIRAL_CHECK_JOB, job, { startAfter: checkAt, singletonKey: viralCheckKey(job), tx });

@@ -3,8 +3,8 @@ import { and, asc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { formatUsd } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
-import { submissionHistory, submissions, type SubmissionRow } from '../../platform/db/schema';
-import type { EmailQueue } from '../../platform/email/outbox';
+import { submissionHistory, submissions } from '../../platform/db/schema';
+import type { EmailQueue } from '../../domain/email/email-kinds';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 
@@ -91,11 +91,6 @@ export async function refundSubmission(
   });
   log.info({ submissionId: submission.id, reason: input.reason, refundId: refund?.id, recorded }, 'payment refunded');
   return recorded ? 'refunded' : 'already_refunded';
-}
-
-/** Paid, promised by a date that has passed, not delivered and not refunded. */
-export function isLate(row: Pick<SubmissionRow, 'dueAt' | 'deliveredAt' | 'paymentStatus' | 'refundRequestedAt'>, now: Date): boolean {
-  return row.dueAt !== null && row.dueAt < now && row.deliveredAt === null && row.paymentStatus === 'succeeded' && !row.refundRequestedAt;
 }
 
 /** How many late submissions one run refunds; the next run (5 minutes later) takes the rest. */

@@ -28,7 +28,7 @@ import {
   submitDraft,
   updateDraft,
 } from './submissions';
-import { toSubmission } from '../../platform/to-submission';
+import { toSubmission } from '../../domain/submission/to-submission';
 
 type WithId = { Params: { id: string } };
 

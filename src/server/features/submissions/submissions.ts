@@ -10,10 +10,11 @@ import {
 import { TIERS, isArtistDeletable, isPaidTier, objectPathOf, tierAmount, uploadIdFromObjectPath } from '@shared/submissions';
 import type { Db, Tx } from '../../platform/db/client';
 import { submissions, uploads, type SubmissionRow, type UserRow } from '../../platform/db/schema';
-import type { EmailQueue } from '../../platform/email/outbox';
+import type { EmailQueue } from '../../domain/email/email-kinds';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
-import { deleteSubmissionRows } from '../../platform/submission-deletion';
+import { deleteSubmissionRows } from '../../domain/submission/submission-deletion';
+import { transitionSubmissions } from '../../domain/submission/transition';
 
 export type CreateSubmission = z.output<typeof createSubmissionSchema>;
 export type DraftChanges = z.output<typeof draftSubmissionSchema>;
@@ -89,15 +90,24 @@ async function attachFiles(tx: Tx, userId: string, submissionId: string, referen
     .where(and(eq(uploads.submissionId, submissionId), ids.length ? notInArray(uploads.id, ids) : undefined));
 }
 
-/** The server-set part of a submission that goes to the label: amount and status from the tier. */
+/** The server-set part of a submission that goes to the label: amount and payment from the tier. */
 function submittedState(input: CreateSubmission) {
   const paid = isPaidTier(input.pricingTier);
   return {
     amount: tierAmount(input.pricingTier),
-    status: paid ? ('payment_pending' as const) : ('pending' as const),
     paymentStatus: paid ? ('pending' as const) : null,
     draftStep: null,
   };
+}
+
+/**
+ * The move that sends a submission to the label, through the one transition: free → pending,
+ * paid → awaiting payment; recorded with the artist as who and `submitted` as why.
+ */
+async function sendToLabel(tx: Tx, row: ArtistSubmissionRow): Promise<ArtistSubmissionRow> {
+  const to = isPaidTier(row.pricingTier) ? 'payment_pending' : 'pending';
+  await transitionSubmissions(tx, [row], { to, reason: 'submitted', by: row.userId });
+  return { ...row, status: to };
 }
 
 /**
@@ -114,13 +124,15 @@ export async function createSubmission(
 ): Promise<ArtistSubmissionRow> {
   return db.transaction(async (tx) => {
     const licence = await recordAcceptedTerms(tx, new Date());
-    const [row] = await tx
+    // Written as a draft and sent at once: the same move as a draft's submit.
+    const [draft] = await tx
       .insert(submissions)
-      .values({ ...input, ...submittedState(input), ...licence, id: newId(), userId })
+      .values({ ...input, ...submittedState(input), ...licence, id: newId(), userId, status: 'draft' })
       .returning(artistColumns);
-    await attachFiles(tx, userId, row!.id, fileReferences(input));
-    await queueSubmissionReceived(tx, outbox, row!);
-    return row!;
+    await attachFiles(tx, userId, draft!.id, fileReferences(input));
+    const row = await sendToLabel(tx, draft!);
+    await queueSubmissionReceived(tx, outbox, row);
+    return row;
   });
 }
 
@@ -194,14 +206,15 @@ export async function submitDraft(
     const draft = await applyDraftChanges(tx, userId, await lockOwnDraft(tx, userId, id), changes);
     const input = validate(draft);
     const licence = await recordAcceptedTerms(tx, new Date());
-    const [row] = await tx
+    const [sent] = await tx
       .update(submissions)
       .set({ ...input, ...submittedState(input), ...licence, createdAt: new Date(), updatedAt: new Date() })
       .where(eq(submissions.id, id))
       .returning(artistColumns);
     await attachFiles(tx, userId, id, fileReferences(input));
-    await queueSubmissionReceived(tx, outbox, row!);
-    return row!;
+    const row = await sendToLabel(tx, sent!);
+    await queueSubmissionReceived(tx, outbox, row);
+    return row;
   });
 }
 

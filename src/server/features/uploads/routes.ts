@@ -14,7 +14,7 @@ import { RESUMABLE_UPLOADS_PATH } from '@shared/submissions';
 import { downloadExtension, downloadQuerySchema } from '@shared/downloads';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
-import { queueAudioPeaks } from '../../platform/audio/record-audio-peaks';
+import { queueAudioPeaks } from '../../domain/audio/record-audio-peaks';
 import { apiError, HttpError, parseInput, rangeNotSatisfiable } from '../../platform/errors';
 import { rateLimited } from '../../platform/rate-limits';
 import { requireAdmin, requireUser, userOf } from '../../platform/sessions';

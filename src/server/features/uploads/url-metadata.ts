@@ -1,11 +1,11 @@
 import type { UrlMetadata } from '@shared/submission-schemas';
+import { URL_MAX_LENGTH } from '@shared/submissions';
 import { safeFetchText, type FetchText } from './safe-fetch';
 
 /** CONTRACT §5: the whole look-up (oEmbed and page) gives up after 5 s; bodies are capped. */
 export const METADATA_TIMEOUT_MS = 5_000;
 export const METADATA_MAX_BYTES = 512 * 1024;
 const MAX_TITLE_LENGTH = 300;
-const MAX_URL_LENGTH = 2048;
 
 /**
  * Title and thumbnail of a music link (POST /api/url-metadata): the site's oEmbed answer for
@@ -169,7 +169,7 @@ function clampTitle(title: string): string {
 
 function httpUrlOrNull(value: string): string | null {
   const u = safeUrl(value);
-  return u && (u.protocol === 'http:' || u.protocol === 'https:') && value.length <= MAX_URL_LENGTH ? u.toString() : null;
+  return u && (u.protocol === 'http:' || u.protocol === 'https:') && value.length <= URL_MAX_LENGTH ? u.toString() : null;
 }
 
 function safeUrl(value: string): URL | null {

@@ -6,28 +6,16 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { installJobQueue } from '../jobs/job-queue';
+import type { Database, Db } from './database';
 import * as schema from './schema';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-/** The handle `db.transaction(async (tx) => …)` passes: what a change and its consequences are written with. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** One database, whichever engine serves it: the embedded PGlite or a PostgreSQL server. */
-export interface Database {
-  kind: 'pglite' | 'postgres';
-  db: Db;
-  /** The raw engine, for what Drizzle does not wrap (LISTEN/NOTIFY). */
-  pglite?: PGlite;
-  pool?: pg.Pool;
-  connectionString?: string;
-  ping(): Promise<void>;
-  close(): Promise<void>;
-}
+// The handles' types live apart so that the job queue, which this module installs, can name
+// them without importing this module back; every other module keeps naming them from here.
+export type { Database, Db, Tx } from './database';
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 

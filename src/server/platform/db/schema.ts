@@ -17,7 +17,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 // Relative, not '@shared/…': drizzle-kit loads this file without the tsconfig path aliases.
-import { HISTORY_FIELDS } from '../../../shared/admin';
+import { HISTORY_FIELDS, STATUS_CHANGE_REASONS } from '../../../shared/admin';
 import { AUTH_PROVIDERS, ROLES } from '../../../shared/auth';
 import { OUTBOX_STATUSES } from '../../../shared/notifications';
 import { COUNT_SOURCES, EARNING_STATUSES } from '../../../shared/production';
@@ -382,9 +382,12 @@ export const submissionHistory = pgTable(
     field: text('field', { enum: HISTORY_FIELDS }).notNull(),
     fromValue: text('from_value'),
     toValue: text('to_value'),
+    /** Why the status changed (STATUS_CHANGE_REASONS, domain/submission/transition.ts); null on other fields. */
+    reason: text('reason', { enum: STATUS_CHANGE_REASONS }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    oneOf('submission_history_reason_check', t.reason, STATUS_CHANGE_REASONS),
     index('submission_history_submission_idx').on(t.submissionId, t.createdAt),
     oneOf('submission_history_field_check', t.field, HISTORY_FIELDS),
   ],
@@ -642,44 +645,45 @@ export const outboxEmails = pgTable(
   ],
 );
 
-/** Email verification links (CONTRACT §11): only a SHA-256 of the token is kept. */
-export const emailVerificationTokens = pgTable(
-  'email_verification_tokens',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** The address the link verifies; it must still be the user's when the link is opened. */
-    email: text('email').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('email_verification_tokens_user_idx').on(t.userId), index('email_verification_tokens_expires_idx').on(t.expiresAt)],
-);
+/**
+ * The columns both emailed-link tables share (domain/email/emailed-links.ts mints into either):
+ * only a SHA-256 of the token is kept, with its user, the address the link went to, and when it
+ * expires and was used.
+ */
+const emailedTokenColumns = () => ({
+  tokenHash: text('token_hash').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
-/** Password reset links (CONTRACT §11): one hour, once; only a SHA-256 of the token is kept. */
+/**
+ * Email verification links (CONTRACT §11). `email` is the address the link verifies; it must
+ * still be the user's (or the one they are changing to) when the link is opened.
+ */
+export const emailVerificationTokens = pgTable('email_verification_tokens', emailedTokenColumns(), (t) => [
+  index('email_verification_tokens_user_idx').on(t.userId),
+  index('email_verification_tokens_expires_idx').on(t.expiresAt),
+]);
+
+/**
+ * Password reset links (CONTRACT §11): one hour, once. `email` is the address the link went to:
+ * it works only while the account still has it, and opening it proves that mailbox, so it counts
+ * as verified.
+ */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /**
-     * The address the link went to: it works only while the account still has it, and opening it
-     * proves that mailbox, so it counts as verified.
-     */
-    email: text('email').notNull(),
+    ...emailedTokenColumns(),
     /**
      * SHA-256 of the password hash the account had when the link was sent (of '' for none): the
-     * link works only while that password is unchanged (features/auth/password-reset.ts).
+     * link works only while that password is unchanged (domain/email/emailed-links.ts).
      */
     passwordFingerprint: text('password_fingerprint').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId), index('password_reset_tokens_expires_idx').on(t.expiresAt)],
 );

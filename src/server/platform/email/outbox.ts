@@ -1,16 +1,15 @@
 import { render } from '@react-email/render';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { OutboxPage, OutboxStatus } from '@shared/notifications';
+import type { ReactElement } from 'react';
+import type { NotificationPreference, OutboxPage, OutboxStatus } from '@shared/notifications';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../db/client';
 import { outboxEmails, users, type OutboxEmailRow } from '../db/schema';
 import { newId } from '../ids';
 import type { JobQueue } from '../jobs/job-queue';
-import { EMAIL_TEMPLATES, isEmailKind, type EmailData, type EmailKind } from './email-kinds';
 import { createSmtpMailer, type Mailer } from './mailer';
 import { wantsEmail } from './notification-settings';
-import type { EmailTemplate } from './templates/template';
 import { createUnsubscribeToken } from './unsubscribe-token';
 
 export const SEND_EMAIL_JOB = 'email.send';
@@ -21,11 +20,54 @@ export const PREPARED_AT = 'preparedAt';
 /** What the stored copy shows instead of a secret link (verification, password reset). */
 export const HIDDEN = '[link hidden]';
 
-export interface QueueEmail<K extends EmailKind> {
+/** What a template is told besides its own data. */
+export interface EmailContext {
+  /** The product's origin, e.g. https://hub.example.com */
+  publicUrl: string;
+  /** Present when the email is a notification the recipient can turn off. */
+  unsubscribe: { url: string; what: string } | undefined;
+}
+
+/** One kind of email: its subject and its body, from the data frozen when it was queued (or prepared). */
+export interface EmailTemplate<Data> {
+  /** The notification preference that turns this kind off; none for account emails and receipts. */
+  preference: NotificationPreference | null;
+  subject(data: Data): string;
+  body(data: Data, context: EmailContext): ReactElement;
+}
+
+/**
+ * Work a kind needs done when its email goes out rather than when it is queued: gather what
+ * is still true (the unread messages), or mint a secret link that must never be stored.
+ */
+export type EmailPreparer<Sent = Record<string, unknown>> = (
+  row: OutboxEmailRow,
+  /** The transaction that holds the row locked while it is prepared. */
+  tx: Tx,
+  config: Config,
+) => Promise<{ send: Sent; secrets?: string[] } | { skip: string } | { notBefore: Date }>;
+
+/**
+ * A kind as the outbox sends it: its template and, when the email needs something made as it
+ * goes out, its preparer. The kinds themselves are the domain's (domain/email/email-kinds.ts),
+ * declared all in one typed table, so a kind cannot be queued without its template or preparer.
+ * `queued` is never set: it carries the type of the data a caller queues.
+ */
+export interface OutboxKind<Queued = never, Sent = never> {
+  template: EmailTemplate<Sent>;
+  prepare: EmailPreparer<Sent> | null;
+  queued?: Queued;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table is checked where it is declared; here any kind goes
+type AnyKinds = Record<string, OutboxKind<any, any>>;
+type QueuedData<Kinds extends AnyKinds, K extends keyof Kinds> = NonNullable<Kinds[K]['queued']>;
+
+export interface QueueEmail<Kinds extends AnyKinds, K extends keyof Kinds & string> {
   kind: K;
   /** The recipient; the address is read from the account in the same transaction. */
   userId: string;
-  data: EmailData<K>;
+  data: QueuedData<Kinds, K>;
   /** Not before this time (e.g. a message still unread after the delay). */
   sendAfter?: Date;
   /** While an email with this key waits, queueing another with it does nothing: they become one. */
@@ -35,33 +77,16 @@ export interface QueueEmail<K extends EmailKind> {
 }
 
 /**
- * Work a kind needs done when its email goes out rather than when it is queued: gather what
- * is still true (the unread messages), or mint a secret link that must never be stored.
- */
-/** What a feature needs to send email: queue it inside its transaction. */
-export type EmailQueue = Pick<Outbox, 'queue' | 'queueMany'>;
-
-export type EmailPreparer = (
-  row: OutboxEmailRow,
-  /** The transaction that holds the row locked while it is prepared. */
-  db: Tx,
-) => Promise<
-  | { send: Record<string, unknown>; secrets?: string[] }
-  | { skip: string }
-  | { notBefore: Date }
->;
-
-/**
  * The outbox (docs/decisions/081-outbox.md): `queue` writes an email and its send job inside
  * the caller's transaction; the job renders it, checks the recipient still wants it, and hands it
  * to SMTP under a Message-ID made from the outbox id, so every attempt is the same message.
  */
-export class Outbox {
-  private readonly preparers = new Map<EmailKind, EmailPreparer>();
+export class Outbox<Kinds extends AnyKinds> {
   private readonly mailer: Mailer | undefined;
   private readonly messageIdDomain: string;
 
   constructor(
+    private readonly kinds: Kinds,
     private readonly db: Db,
     private readonly jobs: JobQueue,
     private readonly config: Config,
@@ -83,18 +108,13 @@ export class Outbox {
     return this.mailer !== undefined;
   }
 
-  /** Declares the send-time work of a kind (see EmailPreparer). */
-  prepare(kind: EmailKind, preparer: EmailPreparer): void {
-    this.preparers.set(kind, preparer);
-  }
-
   /**
    * Writes the email and its send job in `tx`; nothing happens if the recipient has no address.
    * With a `dedupeKey`, an email already waiting under that key takes this change instead, and is
    * locked FOR SHARE until `tx` commits: its preparation (which locks it FOR UPDATE) then sees this
    * change's rows, instead of settling its content just before they commit.
    */
-  async queue<K extends EmailKind>(tx: Tx, email: QueueEmail<K>): Promise<void> {
+  async queue<K extends keyof Kinds & string>(tx: Tx, email: QueueEmail<Kinds, K>): Promise<void> {
     const [recipient] = await tx.select({ email: users.email }).from(users).where(eq(users.id, email.userId)).limit(1);
     const toAddress = email.toAddress ?? recipient?.email;
     if (!recipient || !toAddress) return;
@@ -115,22 +135,12 @@ export class Outbox {
   }
 
   /** Inserts one email and its job; false when an email waiting under its dedupeKey took it. */
-  private async insertOne<K extends EmailKind>(tx: Tx, email: QueueEmail<K>, toAddress: string): Promise<boolean> {
-    const template = EMAIL_TEMPLATES[email.kind] as EmailTemplate<EmailData<K>>;
-    const id = newId();
-    const sendAfter = email.sendAfter ?? new Date();
+  private async insertOne<K extends keyof Kinds & string>(tx: Tx, email: QueueEmail<Kinds, K>, toAddress: string): Promise<boolean> {
+    const row = this.outboxRow(email, toAddress);
+    const { id, sendAfter } = row;
     const inserted = await tx
       .insert(outboxEmails)
-      .values({
-        id,
-        kind: email.kind,
-        userId: email.userId,
-        toAddress,
-        subject: template.subject(email.data),
-        templateData: email.data as Record<string, unknown>,
-        dedupeKey: email.dedupeKey ?? null,
-        sendAfter,
-      })
+      .values(row)
       .onConflictDoNothing({ target: outboxEmails.dedupeKey, where: sql`${outboxEmails.status} = 'pending'` })
       .returning({ id: outboxEmails.id });
     if (inserted.length === 0) return false;
@@ -142,27 +152,14 @@ export class Outbox {
    * Several emails in `tx` with three statements whatever their number (the recipients' addresses,
    * the outbox rows, their send jobs): what `queue` writes for each, for changes made in bulk.
    */
-  async queueMany<K extends EmailKind>(tx: Tx, emails: QueueEmail<K>[]): Promise<void> {
+  async queueMany<K extends keyof Kinds & string>(tx: Tx, emails: QueueEmail<Kinds, K>[]): Promise<void> {
     if (emails.length === 0) return;
     const userIds = [...new Set(emails.map((e) => e.userId))];
     const recipients = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds));
     const addressOf = new Map(recipients.map((r) => [r.id, r.email]));
     const rows = emails.flatMap((email) => {
       const toAddress = addressOf.get(email.userId);
-      if (!toAddress) return [];
-      const template = EMAIL_TEMPLATES[email.kind] as EmailTemplate<EmailData<K>>;
-      return [
-        {
-          id: newId(),
-          kind: email.kind,
-          userId: email.userId,
-          toAddress,
-          subject: template.subject(email.data),
-          templateData: email.data as Record<string, unknown>,
-          dedupeKey: email.dedupeKey ?? null,
-          sendAfter: email.sendAfter ?? new Date(),
-        },
-      ];
+      return toAddress ? [this.outboxRow(email, toAddress)] : [];
     });
     if (rows.length === 0) return;
     const inserted = await tx
@@ -177,12 +174,26 @@ export class Outbox {
     );
   }
 
+  /** The row `queue` and `queueMany` write for one email, its subject made from the data as queued. */
+  private outboxRow<K extends keyof Kinds & string>(email: QueueEmail<Kinds, K>, toAddress: string) {
+    return {
+      id: newId(),
+      kind: email.kind,
+      userId: email.userId,
+      toAddress,
+      subject: this.kinds[email.kind]!.template.subject(email.data),
+      templateData: email.data as Record<string, unknown>,
+      dedupeKey: email.dedupeKey ?? null,
+      sendAfter: email.sendAfter ?? new Date(),
+    };
+  }
+
   /** The `email.send` job: one attempt at one email. Throwing makes pg-boss retry it later. */
   async deliver(outboxId: string): Promise<void> {
     const [row] = await this.db.select().from(outboxEmails).where(eq(outboxEmails.id, outboxId)).limit(1);
     // Already sent, skipped or given up: a repeated job sends nothing twice.
-    if (!row || row.status !== 'pending' || !isEmailKind(row.kind)) return;
-    const template = EMAIL_TEMPLATES[row.kind] as unknown as EmailTemplate<Record<string, unknown>>;
+    if (!row || row.status !== 'pending' || !Object.hasOwn(this.kinds, row.kind)) return;
+    const { template, prepare: preparer } = this.kinds[row.kind]!;
 
     if (template.preference && !(await wantsEmail(this.db, row.userId, template.preference))) {
       await this.finish(row.id, { status: 'skipped', lastError: 'The recipient turned this kind of email off' });
@@ -191,7 +202,6 @@ export class Outbox {
 
     let data = row.templateData;
     let secrets: string[] = [];
-    const preparer = this.preparers.get(row.kind);
     // Prepared by an earlier attempt that may have reached the SMTP server before its process
     // died: send exactly that again, so one Message-ID always carries one content (decision 082).
     if (preparer && typeof row.templateData[PREPARED_AT] !== 'string') {
@@ -201,7 +211,7 @@ export class Outbox {
         const [locked] = await tx.select().from(outboxEmails).where(eq(outboxEmails.id, row.id)).for('update');
         if (!locked || locked.status !== 'pending') return 'done' as const;
         if (typeof locked.templateData[PREPARED_AT] === 'string') return { data: locked.templateData, secrets: [] };
-        const prepared = await preparer(locked, tx);
+        const prepared = await preparer(locked, tx, this.config);
         if ('skip' in prepared) {
           await tx.update(outboxEmails).set({ status: 'skipped', lastError: prepared.skip }).where(eq(outboxEmails.id, row.id));
           return 'done' as const;

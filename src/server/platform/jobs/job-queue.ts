@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { Database, Tx } from '../db/client';
+import type { Database, Tx } from '../db/database';
 import { databaseExecutor, transactionExecutor, type SqlExecutor } from './sql-executor';
 
 /**

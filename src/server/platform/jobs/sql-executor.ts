@@ -1,6 +1,6 @@
 import type { PGlite, Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import type pg from 'pg';
-import type { Database, Tx } from '../db/client';
+import type { Database, Tx } from '../db/database';
 
 /** What pg-boss needs from a database: run one SQL text with positional parameters. */
 export interface SqlExecutor {

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CLOSE_SESSION_ENDED, CLOSE_TOO_MANY_SOCKETS } from '@shared/live-events';
-import { MAX_NOTIFY_BYTES, type NotificationBus } from './bus';
+import type { Db, Tx } from '../db/client';
+import { MAX_NOTIFY_BYTES, REALTIME_CHANNEL, type NotificationBus } from './bus';
 
 /** What is pushed to browsers: a JSON object with a `type`. */
 export interface RealtimeEvent {
@@ -18,7 +20,7 @@ export interface EventReference {
   id: string;
 }
 
-export type EventLoader = (id: string) => Promise<RealtimeEvent | null>;
+export type EventLoader<Event extends RealtimeEvent = RealtimeEvent> = (id: string) => Promise<Event | null>;
 
 /** The part of a `ws` WebSocket the hub uses (kept narrow so that tests can stand in for it). */
 export interface HubSocket {
@@ -31,8 +33,10 @@ export interface HubSocket {
   on(event: 'pong' | 'close', listener: () => void): unknown;
 }
 
-export interface HubOptions {
+export interface HubOptions<Event extends RealtimeEvent = RealtimeEvent> {
   bus: NotificationBus;
+  /** Checks an event where it is produced (the app passes the shared schema's parse); throws when it is not one. */
+  checkEvent?: (event: Event) => void;
   log: FastifyBaseLogger;
   /** How often sockets are pinged; one missed pong and the socket is terminated at the next beat. */
   heartbeatMs?: number;
@@ -61,7 +65,10 @@ interface Connection {
 }
 
 interface Envelope {
-  /** The instance that published it, which has already delivered it to its own sockets. */
+  /**
+   * The instance that published it, which has already delivered it to its own sockets; COMMITTED
+   * when a transaction sent it (`notifyOnCommit`), which every instance delivers, this one included.
+   */
   o: string;
   /** Recipients' user ids. */
   u: string[];
@@ -75,23 +82,43 @@ interface Envelope {
  * deliver to theirs. Nothing is kept that another instance would need: a socket lives on one
  * instance, and missed events are recovered by the client refetching when it reconnects.
  */
-export class RealtimeHub {
+const COMMITTED = 'commit';
+
+/**
+ * Sends `event` to these users' sockets on every instance when `tx` commits, and never if it rolls
+ * back: a NOTIFY is delivered at commit. For an event that announces the transaction's own change
+ * (domain/submission/transition.ts), so no one is told of a change before they can read it. The
+ * caller checks the event against its schema; recipients are split over several notifications
+ * when one would be too large.
+ */
+export async function notifyOnCommit(tx: Tx | Db, userIds: string[], event: RealtimeEvent): Promise<void> {
+  const recipients = [...new Set(userIds)];
+  const perNotification = Math.max(1, Math.floor((MAX_NOTIFY_BYTES - JSON.stringify(event).length - 100) / 40));
+  for (let start = 0; start < recipients.length; start += perNotification) {
+    const payload = JSON.stringify({ o: COMMITTED, u: recipients.slice(start, start + perNotification), e: event } satisfies Envelope);
+    await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);
+  }
+}
+
+export class RealtimeHub<Event extends RealtimeEvent = RealtimeEvent> {
   readonly instanceId = randomUUID();
   private readonly byUser = new Map<string, Set<Connection>>();
-  private readonly loaders = new Map<string, EventLoader>();
+  private readonly loaders = new Map<string, EventLoader<Event>>();
   private readonly pending = new Set<Promise<void>>();
   private readonly bus: NotificationBus;
   private readonly log: FastifyBaseLogger;
   private readonly heartbeatMs: number;
   private readonly validSessions: HubOptions['validSessions'];
+  private readonly checkEvent: ((event: Event) => void) | undefined;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   /** Counts session changes heard; see `changesHeard` and `add`. */
   private changes = 0;
   /** Users whose sockets' sessions are being checked again; `again` when another change came meanwhile. */
   private readonly rechecks = new Map<string, { again: boolean }>();
 
-  constructor(options: HubOptions) {
+  constructor(options: HubOptions<Event>) {
     this.bus = options.bus;
+    this.checkEvent = options.checkEvent;
     this.log = options.log;
     this.heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
     this.validSessions = options.validSessions;
@@ -116,7 +143,7 @@ export class RealtimeHub {
   }
 
   /** Events published with a reference are loaded on each instance by the loader of that name. */
-  registerLoader(name: string, loader: EventLoader): void {
+  registerLoader(name: string, loader: EventLoader<Event>): void {
     this.loaders.set(name, loader);
   }
 
@@ -221,7 +248,8 @@ export class RealtimeHub {
    * instances have been notified; a failure there is logged, never thrown: the event is only a
    * hint to refresh, and what it announces is already stored.
    */
-  publish(userIds: string[], event: RealtimeEvent, reference?: EventReference): Promise<void> {
+  publish(userIds: string[], event: Event, reference?: EventReference): Promise<void> {
+    this.checkEvent?.(event);
     const recipients = [...new Set(userIds)];
     this.deliverLocal(recipients, JSON.stringify(event));
 

@@ -1,6 +1,8 @@
 import { and, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { liveEventSchema } from '@shared/live-event-schema';
+import type { LiveEvent } from '@shared/live-events';
 import type { Database } from '../db/client';
 import { sessions } from '../db/schema';
 import { apiError } from '../errors';
@@ -12,7 +14,7 @@ import { RealtimeHub } from './hub';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Pushes events to users' open sockets on every instance (CONTRACT §7). */
-    realtime: RealtimeHub;
+    realtime: RealtimeHub<LiveEvent>;
   }
 }
 
@@ -34,8 +36,10 @@ export const realtimePlugin = fp<RealtimeOptions>(
     const { db } = database;
     /** Per upgrade: the session changes heard before its session was looked up (see `hub.add`). */
     const changesBefore = new WeakMap<object, number>();
-    const hub = new RealtimeHub({
+    const hub = new RealtimeHub<LiveEvent>({
       bus: createNotificationBus(database, app.log),
+      // Every event is checked against the one schema the client types from (a typo fails here, not in a browser).
+      checkEvent: (event) => void liveEventSchema.parse(event),
       log: app.log,
       ...(heartbeatMs === undefined ? {} : { heartbeatMs }),
       validSessions: async (ids) => {

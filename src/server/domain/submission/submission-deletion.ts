@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { Db, Tx } from './db/client';
-import { submissions, uploads } from './db/schema';
+import type { Db, Tx } from '../../platform/db/client';
+import { submissions, uploads } from '../../platform/db/schema';
+import { announceSubmissionChange } from './transition';
 
 /**
  * Deletes a submission and the rows of the uploads attached to it, in the caller's transaction,
  * and answers those uploads' ids: the caller removes their bytes (`removeUploadBytes`) after the
- * commit, so a rollback never leaves a row pointing at deleted bytes.
+ * commit, so a rollback never leaves a row pointing at deleted bytes. Its artist and the team
+ * hear of it (`submission_changed`, status null) when the transaction commits.
  *
  * Who may delete what is not decided here: the artist's withdrawal is held to the licence
  * (features/submissions), the team's delete is not (features/admin). Each checks and locks the row
@@ -13,6 +15,7 @@ import { submissions, uploads } from './db/schema';
  */
 export async function deleteSubmissionRows(tx: Tx | Db, submissionId: string): Promise<string[]> {
   const files = await tx.delete(uploads).where(eq(uploads.submissionId, submissionId)).returning({ id: uploads.id });
-  await tx.delete(submissions).where(eq(submissions.id, submissionId));
+  const [gone] = await tx.delete(submissions).where(eq(submissions.id, submissionId)).returning({ userId: submissions.userId });
+  if (gone) await announceSubmissionChange(tx, gone.userId, { submissionId, status: null });
   return files.map((f) => f.id);
 }

@@ -1,5 +1,6 @@
 import { EmailLayout, Paragraph, Quote } from './layout';
-import { link, type EmailTemplate } from './template';
+import type { EmailTemplate } from '../../../platform/email/outbox';
+import { link } from './template';
 
 /** Several unread messages make one email (CONTRACT §10); the data is gathered when it is sent. */
 export interface UnreadMessagesData {

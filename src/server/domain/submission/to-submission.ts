@@ -1,5 +1,5 @@
 import type { Submission } from '@shared/submission-schemas';
-import type { SubmissionRow } from './db/schema';
+import type { SubmissionRow } from '../../platform/db/schema';
 
 /**
  * A submission row as its artist sees it: no internal notes, dates as ISO strings (CONTRACT §4),

@@ -1,8 +1,8 @@
 import { PRODUCT_NAME } from '@shared/brand';
 import { EmailLayout, Paragraph } from './layout';
-import type { EmailTemplate } from './template';
+import type { EmailTemplate } from '../../../platform/email/outbox';
 
-/** The link is made when the email is sent (see email-verification.ts), never stored in the outbox. */
+/** The link is made when the email is sent (emailed-links.ts), never stored in the outbox. */
 export interface VerifyEmailData {
   firstName: string | null;
   verifyUrl: string;

@@ -1,5 +1,6 @@
 import { EmailLayout, Paragraph, Quote } from './layout';
-import { link, type EmailTemplate } from './template';
+import type { EmailTemplate } from '../../../platform/email/outbox';
+import { link } from './template';
 
 /** After approval (CONTRACT §10, §13): deliverables, the publication, a viral hit, a refund. */
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client';
-import { audioPeaks, uploads } from '../db/schema';
-import type { JobQueue } from '../jobs/job-queue';
-import { objectKey, type ObjectStorage } from '../storage/object-storage';
-import { computePeaks } from './peaks';
+import type { Db } from '../../platform/db/client';
+import { audioPeaks, uploads } from '../../platform/db/schema';
+import type { JobQueue } from '../../platform/jobs/job-queue';
+import { objectKey, type ObjectStorage } from '../../platform/storage/object-storage';
+import { computePeaks } from '../../platform/audio/peaks';
 
 /**
  * The job that computes a checked music upload's waveform (docs/decisions/112, 113). The upload

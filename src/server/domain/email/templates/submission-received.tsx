@@ -1,5 +1,6 @@
 import { EmailLayout, Paragraph } from './layout';
-import { link, type EmailTemplate } from './template';
+import type { EmailTemplate } from '../../../platform/email/outbox';
+import { link } from './template';
 
 export interface SubmissionReceivedData {
   submissionId: string;

@@ -1,5 +1,6 @@
 import { EmailLayout, Paragraph } from './layout';
-import { link, type EmailTemplate } from './template';
+import type { EmailTemplate } from '../../../platform/email/outbox';
+import { link } from './template';
 
 /**
  * The team's daily digest. Each section is a list of submissions with a heading; the deadlines

@@ -1,0 +1,119 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { StatusChangeReason } from '@shared/admin';
+import { liveEventSchema } from '@shared/live-event-schema';
+import type { LiveEvent } from '@shared/live-events';
+import {
+  ADMIN_SETTABLE_STATUSES,
+  PAYMENT_DUE_STATUSES,
+  PUBLISHABLE_STATUSES,
+  SUBMISSION_STATUSES,
+  type SubmissionStatus,
+} from '@shared/submissions';
+import type { Db, Tx } from '../../platform/db/client';
+import { submissionHistory, submissions, users } from '../../platform/db/schema';
+import { apiError } from '../../platform/errors';
+import { newId } from '../../platform/ids';
+import { notifyOnCommit } from '../../platform/realtime/hub';
+
+const DESK_STATUSES = SUBMISSION_STATUSES.filter((status) => status !== 'draft');
+
+/**
+ * Every move a submission's status may make, by why it is made: the one place that says what is
+ * allowed (CONTRACT §4, §8, §12, §13). A move not in this table is refused with a 409.
+ */
+export const ALLOWED_STATUS_MOVES = {
+  /** The artist sends a draft to the label: free → pending, paid → awaiting payment (§12). */
+  submitted: { from: ['draft'], to: ['pending', 'payment_pending'] },
+  /** The team on the desk sets any status it may set, from any status the desk shows (§8). */
+  review: { from: DESK_STATUSES, to: ADMIN_SETTABLE_STATUSES },
+  /** The artist picks the free plan while the payment is due: the submission goes to the label (§12). */
+  tier_changed: { from: PAYMENT_DUE_STATUSES, to: ['pending'] },
+  /** The artist opens the checkout again after a failed payment (§6). */
+  checkout_reopened: { from: ['payment_failed'], to: ['payment_pending'] },
+  /** Stripe confirmed the payment: the submission joins the team's queue (§6). */
+  payment_succeeded: { from: PAYMENT_DUE_STATUSES, to: ['pending'] },
+  /** Stripe reported the payment failed (§6). */
+  payment_failed: { from: ['payment_pending'], to: ['payment_failed'] },
+  /** The team recorded the video's publication (§13). */
+  published: { from: PUBLISHABLE_STATUSES, to: ['published'] },
+} as const satisfies Record<StatusChangeReason, { from: readonly SubmissionStatus[]; to: readonly SubmissionStatus[] }>;
+
+export const isAllowedMove = (reason: StatusChangeReason, from: SubmissionStatus, to: SubmissionStatus): boolean =>
+  (ALLOWED_STATUS_MOVES[reason].from as readonly string[]).includes(from) && (ALLOWED_STATUS_MOVES[reason].to as readonly string[]).includes(to);
+
+/** A submission about to change, as the caller read it locked FOR UPDATE in `tx`. */
+export interface TransitionTarget {
+  id: string;
+  status: SubmissionStatus;
+  userId: string;
+}
+
+export interface StatusChange {
+  to: SubmissionStatus;
+  reason: StatusChangeReason;
+  /** Who made the change: a person's id, or null for the system (a Stripe webhook). */
+  by: string | null;
+  /** Other columns the same change writes (the payment's fields, the reviewer); the status is the transition's. */
+  also?: Omit<Partial<typeof submissions.$inferInsert>, 'status' | 'id'>;
+  now?: Date;
+}
+
+/**
+ * THE way a submission's status changes (docs/decisions/145-domain-layer.md): checks each move
+ * against ALLOWED_STATUS_MOVES, writes the status (with `also`) in one UPDATE, one history row per
+ * submission whose status really moved, with who and why, and announces `submission_changed` to
+ * its artist and the team when `tx` commits. All in the caller's transaction, so nothing of it
+ * exists if the change rolls back; the email that goes with a change is queued by the caller in
+ * the same transaction, since what it says (a review, a receipt, a publication) is the caller's.
+ * Targets already in `to` are written (`also`) but not recorded or announced as moved.
+ */
+export async function transitionSubmissions(tx: Tx, targets: TransitionTarget[], change: StatusChange): Promise<TransitionTarget[]> {
+  if (targets.length === 0) return [];
+  const moving = targets.filter((t) => t.status !== change.to);
+  for (const target of moving) {
+    if (!isAllowedMove(change.reason, target.status, change.to)) throw apiError('conflict', `A submission cannot move from ${target.status} to ${change.to} (${change.reason})`);
+  }
+  const now = change.now ?? new Date();
+  await tx
+    .update(submissions)
+    .set({ ...change.also, status: change.to, updatedAt: now })
+    .where(inArray(submissions.id, targets.map((t) => t.id)));
+  if (moving.length === 0) return [];
+  await tx.insert(submissionHistory).values(
+    moving.map((t) => ({
+      id: newId(),
+      submissionId: t.id,
+      actorId: change.by,
+      field: 'status' as const,
+      fromValue: t.status,
+      toValue: change.to,
+      reason: change.reason,
+      createdAt: now,
+    })),
+  );
+  const team = await adminIds(tx);
+  for (const target of moving) await notifyOnCommit(tx, [target.userId, ...team], submissionChanged(target.id, change.to));
+  return moving;
+}
+
+/**
+ * `submission_changed` to the submission's artist and every admin, when `tx` commits: the
+ * dashboard and the desk refetch it. Also for a submission that came or went without a status
+ * change (status null: deleted).
+ */
+export async function announceSubmissionChange(
+  tx: Tx | Db,
+  ownerId: string,
+  change: { submissionId: string; status: SubmissionStatus | null },
+): Promise<void> {
+  await notifyOnCommit(tx, [ownerId, ...(await adminIds(tx))], submissionChanged(change.submissionId, change.status));
+}
+
+/** The event, checked against the shared schema where it is made. */
+const submissionChanged = (submissionId: string, status: SubmissionStatus | null): LiveEvent =>
+  liveEventSchema.parse({ type: 'submission_changed', submissionId, status });
+
+async function adminIds(tx: Tx | Db): Promise<string[]> {
+  const admins = await tx.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), isNull(users.deletedAt)));
+  return admins.map((a) => a.id);
+}

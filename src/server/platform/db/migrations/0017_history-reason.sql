@@ -1,0 +1,2 @@
+ALTER TABLE "submission_history" ADD COLUMN "reason" text;--> statement-breakpoint
+ALTER TABLE "submission_history" ADD CONSTRAINT "submission_history_reason_check" CHECK ("submission_history"."reason" in ('submitted', 'review', 'tier_changed', 'checkout_reopened', 'payment_succeeded', 'payment_failed', 'published'));

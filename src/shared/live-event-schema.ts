@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import type { Message } from './messages';
+import { SUBMISSION_STATUSES } from './submissions';
+
+/**
+ * What the live socket carries (CONTRACT §7), as one zod schema: the server checks every event
+ * against it where it is produced (platform/realtime/hub.ts), the client types what it receives
+ * from it (live-events.ts re-exports the type). Kept out of live-events.ts, which the client's
+ * first load imports without zod (issue 16's page budgets).
+ */
+export const liveEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready'), userId: z.string() }),
+  // The message as the API answers it; its two users are checked for their ids, the rest of them
+  // is the public user (auth.ts) and passes as written.
+  z.object({
+    type: z.literal('new_message'),
+    message: z
+      .object({
+        id: z.string(),
+        fromUserId: z.string(),
+        toUserId: z.string(),
+        submissionId: z.string().nullable(),
+        content: z.string(),
+        isRead: z.boolean(),
+        createdAt: z.string(),
+        fromUser: z.looseObject({ id: z.string() }),
+        toUser: z.looseObject({ id: z.string() }),
+      })
+      .transform((m) => m as unknown as Message),
+  }),
+  z.object({ type: z.literal('messages_read'), userId: z.string() }),
+  z.object({ type: z.literal('resync') }),
+  // A submission's status changed, or it was sent to the label or deleted: to its artist and the
+  // team, so the dashboard and the desk refetch it (status null: it is gone).
+  z.object({ type: z.literal('submission_changed'), submissionId: z.string(), status: z.enum(SUBMISSION_STATUSES).nullable() }),
+]);
+
+export type LiveEvent = z.output<typeof liveEventSchema>;
