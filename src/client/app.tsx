@@ -87,6 +87,16 @@ function AppRoutes() {
   );
 }
 
+/** Pages a link in an email or a footer opens, signed in or not (wouter's Switch reads through the fragment). */
+const PAGES_FOR_EVERYONE = (
+  <>
+    <Route path="/reset-password" component={ResetPasswordPage} />
+    <Route path="/unsubscribe" component={UnsubscribePage} />
+    <Route path="/terms-of-service" component={TermsOfServicePage} />
+    <Route path="/privacy-policy" component={PrivacyPolicyPage} />
+  </>
+);
+
 function SignedInRoutes() {
   return (
     <Switch>
@@ -101,11 +111,8 @@ function SignedInRoutes() {
       <Route path="/admin/users" component={TeamPage} />
       <Route path="/settings" component={AccountSettingsPage} />
       <Route path="/settings/delete-account" component={DeleteAccountPage} />
-      <Route path="/reset-password" component={ResetPasswordPage} />
-      <Route path="/unsubscribe" component={UnsubscribePage} />
       <Route path="/messages" component={MessagesPage} />
-      <Route path="/terms-of-service" component={TermsOfServicePage} />
-      <Route path="/privacy-policy" component={PrivacyPolicyPage} />
+      {PAGES_FOR_EVERYONE}
       <Route path="/auth">
         <Redirect to="/dashboard" replace />
       </Route>
@@ -118,10 +125,7 @@ function SignedOutRoutes() {
   return (
     <Switch>
       <Route path="/auth" component={AuthPage} />
-      <Route path="/reset-password" component={ResetPasswordPage} />
-      <Route path="/unsubscribe" component={UnsubscribePage} />
-      <Route path="/terms-of-service" component={TermsOfServicePage} />
-      <Route path="/privacy-policy" component={PrivacyPolicyPage} />
+      {PAGES_FOR_EVERYONE}
       <Route>
         <Redirect to="/auth" replace />
       </Route>

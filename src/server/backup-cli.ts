@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from './config';
-import { BackupError, writeBackupFile, type BackupManifest } from './features/operations/backup';
+import { loadConfig } from './config';
+import { writeBackupFile, type BackupManifest } from './features/operations/backup';
 import { requestBackup } from './features/operations/backup-socket';
 import { DatabaseInUseError, openDatabase } from './platform/db/client';
+import { exitWhenDone } from './operations-cli-exit';
 import { createObjectStorage } from './platform/storage/create-storage';
 
 /**
@@ -48,11 +49,4 @@ async function run(): Promise<number> {
   return 0;
 }
 
-run().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const known = error instanceof ConfigError || error instanceof BackupError;
-    console.error(known ? error.message : error);
-    process.exit(1);
-  },
-);
+exitWhenDone(run);

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from './config';
+import { loadConfig } from './config';
 import { BackupError } from './features/operations/backup';
 import { moveDatabase, moveObjects } from './features/operations/move-to-postgres';
-import { DatabaseInUseError, openDatabase } from './platform/db/client';
+import { openDatabase } from './platform/db/client';
+import { exitWhenDone } from './operations-cli-exit';
 import { createObjectStorage } from './platform/storage/create-storage';
 import { LocalObjectStorage } from './platform/storage/local-storage';
 
@@ -40,11 +41,4 @@ async function run(): Promise<number> {
   return 0;
 }
 
-run().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const known = error instanceof ConfigError || error instanceof BackupError || error instanceof DatabaseInUseError;
-    console.error(known ? error.message : error);
-    process.exit(1);
-  },
-);
+exitWhenDone(run);

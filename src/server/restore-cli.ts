@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config';
-import { BackupError, restoreBackupFile } from './features/operations/backup';
-import { DatabaseInUseError } from './platform/db/client';
+import { loadConfig } from './config';
+import { restoreBackupFile } from './features/operations/backup';
+import { exitWhenDone } from './operations-cli-exit';
 import { createObjectStorage } from './platform/storage/create-storage';
 
 /**
@@ -27,11 +27,4 @@ async function run(): Promise<number> {
   return 0;
 }
 
-run().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const known = error instanceof ConfigError || error instanceof BackupError || error instanceof DatabaseInUseError;
-    console.error(known ? error.message : error);
-    process.exit(1);
-  },
-);
+exitWhenDone(run);

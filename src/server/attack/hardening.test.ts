@@ -11,15 +11,7 @@ import { ERROR_CODES } from '@shared/errors';
 import { CLOSE_TOO_MANY_SOCKETS } from '@shared/live-events';
 import { MAX_SOCKETS_PER_SESSION } from '../platform/realtime/hub';
 import { pngBytes, videoHeaderBytes } from '../test/file-fixtures';
-import {
-  createAdmin,
-  createArtist,
-  createSubmissionRow,
-  createTestApp,
-  sessionCookie,
-  TEST_ORIGIN,
-  type TestApp,
-} from '../test/helpers';
+import { createAdmin, createArtist, createSubmissionRow, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../test/helpers';
 import { uploadDeliverable } from '../test/production-fixtures';
 import { startS3Server, type TestS3Server } from '../test/s3-server';
 import { openSocket, sleep, type TestSocket } from '../test/test-sockets';

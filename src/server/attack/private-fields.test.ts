@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../platform/db/schema';
-import {
-  createAdmin,
-  createArtist,
-  createSubmissionRow,
-  createTestApp,
-  sessionCookie,
-  TEST_ORIGIN,
-  type TestApp,
-} from '../test/helpers';
+import { createAdmin, createArtist, createSubmissionRow, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../test/helpers';
 import { listenOnLoopback, openSocket, type TestSocket } from '../test/test-sockets';
 
 /**
@@ -68,12 +60,7 @@ describe('another person’s user object carries public fields only', () => {
     expect(contacts.statusCode).toBe(200);
     expectOtherPerson((contacts.json() as Record<string, unknown>[]).find((c) => c.id === admin.id), admin);
 
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/api/messages',
-      headers: { origin: TEST_ORIGIN, cookie: artistCookie },
-      payload: { toUserId: admin.id, content: 'Hello team' },
-    });
+    const sent = await t.call('POST', '/api/messages', artistCookie, { toUserId: admin.id, content: 'Hello team' });
     expect(sent.statusCode).toBe(201);
     expectOtherPerson(sent.json().toUser, admin);
     expectOtherPerson(sent.json().fromUser, artist);

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { Db } from './db/client';
 import { rateLimitCounters } from './db/schema';
@@ -63,24 +63,35 @@ export interface CounterState {
   ttlMs: number;
 }
 
+const WINDOW_EXPIRED = sql`${rateLimitCounters.windowEnd} <= now()`;
+
 /**
- * Counts one hit against `key` in a fixed window of `windowMs`, atomically (one upsert), and
- * answers the count so far in the current window. A window that has run out starts again.
+ * The one upsert behind every counter: one hit against `key` in a fixed window of `windowMs`; a
+ * window that has run out starts again. With `onlyWhen`, an existing row is changed only where
+ * that holds (PostgreSQL decides it under the row's lock).
  */
-export async function hitCounter(db: Db, key: string, windowMs: number): Promise<CounterState> {
+function countHit(db: Db, key: string, windowMs: number, onlyWhen?: SQL) {
   const window = sql`make_interval(secs => ${windowMs / 1000})`;
-  const expired = sql`${rateLimitCounters.windowEnd} <= now()`;
-  const [row] = await db
+  return db
     .insert(rateLimitCounters)
     .values({ key, hits: 1, windowStart: sql`now()`, windowEnd: sql`now() + ${window}` })
     .onConflictDoUpdate({
       target: rateLimitCounters.key,
       set: {
-        hits: sql`case when ${expired} then 1 else ${rateLimitCounters.hits} + 1 end`,
-        windowStart: sql`case when ${expired} then now() else ${rateLimitCounters.windowStart} end`,
-        windowEnd: sql`case when ${expired} then now() + ${window} else ${rateLimitCounters.windowEnd} end`,
+        hits: sql`case when ${WINDOW_EXPIRED} then 1 else ${rateLimitCounters.hits} + 1 end`,
+        windowStart: sql`case when ${WINDOW_EXPIRED} then now() else ${rateLimitCounters.windowStart} end`,
+        windowEnd: sql`case when ${WINDOW_EXPIRED} then now() + ${window} else ${rateLimitCounters.windowEnd} end`,
       },
-    })
+      ...(onlyWhen ? { setWhere: onlyWhen } : {}),
+    });
+}
+
+/**
+ * Counts one hit against `key` in a fixed window of `windowMs`, atomically (one upsert), and
+ * answers the count so far in the current window. A window that has run out starts again.
+ */
+export async function hitCounter(db: Db, key: string, windowMs: number): Promise<CounterState> {
+  const [row] = await countHit(db, key, windowMs)
     .returning({ hits: rateLimitCounters.hits, ttlMs: sql<string>`extract(epoch from ${rateLimitCounters.windowEnd} - now()) * 1000` });
   return { hits: row!.hits, ttlMs: Math.max(0, Math.ceil(Number(row!.ttlMs))) };
 }
@@ -97,21 +108,9 @@ export async function takeSlot(
   key: string,
   { max, windowMs }: { max: number; windowMs: number },
 ): Promise<{ taken: true; hits: number } | { taken: false; ttlMs: number }> {
-  const window = sql`make_interval(secs => ${windowMs / 1000})`;
-  const expired = sql`${rateLimitCounters.windowEnd} <= now()`;
-  const [row] = await db
-    .insert(rateLimitCounters)
-    .values({ key, hits: 1, windowStart: sql`now()`, windowEnd: sql`now() + ${window}` })
-    .onConflictDoUpdate({
-      target: rateLimitCounters.key,
-      set: {
-        hits: sql`case when ${expired} then 1 else ${rateLimitCounters.hits} + 1 end`,
-        windowStart: sql`case when ${expired} then now() else ${rateLimitCounters.windowStart} end`,
-        windowEnd: sql`case when ${expired} then now() + ${window} else ${rateLimitCounters.windowEnd} end`,
-      },
-      setWhere: sql`${expired} or ${rateLimitCounters.hits} < ${max}`,
-    })
-    .returning({ hits: rateLimitCounters.hits });
+  const [row] = await countHit(db, key, windowMs, sql`${WINDOW_EXPIRED} or ${rateLimitCounters.hits} < ${max}`).returning({
+    hits: rateLimitCounters.hits,
+  });
   if (row) return { taken: true, hits: row.hits };
   return { taken: false, ttlMs: (await readCounter(db, key)).ttlMs };
 }

@@ -12,6 +12,7 @@ import { toast } from '@client/lib/toast';
 import { DeliveriesList } from './deliveries-list';
 import { LicenceRecord } from './artist-production';
 import { uploadDeliverable, useDeliver, useEnterViews, useProduction, usePublish, useRefund } from './production-queries';
+import { DetailsSection } from '@client/components/details-section';
 
 const fail = (title: string) => (error: unknown) => toast({ title, description: errorMessage(error), variant: 'destructive' });
 
@@ -165,11 +166,7 @@ export function TeamProduction({ submissionId, tier, status }: { submissionId: s
   if (!state) return null;
   const canPublish = isPublishable(status);
   return (
-    <section aria-labelledby="production-heading" className="grid gap-4">
-      <h3 id="production-heading" className="flex items-center gap-2 text-sm font-semibold">
-        <PackageCheck className="size-4 text-muted-foreground" aria-hidden />
-        Production
-      </h3>
+    <DetailsSection id="production-heading" icon={PackageCheck} title="Production" className="grid gap-4">
       {state.dueAt ? (
         <p className={`flex items-center gap-2 text-sm ${state.overdue ? 'font-medium text-destructive' : ''}`} data-testid="admin-due">
           <CalendarClock className="size-4" aria-hidden />
@@ -218,6 +215,6 @@ export function TeamProduction({ submissionId, tier, status }: { submissionId: s
       {canPublish ? <PublishForm key={state.publication?.publishedAt ?? 'new'} submissionId={submissionId} state={state} /> : null}
       {state.publication ? <ViewsForm submissionId={submissionId} state={state} /> : null}
       {state.licence ? <LicenceRecord licence={state.licence} /> : null}
-    </section>
+    </DetailsSection>
   );
 }

@@ -18,7 +18,7 @@ import { useUnreadMessageCount } from '@client/entities/message/message-queries'
 import { csvExportUrl } from './admin-queries';
 import { AdminStatCards } from './admin-stat-cards';
 import { BonusLedger } from './bonus-ledger';
-import { AdminSubmissionRow } from './admin-submission-row';
+import { AdminSubmissionRow, type RowProps } from './admin-submission-row';
 import { AdminSubmissionCard } from './admin-submission-card';
 import { BulkBar } from './bulk-bar';
 import { DeleteSubmissionDialog } from './delete-submission-dialog';
@@ -58,6 +58,19 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
   useDeepLinkedSubmission(setSelected);
 
   const pick = (index: number, checked: boolean, range: boolean) => dispatch({ type: 'pick', rows: submissions, index, checked, range });
+  /** What a table row and a phone's card of the list both take: the same facts and actions. */
+  const itemProps = (s: AdminSubmission, index: number): RowProps => ({
+    submission: s,
+    active: activeRow?.id === s.id,
+    selected: picked.has(s.id),
+    onSelect: (event: MouseEvent, checked: boolean) => pick(index, checked, event.shiftKey),
+    onActivate: () => dispatch({ type: 'focus', index }),
+    onOpen: () => {
+      dispatch({ type: 'focus', index });
+      setSelected(s);
+    },
+    onDelete: () => setDeleting(s),
+  });
 
   useDeskShortcuts(submissions.length > 0, (shortcut, event) => {
     const row = activeRow!;
@@ -203,19 +216,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
               </div>
               <ul className={`transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`} aria-label="Submissions" aria-busy={list.isFetching} data-search={query.q}>
                 {submissions.map((s, index) => (
-                  <AdminSubmissionCard
-                    key={s.id}
-                    submission={s}
-                    active={activeRow?.id === s.id}
-                    selected={picked.has(s.id)}
-                    onSelect={(event: MouseEvent, checked) => pick(index, checked, event.shiftKey)}
-                    onActivate={() => dispatch({ type: 'focus', index })}
-                    onOpen={() => {
-                      dispatch({ type: 'focus', index });
-                      setSelected(s);
-                    }}
-                    onDelete={() => setDeleting(s)}
-                  />
+                  <AdminSubmissionCard key={s.id} {...itemProps(s, index)} />
                 ))}
               </ul>
             </div>
@@ -260,19 +261,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                 </thead>
                 <tbody>
                   {submissions.map((s, index) => (
-                    <AdminSubmissionRow
-                      key={s.id}
-                      submission={s}
-                      active={activeRow?.id === s.id}
-                      selected={picked.has(s.id)}
-                      onSelect={(event: MouseEvent, checked) => pick(index, checked, event.shiftKey)}
-                      onActivate={() => dispatch({ type: 'focus', index })}
-                      onOpen={() => {
-                        dispatch({ type: 'focus', index });
-                        setSelected(s);
-                      }}
-                      onDelete={() => setDeleting(s)}
-                    />
+                    <AdminSubmissionRow key={s.id} {...itemProps(s, index)} />
                   ))}
                 </tbody>
               </table>

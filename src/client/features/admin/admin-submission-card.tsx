@@ -1,41 +1,27 @@
 import { CircleAlert, Eye, Star, Trash2 } from 'lucide-react';
 import { PAYMENT_STATE_LABELS } from '@shared/submissions';
-import { ArtworkThumbnail } from '@client/entities/submission/artwork-thumbnail';
 import { StatusBadge } from '@client/entities/submission/status-badge';
 import { Button } from '@client/components/ui/button';
-import { Checkbox } from '@client/components/ui/checkbox';
-import { cn } from '@client/lib/utils';
 import { TierBadge } from './admin-badges';
-import { describeDeskItem, PAYMENT_TONES, shortDate, type RowProps } from './admin-submission-row';
+import { DeskItemArtwork, DeskItemPick, describeDeskItem, deskItemAttributes, PAYMENT_TONES, shortDate, type RowProps } from './admin-submission-row';
 
 /**
  * One submission of 'All Submissions' on a phone (issue 23): the row's facts stacked in a card a
  * thumb can work, with the row's actions (select, open, delete) as full-size buttons. The
  * keyboard's "active" outline still shows, for a phone with a keyboard attached.
  */
-export function AdminSubmissionCard({ submission: s, active, selected, onSelect, onActivate, onOpen, onDelete }: RowProps) {
+export function AdminSubmissionCard(props: RowProps) {
+  const { submission: s, selected, onSelect, onOpen, onDelete } = props;
   const { title, artist, payment, listened, overdue } = describeDeskItem(s);
   return (
     <li
       data-testid="admin-submission-card"
-      data-active={active || undefined}
       aria-label={title}
-      onClick={onActivate}
-      className={cn('grid gap-2 border-b p-3 last:border-b-0', selected && 'bg-primary/10', active && 'outline-2 -outline-offset-2 outline-primary')}
+      {...deskItemAttributes(props, 'grid gap-2 border-b p-3 last:border-b-0')}
     >
       <div className="flex min-w-0 items-start gap-3">
-        <Checkbox
-          checked={selected}
-          aria-label={`Select ${title}`}
-          className="mt-1 size-5"
-          onClick={(e) => {
-            e.stopPropagation();
-            onSelect(e, !selected);
-          }}
-        />
-        <button type="button" onClick={onOpen} className="shrink-0 cursor-pointer rounded outline-none focus-visible:ring-2 focus-visible:ring-ring" aria-label={`Open ${title}`} tabIndex={-1}>
-          <ArtworkThumbnail url={s.artworkUrl} alt={`Artwork of ${title}`} className="size-12 rounded" />
-        </button>
+        <DeskItemPick title={title} selected={selected} onSelect={onSelect} className="mt-1 size-5" />
+        <DeskItemArtwork url={s.artworkUrl} title={title} onOpen={onOpen} className="size-12" />
         <div className="min-w-0 flex-1">
           <p className="truncate font-medium">{title}</p>
           <p className="truncate text-sm text-muted-foreground">

@@ -40,33 +40,53 @@ export function describeDeskItem(s: AdminSubmission) {
   };
 }
 
+/** What a row and a card do alike: a click focuses the item, and picked and focused items look so. */
+export const deskItemAttributes = ({ selected, active, onActivate }: Pick<RowProps, 'selected' | 'active' | 'onActivate'>, layout: string) => ({
+  'data-active': active || undefined,
+  onClick: onActivate,
+  className: cn(layout, selected && 'bg-primary/10', active && 'outline-2 -outline-offset-2 outline-primary'),
+});
+
+/** A row's or a card's pick box: its click picks without also activating the item under it. */
+export function DeskItemPick({ title, selected, onSelect, className }: Pick<RowProps, 'selected' | 'onSelect'> & { title: string; className?: string }) {
+  return (
+    <Checkbox
+      checked={selected}
+      aria-label={`Select ${title}`}
+      className={className}
+      onClick={(e) => {
+        e.stopPropagation();
+        onSelect(e, !selected);
+      }}
+    />
+  );
+}
+
+/** The artwork that opens the details; out of the tab order, as the row or card has its own way in. */
+export function DeskItemArtwork({ url, title, onOpen, className }: { url: string | null; title: string; onOpen(): void; className: string }) {
+  return (
+    <button type="button" onClick={onOpen} className="shrink-0 cursor-pointer rounded outline-none focus-visible:ring-2 focus-visible:ring-ring" aria-label={`Open ${title}`} tabIndex={-1}>
+      <ArtworkThumbnail url={url} alt={`Artwork of ${title}`} className={`${className} rounded`} />
+    </button>
+  );
+}
+
 /** One row of 'All Submissions' (SPEC §2), dense for the review desk (CONTRACT §14). */
 export function AdminSubmissionRow({ submission: s, active, selected, onSelect, onActivate, onOpen, onDelete }: RowProps) {
   const { title, artist, payment, listened, overdue } = describeDeskItem(s);
   return (
     <tr
       data-testid="admin-submission-row"
-      data-active={active || undefined}
       aria-selected={selected}
-      onClick={onActivate}
       onDoubleClick={onOpen}
-      className={cn('h-10 border-b last:border-b-0 hover:bg-muted/40', selected && 'bg-primary/10', active && 'outline-2 -outline-offset-2 outline-primary')}
+      {...deskItemAttributes({ selected, active, onActivate }, 'h-10 border-b last:border-b-0 hover:bg-muted/40')}
     >
       <td className="w-9 pl-3">
-        <Checkbox
-          checked={selected}
-          aria-label={`Select ${title}`}
-          onClick={(e) => {
-            e.stopPropagation();
-            onSelect(e, !selected);
-          }}
-        />
+        <DeskItemPick title={title} selected={selected} onSelect={onSelect} />
       </td>
       <td className="max-w-0 py-0.5 pr-2">
         <div className="flex min-w-0 items-center gap-2" title={s.description ?? undefined}>
-          <button type="button" onClick={onOpen} className="shrink-0 cursor-pointer rounded outline-none focus-visible:ring-2 focus-visible:ring-ring" aria-label={`Open ${title}`} tabIndex={-1}>
-            <ArtworkThumbnail url={s.artworkUrl} alt={`Artwork of ${title}`} className="size-7 rounded" />
-          </button>
+          <DeskItemArtwork url={s.artworkUrl} title={title} onOpen={onOpen} className="size-7" />
           <div className="min-w-0">
             <p className="truncate text-sm leading-tight font-medium">{title}</p>
             <p className="truncate text-xs leading-tight text-muted-foreground">

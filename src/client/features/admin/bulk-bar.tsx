@@ -2,16 +2,7 @@ import { Tag, Trash2, UserRound, X } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminSubmission } from '@shared/submission-schemas';
 import { TAG_MAX_LENGTH } from '@shared/admin';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@client/components/ui/alert-dialog';
+import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@client/components/ui/alert-dialog';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';

@@ -4,6 +4,7 @@ import type { SubmissionHistoryEntry } from '@shared/admin';
 import { Spinner } from '@client/components/ui/spinner';
 import { formatLongDateTime } from '@client/lib/format';
 import { useSubmissionHistory, useTeam } from './admin-queries';
+import { DetailsSection } from '@client/components/details-section';
 
 function describe(entry: SubmissionHistoryEntry, nameOf: (id: string) => string): { action: string; detail?: string } {
   switch (entry.field) {
@@ -39,11 +40,7 @@ export function SubmissionHistory({ submissionId }: { submissionId: string }) {
   const nameOf = (id: string) => team.data?.find((m) => m.id === id)?.name ?? 'a former team member';
   const entries = [...(history.data ?? [])].reverse();
   return (
-    <section aria-labelledby="history-heading" className="grid gap-3">
-      <h3 id="history-heading" className="flex items-center gap-2 text-sm font-semibold">
-        <History className="size-4 text-muted-foreground" aria-hidden />
-        History
-      </h3>
+    <DetailsSection id="history-heading" icon={History} title="History" className="grid gap-3">
       {history.isLoading ? (
         <Spinner label="Loading history" />
       ) : history.isError ? (
@@ -69,6 +66,6 @@ export function SubmissionHistory({ submissionId }: { submissionId: string }) {
           })}
         </ol>
       )}
-    </section>
+    </DetailsSection>
   );
 }

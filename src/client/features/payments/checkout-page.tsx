@@ -16,6 +16,7 @@ import { useDocumentTitle } from '@client/lib/use-document-title';
 import { OrderSummary } from './order-summary';
 import { usePublicConfig } from '@client/lib/public-config';
 import { useCheckoutSubmission, usePaymentIntent } from './payments-api';
+import { ReturnToDashboard } from './return-to-dashboard';
 
 const CardPaymentForm = lazy(() => import('./card-payment-form'));
 
@@ -113,9 +114,7 @@ function PaymentCard({ submission }: { submission: Submission }) {
           <Button asChild variant="outline">
             <Link href="/messages">Contact Support</Link>
           </Button>
-          <Button asChild variant="ghost">
-            <Link href="/dashboard">Return to Dashboard</Link>
-          </Button>
+          <ReturnToDashboard variant="ghost" />
         </div>
       </div>
     );
@@ -123,9 +122,7 @@ function PaymentCard({ submission }: { submission: Submission }) {
     body = (
       <div className="grid gap-3" role="status">
         <p className="text-sm">{intentError.serverMessage}</p>
-        <Button asChild variant="outline" className="justify-self-start">
-          <Link href="/dashboard">Return to Dashboard</Link>
-        </Button>
+        <ReturnToDashboard variant="outline" className="justify-self-start" />
       </div>
     );
   } else if (initFailed) {
@@ -193,9 +190,7 @@ function SubmissionNotFound() {
       title="Submission Not Found"
       text="This submission does not exist, or it is not yours. Check the link, or find your submissions on the dashboard."
     >
-      <Button asChild>
-        <Link href="/dashboard">Return to Dashboard</Link>
-      </Button>
+      <ReturnToDashboard />
     </Message>
   );
 }

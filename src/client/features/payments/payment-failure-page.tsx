@@ -4,6 +4,7 @@ import { Button } from '@client/components/ui/button';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { orderIdOf } from '@shared/payments';
 import { ResultLayout } from './result-layout';
+import { ReturnToDashboard } from './return-to-dashboard';
 
 const COMMON_SOLUTIONS = [
   'Check the card number, expiry date, CVC and postal code.',
@@ -64,9 +65,7 @@ export function PaymentFailurePage() {
             Contact Support
           </Link>
         </Button>
-        <Button asChild variant="ghost" className="sm:col-span-2">
-          <Link href="/dashboard">Return to Dashboard</Link>
-        </Button>
+        <ReturnToDashboard variant="ghost" className="sm:col-span-2" />
       </div>
     </ResultLayout>
   );

@@ -12,6 +12,7 @@ import type { PaymentReceipt } from '@shared/payments';
 import { CONFIRMATION_WAIT_MS, failurePath, receiptDownloadUrl, successPath, usePaymentReceipt } from './payments-api';
 import { ResultLayout } from './result-layout';
 import { DescriptionRow } from '@client/components/description-row';
+import { ReturnToDashboard } from './return-to-dashboard';
 
 /**
  * /payment-success?submission={id}: the real order id and amount of the payment the browser comes
@@ -81,9 +82,7 @@ export function PaymentSuccessPage() {
             Download Receipt
           </a>
         </Button>
-        <Button asChild>
-          <Link href="/dashboard">Return to Dashboard</Link>
-        </Button>
+        <ReturnToDashboard />
       </div>
     </ResultLayout>
   );
@@ -161,14 +160,10 @@ function Confirming({
       {gaveUp ? (
         <div className="grid gap-2 sm:grid-cols-2">
           {checkout}
-          <Button asChild variant="outline">
-            <Link href="/dashboard">Return to Dashboard</Link>
-          </Button>
+          <ReturnToDashboard variant="outline" />
         </div>
       ) : (
-        <Button asChild variant="outline">
-          <Link href="/dashboard">Return to Dashboard</Link>
-        </Button>
+        <ReturnToDashboard variant="outline" />
       )}
     </ResultLayout>
   );
@@ -182,9 +177,7 @@ function NoPayment() {
       title="Payment not found"
       lead="There is no payment to show here. Your submissions and their payment status are on the dashboard."
     >
-      <Button asChild>
-        <Link href="/dashboard">Return to Dashboard</Link>
-      </Button>
+      <ReturnToDashboard />
     </ResultLayout>
   );
 }
