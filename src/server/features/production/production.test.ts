@@ -385,7 +385,9 @@ describe('publication and the 14-day check', () => {
       const publishedAt = new Date(Date.now() - 14 * DAY - 60_000);
       await publish(sub.id, publishedAt, videoId);
       const outcome = await t.app.jobs.run(VIRAL_CHECK_JOB, { submissionId: sub.id, checkAt: new Date(publishedAt.getTime() + 14 * DAY).toISOString() });
-      expect(outcome).toBe('recorded');
+      // The check is already due, so the queue's own worker may run it first (on a busy machine it
+      // did): either way it is recorded once, with the figures below.
+      expect(['recorded', 'already_checked']).toContain(outcome);
       const [p] = await t.db.select().from(publications).where(eq(publications.submissionId, sub.id));
       expect(p).toMatchObject({ viewsAt14Days: views, viralHit: hit });
     }
