@@ -6,8 +6,8 @@ import type { AdminStats, AdminSubmission } from './submission-schemas';
 /** The wire of the admin API (CONTRACT §8): the server validates with it, the client types from it. */
 
 export const ADMIN_PAGE_SIZE_DEFAULT = 50;
-export const ADMIN_PAGE_SIZE_MAX = 200;
-export const ADMIN_SEARCH_MAX = 200;
+const ADMIN_PAGE_SIZE_MAX = 200;
+const ADMIN_SEARCH_MAX = 200;
 export const ADMIN_NOTES_MAX = 10_000;
 export const ADMIN_REVIEW_MAX = 5_000;
 
@@ -140,7 +140,7 @@ export const HISTORY_FIELDS = [
   'publication',
   'views',
 ] as const;
-export type HistoryField = (typeof HISTORY_FIELDS)[number];
+type HistoryField = (typeof HISTORY_FIELDS)[number];
 
 /**
  * Why a submission's status changed, kept on its history row beside who changed it. Each names one

@@ -14,8 +14,8 @@ export const AUTH_MESSAGES = {
 export const PASSWORD_MIN = 6;
 /** scrypt hashes any length, but an unbounded password is a cheap way to burn server CPU. */
 export const PASSWORD_MAX = 200;
-export const NAME_MIN = 2;
-export const NAME_MAX = 100;
+const NAME_MIN = 2;
+const NAME_MAX = 100;
 export const ARTIST_NAME_MAX = 200;
 export const ARTIST_NAME_TOO_LONG = `Artist name must be at most ${ARTIST_NAME_MAX} characters`;
 
@@ -49,7 +49,6 @@ export const registerFormSchema = registerSchema
     message: AUTH_MESSAGES.passwordsDontMatch,
     path: ['confirmPassword'],
   });
-export type RegisterFormInput = z.infer<typeof registerFormSchema>;
 
 export const SOCIAL_FIELDS = [
   'instagramHandle',
@@ -85,7 +84,6 @@ export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 /** How an account signs in: a password, or Google (CONTRACT §3). */
 export const AUTH_PROVIDERS = ['local', 'google'] as const;
-export type AuthProvider = (typeof AUTH_PROVIDERS)[number];
 
 const nullableText = z.string().nullable();
 
@@ -136,7 +134,7 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
  * chose to share. Nothing about the state of their account (whether the address is verified, the
  * address they are changing to, how they sign in, the profile prompt, the account's dates).
  */
-export const publicProfileSchema = publicUserSchema.pick({
+const publicProfileSchema = publicUserSchema.pick({
   id: true,
   email: true,
   firstName: true,

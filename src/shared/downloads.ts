@@ -11,7 +11,7 @@ import { z } from 'zod';
  * SPEC §7: only these extensions are given to downloaded files; anything else becomes jpg.
  * MOV and WebM join them because CONTRACT §12 accepts finished videos in those formats.
  */
-export const DOWNLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'mp3', 'wav', 'flac', 'mp4', 'mov', 'webm'] as const;
+const DOWNLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'mp3', 'wav', 'flac', 'mp4', 'mov', 'webm'] as const;
 const DEFAULT_EXTENSION = 'jpg';
 
 const CONTENT_TYPE_EXTENSIONS: Record<string, string> = {

@@ -33,5 +33,5 @@ export const GENRES = [
 ] as const;
 
 /** What the wizard's step 2 offers (CONTRACT §12): the 30 genres, or Other. */
-export const OTHER_GENRE = 'Other';
+const OTHER_GENRE = 'Other';
 export const GENRE_CHOICES = [...GENRES, OTHER_GENRE] as const;

@@ -5,7 +5,7 @@ import type { PublicProfile } from './auth';
 /** Messages on the wire (CONTRACT §7): the server validates with these, the client types from them. */
 export const MESSAGE_MAX_LENGTH = 5000;
 /** Default and largest page of a thread (GET /api/messages/{userId}). */
-export const THREAD_PAGE_SIZE = 200;
+const THREAD_PAGE_SIZE = 200;
 
 /** Validation texts of a message; the refusals (recipient not found, …) are error codes in ./errors. */
 export const MESSAGE_TEXTS = {
@@ -52,8 +52,8 @@ export interface ThreadPage {
 }
 
 /** Default and largest page of GET /api/messages/conversations. */
-export const CONVERSATIONS_PAGE_SIZE = 50;
-export const CONVERSATIONS_PAGE_MAX = 100;
+const CONVERSATIONS_PAGE_SIZE = 50;
+const CONVERSATIONS_PAGE_MAX = 100;
 
 export const conversationsQuerySchema = z.object({
   /** `nextCursor` of the page before; absent for the first page. */

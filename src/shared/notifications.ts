@@ -61,7 +61,7 @@ export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
   failed: 'Gave up',
 };
 
-export interface OutboxEmail {
+interface OutboxEmail {
   id: string;
   kind: string;
   toAddress: string;

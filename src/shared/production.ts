@@ -9,7 +9,7 @@ import { OBJECT_PATH_PATTERN, URL_MAX_LENGTH, type RefundReason } from './submis
  */
 
 /** SPEC §1: a hit reaches half the subscribers locked at publishing within this many days. */
-export const VIRAL_CHECK_DAYS = 14;
+const VIRAL_CHECK_DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** `2 × views ≥ subscribers`, in whole numbers: 31,000 subscribers → 15,500 views is a hit, 15,499 is not. */
@@ -30,7 +30,7 @@ export function viralCheckAt(publishedAt: Date): Date {
 export const DELIVERY_NOTE_MAX = 2000;
 export const REVISION_NOTE_MAX = 2000;
 /** Files in one delivery: an image pack may come as single images. */
-export const DELIVERY_FILES_MAX = 100;
+const DELIVERY_FILES_MAX = 100;
 /**
  * What the team may deliver (CONTRACT §13), judged from the bytes: images, a ZIP, audio, video.
  * File extension as file-type detects it → the Content-Type stored and served.
@@ -137,7 +137,7 @@ export interface RevisionRequest {
   createdAt: string;
 }
 
-export interface ViewReading {
+interface ViewReading {
   views: number;
   source: CountSource;
   recordedAt: string;
@@ -175,7 +175,7 @@ export interface ProductionState {
   licence: { version: string; hash: string; acceptedAt: string; text: string } | null;
 }
 
-export interface BonusTrack {
+interface BonusTrack {
   submissionId: string;
   songTitle: string;
   videoUrl: string;

@@ -17,13 +17,13 @@ export const tooManyTagsInBulkMessage = (count: number) =>
   `${count} of the chosen submissions would have more than ${TAGS_PER_SUBMISSION_MAX} tags; nothing was changed`;
 /** Beside the id (`ids.N`) of each submission a bulk tag change would take past the limit. */
 export const tooManyTagsFor = (count: number) => `This submission would have ${count} tags; at most ${TAGS_PER_SUBMISSION_MAX} are allowed`;
-export const RATING_MIN = 1;
+const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const RATING_COMMENT_MAX = 280;
 export const TEMPLATE_NAME_MAX = 80;
 export const COMMENT_TEXT_MAX = 1_000;
 /** Longer than any track the label takes; a bound so a bogus moment is refused, not stored. */
-export const TRACK_SECONDS_MAX = 6 * 60 * 60;
+const TRACK_SECONDS_MAX = 6 * 60 * 60;
 /** Points of a stored waveform: enough for a sharp line across a wide screen, ~8 KB of JSON. */
 export const WAVEFORM_POINTS = 1_000;
 
@@ -158,7 +158,7 @@ export interface TeamMember {
   name: string;
 }
 
-export interface SubmissionRating {
+interface SubmissionRating {
   admin: TeamMember;
   score: number;
   comment: string | null;
@@ -209,9 +209,9 @@ export function formatTrackTime(totalSeconds: number): string {
 }
 
 /** Statuses that move a submission forward; a paid-tier one that hasn't been paid gets a warning first. */
-export const ADVANCING_STATUSES = ['under_review', 'approved', 'in_creation', 'completed'] as const satisfies readonly AdminSettableStatus[];
-export type AdvancingStatus = (typeof ADVANCING_STATUSES)[number];
-export const isAdvancingStatus = (status: string): status is AdvancingStatus => (ADVANCING_STATUSES as readonly string[]).includes(status);
+const ADVANCING_STATUSES = ['under_review', 'approved', 'in_creation', 'completed'] as const satisfies readonly AdminSettableStatus[];
+type AdvancingStatus = (typeof ADVANCING_STATUSES)[number];
+const isAdvancingStatus = (status: string): status is AdvancingStatus => (ADVANCING_STATUSES as readonly string[]).includes(status);
 
 /**
  * A paid-tier submission whose payment has not succeeded: none yet, pending, failed or refunded.

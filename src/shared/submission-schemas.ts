@@ -150,7 +150,7 @@ export const createSubmissionSchema = z
 export type CreateSubmissionInput = z.input<typeof createSubmissionSchema>;
 
 /** The wizard's steps, 1-based; a draft remembers where the artist was. */
-export const WIZARD_STEP_MAX = 5;
+const WIZARD_STEP_MAX = 5;
 
 /**
  * POST /api/submissions/drafts and PATCH /api/submissions/{id}: any subset of the fields, each

@@ -60,13 +60,13 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const PRICING_TIERS = ['free', 'basic', 'premium', 'professional'] as const;
 export type PricingTier = (typeof PRICING_TIERS)[number];
-export const PAID_TIERS = ['basic', 'premium', 'professional'] as const satisfies readonly PricingTier[];
+const PAID_TIERS = ['basic', 'premium', 'professional'] as const satisfies readonly PricingTier[];
 
 export function isPaidTier(tier: string | null | undefined): boolean {
   return (PAID_TIERS as readonly string[]).includes(tier ?? '');
 }
 
-export interface TierInfo {
+interface TierInfo {
   name: string;
   /** Price in whole US dollars. */
   priceUsd: number;
@@ -156,7 +156,7 @@ export function releaseDateOptionsFor(status: ReleaseStatus): readonly ReleaseDa
 export const VIDEO_STYLES = ['custom', 'non-custom'] as const;
 export type VideoStyle = (typeof VIDEO_STYLES)[number];
 
-export const MB = 1024 * 1024;
+const MB = 1024 * 1024;
 export const FILE_LIMITS = {
   musicBytes: 100 * MB,
   /** A finished video for direct publishing (CONTRACT §12), uploaded resumably. */
@@ -191,8 +191,7 @@ export const RESUMABLE_UPLOADS_PATH = '/api/video-uploads';
 /** SPEC §9: a failed upload is tried again after 0, 1000, 3000 and 5000 ms (every uploader). */
 export const UPLOAD_RETRY_DELAYS_MS = [0, 1000, 3000, 5000] as const;
 
-/** Dashboard filter cards (SPEC §4); the list's status filter offers every status besides. */
-export const DASHBOARD_FILTERS = ['all', 'approved', 'under_review', 'completed'] as const;
+/** Dashboard filter cards (SPEC §4: all, approved, under_review, completed); the list's status filter offers every status besides. */
 export type DashboardFilter = 'all' | SubmissionStatus;
 
 /** Statuses in which a payment is due: the artist's "Unpaid" marker and the tier change (CONTRACT §12). */

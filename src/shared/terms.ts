@@ -5,7 +5,7 @@
  */
 export const TERMS_VERSION = "2026-11-23";
 
-export interface TermsSection {
+interface TermsSection {
   id: string;
   title: string;
   /** A paragraph, or a list of items. */

@@ -103,8 +103,3 @@ export function seededRandom(seed: number) {
   };
 }
 
-/** A random address in TEST-NET-3, so that per-address limits never pool the walk's requests. */
-export function randomAddress(random: { int(max: number): number }): string {
-  return `203.0.113.${1 + random.int(254)}`;
-}
-

@@ -9,7 +9,7 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-export interface FirstPageDocuments {
+interface FirstPageDocuments {
   /** index.html for an address (its path, without the query), with who is signed in written in. */
   documentFor(pathname: string, user: PublicUser | null): string;
 }

@@ -26,7 +26,7 @@ const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBF
 const isUnsafeString = (text: string) => UNSAFE_TEXT.test(text);
 
 /** Walks JSON-shaped values (without recursion: a deeply nested body cannot exhaust the stack). */
-export function holdsUnsafeText(value: unknown): boolean {
+function holdsUnsafeText(value: unknown): boolean {
   const pending: unknown[] = [value];
   while (pending.length > 0) {
     const next = pending.pop();

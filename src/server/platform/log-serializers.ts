@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
  * request's method and path, never its query string (upload and reset tokens travel there),
  * headers or body.
  */
-export interface LoggedError {
+interface LoggedError {
   [key: string]: unknown;
   type: string;
   message: string;
@@ -19,7 +19,7 @@ export interface LoggedError {
 
 const MAX_CAUSE_DEPTH = 5;
 
-export function serializeError(error: unknown, depth = 0): LoggedError {
+function serializeError(error: unknown, depth = 0): LoggedError {
   if (!(error instanceof Error)) return { type: typeof error, message: 'non-Error value thrown', stack: '' };
   const logged: LoggedError = {
     type: error.constructor?.name ?? 'Error',
@@ -44,7 +44,7 @@ function withoutParameters(text: string): string {
   return text.slice(0, start) + '\nparams: [not logged]' + (frames === -1 ? '' : text.slice(frames));
 }
 
-export function serializeRequest(request: FastifyRequest) {
+function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
     url: request.url.split('?')[0],

@@ -5,7 +5,7 @@ import { apiError } from './errors';
  * prints it, microseconds kept, and an id), opaque to clients as base64url. The next page is
  * everything strictly after that key, so rows added meanwhile never shift or repeat a page.
  */
-export interface PageKey {
+interface PageKey {
   /** `timestamptz::text` of the last row; a JavaScript Date would drop the microseconds. */
   at: string;
   id: string;

@@ -55,9 +55,9 @@ export const RATE_LIMITS = {
   urlMetadata: { max: 60, windowMs: 60_000 },
 } as const satisfies Record<string, { max: number; windowMs: number }>;
 
-export type RateLimitName = keyof typeof RATE_LIMITS;
+type RateLimitName = keyof typeof RATE_LIMITS;
 
-export interface CounterState {
+interface CounterState {
   hits: number;
   /** Milliseconds until the window runs out. */
   ttlMs: number;
@@ -124,7 +124,7 @@ export async function giveBackSlot(db: Db, key: string): Promise<void> {
 }
 
 /** The count in `key`'s current window without adding to it (0 when none is running). */
-export async function readCounter(db: Db, key: string): Promise<CounterState> {
+async function readCounter(db: Db, key: string): Promise<CounterState> {
   const rows = await db
     .select({ hits: rateLimitCounters.hits, ttlMs: sql<string>`extract(epoch from ${rateLimitCounters.windowEnd} - now()) * 1000` })
     .from(rateLimitCounters)
@@ -196,7 +196,7 @@ export function postgresRateLimitStore(db: Db) {
  * preHandler), else the client address — so a user's limit follows them across addresses and
  * people behind one address are not pooled.
  */
-export function userOrAddress(request: FastifyRequest): string {
+function userOrAddress(request: FastifyRequest): string {
   return request.user ? `user:${request.user.id}` : `ip:${request.ip}`;
 }
 

@@ -36,7 +36,7 @@ declare module 'fastify' {
   }
 }
 
-export interface SessionStore {
+interface SessionStore {
   /** Opens a new session (a new id on every sign-in) and sets the cookie. */
   start(reply: FastifyReply, userId: string, via: SessionData['via']): Promise<void>;
   /** The signed-in user of this request, or null; one query, cached on the request. */
@@ -70,7 +70,7 @@ export interface SessionStore {
  * password, deletion, profile: their sessions may have ended too), or announcements were lost
  * while the listener reconnected (any session may have ended).
  */
-export type SessionChange = { sessionId: string } | { userId: string } | { lost: true };
+type SessionChange = { sessionId: string } | { userId: string } | { lost: true };
 
 interface SessionOptions {
   database: Database;

@@ -6,7 +6,7 @@ import type { Database } from './db/client';
 import { createNotificationBus, type NotificationBus } from './realtime/bus';
 
 /** The channel the `submissions` triggers announce on (migration 0015): an artist's user id, or `*`. */
-export const SUBMISSION_CHANGES_CHANNEL = 'submission_changes';
+const SUBMISSION_CHANGES_CHANNEL = 'submission_changes';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 declare module 'fastify' {
@@ -22,7 +22,7 @@ export interface RememberedAnswer {
   etag: string;
 }
 
-export interface UserReadsOptions {
+interface UserReadsOptions {
   /** Bytes of remembered bodies on this instance, all users together. */
   maxBytes?: number;
   /** How long an answer is trusted at most; bounds what a lost announcement could matter. */

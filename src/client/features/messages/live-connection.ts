@@ -3,7 +3,7 @@ import { CLOSE_SESSION_ENDED, type LiveEvent } from '@shared/live-events';
 const RETRY_MIN_MS = 1000;
 const RETRY_MAX_MS = 30_000;
 
-export interface LiveConnectionHandlers {
+interface LiveConnectionHandlers {
   onEvent(event: LiveEvent): void;
   /** The socket is open again after a loss: whatever was pushed meanwhile was missed. */
   onReconnected(): void;

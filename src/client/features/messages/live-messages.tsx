@@ -41,7 +41,7 @@ const SESSION_CHECK_INTERVAL_MS = 15_000;
  * refreshes the submission reads. After a reconnect everything
  * is refetched, since pushes sent meanwhile were missed.
  */
-export function useLiveMessages(userId: string | null): void {
+function useLiveMessages(userId: string | null): void {
   const lastSessionCheck = useRef(0);
   useEffect(() => {
     if (!userId) return;

@@ -11,7 +11,7 @@ import { computePeaks } from '../../platform/audio/peaks';
  * route only queues it, so checking a 100 MB WAV answers at once; the player draws a plain
  * progress bar until the peaks exist.
  */
-export const AUDIO_PEAKS_JOB = 'audio.peaks';
+const AUDIO_PEAKS_JOB = 'audio.peaks';
 
 export function defineAudioPeaksJob(jobs: JobQueue, db: Db, storage: ObjectStorage, log: FastifyBaseLogger): void {
   jobs.define<{ uploadId: string }>(
@@ -32,7 +32,7 @@ export async function queueAudioPeaks(jobs: JobQueue, uploadId: string): Promise
  * draws it at once whatever the file's size. A format it cannot decode leaves no waveform (the
  * player keeps its plain bar); a failure to read the bytes throws, so the job is retried.
  */
-export async function recordAudioPeaks(db: Db, storage: ObjectStorage, uploadId: string, log: FastifyBaseLogger): Promise<void> {
+async function recordAudioPeaks(db: Db, storage: ObjectStorage, uploadId: string, log: FastifyBaseLogger): Promise<void> {
   const [done] = await db.select({ id: audioPeaks.uploadId }).from(audioPeaks).where(eq(audioPeaks.uploadId, uploadId)).limit(1);
   if (done) return;
   const [upload] = await db.select({ contentType: uploads.contentType }).from(uploads).where(eq(uploads.id, uploadId)).limit(1);

@@ -42,13 +42,13 @@ export const isAllowedMove = (reason: StatusChangeReason, from: SubmissionStatus
   (ALLOWED_STATUS_MOVES[reason].from as readonly string[]).includes(from) && (ALLOWED_STATUS_MOVES[reason].to as readonly string[]).includes(to);
 
 /** A submission about to change, as the caller read it locked FOR UPDATE in `tx`. */
-export interface TransitionTarget {
+interface TransitionTarget {
   id: string;
   status: SubmissionStatus;
   userId: string;
 }
 
-export interface StatusChange {
+interface StatusChange {
   to: SubmissionStatus;
   reason: StatusChangeReason;
   /** Who made the change: a person's id, or null for the system (a Stripe webhook). */

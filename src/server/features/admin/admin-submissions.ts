@@ -36,7 +36,7 @@ export function toTeamMember(user: Member): TeamMember {
   return { id: user.id, name: displayName(user) || user.email || 'Unknown' };
 }
 
-export function toDeskState(desk: SubmissionDeskRow | null, assignee: Member | null): DeskState {
+function toDeskState(desk: SubmissionDeskRow | null, assignee: Member | null): DeskState {
   return {
     assignee: desk?.assigneeId && assignee?.id ? toTeamMember(assignee) : null,
     tags: desk?.tags ?? [],
@@ -46,7 +46,7 @@ export function toDeskState(desk: SubmissionDeskRow | null, assignee: Member | n
   };
 }
 
-export function toAdminSubmission(
+function toAdminSubmission(
   row: SubmissionRow,
   user: UserRow | null,
   desk: SubmissionDeskRow | null = null,
@@ -130,7 +130,7 @@ export function listFilter({ status, q, assignee, tag, paid, due }: ListFilter, 
 }
 
 /** Submissions per status, from the trigger-kept counter table (one tiny read, any table size). */
-export async function statusCounts(db: Db): Promise<Map<string, number>> {
+async function statusCounts(db: Db): Promise<Map<string, number>> {
   const rows = await db
     .select({ status: submissionStatusCounts.status, count: sql<number>`${submissionStatusCounts.count}::int` })
     .from(submissionStatusCounts);
@@ -138,7 +138,7 @@ export async function statusCounts(db: Db): Promise<Map<string, number>> {
 }
 
 /** The four dashboard counts (CONTRACT §8), and the submissions awaiting payment (see AdminStats). */
-export function toAdminStats(counts: Map<string, number>): AdminStats {
+function toAdminStats(counts: Map<string, number>): AdminStats {
   let total = 0;
   for (const [status, n] of counts) if (status !== 'draft') total += n;
   return {
@@ -251,7 +251,7 @@ export const statusChangeColumns = {
   artistName: submissions.artistName,
   songTitle: submissions.songTitle,
 };
-export type StatusChangeTarget = { id: string; status: SubmissionStatus; review: string | null; userId: string; artistName: string; songTitle: string };
+type StatusChangeTarget = { id: string; status: SubmissionStatus; review: string | null; userId: string; artistName: string; songTitle: string };
 
 /**
  * PATCH .../status: sets the status and, when given, the review the artist reads (its
@@ -340,7 +340,7 @@ export async function saveSubmissionNotes(db: Db, adminId: string, id: string, n
 }
 
 /** The submitter of a submission, or "not found". */
-export async function submissionOwnerId(db: Db, id: string): Promise<string> {
+async function submissionOwnerId(db: Db, id: string): Promise<string> {
   const [row] = await db.select({ userId: submissions.userId }).from(submissions).where(isDeskSubmission(id)).limit(1);
   if (!row) throw apiError('submission_not_found');
   return row.userId;

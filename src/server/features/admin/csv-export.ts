@@ -21,7 +21,7 @@ export const CSV_BATCH_ROWS = 5_000;
 const ASSIGNEES = 'assignees';
 const assignees = alias(users, ASSIGNEES);
 
-export const CSV_COLUMNS = [
+const CSV_COLUMNS = [
   'id',
   'submitted_at',
   'song_title',

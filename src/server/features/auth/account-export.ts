@@ -35,7 +35,7 @@ const ARTIST_VISIBLE_HISTORY = ['status', 'payment_status', 'review'] as const;
  * `account.json`: everything the artist can see about themselves (CONTRACT §11), gathered in a
  * few queries. It holds rows, never file bytes, so it stays small whatever the files weigh.
  */
-export async function accountDocument(db: Db, user: UserRow) {
+async function accountDocument(db: Db, user: UserRow) {
   const own = await db.select(artistColumns).from(submissions).where(eq(submissions.userId, user.id)).orderBy(asc(submissions.createdAt));
   const ids = own.map((s) => s.id);
   const hashes = [...new Set(own.flatMap((s) => (s.termsHash ? [s.termsHash] : [])))];

@@ -62,7 +62,7 @@ export async function requestEmailChange(
 }
 
 /** What a deletion leaves for the caller to do once it is committed. */
-export interface DeletedAccount {
+interface DeletedAccount {
   /** Upload ids whose bytes are to be removed from the store. */
   removedUploadIds: string[];
   keptSubmissions: number;

@@ -8,7 +8,7 @@ export interface GoogleFlow {
   verifier: string;
 }
 
-export interface GoogleSignIn {
+interface GoogleSignIn {
   start(): Promise<{ url: URL; flow: GoogleFlow }>;
   finish(callbackUrl: URL, flow: GoogleFlow): Promise<GoogleProfile>;
 }

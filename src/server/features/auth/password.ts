@@ -25,7 +25,7 @@ export const HASHING_CONCURRENCY = Math.max(1, availableParallelism() - 1);
  * rather than left to time out: the wait is the queue ahead of it times what a hash has lately
  * taken on this machine.
  */
-export const HASHING_MAX_WAIT_MS = 3000;
+const HASHING_MAX_WAIT_MS = 3000;
 
 const hashing = new PQueue({ concurrency: HASHING_CONCURRENCY });
 /** What a hash has lately taken here (a moving average; about 90 ms on one idle core). */

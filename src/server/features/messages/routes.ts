@@ -19,7 +19,7 @@ import { conversationsQuerySchema, sendMessageSchema, threadQuerySchema } from '
 /** The loader other instances use when a message is too large to travel in a NOTIFY payload. */
 const NEW_MESSAGE_LOADER = 'new_message';
 
-export const newMessageEvent = (message: MessageView) => ({ type: 'new_message' as const, message });
+const newMessageEvent = (message: MessageView) => ({ type: 'new_message' as const, message });
 
 /** Messages between artists and the label's team, and their live delivery (CONTRACT §7). */
 export async function messageRoutes(app: FastifyInstance, { db, emailDelayS }: { db: Db; emailDelayS: number }) {

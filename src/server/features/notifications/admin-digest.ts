@@ -18,7 +18,7 @@ const NOT_YET_IN_QUEUE: SubmissionStatus[] = ['draft', ...PAYMENT_DUE_STATUSES];
  * One section of the digest: a title and what it lists (new submissions, overdue ones); a section
  * with nothing in it is left out, and a day with nothing at all sends no digest.
  */
-export interface DigestSection {
+interface DigestSection {
   title: string;
   collect(db: Db, since: Date, now: Date): Promise<Pick<Section, 'total' | 'items'>>;
 }
@@ -28,7 +28,7 @@ export interface DigestSection {
  * or moved out of "waiting for payment" in it. A paid submission paid days after it was sent is
  * new on the day it was paid; one still unpaid is not the team's yet.
  */
-export const newSubmissionsSection: DigestSection = {
+const newSubmissionsSection: DigestSection = {
   title: 'New submissions',
   async collect(db, since) {
     const enteredQueue = db
@@ -62,7 +62,7 @@ export const newSubmissionsSection: DigestSection = {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Paid work not delivered by its deadline (CONTRACT §13), most overdue first; refunded ones are settled. */
-export const overdueSection: DigestSection = {
+const overdueSection: DigestSection = {
   title: 'Overdue',
   async collect(db, _since, now) {
     const where = and(
@@ -88,7 +88,7 @@ export const overdueSection: DigestSection = {
   },
 };
 
-export const DIGEST_SECTIONS: DigestSection[] = [newSubmissionsSection, overdueSection];
+const DIGEST_SECTIONS: DigestSection[] = [newSubmissionsSection, overdueSection];
 
 /**
  * The daily job: one digest per admin, covering the last 24 hours; nothing to report, no email.

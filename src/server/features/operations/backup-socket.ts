@@ -13,7 +13,7 @@ import { BackupError, verifyBackupFile, writeBackup, type BackupManifest, type B
  * in DATA_DIR, readable by DATA_DIR's owner alone, and answers each connection with a whole
  * archive. Whoever can open that socket can already read DATA_DIR itself, so it grants nothing new.
  */
-export const backupSocketPath = (dataDir: string) => path.join(dataDir, 'backup.sock');
+const backupSocketPath = (dataDir: string) => path.join(dataDir, 'backup.sock');
 
 /** Starts answering backup requests; the returned function stops. One backup runs at a time. */
 export async function listenForBackups(sources: BackupSources, log: FastifyBaseLogger): Promise<() => Promise<void>> {

@@ -30,7 +30,7 @@ import { listTarEntries, readTarEntry, TarWriter, type TarEntry } from './tar';
  * bytes copied a moment later are the bytes the snapshot references.
  */
 
-export const MANIFEST_ENTRY = 'manifest.json';
+const MANIFEST_ENTRY = 'manifest.json';
 const PGLITE_ENTRY = 'database/pglite-data.tar.gz';
 const POSTGRES_ENTRY = 'database/postgres.dump';
 const SESSION_SECRET_ENTRY = 'data/session-secret';
@@ -291,7 +291,7 @@ async function directoryIsEmpty(dir: string): Promise<boolean> {
 /** The one line a refused restore prints. */
 const refusal = (what: string) => `Refusing to restore: ${what} is not empty (a restore fills only an empty target)`;
 
-export interface RestoreResult {
+interface RestoreResult {
   manifest: BackupManifest;
   /** Rows per table in the restored database, equal to the manifest's. */
   tables: Record<string, number>;

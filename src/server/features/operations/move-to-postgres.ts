@@ -53,12 +53,6 @@ async function describeTable(query: Query, table: TableName): Promise<{ rows: nu
   return { rows: Number(rows[0]!.n), checksum: String(rows[0]!.sum) };
 }
 
-export interface MoveReport {
-  tables: Record<string, number>;
-  objects: number;
-  objectBytes: number;
-}
-
 /** Whether the PostgreSQL database holds no rows of this product (a fresh one, or one a failed move only migrated). */
 async function holdsData(client: pg.Client): Promise<boolean> {
   const query: Query = (text) => client.query(text);

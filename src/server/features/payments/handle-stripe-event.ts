@@ -13,7 +13,7 @@ import {
   type PaymentSubmission,
 } from './payment-state';
 
-export type EventOutcome =
+type EventOutcome =
   /** Already handled once: nothing more happens. */
   | 'duplicate'
   /** A type this product does not act on. */

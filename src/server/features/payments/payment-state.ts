@@ -30,7 +30,7 @@ const paymentColumns = {
 };
 
 /** The price of a tier in cents, as Stripe counts it; computed on the server only. */
-export function amountInCents(tier: PricingTier): number {
+function amountInCents(tier: PricingTier): number {
   return TIERS[tier].priceUsd * 100;
 }
 
@@ -61,7 +61,7 @@ export async function lockSubmission(
   return row;
 }
 
-export interface PaymentChange {
+interface PaymentChange {
   status?: SubmissionStatus;
   /** Why the status moves (ALLOWED_STATUS_MOVES); required with `status`. */
   reason?: StatusChangeReason;

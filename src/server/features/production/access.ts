@@ -7,7 +7,7 @@ import { apiError } from '../../platform/errors';
  * Who may see a submission's production (deliveries, revisions, publication): its artist and the
  * team. Anyone else, and a draft, is "not found" (CONTRACT §2).
  */
-export function visibleTo(user: Pick<UserRow, 'id' | 'role'>, id: string): SQL {
+function visibleTo(user: Pick<UserRow, 'id' | 'role'>, id: string): SQL {
   const notDraft = ne(submissions.status, 'draft');
   return user.role === 'admin'
     ? and(eq(submissions.id, id), notDraft)!

@@ -123,7 +123,7 @@ export async function recordPublication(
 }
 
 /** Hits recorded for the artist so far. */
-export async function viralHitsOf(tx: Tx | Db, userId: string): Promise<number> {
+async function viralHitsOf(tx: Tx | Db, userId: string): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(publications)
@@ -203,7 +203,7 @@ async function recordViews(
   }
 }
 
-export type CheckOutcome = 'recorded' | 'awaiting_admin' | 'already_checked' | 'rescheduled' | 'stale';
+type CheckOutcome = 'recorded' | 'awaiting_admin' | 'already_checked' | 'rescheduled' | 'stale';
 
 /**
  * The 14-day check (the `production.viral-check` job). Runs once per publication: the row is

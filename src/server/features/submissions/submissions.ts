@@ -16,9 +16,9 @@ import { newId } from '../../platform/ids';
 import { deleteSubmissionRows } from '../../domain/submission/submission-deletion';
 import { transitionSubmissions } from '../../domain/submission/transition';
 
-export type CreateSubmission = z.output<typeof createSubmissionSchema>;
-export type DraftChanges = z.output<typeof draftSubmissionSchema>;
-export type ArtistSubmissionRow = Omit<SubmissionRow, 'adminNotes'>;
+type CreateSubmission = z.output<typeof createSubmissionSchema>;
+type DraftChanges = z.output<typeof draftSubmissionSchema>;
+type ArtistSubmissionRow = Omit<SubmissionRow, 'adminNotes'>;
 
 /** Every column but the team's internal notes, which never leave the server for an artist. */
 const { adminNotes: _adminNotes, ...artistColumns } = getTableColumns(submissions);

@@ -2,14 +2,14 @@ import http from 'node:http';
 import https from 'node:https';
 import { useAgent } from 'request-filtering-agent';
 
-export interface FetchTextOptions {
+interface FetchTextOptions {
   signal: AbortSignal;
   /** Bytes read at most; the rest of the body is dropped and `truncated` is set. */
   maxBytes: number;
   accept: string;
 }
 
-export interface FetchedText {
+interface FetchedText {
   /** The URL after redirects. */
   url: string;
   status: number;

@@ -16,7 +16,7 @@ import { keysOfUpload } from '../../platform/storage/upload-files';
 import { FILE_RULES, isContentTypeOf, sniffContentType, type FileKind } from './file-types';
 
 /** How long an upload URL may be used (CONTRACT §5: short-lived). */
-export const UPLOAD_URL_TTL_S = 15 * 60;
+const UPLOAD_URL_TTL_S = 15 * 60;
 
 /**
  * How long a `receiving` or `checking` claim holds without being renewed. A server that dies
@@ -39,14 +39,14 @@ export class UploadBusyError extends HttpError {
 const secondsUntil = (date: Date | null) => Math.max(1, Math.ceil(((date?.getTime() ?? 0) - Date.now()) / 1000));
 
 /** The largest body the upload URL accepts: the largest file any route allows. */
-export const MAX_UPLOAD_BYTES = Math.max(FILE_RULES.music.maxBytes, FILE_RULES.image.maxBytes);
+const MAX_UPLOAD_BYTES = Math.max(FILE_RULES.music.maxBytes, FILE_RULES.image.maxBytes);
 
 /**
  * The token in a local upload URL: an HMAC of the upload and its user under the server's
  * secret, so the URL cannot be forged or moved to another upload. The PUT must also come from
  * the same signed-in user, and the row's status makes it single-use.
  */
-export function uploadToken(secret: string, uploadId: string, userId: string): string {
+function uploadToken(secret: string, uploadId: string, userId: string): string {
   return createHmac('sha256', secret).update(`upload:${uploadId}:${userId}`).digest('base64url');
 }
 
@@ -145,7 +145,7 @@ export async function receiveUpload(
  * The upload id in what the client holds after uploading: the upload URL it was given (this
  * server's or a presigned S3 one) or an `/objects/uploads/{id}` path.
  */
-export function uploadIdFromUrl(value: string): string | null {
+function uploadIdFromUrl(value: string): string | null {
   let pathname: string;
   try {
     pathname = new URL(value, 'http://upload.invalid').pathname;

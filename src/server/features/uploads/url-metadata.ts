@@ -3,8 +3,8 @@ import { URL_MAX_LENGTH } from '@shared/submissions';
 import { safeFetchText, type FetchText } from './safe-fetch';
 
 /** CONTRACT §5: the whole look-up (oEmbed and page) gives up after 5 s; bodies are capped. */
-export const METADATA_TIMEOUT_MS = 5_000;
-export const METADATA_MAX_BYTES = 512 * 1024;
+const METADATA_TIMEOUT_MS = 5_000;
+const METADATA_MAX_BYTES = 512 * 1024;
 const MAX_TITLE_LENGTH = 300;
 
 /**

@@ -25,7 +25,7 @@ import { FILE_RULES } from './file-types';
 const VIDEO_UPLOADS_PATH = RESUMABLE_UPLOADS_PATH;
 
 /** How long a resumable upload may take from creation to its last byte. */
-export const VIDEO_UPLOAD_TTL_S = 12 * 60 * 60;
+const VIDEO_UPLOAD_TTL_S = 12 * 60 * 60;
 
 const OFFSET_OCTET_STREAM = 'application/offset+octet-stream';
 
@@ -42,12 +42,12 @@ interface TusCall {
 }
 
 /** A successful tus answer; refusals are thrown as HttpErrors. */
-export interface TusAnswer {
+interface TusAnswer {
   status: number;
   headers: Record<string, string>;
 }
 
-export interface VideoUploads {
+interface VideoUploads {
   /**
    * Answers a tus request of `user` (the router matched it, `requireUser` ran) for the upload
    * `id` the route matched (none on POST): checks the protocol's headers and the user's right to

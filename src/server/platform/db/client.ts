@@ -22,7 +22,7 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 /** An arbitrary, fixed key so that instances starting together migrate one at a time. */
 const MIGRATION_LOCK_KEY = 72_710_581;
 
-export interface OpenDatabaseOptions {
+interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Where PGlite keeps its files when no databaseUrl is given. */
   pgliteDir: string;
@@ -132,7 +132,7 @@ async function openPglite(dir: string): Promise<Database> {
   };
 }
 
-export async function migrateDatabase(database: Database): Promise<void> {
+async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder });
     await installJobQueue(database);

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 
 /** One email as handed to the SMTP server. */
-export interface OutgoingEmail {
+interface OutgoingEmail {
   messageId: string;
   from: string;
   to: string;

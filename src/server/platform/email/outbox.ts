@@ -12,9 +12,9 @@ import { createSmtpMailer, type Mailer } from './mailer';
 import { wantsEmail } from './notification-settings';
 import { createUnsubscribeToken } from './unsubscribe-token';
 
-export const SEND_EMAIL_JOB = 'email.send';
+const SEND_EMAIL_JOB = 'email.send';
 /** CONTRACT §10: a failing email is retried with backoff for this long, then given up. */
-export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
+const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Marks template data a preparer produced and the outbox kept before the first send attempt. */
 export const PREPARED_AT = 'preparedAt';
 /** What the stored copy shows instead of a secret link (verification, password reset). */

@@ -11,9 +11,9 @@ import { databaseExecutor, transactionExecutor, type SqlExecutor } from './sql-e
  * instances run it once, not three times.
  */
 
-export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<unknown>;
+type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<unknown>;
 
-export interface QueueOptions {
+interface QueueOptions {
   /** Attempts after the first failure. */
   retryLimit?: number;
   /** Seconds before the first retry; doubled on each further one when `retryBackoff`. */
@@ -27,7 +27,7 @@ export interface QueueOptions {
   pollingIntervalS?: number;
 }
 
-export interface EnqueueOptions {
+interface EnqueueOptions {
   /** Not before this time. */
   startAfter?: Date;
   /**

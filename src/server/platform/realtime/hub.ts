@@ -6,7 +6,7 @@ import type { Db, Tx } from '../db/client';
 import { MAX_NOTIFY_BYTES, REALTIME_CHANNEL, type NotificationBus } from './bus';
 
 /** What is pushed to browsers: a JSON object with a `type`. */
-export interface RealtimeEvent {
+interface RealtimeEvent {
   type: string;
   [key: string]: unknown;
 }
@@ -15,12 +15,12 @@ export interface RealtimeEvent {
  * A reference to an event too large for a NOTIFY payload: each instance loads it again from the
  * database with the loader registered under `loader`.
  */
-export interface EventReference {
+interface EventReference {
   loader: string;
   id: string;
 }
 
-export type EventLoader<Event extends RealtimeEvent = RealtimeEvent> = (id: string) => Promise<Event | null>;
+type EventLoader<Event extends RealtimeEvent = RealtimeEvent> = (id: string) => Promise<Event | null>;
 
 /** The part of a `ws` WebSocket the hub uses (kept narrow so that tests can stand in for it). */
 export interface HubSocket {
@@ -33,7 +33,7 @@ export interface HubSocket {
   on(event: 'pong' | 'close', listener: () => void): unknown;
 }
 
-export interface HubOptions<Event extends RealtimeEvent = RealtimeEvent> {
+interface HubOptions<Event extends RealtimeEvent = RealtimeEvent> {
   bus: NotificationBus;
   /** Checks an event where it is produced (the app passes the shared schema's parse); throws when it is not one. */
   checkEvent?: (event: Event) => void;
@@ -44,7 +44,7 @@ export interface HubOptions<Event extends RealtimeEvent = RealtimeEvent> {
   validSessions?: (sessionIds: string[]) => Promise<Set<string>>;
 }
 
-export const DEFAULT_HEARTBEAT_MS = 30_000;
+const DEFAULT_HEARTBEAT_MS = 30_000;
 /** A tab per socket; more than this for one user is a leak or abuse, and the oldest goes. */
 export const MAX_SOCKETS_PER_USER = 20;
 /**

@@ -18,7 +18,7 @@ declare module 'fastify' {
   }
 }
 
-export interface RealtimeOptions {
+interface RealtimeOptions {
   database: Database;
   publicOrigin: string;
   heartbeatMs?: number;

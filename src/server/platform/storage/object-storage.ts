@@ -91,7 +91,7 @@ export class ObjectTooLargeError extends Error {
  * the checked bytes away from the key that URL writes to is what makes them tamper-proof.
  */
 export const OBJECT_AREAS = ['incoming', 'uploads'] as const;
-export type ObjectArea = (typeof OBJECT_AREAS)[number];
+type ObjectArea = (typeof OBJECT_AREAS)[number];
 
 export function objectKey(area: ObjectArea, id: string): string {
   if (!OBJECT_ID_PATTERN.test(id)) throw new Error('Invalid object id');

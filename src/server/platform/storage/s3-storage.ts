@@ -158,7 +158,7 @@ function isNotFound(error: unknown): boolean {
 }
 
 /** The origin browsers PUT presigned uploads to, for the Content-Security-Policy's connect-src. */
-export function s3BrowserOrigin(options: S3Options): string {
+function s3BrowserOrigin(options: S3Options): string {
   if (!options.endpoint) return `https://${options.bucket}.s3.${options.region}.amazonaws.com`;
   const endpoint = new URL(options.endpoint);
   return options.forcePathStyle ? endpoint.origin : `${endpoint.protocol}//${options.bucket}.${endpoint.host}`;

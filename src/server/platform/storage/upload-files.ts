@@ -8,7 +8,7 @@ import { OBJECT_AREAS, objectKey, type ObjectStorage } from './object-storage';
  * uploads) and the submissions feature (a deleted submission takes its files along).
  */
 
-export const UNATTACHED_UPLOAD_TTL_HOURS = 24;
+const UNATTACHED_UPLOAD_TTL_HOURS = 24;
 
 /** Every key an upload's bytes may be under (before and after normalisation). */
 export const keysOfUpload = (id: string) => OBJECT_AREAS.map((area) => objectKey(area, id));

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { Config } from '../../config';
 
-export type StripeConfig = NonNullable<Config['stripe']>;
+type StripeConfig = NonNullable<Config['stripe']>;
 
 /**
  * The Stripe SDK, pointed at Stripe or, when STRIPE_API_URL is set, at a Stripe-compatible server
@@ -18,7 +18,7 @@ export function createStripeClient(stripe: StripeConfig): Stripe {
 }
 
 /** STRIPE_API_URL as the host, port and protocol the SDK's constructor takes. */
-export function apiAddress(apiUrl: string | undefined): { host?: string; port?: number; protocol?: 'http' | 'https' } {
+function apiAddress(apiUrl: string | undefined): { host?: string; port?: number; protocol?: 'http' | 'https' } {
   if (!apiUrl) return {};
   const url = new URL(apiUrl);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';

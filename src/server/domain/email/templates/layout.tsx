@@ -7,7 +7,7 @@ import { PRODUCT_NAME } from '@shared/brand';
  * product, and the footer (why you get this, the one-click way to stop it). Inline styles and
  * a single 560 px column, because that is what renders alike in Gmail, Outlook and phones.
  */
-export interface LayoutProps {
+interface LayoutProps {
   preview: string;
   heading: string;
   action: { label: string; url: string };

@@ -3,7 +3,7 @@ import type { EmailTemplate } from '../../../platform/email/outbox';
 import { link } from './template';
 
 /** A receipt: always sent, whatever the preferences. */
-export interface PaymentReceivedData {
+interface PaymentReceivedData {
   submissionId: string;
   songTitle: string;
   tierName: string;

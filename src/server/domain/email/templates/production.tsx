@@ -7,7 +7,7 @@ import { link } from './template';
 const submissionLink = (context: Parameters<EmailTemplate<never>['body']>[1], submissionId: string) =>
   link(context, `/dashboard?submission=${submissionId}`);
 
-export interface DeliverablesReadyData {
+interface DeliverablesReadyData {
   submissionId: string;
   songTitle: string;
   fileCount: number;
@@ -38,7 +38,7 @@ export const deliverablesReady: EmailTemplate<DeliverablesReadyData> = {
   ),
 };
 
-export interface VideoPublishedData {
+interface VideoPublishedData {
   submissionId: string;
   songTitle: string;
   videoUrl: string;
@@ -68,7 +68,7 @@ export const videoPublished: EmailTemplate<VideoPublishedData> = {
   ),
 };
 
-export interface ViralHitData {
+interface ViralHitData {
   submissionId: string;
   songTitle: string;
   views: number;
@@ -101,7 +101,7 @@ export const viralHitRecorded: EmailTemplate<ViralHitData> = {
 };
 
 /** A refund is money: always sent, whatever the preferences. */
-export interface RefundIssuedData {
+interface RefundIssuedData {
   submissionId: string;
   songTitle: string;
   amount: string;

@@ -2,7 +2,7 @@ import { EmailLayout, Paragraph, Quote } from './layout';
 import type { EmailTemplate } from '../../../platform/email/outbox';
 import { link } from './template';
 
-export interface StatusChangedData {
+interface StatusChangedData {
   submissionId: string;
   songTitle: string;
   /** The new status as the artist sees it, e.g. "Approved". */

@@ -2,7 +2,7 @@ import { EmailLayout, Paragraph } from './layout';
 import type { EmailTemplate } from '../../../platform/email/outbox';
 import { link } from './template';
 
-export interface SubmissionReceivedData {
+interface SubmissionReceivedData {
   submissionId: string;
   songTitle: string;
   artistName: string;
