@@ -148,9 +148,13 @@ test('on a phone the desk is cards, and a submission opens as a full-screen shee
   await page.setViewportSize(LAPTOP);
   await page.getByRole('button', { name: `View details of ${songTitle}` }).click();
   await expect(dialog).toBeVisible();
-  const box = (await dialog.boundingBox())!;
-  expect(box.x).toBeGreaterThan(0);
-  expect(Math.abs(box.x + box.width / 2 - LAPTOP.width / 2)).toBeLessThan(2);
+  // Polled: the dialog slides and zooms in, and a box read mid-animation is off to the side.
+  await expect
+    .poll(async () => {
+      const box = (await dialog.boundingBox())!;
+      return box.x > 0 && Math.abs(box.x + box.width / 2 - LAPTOP.width / 2) < 2;
+    })
+    .toBe(true);
   await page.screenshot({ path: 'test-results/phone-desk/details-1280.png' });
   await artist.dispose();
   await other.dispose();
