@@ -17,6 +17,7 @@ import {
   SUBMISSIONS_PAGE_SIZE,
   URL_MAX_LENGTH,
   VIDEO_STYLES,
+  isHttpLink,
 } from './submissions';
 import { GENRE_CHOICES } from './genres';
 import { ARTIST_NAME_MAX, ARTIST_NAME_TOO_LONG, AUTH_MESSAGES, type PublicProfile } from './auth';
@@ -50,14 +51,7 @@ const httpUrlWith = (message: string) =>
     .string()
     .trim()
     .max(URL_MAX_LENGTH, `Links must be at most ${URL_MAX_LENGTH} characters`)
-    .refine((v) => {
-      try {
-        const u = new URL(v);
-        return u.protocol === 'http:' || u.protocol === 'https:';
-      } catch {
-        return false;
-      }
-    }, message);
+    .refine(isHttpLink, message);
 const httpUrl = httpUrlWith(SUBMISSION_MESSAGES.musicUrl);
 
 /** Absent, null and '' all mean "none" and become null. */

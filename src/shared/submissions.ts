@@ -124,6 +124,26 @@ export function formatUsd(amount: number | string): string {
 /** The longest link the product accepts (a browser's practical limit): music, video and reference links. */
 export const URL_MAX_LENGTH = 2048;
 
+/** A link the product accepts for music or a video (CONTRACT §4, §12): it parses, and it is http(s). */
+export function isHttpLink(text: string): boolean {
+  try {
+    const url = new URL(text.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A link as people paste it, made whole: "soundcloud.com/nyx/thing" (a host with a dot, no
+ * spaces, no scheme) gets https:// in front; anything else is left as typed, to be judged as it is.
+ */
+export function withLinkScheme(text: string): string {
+  const typed = text.trim();
+  if (/^[a-z][a-z\d+.-]*:\/\//i.test(typed)) return typed;
+  return /^[^\s/:]+\.[a-z]{2,}(?::\d+)?(?:[/?#]\S*)?$/i.test(typed) ? `https://${typed}` : typed;
+}
+
 export const SUBMISSION_METHODS = ['link', 'upload'] as const;
 export type SubmissionMethod = (typeof SUBMISSION_METHODS)[number];
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createSubmission, registerArtist, TINY_PNG, tinyMp3, toastText } from './fixtures';
+import { createSubmission, registerArtist, shoot, TINY_PNG, tinyMp3, toastText } from './fixtures';
 
 /** The artist's journey: profile, the submission wizard, the dashboard list, details and delete (SPEC §2, §4, §5). */
 
@@ -104,6 +104,27 @@ test('a link submission on a paid plan shows the link preview and goes to checko
   await expect(page.getByTestId('payment-next')).toContainText('Payment comes next: you pay $49.00 for the Basic plan');
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{8,}$/);
+});
+
+test('step 1 says at once when a link is not one, and completes a bare host with https:// (issue 23)', async ({ page }) => {
+  await registerThroughApi(page, true);
+  await page.goto('/submit');
+  await page.getByRole('radio', { name: /Share a link/ }).click();
+  const next = page.getByRole('button', { name: 'Next' });
+  const link = page.getByLabel('Link to your music');
+
+  await link.fill('not a url');
+  await expect(next).toBeDisabled();
+  await link.blur();
+  await expect(page.getByText('Please enter a valid link (http or https) to your music')).toBeVisible();
+  await expect(link).toHaveAttribute('aria-invalid', 'true');
+  await shoot(page, 'test-results/screens', 'step1-link-invalid');
+
+  await link.fill('soundcloud.com/nyx/thing');
+  await link.blur();
+  await expect(link).toHaveValue('https://soundcloud.com/nyx/thing');
+  await expect(page.getByText('Please enter a valid link (http or https) to your music')).toHaveCount(0);
+  await expect(next).toBeEnabled();
 });
 
 test('stat cards filter the list and show the filtered empty state', async ({ page }) => {

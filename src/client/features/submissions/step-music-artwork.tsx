@@ -1,10 +1,12 @@
 import { Clapperboard, Link2, Music, Upload } from 'lucide-react';
+import { useState } from 'react';
+import { SUBMISSION_MESSAGES } from '@shared/submission-schemas';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { WizardChoiceCards } from './choice-cards';
 import { LinkPreview } from './link-preview';
 import { UploadWidget } from './upload-widget';
-import { FILE_FORMATS, FILE_LIMITS, RELEASE_DATE_OPTION_LABELS, SUBMISSION_TYPE_LABELS, formatBytes, releaseDateOptionsFor } from '@shared/submissions';
+import { FILE_FORMATS, FILE_LIMITS, RELEASE_DATE_OPTION_LABELS, SUBMISSION_TYPE_LABELS, formatBytes, isHttpLink, releaseDateOptionsFor, withLinkScheme } from '@shared/submissions';
 import type { FileUploader } from './use-file-uploader';
 import type { WizardForm } from './wizard-form';
 
@@ -27,6 +29,7 @@ const MEDIA = {
     urlLabel: 'Video link',
     urlHint: 'YouTube, Vimeo, a cloud drive or any public page where the video can be downloaded.',
     urlPlaceholder: 'https://vimeo.com/...',
+    urlInvalid: SUBMISSION_MESSAGES.videoUrl,
   },
   music: {
     id: 'music',
@@ -41,6 +44,7 @@ const MEDIA = {
     urlLabel: 'Link to your music',
     urlHint: undefined,
     urlPlaceholder: 'https://www.youtube.com/watch?v=...',
+    urlInvalid: SUBMISSION_MESSAGES.musicUrl,
   },
 } as const;
 
@@ -48,6 +52,10 @@ const MEDIA = {
 function MediaSource({ form, media, uploader, hidden }: { form: WizardForm; media: (typeof MEDIA)[keyof typeof MEDIA]; uploader: FileUploader; hidden: boolean }) {
   const method = form.watch('submissionMethod');
   const url = form.watch(media.urlField);
+  // Judged once the person leaves the field, not at every keystroke of a link still being typed.
+  const [judged, setJudged] = useState(false);
+  const linkError = judged && url.trim() !== '' && !isHttpLink(url) ? media.urlInvalid : undefined;
+  const field = form.register(media.urlField);
   return (
     <div hidden={hidden}>
       <section className="grid gap-4" aria-labelledby={`${media.id}-heading`}>
@@ -69,8 +77,21 @@ function MediaSource({ form, media, uploader, hidden }: { form: WizardForm; medi
         </div>
         {method === 'link' ? (
           <div className="grid gap-3">
-            <FormField id={`${media.id}-url`} label={media.urlLabel} hint={media.urlHint}>
-              <Input type="url" inputMode="url" placeholder={media.urlPlaceholder} autoComplete="off" {...form.register(media.urlField)} />
+            <FormField id={`${media.id}-url`} label={media.urlLabel} hint={media.urlHint} error={linkError}>
+              <Input
+                type="url"
+                inputMode="url"
+                placeholder={media.urlPlaceholder}
+                autoComplete="off"
+                {...field}
+                onBlur={(event) => {
+                  // "soundcloud.com/nyx/thing" is what people paste: it becomes the https link they meant.
+                  const whole = withLinkScheme(event.target.value);
+                  if (whole !== event.target.value) form.setValue(media.urlField, whole, { shouldDirty: true });
+                  setJudged(true);
+                  return field.onBlur(event);
+                }}
+              />
             </FormField>
             <LinkPreview url={url} />
           </div>

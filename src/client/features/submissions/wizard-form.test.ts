@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OwnSubmission } from '@shared/submission-schemas';
+import { withLinkScheme } from '@shared/submissions';
 import { canLeaveStep, defaultWizardValues, toDraftInput, toSubmissionInput, wizardSteps, wizardValuesOf, type WizardValues } from './wizard-form';
 
 const blank = defaultWizardValues('Nora Vex');
@@ -38,6 +39,22 @@ describe('canLeaveStep', () => {
     expect(canLeaveStep('media', { ...blank, submissionType: 'video', musicFileUrl: '/objects/uploads/m1' })).toBe(false);
     expect(canLeaveStep('media', { ...blank, submissionType: 'video', videoFileUrl: '/objects/uploads/v1' })).toBe(true);
     expect(canLeaveStep('media', { ...blank, submissionType: 'video', submissionMethod: 'link', videoUrl: 'https://vimeo.com/1' })).toBe(true);
+  });
+
+  it('needs a link that is one, http or https, to leave step 1 with a link (issue 23)', () => {
+    expect(canLeaveStep('media', { ...blank, submissionMethod: 'link', musicUrl: 'not a url' })).toBe(false);
+    expect(canLeaveStep('media', { ...blank, submissionMethod: 'link', musicUrl: 'soundcloud.com/nyx/thing' })).toBe(false);
+    expect(canLeaveStep('media', { ...blank, submissionMethod: 'link', musicUrl: 'ftp://example.com/t.mp3' })).toBe(false);
+    expect(canLeaveStep('media', { ...blank, submissionMethod: 'link', musicUrl: withLinkScheme('soundcloud.com/nyx/thing') })).toBe(true);
+  });
+
+  it('completes what people paste as a link with https://, and leaves anything else as typed', () => {
+    expect(withLinkScheme(' soundcloud.com/nyx/thing ')).toBe('https://soundcloud.com/nyx/thing');
+    expect(withLinkScheme('www.youtube.com/watch?v=dQw4w9WgXcQ')).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    expect(withLinkScheme('http://example.com/t')).toBe('http://example.com/t');
+    expect(withLinkScheme('not a url')).toBe('not a url');
+    expect(withLinkScheme('nyx')).toBe('nyx');
+    expect(withLinkScheme('')).toBe('');
   });
 
   it('needs an artist name and a song title, not blank, to leave the details', () => {

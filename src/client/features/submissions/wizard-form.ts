@@ -1,7 +1,7 @@
 import type { UseFormReturn } from 'react-hook-form';
 import type { CreateSubmissionInput, DraftSubmissionInput, OwnSubmission } from '@shared/submission-schemas';
 import type { PricingTier, ReleaseDateOption, ReleaseStatus, SubmissionMethod, SubmissionType, VideoStyle } from '@shared/submissions';
-import { releaseDateOptionsFor } from '@shared/submissions';
+import { isHttpLink, releaseDateOptionsFor } from '@shared/submissions';
 
 /** What the wizard edits; saved as a draft as the artist goes, and sent once the terms are ticked. */
 export interface WizardValues {
@@ -120,7 +120,7 @@ export function wizardValuesOf(s: OwnSubmission): WizardValues {
 export function canLeaveStep(step: WizardStepId, v: WizardValues): boolean {
   if (step === 'media') {
     const [url, file] = v.submissionType === 'video' ? [v.videoUrl, v.videoFileUrl] : [v.musicUrl, v.musicFileUrl];
-    return v.submissionMethod === 'link' ? url.trim() !== '' : file !== '';
+    return v.submissionMethod === 'link' ? isHttpLink(url) : file !== '';
   }
   if (step === 'details') return v.artistName.trim() !== '' && v.songTitle.trim() !== '';
   return true;
