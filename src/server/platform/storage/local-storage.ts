@@ -59,12 +59,16 @@ export class LocalObjectStorage implements ObjectStorage {
     await mkdir(this.tmpDir, { recursive: true });
     await mkdir(path.dirname(target), { recursive: true });
     const limit = new ByteLimit(maxBytes);
+    // The caller holds the upload's claim, so an old temporary file is a crashed attempt's.
+    const file = createWriteStream(tmp, { flags: 'w', mode: 0o600, highWaterMark: FILE_CHUNK_BYTES });
     try {
-      // The caller holds the upload's claim, so an old temporary file is a crashed attempt's.
-      await pipeline(body, limit, createWriteStream(tmp, { flags: 'w', mode: 0o600, highWaterMark: FILE_CHUNK_BYTES }));
+      await pipeline(body, limit, file);
       await rename(tmp, target);
       return { size: limit.bytes };
     } catch (error) {
+      // A body refused early can fail the pipeline while the file is still being opened; the
+      // open then creates the file after an immediate rm. Wait for the stream to close first.
+      if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
       await rm(tmp, { force: true });
       throw error;
     }
