@@ -5,7 +5,6 @@
  * `npm run restore` take for that database (CONTRACT §20). Figures only: no test asserts a time.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -16,21 +15,11 @@ import { openDatabase, type Database } from '../src/server/platform/db/client';
 import { SESSION_COOKIE } from '../src/server/platform/sessions';
 import { LocalObjectStorage } from '../src/server/platform/storage/local-storage';
 import { seed } from './admin.bench';
+import { freePort } from './support/bench-app';
 
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const RUNS = 3;
 const MB = 1024 * 1024;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function benchEngine(label: string, database: Database, dataDir: string, goalS: number, restoreUrl?: string): Promise<void> {
   const sid = await seed(database);

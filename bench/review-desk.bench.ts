@@ -9,7 +9,6 @@
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -20,21 +19,11 @@ import { openDatabase } from '../src/server/platform/db/client';
 import { submissionHistory } from '../src/server/platform/db/schema';
 import { SESSION_COOKIE } from '../src/server/platform/sessions';
 import { seed } from './admin.bench';
+import { freePort } from './support/bench-app';
 
 const MB = 1024 * 1024;
 const BULK_IDS = 200;
 const BULK_RUNS = 5;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A 16-bit stereo 44.1 kHz WAV of `bytes` bytes: a tone whose loudness swells, so it has a shape. */
 function wavOf(bytes: number): Buffer {

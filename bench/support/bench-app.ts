@@ -57,7 +57,8 @@ export async function registerBenchArtist(origin: string): Promise<{ cookie: str
   return { cookie: res.headers.getSetCookie()[0]!.split(';')[0]!, userId: id };
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now, for a server a bench starts itself. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.on('error', reject);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
+import { E2E_ADMIN, PASSWORD, uniqueEmail, wav } from './fixtures';
 import { MESSAGES_SUBTITLES } from '../../src/client/features/messages/messages-texts';
 
 /**
@@ -9,31 +9,15 @@ import { MESSAGES_SUBTITLES } from '../../src/client/features/messages/messages-
  * test-results/ to be looked at.
  */
 
-const PASSWORD = 'dark-wave-42';
 const PHONE = { width: 390, height: 844 };
 const NARROW_PHONE = { width: 360, height: 800 };
 const LAPTOP = { width: 1280, height: 800 };
-const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
 
 /** A mono 8 kHz WAV of a 220 Hz tone, long enough to be heard playing. */
 function toneWav(seconds: number, rate = 8000): Buffer {
-  const samples = seconds * rate;
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + samples * 2, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(samples * 2, 40);
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 220 * i) / rate) * 12000), i * 2);
-  return Buffer.concat([header, data]);
+  const data = Buffer.alloc(seconds * rate * 2);
+  for (let i = 0; i < seconds * rate; i++) data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 220 * i) / rate) * 12000), i * 2);
+  return wav(data, rate);
 }
 
 async function newArtist(baseURL: string, artistName: string): Promise<APIRequestContext> {
