@@ -85,6 +85,15 @@ export const deliverablesSchema = z.object({
     .transform((v) => v || null),
 });
 
+/** A moment of a cut as people write it: 0:34, 12:05, 1:02:03. */
+export function formatMoment(seconds: number): string {
+  const whole = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
 /** POST /api/submissions/{id}/deliveries/{deliveryId}/comments (CONTRACT §17) */
 export const deliveryCommentSchema = z.object({
   text: z

@@ -71,8 +71,16 @@ function PublishForm({ submissionId, state }: { submissionId: string; state: Pro
   const [publishedAt, setPublishedAt] = useState(toLocalInput(publication ? new Date(publication.publishedAt) : new Date()));
   const [subscribers, setSubscribers] = useState(publication ? String(publication.subscriberCount) : '');
   const publish = usePublish(submissionId);
+  const latest = state.deliveries.at(-1);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // CONTRACT §17: the Terms let the label publish an unapproved cut, but the team confirms it first.
+    if (latest && state.approvedDeliveryId !== latest.id && !publication) {
+      const ok = window.confirm(
+        `The artist has not approved the latest cut (version ${latest.version}). The Terms allow publishing without it. Publish anyway?`,
+      );
+      if (!ok) return;
+    }
     publish.mutate(
       {
         videoUrl: videoUrl.trim(),
@@ -175,7 +183,7 @@ export function TeamProduction({ submissionId, tier, status }: { submissionId: s
             : `${state.overdue ? 'Overdue since' : 'Due'} ${formatLongDateTime(state.dueAt)}`}
         </p>
       ) : null}
-      <DeliveriesList submissionId={submissionId} deliveries={state.deliveries} />
+      <DeliveriesList submissionId={submissionId} state={state} side="team" />
       <DeliverForm submissionId={submissionId} />
       {state.revisions.allowed > 0 ? (
         <p className="text-sm">

@@ -1,6 +1,7 @@
 import { EmailLayout, Paragraph, Quote } from './layout';
 import type { EmailTemplate } from '../../../platform/email/outbox';
 import { link } from './template';
+import { formatMoment } from '@shared/production';
 
 /**
  * Comments on a delivery still unread after the delay (CONTRACT §17, §10): one email per
@@ -17,14 +18,6 @@ export interface DeliveryCommentsData {
 }
 
 const preview = (text: string) => (text.length > 500 ? `${text.slice(0, 500)}…` : text);
-
-export function formatMoment(seconds: number): string {
-  const whole = Math.floor(seconds);
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = String(whole % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
 
 export const deliveryComments: EmailTemplate<DeliveryCommentsData> = {
   preference: 'messages',
