@@ -87,8 +87,9 @@ test('the artist comments at a moment of the video, the team’s reply arrives l
   await expect(version.getByRole('heading', { name: 'Version 1', exact: true })).toBeVisible();
   const video = version.getByLabel('Play first-cut.webm');
   await expect(video).toBeVisible();
+  // The player has found the recording's duration (a MediaRecorder WebM has none in its header).
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => Number.isFinite(v.duration) && v.currentTime === 0 && !v.seeking)).toBe(true);
   await video.evaluate(async (v: HTMLVideoElement) => {
-    if (v.readyState < 1) await new Promise((resolve) => v.addEventListener('loadedmetadata', resolve, { once: true }));
     v.currentTime = 1.2;
     await new Promise((resolve) => v.addEventListener('seeked', resolve, { once: true }));
   });

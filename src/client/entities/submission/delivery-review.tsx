@@ -175,6 +175,7 @@ export function DeliveryReview({ submissionId, delivery }: { submissionId: strin
   const [current, setCurrent] = useState(0);
   const [duration, setDuration] = useState(0);
   const media = useRef<HTMLVideoElement & HTMLAudioElement>(null);
+  const measuring = useRef(false);
   const comments = useDeliveryComments(submissionId, delivery.id);
   const post = usePostDeliveryComment(submissionId, delivery.id);
   const file = playable.find((f) => f.id === fileId) ?? playable[0];
@@ -202,8 +203,24 @@ export function DeliveryReview({ submissionId, delivery }: { submissionId: strin
     preload: 'metadata' as const,
     onTimeUpdate: (e: { currentTarget: HTMLMediaElement }) => setCurrent(e.currentTarget.currentTime),
     onSeeked: (e: { currentTarget: HTMLMediaElement }) => setCurrent(e.currentTarget.currentTime),
-    onLoadedMetadata: (e: { currentTarget: HTMLMediaElement }) => setDuration(e.currentTarget.duration),
-    onDurationChange: (e: { currentTarget: HTMLMediaElement }) => setDuration(e.currentTarget.duration),
+    onLoadedMetadata: (e: { currentTarget: HTMLMediaElement }) => {
+      const el = e.currentTarget;
+      setDuration(el.duration);
+      // A WebM recorded in a browser (MediaRecorder) has no duration in its header: seeking past
+      // the end makes the browser find it, then the player goes back to the start.
+      if (el.duration === Infinity) {
+        measuring.current = true;
+        el.currentTime = 1e101;
+      }
+    },
+    onDurationChange: (e: { currentTarget: HTMLMediaElement }) => {
+      const el = e.currentTarget;
+      setDuration(el.duration);
+      if (measuring.current && Number.isFinite(el.duration)) {
+        measuring.current = false;
+        el.currentTime = 0;
+      }
+    },
   };
 
   return (
