@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { PRODUCTION_TEXTS } from '../../src/shared/production-texts';
 import { adminApi, createSubmission, E2E_ADMIN, newArtistApi, PASSWORD, uploadBytes } from './fixtures';
 
 /**
@@ -126,6 +127,19 @@ test('the artist comments at a moment of the video, the team’s reply arrives l
   await expect.poll(() => videoTime(page)).toBeGreaterThanOrEqual(1.1);
   await shoot(page, 'artist-comments');
   await shoot(desk, 'team-comments');
+
+  // Publishing the cut before the artist approved it asks the team to confirm; declined, nothing is published.
+  const deskDialog = desk.getByRole('dialog');
+  await deskDialog.getByLabel("Video URL on the label's channel").fill('https://www.youtube.com/watch?v=e2eUnapproved');
+  await deskDialog.getByLabel('Subscribers at publishing').fill('31000');
+  let question = '';
+  desk.once('dialog', (d) => {
+    question = d.message();
+    void d.dismiss();
+  });
+  await deskDialog.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect.poll(() => question).toBe(PRODUCTION_TEXTS.unapprovedCutConfirm);
+  expect(((await (await team.get(`/api/submissions/${id}/production`)).json()) as { publication: unknown }).publication).toBeNull();
 
   // The artist approves the final cut; the team's open desk shows it.
   page.once('dialog', (d) => void d.accept());
