@@ -92,6 +92,8 @@ async function scenario(dataDir: string, postDb: Database, socketsDb: Database):
     const postBase = `http://127.0.0.1:${port(postApp)}`;
     const latencies: number[] = [];
     const responses: number[] = [];
+    /** From the POST's answer to the push's arrival: the cross-instance hop alone (negative when the push came first). */
+    const afterAnswer: number[] = [];
     let next = 0;
     let end = 0;
     const worker = async () => {
@@ -109,10 +111,12 @@ async function scenario(dataDir: string, postDb: Database, socketsDb: Database):
           headers: { cookie, origin: ORIGIN, 'content-type': 'application/json' },
           body: JSON.stringify({ text, atSeconds: n % 90 }),
         });
-        responses.push(performance.now() - t0);
+        const answered = performance.now();
+        responses.push(answered - t0);
         if (res.status !== 201) throw new Error(`POST answered ${res.status}: ${await res.text()}`);
         const at = await withTimeout(arrived, 5000, `comment ${n} never arrived`);
         latencies.push(at - t0);
+        afterAnswer.push(at - answered);
         arrivals.delete(text);
       }
     };
@@ -120,6 +124,7 @@ async function scenario(dataDir: string, postDb: Database, socketsDb: Database):
     await worker();
     latencies.length = 0;
     responses.length = 0;
+    afterAnswer.length = 0;
     [next, end] = [0, COMMENTS];
     const started = performance.now();
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
@@ -128,6 +133,7 @@ async function scenario(dataDir: string, postDb: Database, socketsDb: Database):
     console.log('\ntwo instances, one PostgreSQL (POST to A, sockets on B)');
     console.log(`  ${latencies.length} comments, ${CONCURRENCY} in flight, ${Math.round((latencies.length / elapsed) * 1000)} comments/s`);
     console.log(`  POST → other side's socket: p50 ${fmt(pct(latencies, 50))} ms, p99 ${fmt(pct(latencies, 99))} ms, max ${fmt(Math.max(...latencies))} ms`);
+    console.log(`  POST answer → socket:       p50 ${fmt(pct(afterAnswer, 50))} ms, p99 ${fmt(pct(afterAnswer, 99))} ms`);
     console.log(`  POST response time:         p50 ${fmt(pct(responses, 50))} ms, p99 ${fmt(pct(responses, 99))} ms`);
   } finally {
     for (const client of clients) client.terminate();
