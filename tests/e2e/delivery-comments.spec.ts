@@ -62,7 +62,7 @@ async function shoot(page: Page, name: string) {
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.getByTestId('delivery-review').first().scrollIntoViewIfNeeded();
+    await page.getByRole('region', { name: 'Version 1' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -146,6 +146,8 @@ test('the artist comments at a moment of the video, the team’s reply arrives l
   await version.getByRole('button', { name: 'Approve as final cut' }).click();
   await expect(version.getByTestId('cut-approved')).toContainText('You approved this cut');
   await expect(teamVersion.getByTestId('cut-approved')).toContainText('Approved by the artist', { timeout: 10_000 });
+  await shoot(page, 'artist-approved');
+  await shoot(desk, 'team-approved');
   const state = (await (await team.get(`/api/admin/submissions/${id}`)).json()) as { approvedDeliveryId: string | null };
   expect(state.approvedDeliveryId).not.toBeNull();
 

@@ -44,7 +44,7 @@ function Approval({ submissionId, state, side, deliveryId }: { submissionId: str
       onClick={() => {
         if (!window.confirm('Approve this version as the final cut?')) return;
         approve.mutate(deliveryId, {
-          onSuccess: () => toast({ title: 'Final cut approved', description: 'The team has been told.' }),
+          onSuccess: () => toast({ title: 'Final cut approved', description: 'The team sees it on their desk.' }),
           onError: (error) => toast({ title: 'Not approved', description: errorMessage(error), variant: 'destructive' }),
         });
       }}
