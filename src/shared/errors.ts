@@ -105,6 +105,12 @@ export const API_ERRORS = {
   youtube_unavailable: { status: 503, message: 'The YouTube Data API could not be reached. Try again in a moment.' },
   stripe_unavailable: { status: 503, message: 'Stripe could not be reached. Try again in a moment.' },
   earning_not_found: { status: 404, message: 'Earning not found' },
+  // CONTRACT §17: comments on a delivery and the artist's approval of a cut.
+  delivery_not_found: { status: 404, message: 'Delivery not found' },
+  delivery_comment_not_found: { status: 404, message: 'Comment not found' },
+  comment_target_invalid: { status: 400 },
+  approval_by_artist_only: { status: 403, message: 'Only the artist approves the cut' },
+  cut_not_latest: { status: 409, message: 'Only the latest delivery can be approved' },
 
   // Messages
   recipient_not_found: { status: 404, message: 'Recipient not found' },

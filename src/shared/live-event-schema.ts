@@ -32,6 +32,22 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('resync') }),
   // A submission's status changed, or it was sent to the label or deleted: to its artist and the
   // team, so the dashboard and the desk refetch it (status null: it is gone).
+  // A new comment on a delivery (CONTRACT §17): to the submission's owner and the team.
+  z.object({
+    type: z.literal('delivery_comment'),
+    submissionId: z.string(),
+    comment: z.object({
+      id: z.string(),
+      deliveryId: z.string(),
+      fileId: z.string().nullable(),
+      atSeconds: z.number().nullable(),
+      text: z.string(),
+      replyTo: z.string().nullable(),
+      author: z.object({ id: z.string().nullable(), name: z.string(), role: z.enum(['user', 'admin']) }),
+      createdAt: z.string(),
+      resolved: z.boolean(),
+    }),
+  }),
   z.object({ type: z.literal('submission_changed'), submissionId: z.string(), status: z.enum(SUBMISSION_STATUSES).nullable() }),
 ]);
 

@@ -13,6 +13,8 @@ export const VIRAL_HITS_NEEDED = 3;
 export const DELIVERABLE_MAX_BYTES = FILE_LIMITS.videoBytes;
 
 export const PRODUCTION_TEXTS = {
+  /** CONTRACT §17: asked of the team before publishing a cut the artist has not approved. */
+  unapprovedCutConfirm: 'The artist has not approved the final cut. The Terms allow publishing without it. Publish anyway?',
   revisionsExhausted: (allowed: number) =>
     allowed === 0
       ? "This plan doesn't include revisions. Message the label team if something needs to change."

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorText } from './errors';
-import { OBJECT_PATH_PATTERN, URL_MAX_LENGTH, type RefundReason } from './submissions';
+import { OBJECT_ID_PATTERN, OBJECT_PATH_PATTERN, URL_MAX_LENGTH, type RefundReason } from './submissions';
 
 /**
  * After approval (CONTRACT §13): deliveries, revisions, refunds, the publication on the label's
@@ -28,6 +28,10 @@ export function viralCheckAt(publishedAt: Date): Date {
 }
 
 export const DELIVERY_NOTE_MAX = 2000;
+/** A comment on a delivery (CONTRACT §17): 1–2000 characters. */
+export const DELIVERY_COMMENT_TEXT_MAX = 2000;
+/** The latest moment a comment can point at: longer than any cut the label makes. */
+export const DELIVERY_COMMENT_AT_MAX_S = 24 * 60 * 60;
 export const REVISION_NOTE_MAX = 2000;
 /** Files in one delivery: an image pack may come as single images. */
 const DELIVERY_FILES_MAX = 100;
@@ -81,6 +85,46 @@ export const deliverablesSchema = z.object({
     .transform((v) => v || null),
 });
 
+/** A moment of a cut as people write it: 0:34, 12:05, 1:02:03. */
+export function formatMoment(seconds: number): string {
+  const whole = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** POST /api/submissions/{id}/deliveries/{deliveryId}/comments (CONTRACT §17) */
+export const deliveryCommentSchema = z.object({
+  text: z
+    .string({ message: 'Write a comment' })
+    .trim()
+    .min(1, 'Write a comment')
+    .max(DELIVERY_COMMENT_TEXT_MAX, `A comment must be at most ${DELIVERY_COMMENT_TEXT_MAX} characters`),
+  atSeconds: z
+    .number({ message: 'atSeconds must be a number of seconds' })
+    .min(0, 'atSeconds cannot be negative')
+    .max(DELIVERY_COMMENT_AT_MAX_S, 'atSeconds is past the end of any cut')
+    .nullish()
+    .transform((v) => v ?? null),
+  fileId: z
+    .string({ message: 'fileId must be a file of this delivery' })
+    .regex(OBJECT_ID_PATTERN, 'fileId must be a file of this delivery')
+    .nullish()
+    .transform((v) => v ?? null),
+  replyTo: z
+    .string({ message: 'replyTo must be a comment of this delivery' })
+    .regex(OBJECT_ID_PATTERN, 'replyTo must be a comment of this delivery')
+    .nullish()
+    .transform((v) => v ?? null),
+});
+export type DeliveryCommentInput = z.input<typeof deliveryCommentSchema>;
+
+/** PATCH /api/submissions/{id}/deliveries/{deliveryId}/comments/{commentId} */
+export const deliveryCommentPatchSchema = z.object({
+  resolved: z.boolean({ message: 'resolved must be true or false' }),
+});
+
 /** POST /api/submissions/{id}/revisions */
 export const revisionSchema = z.object({
   note: z
@@ -126,6 +170,8 @@ export interface DeliverableFile {
 
 export interface Delivery {
   id: string;
+  /** 1, 2, … in delivery order (CONTRACT §17). */
+  version: number;
   note: string | null;
   createdAt: string;
   files: DeliverableFile[];
@@ -173,6 +219,22 @@ export interface ProductionState {
   refund: { status: 'requested' | 'refunded'; reason: RefundReason; requestedAt: string } | null;
   publication: Publication | null;
   licence: { version: string; hash: string; acceptedAt: string; text: string } | null;
+  /** The cut the artist approved (CONTRACT §17); a later delivery clears it. */
+  approvedDeliveryId: string | null;
+  cutApprovedAt: string | null;
+}
+
+/** A comment on a delivery, or a reply to one (CONTRACT §17). */
+export interface DeliveryComment {
+  id: string;
+  deliveryId: string;
+  fileId: string | null;
+  atSeconds: number | null;
+  text: string;
+  replyTo: string | null;
+  author: { id: string | null; name: string; role: 'user' | 'admin' };
+  createdAt: string;
+  resolved: boolean;
 }
 
 interface BonusTrack {

@@ -227,6 +227,9 @@ export const submissionSchema = z.object({
   /** The licence record: SHA-256 of the Terms text accepted, and when. */
   termsHash: nullableString,
   termsAcceptedAt: nullableString,
+  /** The cut the artist approved and when (CONTRACT §17); cleared by a later delivery. */
+  approvedDeliveryId: nullableString,
+  cutApprovedAt: nullableString,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

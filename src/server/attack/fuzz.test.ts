@@ -2,7 +2,8 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@shared/errors';
 import { RESUMABLE_UPLOADS_PATH } from '@shared/submissions';
-import type { SubmissionRow, UserRow } from '../platform/db/schema';
+import { deliveries, deliveryComments, type SubmissionRow, type UserRow } from '../platform/db/schema';
+import { newId } from '../platform/ids';
 import { createAdmin, createArtist, createSubmissionRow, createTestApp, TEST_ORIGIN, type TestApp } from '../test/helpers';
 import { fillParams, percentEncodedVariants, routeCollector, seededRandom, staticSegmentIndexes } from './attack-support';
 
@@ -27,6 +28,8 @@ let artistCookie: string;
 let adminCookie: string;
 let victim: UserRow;
 let submission: SubmissionRow;
+const deliveryId = newId();
+const commentId = newId();
 
 beforeAll(async () => {
   t = await createTestApp(
@@ -49,6 +52,9 @@ beforeAll(async () => {
   adminCookie = await t.signIn(await createAdmin(t.db));
   victim = await createArtist(t.db);
   submission = await createSubmissionRow(t.db, victim);
+  // A delivery with a comment (CONTRACT §17), so that the admin's requests reach past the lookups.
+  await t.db.insert(deliveries).values({ id: deliveryId, submissionId: submission.id, version: 1 });
+  await t.db.insert(deliveryComments).values({ id: commentId, deliveryId, submissionId: submission.id, text: 'Seed', authorRole: 'user', atSeconds: 1 });
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -110,6 +116,11 @@ const FIELD_NAMES = [
   'userId',
   'q',
   'page',
+  'text',
+  'atSeconds',
+  'fileId',
+  'replyTo',
+  'resolved',
   '__proto__',
   'constructor',
 ];
@@ -167,6 +178,8 @@ function nastyPathValue(): string {
   return pick([
     encodeURIComponent(submission.id),
     encodeURIComponent(victim.id),
+    deliveryId,
+    commentId,
     '%00',
     'a%00b',
     '%ED%A0%80',

@@ -108,7 +108,7 @@ export function ArtistProduction({ submissionId, Section }: { submissionId: stri
       ) : null}
       {delivered || state.dueAt ? (
         <Section title="Your files">
-          <DeliveriesList submissionId={submissionId} deliveries={state.deliveries} />
+          <DeliveriesList submissionId={submissionId} state={state} side="artist" />
         </Section>
       ) : null}
       {state.revisions.allowed > 0 ? (

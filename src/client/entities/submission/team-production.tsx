@@ -1,6 +1,7 @@
 import { CalendarClock, Clapperboard, PackageCheck, Undo2, Upload } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { DELIVERY_NOTE_MAX, type ProductionState } from '@shared/production';
+import { PRODUCTION_TEXTS } from '@shared/production-texts';
 import { isPaidTier, isPublishable, type PricingTier } from '@shared/submissions';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
@@ -71,8 +72,15 @@ function PublishForm({ submissionId, state }: { submissionId: string; state: Pro
   const [publishedAt, setPublishedAt] = useState(toLocalInput(publication ? new Date(publication.publishedAt) : new Date()));
   const [subscribers, setSubscribers] = useState(publication ? String(publication.subscriberCount) : '');
   const publish = usePublish(submissionId);
+  // A cut: a delivery with a video. The approval is of the latest delivery (a later one clears it).
+  const cutDelivered = state.deliveries.some((d) => d.files.some((f) => f.contentType.startsWith('video/')));
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // CONTRACT §17: the Terms let the label publish an unapproved cut, but the team confirms it first.
+    if (cutDelivered && state.approvedDeliveryId === null && !publication) {
+      const ok = window.confirm(PRODUCTION_TEXTS.unapprovedCutConfirm);
+      if (!ok) return;
+    }
     publish.mutate(
       {
         videoUrl: videoUrl.trim(),
@@ -175,7 +183,7 @@ export function TeamProduction({ submissionId, tier, status }: { submissionId: s
             : `${state.overdue ? 'Overdue since' : 'Due'} ${formatLongDateTime(state.dueAt)}`}
         </p>
       ) : null}
-      <DeliveriesList submissionId={submissionId} deliveries={state.deliveries} />
+      <DeliveriesList submissionId={submissionId} state={state} side="team" />
       <DeliverForm submissionId={submissionId} />
       {state.revisions.allowed > 0 ? (
         <p className="text-sm">

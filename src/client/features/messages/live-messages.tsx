@@ -5,6 +5,7 @@ import { isSigningOut, queryClient } from '@client/lib/query-client';
 import { toast } from '@client/lib/toast';
 import { LiveConnection } from './live-connection';
 import { refreshMessages } from '@client/entities/message/message-queries';
+import { receiveDeliveryComment } from '@client/entities/submission/delivery-comments-queries';
 import { senderName, type LiveEvent } from '@shared/live-events';
 
 /** Whose thread the Messages screen shows right now: their new messages raise no notice. */
@@ -57,6 +58,8 @@ function useLiveMessages(userId: string | null): void {
           void refreshMessages();
         } else if (event.type === 'submission_changed') {
           void refreshSubmissionReads();
+        } else if (event.type === 'delivery_comment') {
+          receiveDeliveryComment(event.submissionId, event.comment);
         }
       },
       onReconnected: () => void refreshMessages(),

@@ -9,6 +9,8 @@ import { submissionReceived } from './templates/submission-received';
 import { unreadMessages, type UnreadMessagesData } from './templates/unread-messages';
 import { verifyEmail, type VerifyEmailData } from './templates/verify-email';
 import { gatherUnreadMessages } from './unread-messages-email';
+import { gatherDeliveryComments } from './delivery-comments-email';
+import { deliveryComments, type DeliveryCommentsData } from './templates/delivery-comments';
 
 /** A kind sent with the data it was queued with. */
 const sentAsQueued = <Data>(template: EmailTemplate<Data>): OutboxKind<Data, Data> => ({ template, prepare: null });
@@ -40,6 +42,7 @@ export const EMAIL_KINDS = {
   video_published: sentAsQueued(videoPublished),
   viral_hit_recorded: sentAsQueued(viralHitRecorded),
   refund_issued: sentAsQueued(refundIssued),
+  delivery_comments: preparedAtSend<DeliveryCommentsData>()(deliveryComments, gatherDeliveryComments),
 };
 
 export type EmailKinds = typeof EMAIL_KINDS;

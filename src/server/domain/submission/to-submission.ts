@@ -18,6 +18,7 @@ export function toSubmission(row: Omit<SubmissionRow, 'adminNotes'> & { adminNot
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
     refundRequestedAt: row.refundRequestedAt?.toISOString() ?? null,
     termsAcceptedAt: row.termsAcceptedAt?.toISOString() ?? null,
+    cutApprovedAt: row.cutApprovedAt?.toISOString() ?? null,
     hasUnseenUpdate: adminReviewedAt !== null && (artistSeenAt === null || adminReviewedAt > artistSeenAt),
     adminReviewedAt: adminReviewedAt ? adminReviewedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),

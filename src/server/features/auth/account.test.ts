@@ -449,7 +449,7 @@ describe('GET /api/account/export', () => {
       submissionId: submission.id,
       uploadExpiresAt: new Date(Date.now() + 60_000),
     });
-    await t.db.insert(deliveries).values({ id: deliveryId, submissionId: submission.id, note: 'First cut', createdBy: admin.id });
+    await t.db.insert(deliveries).values({ id: deliveryId, submissionId: submission.id, version: 1, note: 'First cut', createdBy: admin.id });
     await t.db.insert(deliveryFiles).values({ uploadId: deliverable, deliveryId, position: 0 });
     await t.db.insert(revisionRequests).values({ id: newId(), submissionId: submission.id, number: 1, note: 'Brighter colours' });
     const publishedAt = new Date('2026-11-03T12:00:00.000Z');

@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
 import { ZipArchive } from 'archiver';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Delivery, DeliverableFile } from '@shared/production';
 import { isDeliverableType } from '@shared/production';
 import type { Db } from '../../platform/db/client';
@@ -58,12 +58,20 @@ export async function deliverFiles(
       if (row!.deliveredIn !== null) refuse('This file has already been delivered');
       if (row!.upload.submissionId !== null && row!.upload.submissionId !== submissionId) refuse('This file belongs to another submission');
     });
-    await tx.insert(deliveries).values({ id: deliveryId, submissionId, note: input.note, createdBy: adminId, createdAt: now });
+    // Numbered in delivery order (CONTRACT §17); the submission's row lock serializes deliveries.
+    const [last] = await tx
+      .select({ version: sql<number>`coalesce(max(${deliveries.version}), 0)::int` })
+      .from(deliveries)
+      .where(eq(deliveries.submissionId, submissionId));
+    await tx
+      .insert(deliveries)
+      .values({ id: deliveryId, submissionId, version: (last?.version ?? 0) + 1, note: input.note, createdBy: adminId, createdAt: now });
     await tx.insert(deliveryFiles).values(ids.map((uploadId, position) => ({ uploadId, deliveryId, position })));
     await tx.update(uploads).set({ submissionId }).where(inArray(uploads.id, ids));
     await tx
       .update(submissions)
-      .set({ deliveredAt: submission.deliveredAt ?? now, updatedAt: now })
+      // A new cut replaces the one the artist approved: they approve again (CONTRACT §17).
+      .set({ deliveredAt: submission.deliveredAt ?? now, approvedDeliveryId: null, cutApprovedAt: null, updatedAt: now })
       .where(eq(submissions.id, submissionId));
     await tx.insert(submissionHistory).values({
       id: newId(),
@@ -92,12 +100,12 @@ export async function listDeliveries(db: Db, submissionId: string): Promise<Deli
     .leftJoin(deliveryFiles, eq(deliveryFiles.deliveryId, deliveries.id))
     .leftJoin(uploads, eq(uploads.id, deliveryFiles.uploadId))
     .where(eq(deliveries.submissionId, submissionId))
-    .orderBy(asc(deliveries.createdAt), asc(deliveries.id), asc(deliveryFiles.position));
+    .orderBy(asc(deliveries.version), asc(deliveryFiles.position));
   const out = new Map<string, Delivery>();
   for (const { delivery, upload } of rows) {
     let entry = out.get(delivery.id);
     if (!entry) {
-      entry = { id: delivery.id, note: delivery.note, createdAt: delivery.createdAt.toISOString(), files: [] };
+      entry = { id: delivery.id, version: delivery.version, note: delivery.note, createdAt: delivery.createdAt.toISOString(), files: [] };
       out.set(delivery.id, entry);
     }
     if (upload) entry.files.push(toDeliverableFile(submissionId, upload));

@@ -38,5 +38,7 @@ export async function productionState(db: Db, submission: SubmissionRow, now: Da
       licence && submission.termsAcceptedAt
         ? { version: licence.version, hash: licence.hash, acceptedAt: submission.termsAcceptedAt.toISOString(), text: licence.text }
         : null,
+    approvedDeliveryId: submission.approvedDeliveryId,
+    cutApprovedAt: submission.cutApprovedAt?.toISOString() ?? null,
   };
 }

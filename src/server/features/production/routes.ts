@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { deliverablesSchema, earningStatusSchema, publicationSchema, revisionSchema, viewsSchema } from '@shared/production';
+import { deliverablesSchema, deliveryCommentPatchSchema, deliveryCommentSchema, earningStatusSchema, publicationSchema, revisionSchema, viewsSchema } from '@shared/production';
 import { OBJECT_ID_PATTERN } from '@shared/submissions';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
@@ -11,6 +11,7 @@ import { createStripeClient } from '../../platform/stripe/stripe-client';
 import { findVisibleSubmission } from './access';
 import { allLedgers, bonusOf, markEarning } from './bonus';
 import { contentDisposition, deliverFiles, listDeliveries, serveDeliverable, zipDeliverables } from './deliveries';
+import { addDeliveryComment, approveCut, commentAudience, listDeliveryComments, loadDeliveryComment, resolveDeliveryComment } from './delivery-comments';
 import { productionState } from './production-state';
 import { enterViews, recordPublication, runViralCheck, VIRAL_CHECK_JOB, type PublicationDeps, type ViralCheckJob } from './publication';
 import { refundLateDeliveries, refundSubmission } from './refunds';
@@ -18,6 +19,11 @@ import { requestRevision } from './revisions';
 import { queueLostViralChecks, VIRAL_CHECK_BACKSTOP_CRON, VIRAL_CHECK_BACKSTOP_JOB } from './viral-check-backstop';
 
 type WithId = { Params: { id: string } };
+type WithDelivery = { Params: { id: string; deliveryId: string } };
+type WithComment = { Params: { id: string; deliveryId: string; commentId: string } };
+
+/** The loader other instances use when a comment is too large to travel in a NOTIFY payload. */
+const DELIVERY_COMMENT_LOADER = 'delivery_comment';
 
 export const LATE_REFUND_JOB = 'production.late-delivery-refunds';
 
@@ -27,13 +33,15 @@ interface ProductionOptions {
   storage: ObjectStorage;
   /** The time as the feature sees it: a test moves it; the queue's own timing stays the database's. */
   now: () => Date;
+  /** How long a comment on a delivery waits unread before it is emailed (CONTRACT §10, §17). */
+  emailDelayS: number;
 }
 
 /**
  * After approval (CONTRACT §13): deliveries, revisions, refunds, the publication and its 14-day
  * check, the bonus ledger. Two route groups, each with its guard on what the router matched.
  */
-export async function productionRoutes(app: FastifyInstance, { db, config, storage, now }: ProductionOptions) {
+export async function productionRoutes(app: FastifyInstance, { db, config, storage, now, emailDelayS }: ProductionOptions) {
   const stripe: Stripe | undefined = config.stripe ? createStripeClient(config.stripe) : undefined;
   const deps: PublicationDeps = {
     db,
@@ -58,6 +66,11 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
   if (config.production.lateDeliveryRefund === 'auto' && stripe) {
     app.jobs.every(LATE_REFUND_JOB, '*/5 * * * *', () => refundLateDeliveries(db, stripe, app.outbox, now(), app.log));
   }
+
+  app.realtime.registerLoader(DELIVERY_COMMENT_LOADER, async (id) => {
+    const loaded = await loadDeliveryComment(db, id);
+    return loaded ? { type: 'delivery_comment' as const, ...loaded } : null;
+  });
 
   await app.register(async (team) => {
     team.addHook('onRequest', requireAdmin);
@@ -110,9 +123,52 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
   await app.register(async (artist) => {
     artist.addHook('onRequest', requireUser);
     artist.addHook('preHandler', async (request) => {
-      const { id, fileId } = (request.params ?? {}) as { id?: string; fileId?: string };
+      const { id, fileId, deliveryId, commentId } = (request.params ?? {}) as Record<string, string | undefined>;
       if (id !== undefined && !OBJECT_ID_PATTERN.test(id)) throw apiError('submission_not_found');
       if (fileId !== undefined && !OBJECT_ID_PATTERN.test(fileId)) throw apiError('deliverable_not_found');
+      if (deliveryId !== undefined && !OBJECT_ID_PATTERN.test(deliveryId)) throw apiError('delivery_not_found');
+      if (commentId !== undefined && !OBJECT_ID_PATTERN.test(commentId)) throw apiError('delivery_comment_not_found');
+    });
+
+    // Comments on a delivery and the approval of a cut (CONTRACT §17): the owner and the team.
+    artist.post<WithDelivery>('/api/submissions/:id/deliveries/:deliveryId/comments', async (request, reply) => {
+      const user = userOf(request);
+      const submission = await findVisibleSubmission(db, user, request.params.id);
+      const input = parseInput(deliveryCommentSchema, request.body);
+      const comment = await addDeliveryComment(db, app.outbox, user, submission, request.params.deliveryId, input, emailDelayS);
+      void app.realtime.publish(
+        await commentAudience(db, submission.userId),
+        { type: 'delivery_comment', comment, submissionId: submission.id },
+        { loader: DELIVERY_COMMENT_LOADER, id: comment.id },
+      );
+      return reply.status(201).send(comment);
+    });
+
+    artist.get<WithDelivery>('/api/submissions/:id/deliveries/:deliveryId/comments', async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const user = userOf(request);
+      const submission = await findVisibleSubmission(db, user, request.params.id);
+      return listDeliveryComments(db, user, submission, request.params.deliveryId, now());
+    });
+
+    artist.patch<WithComment>('/api/submissions/:id/deliveries/:deliveryId/comments/:commentId', async (request) => {
+      const submission = await findVisibleSubmission(db, userOf(request), request.params.id);
+      const { resolved } = parseInput(deliveryCommentPatchSchema, request.body);
+      return resolveDeliveryComment(db, submission, request.params.deliveryId, request.params.commentId, resolved);
+    });
+
+    artist.post<WithDelivery>('/api/submissions/:id/deliveries/:deliveryId/approve', async (request) => {
+      const user = userOf(request);
+      const submission = await findVisibleSubmission(db, user, request.params.id);
+      await approveCut(db, user, submission, request.params.deliveryId, now());
+      request.log.info({ submissionId: submission.id, deliveryId: request.params.deliveryId }, 'cut approved');
+      // The team's open desk reads the submission again (the approval shows there at once).
+      void app.realtime.publish(await commentAudience(db, submission.userId), {
+        type: 'submission_changed',
+        submissionId: submission.id,
+        status: submission.status,
+      });
+      return productionState(db, await findVisibleSubmission(db, user, submission.id), now());
     });
 
     artist.get<WithId>('/api/submissions/:id/production', async (request, reply) => {

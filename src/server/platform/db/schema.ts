@@ -203,6 +203,9 @@ export const submissions = pgTable(
     /** The licence record: which Terms text the artist accepted (its SHA-256 in `terms_texts`) and when. */
     termsHash: text('terms_hash'),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /** The cut the artist approved and when (CONTRACT §17); a later delivery clears both. */
+    approvedDeliveryId: text('approved_delivery_id').references((): AnyPgColumn => deliveries.id, { onDelete: 'set null' }),
+    cutApprovedAt: timestamp('cut_approved_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -249,11 +252,49 @@ export const deliveries = pgTable(
     submissionId: text('submission_id')
       .notNull()
       .references(() => submissions.id, { onDelete: 'cascade' }),
+    /** 1, 2, … in the order the submission's deliveries were made (CONTRACT §17). */
+    version: integer('version').notNull(),
     note: text('note'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('deliveries_submission_idx').on(t.submissionId, t.createdAt)],
+  (t) => [
+    index('deliveries_submission_idx').on(t.submissionId, t.createdAt),
+    uniqueIndex('deliveries_submission_version_key').on(t.submissionId, t.version),
+  ],
+);
+
+/**
+ * Comments on a delivery by its submission's owner and the team (CONTRACT §17), at a moment of one
+ * of its files or on the whole cut, and replies to them. `readAt`: when the other side (the owner
+ * for the team's comments, any admin for the owner's) first loaded it; the unread email waits for it.
+ */
+export const deliveryComments = pgTable(
+  'delivery_comments',
+  {
+    id: text('id').primaryKey(),
+    deliveryId: text('delivery_id')
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    fileId: text('file_id').references(() => uploads.id, { onDelete: 'set null' }),
+    atSeconds: real('at_seconds'),
+    text: text('text').notNull(),
+    replyTo: text('reply_to').references((): AnyPgColumn => deliveryComments.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The side that wrote it, kept if the author's account goes. */
+    authorRole: text('author_role', { enum: ROLES }).notNull(),
+    resolved: boolean('resolved').notNull().default(false),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('delivery_comments_delivery_idx').on(t.deliveryId, t.createdAt),
+    index('delivery_comments_unread_idx').on(t.submissionId, t.authorRole).where(sql`${t.readAt} is null`),
+    oneOf('delivery_comments_author_role_check', t.authorRole, ROLES),
+  ],
 );
 
 /** The files of a delivery: uploads the team made, attached to the submission. */
@@ -717,3 +758,4 @@ export type MessageRow = typeof messages.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
 export type SubmissionDeskRow = typeof submissionDesk.$inferSelect;
 export type TrackCommentRow = typeof trackComments.$inferSelect;
+export type DeliveryCommentRow = typeof deliveryComments.$inferSelect;
