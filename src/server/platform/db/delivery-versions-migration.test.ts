@@ -9,11 +9,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from './client';
 
 /**
- * Migration 0019 (decision 158) on a database that already has deliveries: each submission's are
+ * Migration 0018 (decision 158) on a database that already has deliveries: each submission's are
  * numbered 1, 2, … in the order they were made, and the new rows need their version.
  */
-const TAG = '0019_delivery-comments';
-const dir = mkdtempSync(path.join(os.tmpdir(), 'migration-0019-'));
+const TAG = '0018_delivery-comments';
+const dir = mkdtempSync(path.join(os.tmpdir(), 'migration-0018-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The migrations folder as it was before `tag`: its journal cut just before it. */
@@ -27,7 +27,7 @@ function folderBefore(tag: string): string {
   return folder;
 }
 
-describe('migration 0019', () => {
+describe('migration 0018', () => {
   it('numbers existing deliveries per submission in delivery order', async () => {
     const client = await PGlite.create({ extensions: { pg_trgm } });
     const db = drizzle(client);
