@@ -1,17 +1,22 @@
 import { Flame } from 'lucide-react';
 import { VIRAL_HITS_NEEDED } from '@shared/production-texts';
 import { formatUsd } from '@shared/submissions';
-import { useLedgers, useMarkEarning } from '@client/entities/submission/production-queries';
+import { useLedgers, useMarkEarning, usePayEarning } from '@client/entities/submission/production-queries';
 import { Button } from '@client/components/ui/button';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@client/components/ui/collapsible';
 import { errorMessage } from '@client/lib/api';
 import { formatLongDate } from '@client/lib/format';
 import { toast } from '@client/lib/toast';
 
-/** Every artist's viral hits and bonus ledger (CONTRACT §13); the team marks earnings paid. */
+/**
+ * Every artist's viral hits and bonus ledger (CONTRACT §13); the team pays an earning with one
+ * Stripe transfer to the artist's connected account (CONTRACT §19), or marks it paid by hand when
+ * the label pays outside Stripe.
+ */
 export function BonusLedger() {
   const ledgers = useLedgers();
   const mark = useMarkEarning();
+  const pay = usePayEarning();
   const rows = ledgers.data ?? [];
   if (rows.length === 0) return null;
   return (
@@ -51,17 +56,39 @@ export function BonusLedger() {
                     ) : (
                       <ul className="grid gap-1">
                         {ledger.earnings.map((earning) => (
-                          <li key={earning.submissionId} className="flex flex-wrap items-center gap-2">
+                          <li key={earning.submissionId} className="flex flex-wrap items-center gap-2" data-testid="ledger-earning">
                             <span>
                               {earning.songTitle}: {formatUsd(earning.amount)}
                               {earning.paidAt ? `, paid ${formatLongDate(earning.paidAt)}` : ''}
+                              {earning.transferId ? (
+                                <span className="block font-mono text-xs break-all text-muted-foreground" data-testid="transfer-id">
+                                  Stripe transfer {earning.transferId}
+                                </span>
+                              ) : earning.status === 'paid' ? (
+                                <span className="block text-xs text-muted-foreground">Paid outside Stripe</span>
+                              ) : null}
                             </span>
+                            {earning.status === 'owed' ? (
+                              <Button
+                                size="sm"
+                                className="h-7"
+                                disabled={pay.isPending || mark.isPending}
+                                onClick={() =>
+                                  pay.mutate(earning.submissionId, {
+                                    onSuccess: (paid) => toast({ title: 'Bonus paid', description: `Stripe transfer ${paid.transferId ?? ''}` }),
+                                    onError: (error) => toast({ title: 'Not paid', description: errorMessage(error), variant: 'destructive' }),
+                                  })
+                                }
+                              >
+                                Pay with Stripe
+                              </Button>
+                            ) : null}
                             {earning.status === 'owed' ? (
                               <Button
                                 size="sm"
                                 variant="outline"
                                 className="h-7"
-                                disabled={mark.isPending}
+                                disabled={mark.isPending || pay.isPending}
                                 onClick={() =>
                                   mark.mutate(
                                     { submissionId: earning.submissionId, status: 'paid' },
