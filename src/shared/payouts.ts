@@ -31,7 +31,7 @@ export const bonusTransferKey = (submissionId: string) => `bonus:${submissionId}
 
 export const PAYOUT_TEXTS = {
   title: 'Bonus payouts',
-  description: 'Your viral bonus is paid into a Stripe account in your name. Connect one once; every bonus the label pays reaches it.',
+  description: 'Your viral bonus is paid into a Stripe account in your name. Connect it once, and every bonus the label pays reaches it.',
   status: {
     none: 'Not connected',
     pending: 'Setup not finished',

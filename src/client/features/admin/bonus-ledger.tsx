@@ -28,7 +28,8 @@ export function BonusLedger() {
       <CollapsibleContent>
         <div className="overflow-x-auto px-4 pb-4">
           <table className="w-full text-sm">
-            <thead className="text-left text-xs text-muted-foreground">
+            {/* On a phone each artist is a block: name, hits and sums on one line, the earnings under them. */}
+            <thead className="hidden text-left text-xs text-muted-foreground sm:table-header-group">
               <tr>
                 <th className="py-2 pr-3 font-medium">Artist</th>
                 <th className="py-2 pr-3 font-medium">Viral hits</th>
@@ -39,18 +40,25 @@ export function BonusLedger() {
             </thead>
             <tbody>
               {rows.map((ledger) => (
-                <tr key={ledger.userId} className="border-t align-top">
-                  <td className="py-2 pr-3">
+                <tr key={ledger.userId} className="grid grid-cols-[1fr_auto_auto] gap-x-3 border-t py-2 align-top sm:table-row sm:py-0">
+                  <td className="col-span-3 py-1 pr-3 sm:py-2">
                     <span className="font-medium">{ledger.artistName}</span>
                     <span className="block text-xs text-muted-foreground">{ledger.email ?? 'No email'}</span>
                   </td>
-                  <td className="py-2 pr-3 tabular-nums">
+                  <td className="py-1 pr-3 tabular-nums sm:py-2">
+                    <span className="text-xs text-muted-foreground sm:hidden">Hits </span>
                     {Math.min(ledger.viralHits, VIRAL_HITS_NEEDED)} of {VIRAL_HITS_NEEDED}
                     {ledger.unlocked ? ' · unlocked' : ''}
                   </td>
-                  <td className="py-2 pr-3 tabular-nums">{formatUsd(ledger.owed)}</td>
-                  <td className="py-2 pr-3 tabular-nums">{formatUsd(ledger.paid)}</td>
-                  <td className="py-2">
+                  <td className="py-1 pr-3 tabular-nums sm:py-2">
+                    <span className="text-xs text-muted-foreground sm:hidden">Owed </span>
+                    {formatUsd(ledger.owed)}
+                  </td>
+                  <td className="py-1 pr-3 tabular-nums sm:py-2">
+                    <span className="text-xs text-muted-foreground sm:hidden">Paid </span>
+                    {formatUsd(ledger.paid)}
+                  </td>
+                  <td className="col-span-3 py-1 sm:py-2">
                     {ledger.earnings.length === 0 ? (
                       <span className="text-muted-foreground">None yet</span>
                     ) : (
