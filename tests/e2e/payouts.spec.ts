@@ -136,6 +136,8 @@ test('an artist connects payouts with Stripe and the team pays an earning', asyn
   await ledger.getByRole('button', { name: /Viral bonus ledger/ }).click();
   const row = ledger.getByTestId('ledger-earning').filter({ hasText: 'After the hits' });
   await expect(row.getByRole('button', { name: 'Mark paid' })).toBeVisible();
+  await shoot(teamPage, SHOTS, 'ledger-owed');
+  await ledger.getByRole('button', { name: /Viral bonus ledger/ }).scrollIntoViewIfNeeded();
   await row.getByRole('button', { name: 'Pay with Stripe' }).click();
   await expect(row.getByTestId('transfer-id')).toContainText(/Stripe transfer tr_\w+/);
   expect(stub.transfers.size).toBe(1);
