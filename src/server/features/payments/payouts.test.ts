@@ -237,6 +237,9 @@ describe('paying an earning with Stripe', () => {
     expect((await t.call('POST', url.replace('/api/admin/', '/api/%61dmin/'), cookie, {})).statusCode).toBe(403);
     expect(await snapshotDatabase(t.db)).toEqual(before);
     expect(stub.transfers.size).toBe(transfers);
+    // Another artist's payout state is their own: the route takes no id, only the session.
+    expect((await t.call('GET', '/api/payouts/account', cookie)).json()).toEqual({ status: 'active' });
+    expect((await t.call('GET', '/api/payouts/account', other.cookie)).json()).toEqual({ status: 'none' });
     for (const bad of ['nope', encodeURIComponent('a\u0000b'), 'x'.repeat(5000)]) {
       expect([400, 404]).toContain((await t.call('POST', `/api/admin/bonus/earnings/${bad}/pay`, adminCookie, {})).statusCode);
     }
