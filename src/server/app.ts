@@ -160,7 +160,7 @@ export async function buildApp({
   await app.register(adminRoutes, { db, storage });
   await app.register(artistCommentRoutes, { db });
   await app.register(messageRoutes, { db, emailDelayS: config.mail.messageDelayS });
-  await app.register(paymentRoutes, { db, config });
+  await app.register(paymentRoutes, { db, config, now: clock });
   await app.register(notificationRoutes, { db, config });
   await app.register(productionRoutes, { db, config, storage, now: clock, emailDelayS: config.mail.messageDelayS });
   await app.register(metricsRoutes, { registry: metrics, token: config.metricsToken });

@@ -1,3 +1,4 @@
+import { PAYOUT_TEXTS } from './payouts';
 import { LICENSED_SUBMISSION_MESSAGE } from './submissions';
 
 /**
@@ -111,6 +112,15 @@ export const API_ERRORS = {
   comment_target_invalid: { status: 400 },
   approval_by_artist_only: { status: 403, message: 'Only the artist approves the cut' },
   cut_not_latest: { status: 409, message: 'Only the latest delivery can be approved' },
+  earning_paid_by_hand: { status: 409, message: 'This earning is already marked paid by hand, so no transfer is made.' },
+  earning_paid_by_transfer: {
+    status: 409,
+    message: 'This earning was paid by a Stripe transfer; it stays paid. Reverse the transfer in Stripe if it was a mistake.',
+  },
+  nothing_to_transfer: { status: 409, message: 'This earning is $0.00: there is nothing to transfer.' },
+  payout_account_not_active: { status: 409, message: PAYOUT_TEXTS.notActive },
+  transfer_refused: { status: 409 },
+  payouts_for_artists: { status: 403, message: 'Bonus payouts are for artists' },
 
   // Messages
   recipient_not_found: { status: 404, message: 'Recipient not found' },

@@ -257,6 +257,8 @@ export interface BonusEarning {
   status: EarningStatus;
   createdAt: string;
   paidAt: string | null;
+  /** The Stripe transfer that paid it (CONTRACT §19); null when unpaid or marked paid by hand. */
+  transferId: string | null;
 }
 
 /** GET /api/bonus */

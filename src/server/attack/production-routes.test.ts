@@ -30,6 +30,7 @@ const TEAM_ROUTES = (id: string) => [
   { method: 'PUT', url: `/api/admin/submissions/${id}/views`, payload: { viewsAt14Days: 10 } },
   { method: 'GET', url: '/api/admin/bonus' },
   { method: 'PATCH', url: `/api/admin/bonus/earnings/${id}`, payload: { status: 'paid' } },
+  { method: 'POST', url: `/api/admin/bonus/earnings/${id}/pay`, payload: {} },
   { method: 'PUT', url: '/api/admin/deliverable-files', payload: { deliverableFileURL: '/objects/uploads/x' } },
 ];
 

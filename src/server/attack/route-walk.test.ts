@@ -55,6 +55,8 @@ describe('every registered route', () => {
     expect(names).toContain('DELETE /api/admin/submissions/:id');
     expect(names).toContain('GET /api/submissions');
     expect(names).toContain('GET /ws');
+    // CONTRACT §19's payouts: the artist's account and the team's transfer.
+    expect(names).toEqual(expect.arrayContaining(['GET /api/payouts/account', 'POST /api/payouts/account', 'POST /api/admin/bonus/earnings/:submissionId/pay']));
     expect(collector.routes.length).toBeGreaterThan(30);
   });
 

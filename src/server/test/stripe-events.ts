@@ -1,12 +1,12 @@
 import Stripe from 'stripe';
 import { randomBytes } from 'node:crypto';
-import type { StubCharge, StubIntent } from './stripe-stub';
+import type { StubAccount, StubCharge, StubIntent } from './stripe-stub';
 
 /** A Stripe event as delivered to the webhook: JSON body and a `Stripe-Signature` made by the SDK's own signer. */
 export function signedEvent(
   secret: string,
   type: string,
-  intent: (Partial<StubIntent> & { id: string }) | StubCharge,
+  intent: (Partial<StubIntent> & { id: string }) | StubCharge | StubAccount,
   id = `evt_${randomBytes(12).toString('hex')}`,
   /** When Stripe made the event; a retried delivery is signed anew but keeps this. */
   createdAt = new Date(),

@@ -1,12 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { signedEvent } from './stripe-events';
 
 /**
- * A Stripe-compatible REST server for tests: the PaymentIntent endpoints the SDK calls, with
- * form-encoded bodies, Bearer authentication, Idempotency-Key replay and Stripe-shaped JSON and
- * errors. Tests drive payments to their outcome with `setIntent` (what a card confirmation
- * would do at Stripe) and read `requests` to see what the server asked for.
+ * A Stripe-compatible REST server for tests: the PaymentIntent endpoints the SDK calls, and
+ * Connect's accounts, account links and transfers, with form-encoded bodies, Bearer
+ * authentication, Idempotency-Key replay as Stripe does it (same key and parameters → the saved
+ * answer; same key, other parameters → 400 idempotency_error) and Stripe-shaped JSON and errors.
+ * Tests drive payments to their outcome with `setIntent` (what a card confirmation would do at
+ * Stripe), connected accounts with `setAccount` and `accountUpdatedEvent`, and read `requests`
+ * to see what the server asked for. An account link's URL is a page of this server: opening it
+ * completes the onboarding (and, with `setWebhook`, delivers a signed `account.updated`) and
+ * redirects to the link's return URL; a link opened a second time redirects to its refresh URL.
  */
 export interface StubIntent {
   id: string;
@@ -50,6 +56,47 @@ export interface StubCharge {
   metadata: Record<string, string>;
 }
 
+/** A Connect account, with what decides whether it can receive transfers and pay out. */
+export interface StubAccount {
+  id: string;
+  object: 'account';
+  type: string;
+  email: string | null;
+  country: string;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  details_submitted: boolean;
+  capabilities: Record<string, 'active' | 'inactive' | 'pending'>;
+  metadata: Record<string, string>;
+  created: number;
+}
+
+export interface StubAccountLink {
+  object: 'account_link';
+  url: string;
+  created: number;
+  expires_at: number;
+  account: string;
+  type: string;
+  return_url: string;
+  refresh_url: string;
+  used: boolean;
+}
+
+export interface StubTransfer {
+  id: string;
+  object: 'transfer';
+  amount: number;
+  amount_reversed: number;
+  currency: string;
+  destination: string;
+  description: string | null;
+  metadata: Record<string, string>;
+  transfer_group: string | null;
+  reversed: boolean;
+  created: number;
+}
+
 export interface StubRequest {
   method: string;
   path: string;
@@ -62,7 +109,16 @@ export interface StripeStub {
   secretKey: string;
   intents: Map<string, StubIntent>;
   refunds: Map<string, StubRefund>;
+  accounts: Map<string, StubAccount>;
+  accountLinks: StubAccountLink[];
+  transfers: Map<string, StubTransfer>;
   requests: StubRequest[];
+  /** Changes a connected account as Stripe would when its owner sends details or Stripe checks them. */
+  setAccount(id: string, change: Partial<StubAccount>): StubAccount;
+  /** The signed `account.updated` event Stripe would send for the account as it is now. */
+  accountUpdatedEvent(id: string, webhookSecret: string): { id: string; payload: string; headers: Record<string, string> };
+  /** Where the onboarding page delivers `account.updated` once the artist has finished it. */
+  setWebhook(webhook: { url: string; secret: string } | undefined): void;
   /** The charge of a succeeded intent, with what has been refunded of it. */
   chargeOf(intentId: string): StubCharge;
   /** Changes an intent as Stripe would after a confirmation, a failure or a cancellation. */
@@ -93,6 +149,12 @@ export function parseStripeForm(body: string): Record<string, unknown> {
   return out;
 }
 
+/** The parameters as a text that does not depend on their order, to compare two requests. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
+
 const asList = (value: unknown): string[] =>
   value && typeof value === 'object' ? Object.values(value as Record<string, string>) : [];
 
@@ -118,8 +180,14 @@ export async function startStripeStub(secretKey = `sk_test_${token()}`): Promise
       metadata: intent.metadata,
     };
   };
-  const replays = new Map<string, { status: number; body: unknown }>();
+  const accounts = new Map<string, StubAccount>();
+  const accountLinks: StubAccountLink[] = [];
+  const transfers = new Map<string, StubTransfer>();
+  let baseUrl = '';
+  let webhook: { url: string; secret: string } | undefined;
+  const replays = new Map<string, { method: string; path: string; params: string; status: number; body: unknown }>();
   let failures = 0;
+  const now = () => Math.floor(Date.now() / 1000);
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${token(8)}` });
@@ -131,6 +199,8 @@ export async function startStripeStub(secretKey = `sk_test_${token()}`): Promise
   });
 
   function route(method: string, path: string, params: Record<string, unknown>): { status: number; body: unknown } {
+    const connect = connectRoute(method, path, params);
+    if (connect) return connect;
     if (method === 'POST' && path === '/v1/refunds') {
       const intentId = String(params.payment_intent ?? '');
       const intent = intents.get(intentId);
@@ -215,6 +285,115 @@ export async function startStripeStub(secretKey = `sk_test_${token()}`): Promise
     return error(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path})`);
   }
 
+  /** Connect: accounts (create, retrieve), account links and transfers. */
+  function connectRoute(method: string, path: string, params: Record<string, unknown>): { status: number; body: unknown } | undefined {
+    if (method === 'POST' && path === '/v1/accounts') {
+      const type = String(params.type ?? 'standard');
+      if (!['express', 'standard', 'custom'].includes(type)) return error(400, 'invalid_request_error', `Invalid type: must be one of custom, express, or standard`);
+      const requested = (params.capabilities ?? {}) as Record<string, { requested?: string }>;
+      const account: StubAccount = {
+        id: `acct_${token(8)}`,
+        object: 'account',
+        type,
+        email: typeof params.email === 'string' ? params.email : null,
+        country: typeof params.country === 'string' ? params.country : 'US',
+        charges_enabled: false,
+        payouts_enabled: false,
+        details_submitted: false,
+        capabilities: Object.fromEntries(Object.entries(requested).filter(([, c]) => c?.requested === 'true').map(([name]) => [name, 'inactive' as const])),
+        metadata: (params.metadata as Record<string, string>) ?? {},
+        created: now(),
+      };
+      accounts.set(account.id, account);
+      return { status: 200, body: account };
+    }
+    const oneAccount = /^\/v1\/accounts\/([^/]+)$/.exec(path);
+    if (method === 'GET' && oneAccount) {
+      const account = accounts.get(decodeURIComponent(oneAccount[1]!));
+      if (!account) return error(404, 'invalid_request_error', `No such account: '${oneAccount[1]}'`, 'resource_missing');
+      return { status: 200, body: account };
+    }
+    if (method === 'POST' && path === '/v1/account_links') {
+      const accountId = String(params.account ?? '');
+      if (!accounts.has(accountId)) return error(400, 'invalid_request_error', `No such account: '${accountId}'`, 'resource_missing');
+      for (const name of ['return_url', 'refresh_url'] as const) {
+        if (typeof params[name] !== 'string' || !/^https?:\/\//.test(params[name])) {
+          return error(400, 'invalid_request_error', `Missing required param: ${name}.`, 'parameter_missing');
+        }
+      }
+      if (params.type !== 'account_onboarding' && params.type !== 'account_update') {
+        return error(400, 'invalid_request_error', 'Invalid type: must be one of account_onboarding or account_update');
+      }
+      const link: StubAccountLink = {
+        object: 'account_link',
+        url: `${baseUrl}/connect/onboarding/${token()}`,
+        created: now(),
+        expires_at: now() + 300,
+        account: accountId,
+        type: params.type,
+        return_url: String(params.return_url),
+        refresh_url: String(params.refresh_url),
+        used: false,
+      };
+      accountLinks.push(link);
+      const { account: _a, type: _t, return_url: _r, refresh_url: _f, used: _u, ...body } = link;
+      return { status: 200, body };
+    }
+    if (method === 'POST' && path === '/v1/transfers') {
+      const amount = Number(params.amount);
+      if (!Number.isInteger(amount) || amount < 1) return error(400, 'invalid_request_error', 'Invalid positive integer', 'parameter_invalid_integer');
+      const destination = String(params.destination ?? '');
+      const account = accounts.get(destination);
+      if (!account) return error(400, 'invalid_request_error', `No such destination: '${destination}'`, 'resource_missing');
+      if (account.capabilities.transfers !== 'active') {
+        return error(
+          400,
+          'invalid_request_error',
+          'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+          'insufficient_capabilities_for_transfer',
+        );
+      }
+      const transfer: StubTransfer = {
+        id: `tr_${token()}`,
+        object: 'transfer',
+        amount,
+        amount_reversed: 0,
+        currency: String(params.currency ?? '').toLowerCase(),
+        destination,
+        description: typeof params.description === 'string' ? params.description : null,
+        metadata: (params.metadata as Record<string, string>) ?? {},
+        transfer_group: typeof params.transfer_group === 'string' ? params.transfer_group : null,
+        reversed: false,
+        created: now(),
+      };
+      transfers.set(transfer.id, transfer);
+      return { status: 200, body: transfer };
+    }
+    return undefined;
+  }
+
+  /** What Stripe's hosted onboarding does once the owner has sent everything: the account can receive transfers and pay out. */
+  async function onboard(link: StubAccountLink, res: ServerResponse) {
+    if (link.used) {
+      res.writeHead(302, { location: link.refresh_url });
+      return res.end();
+    }
+    link.used = true;
+    const account = accounts.get(link.account)!;
+    Object.assign(account, {
+      details_submitted: true,
+      payouts_enabled: true,
+      charges_enabled: true,
+      capabilities: { ...account.capabilities, transfers: 'active' },
+    });
+    if (webhook) {
+      const event = signedEvent(webhook.secret, 'account.updated', account);
+      await fetch(webhook.url, { method: 'POST', headers: event.headers, body: event.payload });
+    }
+    res.writeHead(302, { location: link.return_url });
+    res.end();
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -222,6 +401,14 @@ export async function startStripeStub(secretKey = `sk_test_${token()}`): Promise
     const params = req.method === 'GET' ? parseStripeForm(url.search.slice(1)) : parseStripeForm(Buffer.concat(chunks).toString('utf8'));
     const idempotencyKey = (req.headers['idempotency-key'] as string | undefined) ?? undefined;
     requests.push({ method: req.method ?? 'GET', path: url.pathname, idempotencyKey, params });
+
+    // Stripe's hosted onboarding page: opened by the artist's browser, no API key.
+    const onboarding = /^\/connect\/onboarding\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && onboarding) {
+      const link = accountLinks.find((l) => l.url === `${baseUrl}${url.pathname}`);
+      if (!link) return send(res, 404, { error: { type: 'invalid_request_error', message: 'This link is not valid' } });
+      return onboard(link, res);
+    }
 
     if (req.headers.authorization !== `Bearer ${secretKey}`) {
       const e = error(401, 'invalid_request_error', 'Invalid API Key provided');
@@ -232,16 +419,27 @@ export async function startStripeStub(secretKey = `sk_test_${token()}`): Promise
       const e = error(500, 'api_error', 'Something went wrong on our end');
       return send(res, e.status, e.body);
     }
-    const replayKey = idempotencyKey && req.method === 'POST' ? `${url.pathname} ${idempotencyKey}` : undefined;
+    const replayKey = idempotencyKey && req.method === 'POST' ? idempotencyKey : undefined;
     const replay = replayKey ? replays.get(replayKey) : undefined;
     if (replay) {
+      // A key names one request: used again for another endpoint or other parameters, Stripe refuses.
+      if (replay.path !== url.pathname || replay.method !== req.method || replay.params !== canonical(params)) {
+        const e = error(
+          400,
+          'idempotency_error',
+          `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+        );
+        return send(res, e.status, e.body);
+      }
       res.setHeader('idempotent-replayed', 'true');
       return send(res, replay.status, replay.body);
     }
     const result = route(req.method ?? 'GET', url.pathname, params);
     // Stripe replays the saved answer of a key; it answers from the state at the first request.
     const answer = { status: result.status, body: JSON.parse(JSON.stringify(result.body)) as unknown };
-    if (replayKey && result.status < 500) replays.set(replayKey, answer);
+    if (replayKey && result.status < 500) {
+      replays.set(replayKey, { method: req.method ?? 'POST', path: url.pathname, params: canonical(params), ...answer });
+    }
     send(res, answer.status, answer.body);
   }
 
@@ -250,14 +448,31 @@ export async function startStripeStub(secretKey = `sk_test_${token()}`): Promise
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${port}`;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: baseUrl,
     secretKey,
     intents,
     refunds,
+    accounts,
+    accountLinks,
+    transfers,
     requests,
     chargeOf,
+    setAccount(id, change) {
+      const account = accounts.get(id);
+      if (!account) throw new Error(`No stub account ${id}`);
+      return Object.assign(account, change);
+    },
+    accountUpdatedEvent(id, webhookSecret) {
+      const account = accounts.get(id);
+      if (!account) throw new Error(`No stub account ${id}`);
+      return signedEvent(webhookSecret, 'account.updated', JSON.parse(JSON.stringify(account)) as StubAccount);
+    },
+    setWebhook(value) {
+      webhook = value;
+    },
     setIntent(id, change) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`No stub intent ${id}`);

@@ -74,6 +74,14 @@ export function useMarkEarning() {
   });
 }
 
+/** One Stripe transfer of the earning to the artist's connected account (CONTRACT §19). */
+export function usePayEarning() {
+  return useMutation({
+    mutationFn: (submissionId: string) => apiRequest<BonusEarning>('POST', `/api/admin/bonus/earnings/${encodeURIComponent(submissionId)}/pay`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: LEDGERS_KEY }),
+  });
+}
+
 /**
  * A file the team delivers, through the resumable (tus) uploader every large file uses: up to
  * 2 GiB, continuing after a dropped connection from the last byte the server has; then the

@@ -1,17 +1,22 @@
 import { Flame } from 'lucide-react';
 import { VIRAL_HITS_NEEDED } from '@shared/production-texts';
 import { formatUsd } from '@shared/submissions';
-import { useLedgers, useMarkEarning } from '@client/entities/submission/production-queries';
+import { useLedgers, useMarkEarning, usePayEarning } from '@client/entities/submission/production-queries';
 import { Button } from '@client/components/ui/button';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@client/components/ui/collapsible';
 import { errorMessage } from '@client/lib/api';
 import { formatLongDate } from '@client/lib/format';
 import { toast } from '@client/lib/toast';
 
-/** Every artist's viral hits and bonus ledger (CONTRACT §13); the team marks earnings paid. */
+/**
+ * Every artist's viral hits and bonus ledger (CONTRACT §13); the team pays an earning with one
+ * Stripe transfer to the artist's connected account (CONTRACT §19), or marks it paid by hand when
+ * the label pays outside Stripe.
+ */
 export function BonusLedger() {
   const ledgers = useLedgers();
   const mark = useMarkEarning();
+  const pay = usePayEarning();
   const rows = ledgers.data ?? [];
   if (rows.length === 0) return null;
   return (
@@ -23,7 +28,8 @@ export function BonusLedger() {
       <CollapsibleContent>
         <div className="overflow-x-auto px-4 pb-4">
           <table className="w-full text-sm">
-            <thead className="text-left text-xs text-muted-foreground">
+            {/* On a phone each artist is a block: name, hits and sums on one line, the earnings under them. */}
+            <thead className="hidden text-left text-xs text-muted-foreground sm:table-header-group">
               <tr>
                 <th className="py-2 pr-3 font-medium">Artist</th>
                 <th className="py-2 pr-3 font-medium">Viral hits</th>
@@ -34,34 +40,63 @@ export function BonusLedger() {
             </thead>
             <tbody>
               {rows.map((ledger) => (
-                <tr key={ledger.userId} className="border-t align-top">
-                  <td className="py-2 pr-3">
+                <tr key={ledger.userId} className="grid grid-cols-[1fr_auto_auto] gap-x-3 border-t py-2 align-top sm:table-row sm:py-0">
+                  <td className="col-span-3 py-1 pr-3 sm:py-2">
                     <span className="font-medium">{ledger.artistName}</span>
                     <span className="block text-xs text-muted-foreground">{ledger.email ?? 'No email'}</span>
                   </td>
-                  <td className="py-2 pr-3 tabular-nums">
+                  <td className="py-1 pr-3 tabular-nums sm:py-2">
+                    <span className="text-xs text-muted-foreground sm:hidden">Hits </span>
                     {Math.min(ledger.viralHits, VIRAL_HITS_NEEDED)} of {VIRAL_HITS_NEEDED}
                     {ledger.unlocked ? ' · unlocked' : ''}
                   </td>
-                  <td className="py-2 pr-3 tabular-nums">{formatUsd(ledger.owed)}</td>
-                  <td className="py-2 pr-3 tabular-nums">{formatUsd(ledger.paid)}</td>
-                  <td className="py-2">
+                  <td className="py-1 pr-3 tabular-nums sm:py-2">
+                    <span className="text-xs text-muted-foreground sm:hidden">Owed </span>
+                    {formatUsd(ledger.owed)}
+                  </td>
+                  <td className="py-1 pr-3 tabular-nums sm:py-2">
+                    <span className="text-xs text-muted-foreground sm:hidden">Paid </span>
+                    {formatUsd(ledger.paid)}
+                  </td>
+                  <td className="col-span-3 py-1 sm:py-2">
                     {ledger.earnings.length === 0 ? (
                       <span className="text-muted-foreground">None yet</span>
                     ) : (
                       <ul className="grid gap-1">
                         {ledger.earnings.map((earning) => (
-                          <li key={earning.submissionId} className="flex flex-wrap items-center gap-2">
+                          <li key={earning.submissionId} className="flex flex-wrap items-center gap-2" data-testid="ledger-earning">
                             <span>
                               {earning.songTitle}: {formatUsd(earning.amount)}
                               {earning.paidAt ? `, paid ${formatLongDate(earning.paidAt)}` : ''}
+                              {earning.transferId ? (
+                                <span className="block font-mono text-xs break-all text-muted-foreground" data-testid="transfer-id">
+                                  Stripe transfer {earning.transferId}
+                                </span>
+                              ) : earning.status === 'paid' ? (
+                                <span className="block text-xs text-muted-foreground">Paid outside Stripe</span>
+                              ) : null}
                             </span>
+                            {earning.status === 'owed' ? (
+                              <Button
+                                size="sm"
+                                className="h-7"
+                                disabled={pay.isPending || mark.isPending}
+                                onClick={() =>
+                                  pay.mutate(earning.submissionId, {
+                                    onSuccess: (paid) => toast({ title: 'Bonus paid', description: `Stripe transfer ${paid.transferId ?? ''}` }),
+                                    onError: (error) => toast({ title: 'Not paid', description: errorMessage(error), variant: 'destructive' }),
+                                  })
+                                }
+                              >
+                                Pay with Stripe
+                              </Button>
+                            ) : null}
                             {earning.status === 'owed' ? (
                               <Button
                                 size="sm"
                                 variant="outline"
                                 className="h-7"
-                                disabled={mark.isPending}
+                                disabled={mark.isPending || pay.isPending}
                                 onClick={() =>
                                   mark.mutate(
                                     { submissionId: earning.submissionId, status: 'paid' },

@@ -1,4 +1,5 @@
 import { Flame, Sparkles } from 'lucide-react';
+import { Link } from 'wouter';
 import { PRODUCTION_TEXTS, VIRAL_HITS_NEEDED } from '@shared/production-texts';
 import { formatUsd } from '@shared/submissions';
 import { useBonus } from '@client/entities/submission/production-queries';
@@ -64,9 +65,32 @@ export function BonusCard() {
         ))}
       </ul>
       {state.earnings.length ? (
-        <p className="text-sm">
-          Earned: {formatUsd(owed + paid)} ({formatUsd(paid)} paid, {formatUsd(owed)} to be paid)
-        </p>
+        <div className="grid gap-2 text-sm">
+          <p>
+            Earned: {formatUsd(owed + paid)} ({formatUsd(paid)} paid, {formatUsd(owed)} to be paid)
+          </p>
+          <ul className="grid gap-1" aria-label="Your bonus earnings" data-testid="bonus-earnings">
+            {state.earnings.map((earning) => (
+              <li key={earning.submissionId} className="flex flex-wrap items-baseline justify-between gap-x-3">
+                <span className="min-w-0 truncate">
+                  {earning.songTitle || 'Untitled'}: {formatUsd(earning.amount)}
+                </span>
+                <span className={cn('text-xs', earning.status === 'paid' ? 'text-success' : 'text-muted-foreground')}>
+                  {earning.status === 'paid' && earning.paidAt ? `Paid ${formatLongDate(earning.paidAt)}` : 'To be paid'}
+                </span>
+              </li>
+            ))}
+          </ul>
+          {owed > 0 ? (
+            <p className="text-xs text-muted-foreground">
+              Bonuses are paid into your Stripe account:{' '}
+              <Link href="/settings/billing" className="underline underline-offset-2 hover:text-foreground">
+                set up payouts in Billing
+              </Link>
+              .
+            </p>
+          ) : null}
+        </div>
       ) : null}
     </section>
   );

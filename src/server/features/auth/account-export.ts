@@ -148,6 +148,7 @@ async function productionRecords(db: Db, userId: string, ids: string[], hashes: 
         status: bonusEarnings.status,
         createdAt: bonusEarnings.createdAt,
         paidAt: bonusEarnings.paidAt,
+        transferId: bonusEarnings.transferId,
       })
       .from(bonusEarnings)
       .where(eq(bonusEarnings.userId, userId))

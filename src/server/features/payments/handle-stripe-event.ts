@@ -5,6 +5,7 @@ import { TIERS, deliveryDueAt, formatUsd } from '@shared/submissions';
 import type { Db, Tx } from '../../platform/db/client';
 import type { EmailQueue } from '../../domain/email/email-kinds';
 import { paymentEvents } from '../../platform/db/schema';
+import { applyAccountUpdated } from './payouts';
 import {
   CURRENCY,
   applyPaymentChange,
@@ -22,9 +23,11 @@ type EventOutcome =
   /** Valid, but the submission is already past it (out-of-order or stale event). */
   | 'unchanged'
   | 'unknown_submission'
+  /** `account.updated` for a connected account no artist has. */
+  | 'unknown_account'
   | 'amount_mismatch';
 
-const HANDLED_EVENT_TYPES = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'charge.refunded'] as const;
+const HANDLED_EVENT_TYPES = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'charge.refunded', 'account.updated'] as const;
 type HandledEvent = Extract<Stripe.Event, { type: (typeof HANDLED_EVENT_TYPES)[number] }>;
 const isHandled = (event: Stripe.Event): event is HandledEvent => (HANDLED_EVENT_TYPES as readonly string[]).includes(event.type);
 
@@ -44,6 +47,8 @@ export async function handleStripeEvent(
 ): Promise<EventOutcome> {
   if (!isHandled(event)) return 'ignored';
   if (event.type === 'charge.refunded') return markRefunded(db, event, log);
+  // A bonus payout account's state (CONTRACT §19); setting it again changes nothing, so no event record is needed.
+  if (event.type === 'account.updated') return applyAccountUpdated(db, stripe, event, log);
   const intent = event.data.object;
   // A failure report may be older than a later attempt on the same intent: ask Stripe where it stands now.
   // Done before the transaction: if Stripe cannot answer, the event stays unrecorded and is redelivered.

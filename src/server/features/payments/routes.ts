@@ -4,7 +4,7 @@ import type Stripe from 'stripe';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
 import { apiError, parseInput } from '../../platform/errors';
-import { requireUser, userOf } from '../../platform/sessions';
+import { requireAdmin, requireUser, userOf } from '../../platform/sessions';
 import { changeTierSchema } from '@shared/submission-schemas';
 import { createPaymentIntentSchema } from '@shared/payments';
 import { OBJECT_ID_PATTERN } from '@shared/submissions';
@@ -12,6 +12,7 @@ import { changeSubmissionTier } from './change-tier';
 import { handleStripeEvent } from './handle-stripe-event';
 import { findPaymentReceipt, renderReceiptHtml } from './payment-receipt';
 import { preparePaymentIntent } from './prepare-payment-intent';
+import { payEarning, payoutAccountState, startPayoutOnboarding } from './payouts';
 import { createStripeClient } from '../../platform/stripe/stripe-client';
 
 /** How the receipt names the seller; the same words as the client's PRODUCT_NAME. */
@@ -20,10 +21,12 @@ const RECEIPT_ISSUER = PRODUCT_NAME;
 interface PaymentRouteOptions {
   db: Db;
   config: Config;
+  /** The time as the feature sees it (when an earning was paid). */
+  now?: () => Date;
 }
 
 /** CONTRACT §6: the checkout's intent, the receipt of a payment, and Stripe's webhook. */
-export async function paymentRoutes(app: FastifyInstance, { db, config }: PaymentRouteOptions) {
+export async function paymentRoutes(app: FastifyInstance, { db, config, now = () => new Date() }: PaymentRouteOptions) {
   const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
   const requireStripe = (): Stripe => {
     if (!stripe) throw apiError('payments_not_configured');
@@ -68,6 +71,40 @@ export async function paymentRoutes(app: FastifyInstance, { db, config }: Paymen
           .send(html);
       },
     );
+  });
+
+  // Bonus payouts through Stripe Connect (CONTRACT §19): the artist's account, the team's transfer.
+  await app.register(async (artist) => {
+    artist.addHook('onRequest', requireUser);
+    artist.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    artist.get('/api/payouts/account', async (request) => {
+      const user = userOf(request);
+      if (user.role === 'admin') throw apiError('payouts_for_artists');
+      return payoutAccountState(db, user.id);
+    });
+
+    artist.post('/api/payouts/account', async (request) => {
+      const user = userOf(request);
+      if (user.role === 'admin') throw apiError('payouts_for_artists');
+      return startPayoutOnboarding(db, requireStripe(), user, config.publicUrl, request.log);
+    });
+  });
+
+  await app.register(async (team) => {
+    team.addHook('onRequest', requireAdmin);
+    team.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    team.post<{ Params: { submissionId: string } }>('/api/admin/bonus/earnings/:submissionId/pay', async (request) => {
+      // The earning is named by the id the router matched, checked once and passed on as it is.
+      const { submissionId } = request.params;
+      if (!OBJECT_ID_PATTERN.test(submissionId)) throw apiError('earning_not_found');
+      return payEarning(db, requireStripe(), { adminId: userOf(request).id, submissionId, now: now() }, request.log);
+    });
   });
 
   await app.register(stripeWebhookRoutes, { db, stripe, webhookSecret: config.stripe?.webhookSecret });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { displayName } from '@shared/users';
 import { viewsNeeded, type ArtistLedger, type BonusEarning, type BonusState, type EarningStatus } from '@shared/production';
 import { VIRAL_HITS_NEEDED } from '@shared/production-texts';
@@ -17,6 +17,7 @@ function toEarning(row: typeof bonusEarnings.$inferSelect, songTitle: string): B
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
+    transferId: row.transferId,
   };
 }
 
@@ -88,12 +89,16 @@ export async function allLedgers(db: Db): Promise<ArtistLedger[]> {
 
 /** PATCH /api/admin/bonus/earnings/{submissionId}: the team marks an earning paid (or back to owed). */
 export async function markEarning(db: Db, adminId: string, submissionId: string, status: EarningStatus, now: Date): Promise<BonusEarning> {
+  // An earning a Stripe transfer paid keeps its record (CONTRACT §19): the money has moved.
   const [row] = await db
     .update(bonusEarnings)
     .set(status === 'paid' ? { status, paidAt: now, paidBy: adminId } : { status, paidAt: null, paidBy: null })
-    .where(and(eq(bonusEarnings.submissionId, submissionId)))
+    .where(and(eq(bonusEarnings.submissionId, submissionId), isNull(bonusEarnings.transferId)))
     .returning();
-  if (!row) throw apiError('earning_not_found');
+  if (!row) {
+    const [byTransfer] = await db.select({ id: bonusEarnings.submissionId }).from(bonusEarnings).where(eq(bonusEarnings.submissionId, submissionId));
+    throw apiError(byTransfer ? 'earning_paid_by_transfer' : 'earning_not_found');
+  }
   const [submission] = await db.select({ songTitle: submissions.songTitle }).from(submissions).where(eq(submissions.id, submissionId));
   return toEarning(row, submission?.songTitle ?? '');
 }

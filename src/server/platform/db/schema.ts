@@ -21,6 +21,7 @@ import { HISTORY_FIELDS, STATUS_CHANGE_REASONS } from '../../../shared/admin';
 import { AUTH_PROVIDERS, ROLES } from '../../../shared/auth';
 import { OUTBOX_STATUSES } from '../../../shared/notifications';
 import { COUNT_SOURCES, EARNING_STATUSES } from '../../../shared/production';
+import { STORED_PAYOUT_STATUSES } from '../../../shared/payouts';
 import {
   PAYMENT_STATUSES,
   PRICING_TIERS,
@@ -392,12 +393,32 @@ export const bonusEarnings = pgTable(
     status: text('status', { enum: EARNING_STATUSES }).notNull().default('owed'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     paidBy: text('paid_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The Stripe transfer that paid it (CONTRACT §19); null when unpaid or marked paid by hand. One earning, one transfer. */
+    transferId: text('transfer_id').unique('bonus_earnings_transfer_id_unique'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('bonus_earnings_user_idx').on(t.userId, t.createdAt),
     oneOf('bonus_earnings_status_check', t.status, EARNING_STATUSES),
   ],
+);
+
+/**
+ * The artist's Stripe Connect Express account for bonus payouts (CONTRACT §19): one per artist,
+ * its state kept current by `account.updated` (docs/decisions/162-bonus-payouts-stripe-connect.md).
+ */
+export const payoutAccounts = pgTable(
+  'payout_accounts',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stripeAccountId: text('stripe_account_id').notNull().unique('payout_accounts_stripe_account_id_unique'),
+    status: text('status', { enum: STORED_PAYOUT_STATUSES }).notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [oneOf('payout_accounts_status_check', t.status, STORED_PAYOUT_STATUSES)],
 );
 
 /**

@@ -1,0 +1,162 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { startStripeStub, type StripeStub } from '../../src/server/test/stripe-stub';
+import { E2E_ADMIN, PASSWORD, createSubmission, registerArtist, shoot } from './fixtures';
+
+/**
+ * Bonus payouts through Stripe Connect (CONTRACT §19), in the browser: an artist connects payouts
+ * from /settings/billing through Stripe's onboarding and the team pays an earning from the ledger.
+ * This spec runs a server of its own, pointed at the Stripe-compatible stub: the stub's onboarding
+ * page completes the account, delivers a signed `account.updated` to the server's webhook and
+ * redirects to the return URL, as Stripe's hosted onboarding would.
+ */
+const PORT = Number(process.env.E2E_PAYOUTS_PORT ?? Number(process.env.E2E_ACCOUNTS_PORT ?? 5160) + 1);
+const BASE = `http://localhost:${PORT}`;
+const DATA_DIR = '.data-e2e-payouts';
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SHOTS = path.join(ROOT, 'test-results/payouts-screens');
+const WEBHOOK_SECRET = 'whsec_e2e_payouts';
+const DAY = 24 * 60 * 60 * 1000;
+
+let stub: StripeStub;
+let server: ChildProcess;
+
+test.use({ baseURL: BASE });
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  stub = await startStripeStub();
+  stub.setWebhook({ url: `${BASE}/api/webhooks/stripe`, secret: WEBHOOK_SECRET });
+  rmSync(path.join(ROOT, DATA_DIR), { recursive: true, force: true });
+  mkdirSync(SHOTS, { recursive: true });
+  server = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: BASE,
+      DATA_DIR,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      STRIPE_SECRET_KEY: stub.secretKey,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e_payouts',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: stub.url,
+      BONUS_PER_TRACK_USD: '25',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  server.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    if (await fetch(`${BASE}/readyz`).then((r) => r.ok, () => false)) break;
+    if (Date.now() > deadline) throw new Error(`server not ready: ${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+});
+
+test.afterAll(async () => {
+  server?.kill('SIGTERM');
+  await stub?.close();
+  rmSync(path.join(ROOT, DATA_DIR), { recursive: true, force: true });
+});
+
+/** Publishes a track of the artist's; with `views`, the 14-day figure is entered too. */
+async function publish(team: APIRequestContext, artist: APIRequestContext, songTitle: string, views?: number) {
+  const id = await createSubmission(artist, { songTitle, artistName: 'Velvet Tides' });
+  expect((await team.patch(`/api/admin/submissions/${id}/status`, { data: { status: 'approved' } })).ok()).toBe(true);
+  const published = new Date(Date.now() - 20 * DAY).toISOString();
+  const pub = await team.put(`/api/admin/submissions/${id}/publication`, {
+    data: { videoUrl: `https://youtu.be/${songTitle.replace(/\W/g, '')}`, publishedAt: published, subscriberCount: 31_000 },
+  });
+  expect(pub.ok(), await pub.text()).toBe(true);
+  if (views !== undefined) expect((await team.put(`/api/admin/submissions/${id}/views`, { data: { viewsAt14Days: views } })).ok()).toBe(true);
+  return id;
+}
+
+async function signIn(page: Page, email: string, password = PASSWORD) {
+  expect((await page.request.post('/api/login', { data: { email, password } })).ok()).toBe(true);
+}
+
+test('an artist connects payouts with Stripe and the team pays an earning', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const artistApi = await playwrightRequest.newContext({ baseURL: BASE });
+  const artist = await registerArtist(artistApi, { prefix: 'payee', profile: { artistName: 'Velvet Tides' } });
+  const team = await playwrightRequest.newContext({ baseURL: BASE });
+  expect((await team.post('/api/login', { data: E2E_ADMIN })).ok()).toBe(true);
+  // Three hits unlock the bonus; the fourth track published earns it.
+  for (const n of [1, 2, 3]) await publish(team, artistApi, `Hit ${n}`, 15_500);
+  const earned = await publish(team, artistApi, 'After the hits');
+
+  // The artist sees the earning to be paid, and the way to Billing.
+  await signIn(page, artist.email);
+  await page.goto('/dashboard');
+  const earnings = page.getByTestId('bonus-earnings');
+  await expect(earnings).toContainText('After the hits: $25.00');
+  await expect(earnings).toContainText('To be paid');
+  await page.getByRole('link', { name: 'set up payouts in Billing' }).click();
+  await expect(page).toHaveURL(/\/settings\/billing$/);
+  const section = page.getByTestId('payouts-section');
+  await expect(section.getByTestId('payout-status')).toHaveText('Not connected');
+  await shoot(page, SHOTS, 'billing-not-connected');
+
+  // Before the artist connects, the team cannot pay with Stripe: a clear 409.
+  const early = await team.post(`/api/admin/bonus/earnings/${earned}/pay`);
+  expect(early.status()).toBe(409);
+  expect(((await early.json()) as { code: string }).code).toBe('payout_account_not_active');
+
+  // Stripe's onboarding: the stub's page completes it and sends the artist back.
+  await section.getByRole('button', { name: 'Connect payouts with Stripe' }).click();
+  await expect(page).toHaveURL(/\/settings\/billing\?payouts=return$/);
+  await expect(section.getByTestId('payout-status')).toHaveText('Connected');
+  expect(stub.accounts.size).toBe(1);
+  expect([...stub.accounts.values()][0]).toMatchObject({ type: 'express', capabilities: { transfers: 'active' } });
+  await shoot(page, SHOTS, 'billing-connected');
+
+  // A link opened a second time has expired: Stripe sends the artist to the refresh URL, which makes a fresh one.
+  const links = stub.accountLinks.length;
+  await page.goto(stub.accountLinks[0]!.url);
+  await expect(page).toHaveURL(/\/settings\/billing\?payouts=return$/);
+  expect(stub.accountLinks.length).toBe(links + 1);
+  expect(stub.accounts.size).toBe(1);
+
+  // The team pays the earning from the ledger: one transfer, its id shown.
+  const teamContext = await browser.newContext({ baseURL: BASE });
+  const teamPage = await teamContext.newPage();
+  expect((await teamPage.request.post('/api/login', { data: E2E_ADMIN })).ok()).toBe(true);
+  await teamPage.goto('/admin');
+  const ledger = teamPage.getByTestId('bonus-ledger');
+  await ledger.getByRole('button', { name: /Viral bonus ledger/ }).click();
+  const row = ledger.getByTestId('ledger-earning').filter({ hasText: 'After the hits' });
+  await expect(row.getByRole('button', { name: 'Mark paid' })).toBeVisible();
+  await shoot(teamPage, SHOTS, 'ledger-owed');
+  await ledger.getByRole('button', { name: /Viral bonus ledger/ }).scrollIntoViewIfNeeded();
+  await row.getByRole('button', { name: 'Pay with Stripe' }).click();
+  await expect(row.getByTestId('transfer-id')).toContainText(/Stripe transfer tr_\w+/);
+  expect(stub.transfers.size).toBe(1);
+  const [transfer] = [...stub.transfers.values()];
+  expect(transfer).toMatchObject({ amount: 2500, currency: 'usd', destination: [...stub.accounts.keys()][0] });
+  await expect(row.getByTestId('transfer-id')).toHaveText(`Stripe transfer ${transfer!.id}`);
+  await expect(row.getByRole('button', { name: 'Pay with Stripe' })).toHaveCount(0);
+  await shoot(teamPage, SHOTS, 'ledger-paid');
+
+  // Paying again makes no second transfer.
+  expect((await team.post(`/api/admin/bonus/earnings/${earned}/pay`)).ok()).toBe(true);
+  expect(stub.transfers.size).toBe(1);
+
+  // The artist sees the earning paid.
+  await page.goto('/dashboard');
+  await expect(earnings).toContainText(/Paid \w+/);
+  await shoot(page, SHOTS, 'bonus-card-paid');
+
+  await teamContext.close();
+  await artistApi.dispose();
+  await team.dispose();
+});
