@@ -306,10 +306,14 @@ export const referenceFilesSchema = z.object({
     .array(z.string().min(1).max(4096))
     .min(1, 'referenceFileURLs needs at least one file')
     .max(FILE_LIMITS.maxStyleImages, SUBMISSION_MESSAGES.tooManyStyleImages),
+  /** The files' names as chosen, in the same order, so a resumed draft lists them by name. */
+  fileNames: z.array(z.string().max(500)).max(FILE_LIMITS.maxStyleImages).optional(),
 });
 export const characterFilesSchema = z.object({
   characterFileURLs: z
     .array(z.string().min(1).max(4096))
     .min(1, 'characterFileURLs needs at least one file')
     .max(FILE_LIMITS.maxCharacterImages, SUBMISSION_MESSAGES.tooManyCharacterImages),
+  /** The files' names as chosen, in the same order. */
+  fileNames: z.array(z.string().max(500)).max(FILE_LIMITS.maxCharacterImages).optional(),
 });
