@@ -174,6 +174,8 @@ test('a draft saves itself and resumes after a reload at the same step with its 
   const row = rowOf(page, title);
   await expect(row).toContainText('Draft');
   await expect(page.getByTestId('stat-all')).toHaveText('0');
+  // The list counts as the card does; the draft is named apart.
+  await expect(page.getByRole('heading', { name: 'Your Submissions (0) and 1 draft' })).toBeVisible();
   await row.getByRole('link', { name: `Continue ${title}` }).click();
   await expect(page.getByText('Step 1 of 5')).toBeVisible();
   for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Next' }).click();
