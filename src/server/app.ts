@@ -148,6 +148,7 @@ export async function buildApp({
   app.get('/api/config', async (): Promise<PublicConfig> => ({
     stripePublishableKey: config.stripe?.publishableKey ?? null,
     googleEnabled: config.google !== undefined,
+    mailEnabled: app.outbox.smtpConfigured,
   }));
 
   await app.register(authRoutes, { db, config });

@@ -43,6 +43,8 @@ export const API_ERRORS = {
   email_taken: { status: 409, message: 'An account with this email already exists' },
   too_many_sign_in_attempts: { status: 429 },
   user_not_found: { status: 404, message: 'User not found' },
+  mail_configured: { status: 409, message: 'A mail server is configured: the person confirms their address with the link they were sent' },
+  email_already_confirmed: { status: 409, message: 'This email address is already confirmed' },
   // CONTRACT §11
   invalid_reset_link: { status: 400, message: INVALID_LINK_MESSAGE },
   wrong_password: { status: 400 },

@@ -9,6 +9,8 @@ import { Textarea } from '@client/components/ui/textarea';
 import { errorMessage } from '@client/lib/api';
 import { formatLongDate, formatLongDateTime } from '@client/lib/format';
 import { toast } from '@client/lib/toast';
+import { useMailText } from '@client/lib/public-config';
+import { MAIL_TEXTS } from '@shared/api';
 import { DeliveriesList } from './deliveries-list';
 import { LicenceRecord } from './artist-production';
 import { uploadDeliverable, useDeliver, useEnterViews, useProduction, usePublish, useRefund } from './production-queries';
@@ -20,6 +22,7 @@ function DeliverForm({ submissionId }: { submissionId: string }) {
   const files = useRef<HTMLInputElement>(null);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
+  const mailText = useMailText();
   const deliver = useDeliver(submissionId);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -36,7 +39,7 @@ function DeliverForm({ submissionId }: { submissionId: string }) {
       await deliver.mutateAsync({ objectPaths, note });
       setNote('');
       if (files.current) files.current.value = '';
-      toast({ title: 'Files delivered', description: 'The artist has been emailed.' });
+      toast({ title: 'Files delivered', description: mailText(MAIL_TEXTS.artistEmailed) });
     } catch (error) {
       fail('Delivery failed')(error);
     } finally {
@@ -70,6 +73,7 @@ function PublishForm({ submissionId, state }: { submissionId: string; state: Pro
   const [videoUrl, setVideoUrl] = useState(publication?.videoUrl ?? '');
   const [publishedAt, setPublishedAt] = useState(toLocalInput(publication ? new Date(publication.publishedAt) : new Date()));
   const [subscribers, setSubscribers] = useState(publication ? String(publication.subscriberCount) : '');
+  const mailText = useMailText();
   const publish = usePublish(submissionId);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -79,7 +83,7 @@ function PublishForm({ submissionId, state }: { submissionId: string; state: Pro
         publishedAt: new Date(publishedAt).toISOString(),
         ...(subscribers.trim() ? { subscriberCount: Number(subscribers) } : {}),
       },
-      { onSuccess: () => toast({ title: 'Publication recorded', description: 'The artist has been emailed the link.' }), onError: fail('Publication not recorded') },
+      { onSuccess: () => toast({ title: 'Publication recorded', description: mailText(MAIL_TEXTS.artistEmailedLink) }), onError: fail('Publication not recorded') },
     );
   };
   if (publication?.checkedAt) return null;
