@@ -20,6 +20,7 @@ import {
   isHttpLink,
 } from './submissions';
 import { GENRE_CHOICES } from './genres';
+import { VIDEO_PLAN_TEXT, plansFor } from './plans';
 import { ARTIST_NAME_MAX, ARTIST_NAME_TOO_LONG, AUTH_MESSAGES, type PublicProfile } from './auth';
 
 /** SPEC §5's messages, letter for letter, plus the ones SPEC leaves to us. */
@@ -130,6 +131,8 @@ export const createSubmissionSchema = z
       if (v.submissionMethod === 'link' && !v.videoUrl) issue('videoUrl', SUBMISSION_MESSAGES.videoUrl);
       if (v.submissionMethod === 'upload' && !v.videoFileUrl) issue('videoFileUrl', SUBMISSION_MESSAGES.videoFile);
       if (v.musicUrl || v.musicFileUrl) issue(v.musicUrl ? 'musicUrl' : 'musicFileUrl', SUBMISSION_MESSAGES.videoHasNoMusic);
+      // A finished video takes the Free plan only (decision 154).
+      if (!plansFor('video').includes(v.pricingTier)) issue('pricingTier', VIDEO_PLAN_TEXT);
       return;
     }
     if (v.submissionMethod === 'link' && !v.musicUrl) issue('musicUrl', SUBMISSION_MESSAGES.musicUrl);
