@@ -49,7 +49,15 @@ function DeliverForm({ submissionId }: { submissionId: string }) {
   return (
     <form onSubmit={submit} className="grid gap-2">
       <Label htmlFor="deliverable-files">Files (images, ZIP, audio, video)</Label>
-      <Input id="deliverable-files" ref={files} type="file" multiple accept="image/jpeg,image/png,image/webp,.zip,audio/*,video/mp4,video/quicktime,video/webm" />
+      {/* The browser's "Choose Files" button, dressed as the app's outline buttons. */}
+      <Input
+        id="deliverable-files"
+        ref={files}
+        type="file"
+        multiple
+        accept="image/jpeg,image/png,image/webp,.zip,audio/*,video/mp4,video/quicktime,video/webm"
+        className="h-auto cursor-pointer py-1.5 file:mr-3 file:h-8 file:cursor-pointer file:rounded-md file:border file:border-solid file:border-input file:bg-secondary file:px-3 file:text-secondary-foreground hover:file:bg-accent"
+      />
       <Label htmlFor="delivery-note">Note for the artist</Label>
       <Textarea id="delivery-note" rows={2} maxLength={DELIVERY_NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />
       <Button type="submit" size="sm" className="justify-self-start" disabled={busy !== null}>
@@ -88,7 +96,10 @@ function PublishForm({ submissionId, state }: { submissionId: string; state: Pro
   };
   if (publication?.checkedAt) return null;
   return (
-    <form onSubmit={submit} className="grid gap-2" aria-label="Record the publication">
+    <form onSubmit={submit} className="grid gap-2 border-t pt-3" aria-labelledby="publication-heading">
+      <h4 id="publication-heading" className="text-sm font-semibold">
+        {publication ? 'Publication on the label’s channel' : 'Record the publication'}
+      </h4>
       <Label htmlFor="publication-url">Video URL on the label's channel</Label>
       <Input id="publication-url" type="url" required value={videoUrl} onChange={(e) => setVideoUrl(e.target.value)} placeholder="https://www.youtube.com/watch?v=…" />
       <div className="grid gap-2 sm:grid-cols-2">
