@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { adminApi, createSubmission, expectAccessible, registerArtist } from './fixtures';
+import { adminApi, createSubmission, E2E_ADMIN, expectAccessible, newArtistApi, registerArtist, TINY_PNG } from './fixtures';
 
 /**
  * Issue 23, as people meet it: what the plans buy, notices that cover nothing, honest texts without
@@ -163,4 +163,52 @@ test('at 360 px the changed pages have no serious or critical accessibility viol
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${path} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
   }
+});
+
+test('the production panel: a styled file chooser, a heading over the publication, local dates in the history, "queued" without mail; the artist counts it as Completed', async ({ page, baseURL }) => {
+  const songTitle = `Panel ${Date.now()}`;
+  const artist = await newArtistApi(baseURL!, { prefix: 'panel', profile: { artistName: 'Lunar Static' } });
+  const id = await createSubmission(artist.api, { songTitle });
+  const team = await adminApi(baseURL!);
+  expect((await team.patch(`/api/admin/submissions/${id}/status`, { data: { status: 'approved' } })).ok()).toBe(true);
+
+  expect((await page.request.post('/api/login', { data: E2E_ADMIN })).ok()).toBe(true);
+  await page.goto('/admin');
+  await page.getByRole('searchbox', { name: 'Search submissions' }).fill(songTitle);
+  await page.getByRole('button', { name: `View details of ${songTitle}` }).click();
+  const dialog = page.getByRole('dialog');
+  const chooser = dialog.getByLabel('Files (images, ZIP, audio, video)');
+  // The browser's own button is dressed as the app's: a border and the secondary background.
+  const buttonBorder = await chooser.evaluate((el) => getComputedStyle(el, '::file-selector-button').borderTopStyle);
+  expect(buttonBorder).toBe('solid');
+  await expect(dialog.getByRole('heading', { name: 'Record the publication' })).toBeVisible();
+  await chooser.setInputFiles({ name: 'thumbnail.png', mimeType: 'image/png', buffer: TINY_PNG });
+  await dialog.getByRole('button', { name: 'Deliver files' }).click();
+  // No mail server in this run: the notice says the email is queued, not that the artist was emailed.
+  await expect(page.getByText('No mail server is configured, so nothing was sent: the email waits in the outbox.').first()).toBeVisible({ timeout: 30_000 });
+  await dialog.getByLabel("Video URL on the label's channel").fill('https://www.youtube.com/watch?v=h23Panel');
+  await dialog.getByLabel('Subscribers at publishing').fill('31000');
+  await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(dialog.getByText('a hit at 15,500 views', { exact: false })).toBeVisible({ timeout: 30_000 });
+  // Opened afresh, the history has the publication.
+  await page.reload();
+  await page.getByRole('searchbox', { name: 'Search submissions' }).fill(songTitle);
+  await page.getByRole('button', { name: `View details of ${songTitle}` }).click();
+  await expect(dialog.getByText(/recorded the publication/)).toBeVisible();
+  await expect(dialog.getByText(/https:\/\/www\.youtube\.com\/watch\?v=h23Panel at /)).toBeVisible();
+  await expect(dialog.getByText(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/)).toHaveCount(0);
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(400);
+    await dialog.getByLabel('Files (images, ZIP, audio, video)').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/production-panel-${size.width}.png` });
+    await dialog.getByText(/recorded the publication/).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/production-history-${size.width}.png` });
+  }
+
+  // The artist's cards count the published video as Completed.
+  const stats = (await (await artist.api.get('/api/stats')).json()) as { completed: number };
+  expect(stats.completed).toBe(1);
+  await artist.api.dispose();
+  await team.dispose();
 });

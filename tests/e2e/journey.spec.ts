@@ -315,7 +315,7 @@ test('an unpaid submission says so, and is switched to Free while payments are u
   // After a switch the dropdown shows the plan just chosen, as the current one.
   await change.getByLabel('Change plan').selectOption('professional');
   await change.getByRole('button', { name: 'Switch to Professional' }).click();
-  await expect(page.getByText(/is now on Professional/)).toBeVisible();
+  await expect(page.getByText(/is now on Professional/).first()).toBeVisible();
   await expect(change.getByLabel('Change plan')).toHaveValue('professional');
   await expect(change.getByLabel('Change plan').locator('option:checked')).toHaveText(/Professional .* \(current plan\)/);
   await expect(page.getByTestId('order-total')).toContainText('$199.00');

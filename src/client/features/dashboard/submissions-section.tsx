@@ -48,9 +48,9 @@ export function SubmissionsSection() {
       <Card className="overflow-hidden">
         <div className="flex flex-wrap items-center justify-between gap-3 border-b px-4 py-3 sm:px-6">
           <h2 id="submissions-heading" className="text-lg font-semibold">
-            Your Submissions ({shown.length - drafts})
+            Your Submissions ({shown.length - drafts}){' '}
             {drafts ? (
-              <span data-testid="draft-count" className="ml-2 text-sm font-normal text-muted-foreground">
+              <span data-testid="draft-count" className="text-sm font-normal text-muted-foreground">
                 and {drafts === 1 ? '1 draft' : `${drafts} drafts`}
               </span>
             ) : null}
