@@ -212,3 +212,18 @@ test('the production panel: a styled file chooser, a heading over the publicatio
   await artist.api.dispose();
   await team.dispose();
 });
+
+test('a resumed draft lists its style images by the names they were chosen under', async ({ page }) => {
+  await register(page);
+  await toPlanStep(page);
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await page.getByRole('radio', { name: /Custom/ }).click();
+  await page.getByLabel('Style reference images').setInputFiles({ name: 'mood-board.png', mimeType: 'image/png', buffer: TINY_PNG });
+  const item = page.getByTestId('upload-item').filter({ hasText: 'mood-board.png' });
+  await expect(item).toHaveAttribute('data-status', 'uploaded');
+  await expect(page.getByTestId('draft-state')).toHaveText('Draft saved');
+  await page.reload();
+  await expect(page.getByText('Step 3 of 5')).toBeVisible();
+  await expect(page.getByTestId('upload-item').filter({ hasText: 'mood-board.png' })).toHaveAttribute('data-status', 'uploaded');
+  await expect(page.getByText('Uploaded file')).toHaveCount(0);
+});
