@@ -227,3 +227,29 @@ test('a resumed draft lists its style images by the names they were chosen under
   await expect(page.getByTestId('upload-item').filter({ hasText: 'mood-board.png' })).toHaveAttribute('data-status', 'uploaded');
   await expect(page.getByText('Uploaded file')).toHaveCount(0);
 });
+
+test('a notice in the profile dialog leaves "Other platforms" uncovered, on a laptop and on a phone', async ({ page }) => {
+  // No profile yet: the first-visit profile dialog is the one with "Other platforms".
+  await registerArtist(page, { prefix: 'week' });
+  // The save is refused once: the dialog stays open under the failure's notice.
+  await page.route('**/api/profile', (route) =>
+    route.request().method() === 'PUT' ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Try again in a moment","code":"unavailable"}' }) : route.continue(),
+  );
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.goto('/dashboard');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.or(page.getByRole('button', { name: 'Complete profile' }))).toBeVisible();
+    if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'Complete profile' }).click();
+    await dialog.getByLabel(/Artist name/).fill('Nyx Vale');
+    const other = dialog.getByLabel('Other platforms');
+    await other.scrollIntoViewIfNeeded();
+    await dialog.getByRole('button', { name: /Save/ }).click();
+    // Behind the modal dialog the notices' region is hidden from the accessibility tree: found by its markup.
+    const toastBox = page.locator('li[data-state="open"]').filter({ hasText: 'Error saving profile' }).first();
+    await expect(toastBox).toBeVisible();
+    await other.scrollIntoViewIfNeeded();
+    expect(await boxesOverlap(toastBox, other), `at ${size.width} px`).toBe(false);
+    await page.screenshot({ path: `${SHOTS}/profile-toast-${size.width}.png` });
+  }
+});
