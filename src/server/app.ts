@@ -148,6 +148,7 @@ export async function buildApp({
   app.get('/api/config', async (): Promise<PublicConfig> => ({
     stripePublishableKey: config.stripe?.publishableKey ?? null,
     googleEnabled: config.google !== undefined,
+    mailEnabled: app.outbox.smtpConfigured,
   }));
 
   await app.register(authRoutes, { db, config });
@@ -157,7 +158,7 @@ export async function buildApp({
   await app.register(profileRoutes, { db });
   await app.register(uploadRoutes, { db, config, storage });
   await app.register(submissionRoutes, { db, storage });
-  await app.register(adminRoutes, { db, storage });
+  await app.register(adminRoutes, { db, storage, publicOrigin: config.publicUrl.origin });
   await app.register(artistCommentRoutes, { db });
   await app.register(messageRoutes, { db, emailDelayS: config.mail.messageDelayS });
   await app.register(paymentRoutes, { db, config, now: clock });

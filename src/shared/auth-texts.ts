@@ -36,4 +36,10 @@ export const VERIFY_EMAIL_TEXTS = {
   resent: 'We sent you a new link. It is valid for 24 hours.',
   invalidLink: INVALID_LINK_MESSAGE,
   verified: 'Your email address is confirmed.',
+  /** Without a mail server (decision 155): no link can reach the artist, so the banner says so and may be hidden. */
+  bannerNoMail:
+    'Please confirm your email address. No mail server is set up yet, so no link was sent: the label’s team can confirm it for you on their Users page.',
+  hide: 'Hide for now',
+  queued: 'No mail server is configured, so no link was sent. The label’s team can confirm your address instead.',
+  confirmedByAdmin: 'Email address confirmed',
 } as const;

@@ -50,3 +50,13 @@ export const downloadQuerySchema = z.object({
     .regex(/^[a-z0-9][a-z0-9_-]{0,149}$/, 'download must be a file name of lower-case letters, digits, - and _, at most 150 characters')
     .optional(),
 });
+
+/**
+ * A stored file's name as people see it (the wizard's list, "Download my data"): the name it was
+ * uploaded under, with the extension of its checked type added when that name has none; a file
+ * stored without a name is `{fallbackStem}.{extension}`.
+ */
+export function fileNameWithExtension(fileName: string | null, contentType: string | null, fallbackStem = 'file'): string {
+  const name = fileName?.trim() || fallbackStem;
+  return /\.[a-z0-9]{2,5}$/i.test(name) ? name : `${name}.${downloadExtension('', contentType)}`;
+}

@@ -1,5 +1,6 @@
 import { PAYOUT_TEXTS } from './payouts';
 import { LICENSED_SUBMISSION_MESSAGE } from './submissions';
+import { VIDEO_PLAN_TEXT } from './plans';
 
 /**
  * The one list of error codes the API answers with (docs/product.md#api-conventions). Every error
@@ -44,6 +45,9 @@ export const API_ERRORS = {
   email_taken: { status: 409, message: 'An account with this email already exists' },
   too_many_sign_in_attempts: { status: 429 },
   user_not_found: { status: 404, message: 'User not found' },
+  plan_not_offered: { status: 400, message: VIDEO_PLAN_TEXT },
+  mail_configured: { status: 409, message: 'A mail server is configured: the person confirms their address with the link they were sent' },
+  email_already_confirmed: { status: 409, message: 'This email address is already confirmed' },
   // CONTRACT §11
   invalid_reset_link: { status: 400, message: INVALID_LINK_MESSAGE },
   wrong_password: { status: 400 },

@@ -20,6 +20,7 @@ import {
   isHttpLink,
 } from './submissions';
 import { GENRE_CHOICES } from './genres';
+import { VIDEO_PLAN_TEXT, plansFor } from './plans';
 import { ARTIST_NAME_MAX, ARTIST_NAME_TOO_LONG, AUTH_MESSAGES, type PublicProfile } from './auth';
 
 /** SPEC §5's messages, letter for letter, plus the ones SPEC leaves to us. */
@@ -130,6 +131,8 @@ export const createSubmissionSchema = z
       if (v.submissionMethod === 'link' && !v.videoUrl) issue('videoUrl', SUBMISSION_MESSAGES.videoUrl);
       if (v.submissionMethod === 'upload' && !v.videoFileUrl) issue('videoFileUrl', SUBMISSION_MESSAGES.videoFile);
       if (v.musicUrl || v.musicFileUrl) issue(v.musicUrl ? 'musicUrl' : 'musicFileUrl', SUBMISSION_MESSAGES.videoHasNoMusic);
+      // A finished video takes the Free plan only (decision 154).
+      if (!plansFor('video').includes(v.pricingTier)) issue('pricingTier', VIDEO_PLAN_TEXT);
       return;
     }
     if (v.submissionMethod === 'link' && !v.musicUrl) issue('musicUrl', SUBMISSION_MESSAGES.musicUrl);
@@ -309,10 +312,14 @@ export const referenceFilesSchema = z.object({
     .array(z.string().min(1).max(4096))
     .min(1, 'referenceFileURLs needs at least one file')
     .max(FILE_LIMITS.maxStyleImages, SUBMISSION_MESSAGES.tooManyStyleImages),
+  /** The files' names as chosen, in the same order, so a resumed draft lists them by name. */
+  fileNames: z.array(z.string().max(500)).max(FILE_LIMITS.maxStyleImages).optional(),
 });
 export const characterFilesSchema = z.object({
   characterFileURLs: z
     .array(z.string().min(1).max(4096))
     .min(1, 'characterFileURLs needs at least one file')
     .max(FILE_LIMITS.maxCharacterImages, SUBMISSION_MESSAGES.tooManyCharacterImages),
+  /** The files' names as chosen, in the same order. */
+  fileNames: z.array(z.string().max(500)).max(FILE_LIMITS.maxCharacterImages).optional(),
 });

@@ -214,6 +214,20 @@ export const UPLOAD_RETRY_DELAYS_MS = [0, 1000, 3000, 5000] as const;
 /** Dashboard filter cards (SPEC §4: all, approved, under_review, completed); the list's status filter offers every status besides. */
 export type DashboardFilter = 'all' | SubmissionStatus;
 
+/**
+ * The statuses a dashboard filter stands for, the one rule of the stat cards, their counts
+ * (GET /api/stats) and the list they filter: a published video is a completed one that went on
+ * to the label's channel, so "Completed" counts and shows it too. Drafts have not gone to the
+ * label and are in no count (CONTRACT §12).
+ */
+export const DASHBOARD_FILTER_STATUSES: Partial<Record<DashboardFilter, readonly SubmissionStatus[]>> = {
+  completed: ['completed', 'published'],
+};
+export function matchesDashboardFilter(status: SubmissionStatus, filter: DashboardFilter): boolean {
+  if (filter === 'all') return status !== 'draft';
+  return (DASHBOARD_FILTER_STATUSES[filter] ?? [filter]).includes(status);
+}
+
 /** Statuses in which a payment is due: the artist's "Unpaid" marker and the tier change (CONTRACT §12). */
 export const PAYMENT_DUE_STATUSES = ['payment_pending', 'payment_failed'] as const satisfies readonly SubmissionStatus[];
 export const isPaymentDue = (status: string): boolean => (PAYMENT_DUE_STATUSES as readonly string[]).includes(status);

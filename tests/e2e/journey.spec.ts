@@ -174,6 +174,8 @@ test('a draft saves itself and resumes after a reload at the same step with its 
   const row = rowOf(page, title);
   await expect(row).toContainText('Draft');
   await expect(page.getByTestId('stat-all')).toHaveText('0');
+  // The list counts as the card does; the draft is named apart.
+  await expect(page.getByRole('heading', { name: 'Your Submissions (0) and 1 draft' })).toBeVisible();
   await row.getByRole('link', { name: `Continue ${title}` }).click();
   await expect(page.getByText('Step 1 of 5')).toBeVisible();
   for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Next' }).click();
@@ -301,11 +303,22 @@ test('an unpaid submission says so, and is switched to Free while payments are u
   const id = await createSubmission(page.request, title, { pricingTier: 'premium' });
   await page.goto('/dashboard');
   await expect(rowOf(page, title)).toContainText('Unpaid');
+  // Nothing can be paid here: no "Pay Now" leading to a dead end, but the way to another plan.
+  await expect(rowOf(page, title).getByRole('link', { name: 'Pay Now' })).toHaveCount(0);
+  await rowOf(page, title).getByRole('link', { name: `Change the plan of ${title}` }).click();
 
-  await page.goto(`/checkout/${id}`);
+  await expect(page).toHaveURL(new RegExp(`/checkout/${id}$`));
   await expect(page.getByText('Payment Configuration Required')).toBeVisible();
+  await expect(page.getByText('switch it to the Free plan under "Change plan" on this page')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Logout' }).or(page.getByRole('button', { name: 'Logout' }))).toBeVisible();
   const change = page.getByTestId('change-tier');
+  // After a switch the dropdown shows the plan just chosen, as the current one.
+  await change.getByLabel('Change plan').selectOption('professional');
+  await change.getByRole('button', { name: 'Switch to Professional' }).click();
+  await expect(page.getByText(/is now on Professional/).first()).toBeVisible();
+  await expect(change.getByLabel('Change plan')).toHaveValue('professional');
+  await expect(change.getByLabel('Change plan').locator('option:checked')).toHaveText(/Professional .* \(current plan\)/);
+  await expect(page.getByTestId('order-total')).toContainText('$199.00');
   await change.getByLabel('Change plan').selectOption('free');
   await change.getByRole('button', { name: 'Switch to Free' }).click();
   await expect(page.getByText(`"${title}" needs no payment and was sent to the label.`, { exact: true })).toBeVisible();

@@ -1,3 +1,5 @@
+import { PLANS_INTRO, PLAN_SUMMARIES } from '@shared/plans';
+import { PRICING_TIERS, TIERS, formatUsd } from '@shared/submissions';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 
 /** SPEC §1: the five steps from submission to publication. */
@@ -43,6 +45,24 @@ export function HowItWorksDialog({ onOpenChange, onCloseAutoFocus }: HowItWorksD
             </li>
           ))}
         </ol>
+        <section aria-labelledby="plans-title" className="grid gap-2">
+          <h3 id="plans-title" className="text-sm font-semibold">
+            What the plans buy
+          </h3>
+          <p className="text-sm text-muted-foreground">{PLANS_INTRO}</p>
+          <dl className="grid gap-1.5 text-sm">
+            {PRICING_TIERS.map((tier) => (
+              <div key={tier} className="grid gap-x-2 sm:grid-cols-[9rem_1fr]">
+                <dt className="font-medium">
+                  {TIERS[tier].name} · {formatUsd(TIERS[tier].priceUsd)}
+                </dt>
+                <dd className="text-muted-foreground">
+                  {PLAN_SUMMARIES[tier]} <span className="text-foreground/80">({TIERS[tier].promises.join(', ')})</span>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
         <section aria-labelledby="viral-bonus-title" className="grid gap-2 rounded-lg border border-primary/30 bg-primary/10 p-4">
           <h3 id="viral-bonus-title" className="text-sm font-semibold text-primary-soft">
             The viral bonus

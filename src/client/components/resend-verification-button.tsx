@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { MailDelivery } from '@shared/api';
 import { VERIFY_EMAIL_TEXTS } from '@shared/auth-texts';
 import { Button } from '@client/components/ui/button';
 import { apiRequest, errorMessage } from '@client/lib/api';
@@ -9,7 +10,7 @@ import { toast } from '@client/lib/toast';
  * from the dashboard's banner and from the settings. Once sent it says so and stays disabled.
  */
 export function ResendVerificationButton({ className }: { className?: string }) {
-  const resend = useMutation({ mutationFn: () => apiRequest<{ message: string }>('POST', '/api/verify-email/resend') });
+  const resend = useMutation({ mutationFn: () => apiRequest<{ message: string; mail: MailDelivery }>('POST', '/api/verify-email/resend') });
   return (
     <Button
       type="button"
@@ -19,12 +20,13 @@ export function ResendVerificationButton({ className }: { className?: string }) 
       disabled={resend.isPending || resend.isSuccess}
       onClick={() =>
         resend.mutate(undefined, {
-          onSuccess: () => toast({ title: VERIFY_EMAIL_TEXTS.resent }),
+          // Without a mail server the link waits in the outbox: the toast says so, not "sent" (decision 155).
+          onSuccess: ({ mail }) => toast({ title: mail === 'sending' ? VERIFY_EMAIL_TEXTS.resent : VERIFY_EMAIL_TEXTS.queued }),
           onError: (error) => toast({ title: 'Could not send the link', description: errorMessage(error), variant: 'destructive' }),
         })
       }
     >
-      {resend.isSuccess ? 'Link sent' : VERIFY_EMAIL_TEXTS.resend}
+      {resend.isSuccess ? (resend.data.mail === 'sending' ? 'Link sent' : 'Link queued') : VERIFY_EMAIL_TEXTS.resend}
     </Button>
   );
 }

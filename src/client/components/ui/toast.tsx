@@ -10,15 +10,16 @@ export function ToastProvider({ duration = 5000, ...props }: ComponentProps<type
 }
 
 /**
- * Bottom left from the small-tablet width up (forms, Next and the message box sit on the right),
- * full width on phones, inside the 8rem zone every page leaves free at its end (index.css), so a
- * notice never covers a control the person is about to use. On a phone whose focused control sits
- * in that zone (the message box, a form's last button) the Toaster shows it at the top instead.
+ * At the top: on the right from the small-tablet width up, across the screen on phones. The
+ * controls a notice answers sit below it (the Review step's terms box, a dialog's last fields, the
+ * change-plan box, Next, the message box), and dialogs open in the middle, so a notice at the top
+ * covers none of them at either size; the header it may cover for five seconds holds nothing a
+ * person needs at that moment.
  */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
-      className={cn('fixed right-0 bottom-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none sm:right-auto sm:left-0 sm:max-w-sm', className)}
+      className={cn('fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none sm:max-w-sm', className)}
       {...props}
     />
   );

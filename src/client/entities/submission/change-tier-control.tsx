@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { ArrowRightLeft } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { plansFor } from '@shared/plans';
 import type { Submission } from '@shared/submission-schemas';
-import { PRICING_TIERS, TIERS, formatUsd, type PricingTier } from '@shared/submissions';
+import { TIERS, formatUsd, type PricingTier } from '@shared/submissions';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { apiRequest, errorMessage } from '@client/lib/api';
@@ -10,7 +11,7 @@ import { queryClient } from '@client/lib/query-client';
 import { toast } from '@client/lib/toast';
 
 interface ChangeTierControlProps {
-  submission: Pick<Submission, 'id' | 'pricingTier' | 'songTitle'>;
+  submission: Pick<Submission, 'id' | 'pricingTier' | 'songTitle' | 'submissionType'>;
   /** After the change: where to go next depends on the page (a free plan has nothing to pay). */
   onChanged?: (tier: PricingTier) => void;
 }
@@ -20,7 +21,10 @@ interface ChangeTierControlProps {
  * Free needs no payment, so it also works when card payments are unavailable.
  */
 export function ChangeTierControl({ submission, onChanged }: ChangeTierControlProps) {
-  const [tier, setTier] = useState<PricingTier>(submission.pricingTier === 'free' ? 'basic' : 'free');
+  // The dropdown shows the plan the submission is on until another is chosen, and again after a
+  // change: the plan just chosen, marked as the current one (it showed the first option before).
+  const [tier, setTier] = useState<PricingTier>(submission.pricingTier);
+  useEffect(() => setTier(submission.pricingTier), [submission.pricingTier]);
   const change = useMutation({
     mutationFn: (pricingTier: PricingTier) =>
       apiRequest<void>('POST', `/api/submissions/${encodeURIComponent(submission.id)}/tier`, { pricingTier }),
@@ -40,7 +44,7 @@ export function ChangeTierControl({ submission, onChanged }: ChangeTierControlPr
     },
     onError: (error) => toast({ title: 'Plan not changed', description: errorMessage(error), variant: 'destructive' }),
   });
-  const others = PRICING_TIERS.filter((t) => t !== submission.pricingTier);
+  const plans = plansFor(submission.submissionType);
 
   return (
     <div className="grid gap-2 rounded-lg border p-3" data-testid="change-tier">
@@ -57,15 +61,16 @@ export function ChangeTierControl({ submission, onChanged }: ChangeTierControlPr
           onChange={(event) => setTier(event.target.value as PricingTier)}
           className="h-9 min-w-[11rem] flex-1 rounded-md border border-input bg-background/60 px-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
-          {others.map((t) => (
+          {plans.map((t) => (
             <option key={t} value={t}>
               {TIERS[t].name} · {formatUsd(TIERS[t].priceUsd)}
+              {t === submission.pricingTier ? ' (current plan)' : ''}
             </option>
           ))}
         </select>
-        <Button variant="outline" size="sm" className="h-9" onClick={() => change.mutate(tier)} disabled={change.isPending}>
+        <Button variant="outline" size="sm" className="h-9" onClick={() => change.mutate(tier)} disabled={change.isPending || tier === submission.pricingTier}>
           {change.isPending ? <Spinner /> : <ArrowRightLeft aria-hidden />}
-          {tier === 'free' ? 'Switch to Free' : `Switch to ${TIERS[tier].name}`}
+          {tier === submission.pricingTier ? 'Choose another plan' : `Switch to ${TIERS[tier].name}`}
         </Button>
       </div>
     </div>

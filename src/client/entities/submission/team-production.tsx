@@ -10,6 +10,8 @@ import { Textarea } from '@client/components/ui/textarea';
 import { errorMessage } from '@client/lib/api';
 import { formatLongDate, formatLongDateTime } from '@client/lib/format';
 import { toast } from '@client/lib/toast';
+import { useMailText } from '@client/lib/public-config';
+import { MAIL_TEXTS } from '@shared/api';
 import { DeliveriesList } from './deliveries-list';
 import { LicenceRecord } from './artist-production';
 import { uploadDeliverable, useDeliver, useEnterViews, useProduction, usePublish, useRefund } from './production-queries';
@@ -21,6 +23,7 @@ function DeliverForm({ submissionId }: { submissionId: string }) {
   const files = useRef<HTMLInputElement>(null);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
+  const mailText = useMailText();
   const deliver = useDeliver(submissionId);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -37,7 +40,7 @@ function DeliverForm({ submissionId }: { submissionId: string }) {
       await deliver.mutateAsync({ objectPaths, note });
       setNote('');
       if (files.current) files.current.value = '';
-      toast({ title: 'Files delivered', description: 'The artist has been emailed.' });
+      toast({ title: 'Files delivered', description: mailText(MAIL_TEXTS.artistEmailed) });
     } catch (error) {
       fail('Delivery failed')(error);
     } finally {
@@ -47,7 +50,15 @@ function DeliverForm({ submissionId }: { submissionId: string }) {
   return (
     <form onSubmit={submit} className="grid gap-2">
       <Label htmlFor="deliverable-files">Files (images, ZIP, audio, video)</Label>
-      <Input id="deliverable-files" ref={files} type="file" multiple accept="image/jpeg,image/png,image/webp,.zip,audio/*,video/mp4,video/quicktime,video/webm" />
+      {/* The browser's "Choose Files" button, dressed as the app's outline buttons. */}
+      <Input
+        id="deliverable-files"
+        ref={files}
+        type="file"
+        multiple
+        accept="image/jpeg,image/png,image/webp,.zip,audio/*,video/mp4,video/quicktime,video/webm"
+        className="h-auto cursor-pointer py-1.5 file:mr-3 file:h-8 file:cursor-pointer file:rounded-md file:border file:border-solid file:border-input file:bg-secondary file:px-3 file:text-secondary-foreground hover:file:bg-accent"
+      />
       <Label htmlFor="delivery-note">Note for the artist</Label>
       <Textarea id="delivery-note" rows={2} maxLength={DELIVERY_NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />
       <Button type="submit" size="sm" className="justify-self-start" disabled={busy !== null}>
@@ -71,6 +82,7 @@ function PublishForm({ submissionId, state }: { submissionId: string; state: Pro
   const [videoUrl, setVideoUrl] = useState(publication?.videoUrl ?? '');
   const [publishedAt, setPublishedAt] = useState(toLocalInput(publication ? new Date(publication.publishedAt) : new Date()));
   const [subscribers, setSubscribers] = useState(publication ? String(publication.subscriberCount) : '');
+  const mailText = useMailText();
   const publish = usePublish(submissionId);
   // A cut: a delivery with a video. The approval is of the latest delivery (a later one clears it).
   const cutDelivered = state.deliveries.some((d) => d.files.some((f) => f.contentType.startsWith('video/')));
@@ -87,12 +99,15 @@ function PublishForm({ submissionId, state }: { submissionId: string; state: Pro
         publishedAt: new Date(publishedAt).toISOString(),
         ...(subscribers.trim() ? { subscriberCount: Number(subscribers) } : {}),
       },
-      { onSuccess: () => toast({ title: 'Publication recorded', description: 'The artist has been emailed the link.' }), onError: fail('Publication not recorded') },
+      { onSuccess: () => toast({ title: 'Publication recorded', description: mailText(MAIL_TEXTS.artistEmailedLink) }), onError: fail('Publication not recorded') },
     );
   };
   if (publication?.checkedAt) return null;
   return (
-    <form onSubmit={submit} className="grid gap-2" aria-label="Record the publication">
+    <form onSubmit={submit} className="grid gap-2 border-t pt-3" aria-labelledby="publication-heading">
+      <h4 id="publication-heading" className="text-sm font-semibold">
+        {publication ? 'Publication on the label’s channel' : 'Record the publication'}
+      </h4>
       <Label htmlFor="publication-url">Video URL on the label's channel</Label>
       <Input id="publication-url" type="url" required value={videoUrl} onChange={(e) => setVideoUrl(e.target.value)} placeholder="https://www.youtube.com/watch?v=…" />
       <div className="grid gap-2 sm:grid-cols-2">

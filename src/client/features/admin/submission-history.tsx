@@ -27,7 +27,7 @@ function describe(entry: SubmissionHistoryEntry, nameOf: (id: string) => string)
     case 'refund':
       return { action: `refunded the payment (${entry.toValue === 'late_delivery' ? 'late delivery' : 'by the team'})` };
     case 'publication':
-      return { action: 'recorded the publication', ...(entry.toValue ? { detail: entry.toValue } : {}) };
+      return { action: 'recorded the publication', ...(entry.toValue ? { detail: readableTimes(entry.toValue) } : {}) };
     case 'views':
       return { action: `recorded ${entry.toValue ?? 'no'} views at 14 days${entry.fromValue ? ` (was ${entry.fromValue})` : ''}` };
   }
@@ -68,4 +68,9 @@ export function SubmissionHistory({ submissionId }: { submissionId: string }) {
       )}
     </DetailsSection>
   );
+}
+
+/** "{url} at 2026-11-25T17:04:30.000Z", as the server records it, with the moment as a local date and time. */
+function readableTimes(text: string): string {
+  return text.replace(/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z\b/g, (iso) => formatLongDateTime(iso));
 }

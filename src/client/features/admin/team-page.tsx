@@ -17,7 +17,8 @@ import { formatLongDate } from '@client/lib/format';
 import { queryClient } from '@client/lib/query-client';
 import { toast } from '@client/lib/toast';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { ACCOUNT_TEXTS } from '@shared/auth-texts';
+import { ACCOUNT_TEXTS, VERIFY_EMAIL_TEXTS } from '@shared/auth-texts';
+import { usePublicConfig } from '@client/lib/public-config';
 import { AdminHeader } from '@client/components/admin-header';
 import { useUnreadMessageCount } from '@client/entities/message/message-queries';
 
@@ -29,6 +30,14 @@ function useTeam(q: string, page: number) {
     queryFn: ({ signal }) =>
       apiRequest<AdminUsersPage>('GET', `${TEAM_KEY}?${new URLSearchParams({ q, page: String(page) })}`, undefined, { signal }),
     placeholderData: (previous) => previous,
+  });
+}
+
+/** POST /api/admin/users/{id}/verify-email: only where no mail server is configured (decision 155). */
+function useConfirmEmail() {
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<AdminUser>('POST', `${TEAM_KEY}/${encodeURIComponent(id)}/verify-email`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [TEAM_KEY] }),
   });
 }
 
@@ -48,6 +57,8 @@ export function TeamPage() {
   const [page, setPage] = useState(1);
   const team = useTeam(q.trim(), page);
   const changeRole = useChangeRole();
+  const confirmEmail = useConfirmEmail();
+  const noMail = usePublicConfig().data?.mailEnabled === false;
   if (!user) return null;
   if (user.role !== 'admin') {
     return (
@@ -108,6 +119,25 @@ export function TeamPage() {
                           {member.role === 'admin' ? <Badge variant="warning">Admin</Badge> : <Badge variant="secondary">Artist</Badge>}
                           {member.emailVerified ? null : <Badge variant="outline">Email not confirmed</Badge>}
                         </p>
+                        {noMail && !member.emailVerified && member.email ? (
+                          <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                            <span>No mail server is configured, so no confirmation link reaches them.</span>
+                            <Button
+                              variant="outline"
+                              size="sm"
+                              disabled={confirmEmail.isPending}
+                              aria-label={`Confirm the email address of ${member.email}`}
+                              onClick={() =>
+                                confirmEmail.mutate(member.id, {
+                                  onSuccess: () => toast({ title: VERIFY_EMAIL_TEXTS.confirmedByAdmin, description: member.email ?? undefined }),
+                                  onError: (error) => toast({ title: 'Could not confirm the address', description: errorMessage(error), variant: 'destructive' }),
+                                })
+                              }
+                            >
+                              Confirm email
+                            </Button>
+                          </div>
+                        ) : null}
                         {/* Only the address may break anywhere (a phone is narrower than a long one); the date and count wrap whole. */}
                         <p className="text-sm text-muted-foreground">
                           <span className="[overflow-wrap:anywhere]">{member.email ?? 'No email'}</span> · joined {formatLongDate(member.createdAt)} ·{' '}

@@ -1,4 +1,5 @@
 import { CreditCard, ExternalLink, Lock, MessageSquareQuote } from 'lucide-react';
+import { usePublicConfig } from '@client/lib/public-config';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Submission } from '@shared/submission-schemas';
@@ -39,6 +40,8 @@ export function SubmissionDetailsDialog({ submission, onClose }: SubmissionDetai
 }
 
 function DetailsBody({ submission: s }: { submission: Submission }) {
+  // Without card payments configured the primary "Complete Payment" would lead to a dead end; the plan box above stays.
+  const paymentsUnavailable = usePublicConfig().data?.stripePublishableKey === null;
   const title = s.songTitle || 'Untitled';
   const paid = isPaidTier(s.pricingTier);
   const paymentDue = paid && isPaymentDue(s.status);
@@ -171,7 +174,7 @@ function DetailsBody({ submission: s }: { submission: Submission }) {
             <Link href={`/submit?draft=${encodeURIComponent(s.id)}`}>Continue</Link>
           </Button>
         ) : null}
-        {s.status === 'payment_pending' ? (
+        {s.status === 'payment_pending' && !paymentsUnavailable ? (
           <Button asChild>
             <Link href={`/checkout/${s.id}`}>
               <CreditCard aria-hidden />

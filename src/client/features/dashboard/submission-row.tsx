@@ -1,4 +1,5 @@
-import { Check, Clapperboard, CreditCard, Eye, Lock, PencilLine, Trash2, X } from 'lucide-react';
+import { ArrowRightLeft, Check, Clapperboard, CreditCard, Eye, Lock, PencilLine, Trash2, X } from 'lucide-react';
+import { usePublicConfig } from '@client/lib/public-config';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
@@ -93,6 +94,8 @@ function RowActions({ submission, onView }: { submission: Submission; onView: ()
     );
 
   const draft = submission.status === 'draft';
+  // Without card payments configured (no publishable key) "Pay Now" would lead to a dead end.
+  const paymentsUnavailable = usePublicConfig().data?.stripePublishableKey === null;
   return (
     <div className="flex items-center justify-end gap-1">
       {draft ? (
@@ -112,12 +115,22 @@ function RowActions({ submission, onView }: { submission: Submission; onView: ()
         View
       </Button>
       {submission.status === 'payment_pending' ? (
-        <Button asChild size="sm">
-          <Link href={`/checkout/${submission.id}`}>
-            <CreditCard aria-hidden />
-            Pay Now
-          </Link>
-        </Button>
+        paymentsUnavailable ? (
+          // Nothing can be paid: the checkout's "Change plan" is the way on (to Free), not a payment.
+          <Button asChild size="sm" variant="outline">
+            <Link href={`/checkout/${submission.id}`} aria-label={`Change the plan of ${title}`}>
+              <ArrowRightLeft aria-hidden />
+              Change plan
+            </Link>
+          </Button>
+        ) : (
+          <Button asChild size="sm">
+            <Link href={`/checkout/${submission.id}`}>
+              <CreditCard aria-hidden />
+              Pay Now
+            </Link>
+          </Button>
+        )
       ) : null}
       {remove.isPending ? (
         <span className="flex size-8 items-center justify-center">

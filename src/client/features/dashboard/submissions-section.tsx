@@ -1,7 +1,7 @@
 import { Inbox, SearchX } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { Submission } from '@shared/submission-schemas';
-import { SUBMISSION_STATUSES, STATUS_LABELS, type DashboardFilter } from '@shared/submissions';
+import { SUBMISSION_STATUSES, STATUS_LABELS, matchesDashboardFilter, type DashboardFilter } from '@shared/submissions';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
@@ -27,7 +27,9 @@ export function SubmissionsSection() {
   const { mutate: markSeen } = useMarkSeen();
   const all = submissions.list;
   // The list holds the pages loaded so far; the status filter narrows those (the API pages by date only).
-  const shown = filter === 'all' ? all : all.filter((s) => s.status === filter);
+  // "All" lists the drafts too, to be continued, but counts as the cards do: drafts apart.
+  const shown = filter === 'all' ? all : all.filter((s) => matchesDashboardFilter(s.status, filter));
+  const drafts = shown.filter((s) => s.status === 'draft').length;
   // Looked up in the list, so the dialog shows the latest state (after a tier change, for one).
   const listed = viewingId ? all.find((s) => s.id === viewingId) : undefined;
   // An email's link may name an older submission than the first page holds: that one is read alone.
@@ -46,7 +48,12 @@ export function SubmissionsSection() {
       <Card className="overflow-hidden">
         <div className="flex flex-wrap items-center justify-between gap-3 border-b px-4 py-3 sm:px-6">
           <h2 id="submissions-heading" className="text-lg font-semibold">
-            Your Submissions ({shown.length})
+            Your Submissions ({shown.length - drafts}){' '}
+            {drafts ? (
+              <span data-testid="draft-count" className="text-sm font-normal text-muted-foreground">
+                and {drafts === 1 ? '1 draft' : `${drafts} drafts`}
+              </span>
+            ) : null}
           </h2>
           <label className="flex items-center gap-2 text-sm text-muted-foreground">
             Status

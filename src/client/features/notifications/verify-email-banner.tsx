@@ -1,14 +1,45 @@
 import { MailWarning } from 'lucide-react';
+import { useState } from 'react';
 import { useSearch } from 'wouter';
 import type { PublicUser } from '@shared/auth';
 import { VERIFY_EMAIL_TEXTS } from '@shared/auth-texts';
 import { ResendVerificationButton } from '@client/components/resend-verification-button';
+import { Button } from '@client/components/ui/button';
+import { usePublicConfig } from '@client/lib/public-config';
 
-/** Shown on the dashboard until the address is confirmed (CONTRACT §11), with a way to get a new link. */
+/** Where "Hide for now" is remembered, per account, in this browser. */
+const hiddenKey = (userId: string) => `verify-banner-hidden:${userId}`;
+
+function readHidden(userId: string): boolean {
+  try {
+    return window.localStorage.getItem(hiddenKey(userId)) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Shown on the dashboard until the address is confirmed (CONTRACT §11), with a way to get a new
+ * link. Without a mail server no link can arrive: the banner says so, offers no resend, and may be
+ * hidden; an admin confirms the address on the Users page (docs/decisions/155-honest-texts-without-mail.md).
+ */
 export function VerifyEmailBanner({ user }: { user: PublicUser }) {
   const search = useSearch();
+  const mailEnabled = usePublicConfig().data?.mailEnabled;
+  const [hidden, setHidden] = useState(() => readHidden(user.id));
   const invalidLink = new URLSearchParams(search).get('verification') === 'invalid';
   if (user.emailVerified || !user.email) return null;
+  const noMail = mailEnabled === false;
+  if (noMail && hidden) return null;
+
+  const hide = () => {
+    try {
+      window.localStorage.setItem(hiddenKey(user.id), '1');
+    } catch {
+      // Storage refused (private mode): hidden for this visit only.
+    }
+    setHidden(true);
+  };
 
   return (
     <div role="status" className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center sm:justify-between">
@@ -16,10 +47,16 @@ export function VerifyEmailBanner({ user }: { user: PublicUser }) {
         <MailWarning aria-hidden className="mt-0.5 size-5 shrink-0" />
         <div className="grid gap-1 text-sm">
           {invalidLink ? <p className="font-medium">{VERIFY_EMAIL_TEXTS.invalidLink}</p> : null}
-          <p>{VERIFY_EMAIL_TEXTS.banner}</p>
+          <p>{noMail ? VERIFY_EMAIL_TEXTS.bannerNoMail : VERIFY_EMAIL_TEXTS.banner}</p>
         </div>
       </div>
-      <ResendVerificationButton className="shrink-0 bg-white" />
+      {noMail ? (
+        <Button type="button" variant="outline" size="sm" className="shrink-0 bg-white" onClick={hide}>
+          {VERIFY_EMAIL_TEXTS.hide}
+        </Button>
+      ) : (
+        <ResendVerificationButton className="shrink-0 bg-white" />
+      )}
     </div>
   );
 }

@@ -108,7 +108,7 @@ function PaymentCard({ submission }: { submission: Submission }) {
         </h2>
         <p className="text-sm text-muted-foreground">
           Card payments are not set up on this site yet, so this order cannot be paid right now. Your submission is
-          saved: try again later, contact the label's team, or switch it to the Free plan beside this box.
+          saved: try again later, contact the label's team, or switch it to the Free plan under "Change plan" on this page.
         </p>
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline">

@@ -5,6 +5,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/
 import { Separator } from '@client/components/ui/separator';
 import { orderIdOf } from '@shared/payments';
 import { DescriptionRow } from '@client/components/description-row';
+import { PlanPromiseList } from '@client/components/plan-promise-list';
+import { PLAN_SUMMARIES } from '@shared/plans';
 
 /** The order: which submission, which plan, what it costs (SPEC §2 "Checkout", §9). */
 export function OrderSummary({ submission }: { submission: Submission }) {
@@ -31,11 +33,10 @@ export function OrderSummary({ submission }: { submission: Submission }) {
           </DescriptionRow>
           <DescriptionRow layout="inline" term="Plan">{tier.name}</DescriptionRow>
         </dl>
-        <ul className="grid gap-1 rounded-lg bg-muted/60 p-3 text-sm text-muted-foreground">
-          {tier.promises.map((promise) => (
-            <li key={promise}>• {promise}</li>
-          ))}
-        </ul>
+        <div className="grid gap-2 rounded-lg bg-muted/60 p-3">
+          <p className="text-sm" data-testid="plan-summary">{PLAN_SUMMARIES[submission.pricingTier]}</p>
+          <PlanPromiseList tier={submission.pricingTier} />
+        </div>
         <Separator />
         <dl className="grid gap-2 text-sm">
           <DescriptionRow layout="inline" term={`${tier.name} plan`}>{formatUsd(price)}</DescriptionRow>

@@ -1,42 +1,54 @@
-import { Check } from 'lucide-react';
+import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
-import { PRICING_TIERS, PROCESSING_FEE_USD, TIERS, formatUsd, type PricingTier } from '@shared/submissions';
+import { PLANS_INTRO, PLAN_SUMMARIES, VIDEO_PLAN_TEXT, plansFor } from '@shared/plans';
+import { PlanPromiseList } from '@client/components/plan-promise-list';
+import { PROCESSING_FEE_USD, TIERS, formatUsd, type PricingTier } from '@shared/submissions';
 import { RadioGroup, RadioGroupItem } from '@client/components/ui/radio-group';
 import { cn } from '@client/lib/utils';
 import type { WizardForm } from './wizard-form';
 
-/** Step 4: the four plans of SPEC §9. */
+/**
+ * Step 4: the plans of SPEC §9, each saying what it buys (src/shared/plans.ts). A finished video
+ * is offered the Free plan only, with the reason (decision 154).
+ */
 export function StepPlan({ form }: { form: WizardForm }) {
+  const type = form.watch('submissionType');
+  const tier = form.watch('pricingTier');
+  const plans = plansFor(type);
+  // A plan chosen before the artist switched to a finished video is not one it can take.
+  useEffect(() => {
+    if (!plans.includes(tier)) form.setValue('pricingTier', plans[0]!, { shouldDirty: true });
+  }, [plans, tier, form]);
+
   return (
     <div className="grid gap-4">
+      <p className="text-sm text-muted-foreground" data-testid="plans-intro">
+        {type === 'video' ? VIDEO_PLAN_TEXT : PLANS_INTRO}
+      </p>
       <Controller
         control={form.control}
         name="pricingTier"
         render={({ field }) => (
           <RadioGroup aria-label="Plan" value={field.value} onValueChange={(v) => field.onChange(v as PricingTier)} className="grid gap-3 sm:grid-cols-2">
-            {PRICING_TIERS.map((tier) => {
-              const info = TIERS[tier];
-              const selected = field.value === tier;
+            {plans.map((plan) => {
+              const info = TIERS[plan];
+              const selected = field.value === plan;
               return (
                 <label
-                  key={tier}
-                  htmlFor={`tier-${tier}`}
+                  key={plan}
+                  htmlFor={`tier-${plan}`}
                   className={cn('flex cursor-pointer gap-3 rounded-lg border bg-background/40 p-4 transition-colors hover:border-primary/50', selected && 'border-primary bg-primary/10')}
                 >
-                  <RadioGroupItem id={`tier-${tier}`} value={tier} className="mt-1" />
-                  <span className="grid flex-1 gap-2">
+                  <RadioGroupItem id={`tier-${plan}`} value={plan} className="mt-1" aria-describedby={`tier-${plan}-summary`} />
+                  <span className="grid flex-1 content-start gap-2">
                     <span className="flex items-baseline justify-between gap-2">
                       <span className="font-semibold">{info.name}</span>
                       <span className="text-lg font-semibold tabular-nums">{formatUsd(info.priceUsd)}</span>
                     </span>
-                    <ul className="grid gap-1">
-                      {info.promises.map((promise) => (
-                        <li key={promise} className="flex items-center gap-2 text-sm text-muted-foreground">
-                          <Check className="size-3.5 shrink-0 text-primary-soft" aria-hidden />
-                          {promise}
-                        </li>
-                      ))}
-                    </ul>
+                    <span id={`tier-${plan}-summary`} className="text-sm">
+                      {PLAN_SUMMARIES[plan]}
+                    </span>
+                    <PlanPromiseList tier={plan} />
                   </span>
                 </label>
               );

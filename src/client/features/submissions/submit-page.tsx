@@ -5,6 +5,7 @@ import { Link, Redirect, useLocation } from 'wouter';
 import { createSubmissionSchema, type AttachedFile, type OwnSubmission, type Submission } from '@shared/submission-schemas';
 import { TIERS, formatUsd, isPaidTier } from '@shared/submissions';
 import type { PublicUser } from '@shared/auth';
+import { fileNameWithExtension } from '@shared/downloads';
 import { AppHeader } from '@client/components/app-header';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -89,7 +90,7 @@ export function SubmitPage() {
 function restoredFiles(files: AttachedFile[], paths: (string | null)[]) {
   return paths.flatMap((path) => {
     const file = files.find((f) => f.objectPath === path);
-    return file ? [{ objectPath: file.objectPath, name: file.fileName ?? 'Uploaded file', size: file.size ?? 0 }] : [];
+    return file ? [{ objectPath: file.objectPath, name: fileNameWithExtension(file.fileName, file.contentType), size: file.size ?? 0 }] : [];
   });
 }
 

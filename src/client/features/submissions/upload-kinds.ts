@@ -67,12 +67,12 @@ export const UPLOAD_KINDS: Record<UploadKind, UploadKindConfig> = {
   style: {
     ...IMAGE_KIND,
     maxFiles: FILE_LIMITS.maxStyleImages,
-    normalize: async (url) => firstOfList(await apiRequest('PUT', '/api/reference-files', { referenceFileURLs: [url] })),
+    normalize: async (url, file) => firstOfList(await apiRequest('PUT', '/api/reference-files', { referenceFileURLs: [url], fileNames: [file.name] })),
   },
   character: {
     ...IMAGE_KIND,
     maxFiles: FILE_LIMITS.maxCharacterImages,
-    normalize: async (url) => firstOfList(await apiRequest('PUT', '/api/character-files', { characterFileURLs: [url] })),
+    normalize: async (url, file) => firstOfList(await apiRequest('PUT', '/api/character-files', { characterFileURLs: [url], fileNames: [file.name] })),
   },
   video: {
     transport: 'resumable',

@@ -1,6 +1,7 @@
 import { PassThrough, pipeline, Readable } from 'node:stream';
 import { and, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { SOCIAL_FIELDS } from '@shared/auth';
 import { displayName } from '@shared/users';
 import { statusLabel, type SubmissionStatus } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
@@ -42,7 +43,18 @@ const CSV_COLUMNS = [
   'delivered_at',
   'terms_sha256',
   'terms_accepted_at',
-] as const;
+  'type',
+  'music_link',
+  'music_file',
+  'video_link',
+  'video_file',
+  ...SOCIAL_FIELDS.map(socialColumn),
+];
+
+/** A social field's column: instagramHandle → instagram, otherPlatforms → other_platforms. */
+function socialColumn(field: (typeof SOCIAL_FIELDS)[number]): string {
+  return field.replace(/Handle$/, '').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
 
 /**
  * A cell an artist controls may start with =, +, -, @, tab or CR, which a spreadsheet would run
@@ -84,6 +96,12 @@ type BatchRow = [
   deliveredAt: string | null,
   termsHash: string | null,
   termsAcceptedAt: string | null,
+  submissionType: string,
+  musicUrl: string | null,
+  musicFileUrl: string | null,
+  videoUrl: string | null,
+  videoFileUrl: string | null,
+  ...social: (string | null)[],
 ];
 
 /**
@@ -116,7 +134,11 @@ async function readBatch(db: Db, adminId: string, filter: ListFilter, cursor: Cu
         ${assignees.id}, ${assignees.email}, ${assignees.firstName}, ${assignees.lastName}, ${assignees.artistName},
         ${submissionDesk.tags}, ${submissionDesk.ratingAverage}, ${submissionDesk.ratingCount}, ${submissionDesk.listenedShare},
         ${submissions.genre}, ${submissions.mood}, ${submissions.dueAt}, ${submissions.deliveredAt}, ${submissions.termsHash},
-        ${submissions.termsAcceptedAt}
+        ${submissions.termsAcceptedAt}, ${submissions.submissionType}, ${submissions.musicUrl}, ${submissions.musicFileUrl},
+        ${submissions.videoUrl}, ${submissions.videoFileUrl}, ${sql.join(
+          SOCIAL_FIELDS.map((f) => sql`${users[f]}`),
+          sql`, `,
+        )}
       ) order by ${submissions.createdAt} desc, ${submissions.id} desc), '[]')::text as batch
     from ${submissions}
     left join ${users} on ${users.id} = ${submissions.userId}
@@ -139,10 +161,12 @@ function csvLine(cells: readonly string[]): string {
 /** A timestamp as the JSON of the batch has it (ISO 8601 with an offset), as UTC ISO text. */
 const isoOf = (value: string | null) => (value === null ? '' : new Date(value).toISOString());
 
-/** One submission's cells, in CSV_COLUMNS order. */
-function toRecord(r: BatchRow): string[] {
+/** One submission's cells, in CSV_COLUMNS order; stored files as links the team can open (signed in). */
+function toRecord(r: BatchRow, origin: string): string[] {
   const [id, createdAt, songTitle, artistName, email, status, tier, amount, paymentStatus, assigneeId, assigneeEmail, firstName, lastName] = r;
   const [, , , , , , , , , , , , , assigneeArtistName, tags, ratingAverage, ratingCount, listenedShare, genre, mood, dueAt, deliveredAt, termsHash, termsAcceptedAt] = r;
+  const [, , , , , , , , , , , , , , , , , , , , , , , , submissionType, musicUrl, musicFileUrl, videoUrl, videoFileUrl, ...social] = r;
+  const fileLink = (path: string | null) => (path ? `${origin}${path}` : '');
   const assignee = { email: assigneeEmail ?? '', firstName, lastName, artistName: assigneeArtistName };
   return [
     id,
@@ -165,6 +189,12 @@ function toRecord(r: BatchRow): string[] {
     isoOf(deliveredAt),
     termsHash ?? '',
     isoOf(termsAcceptedAt),
+    submissionType,
+    spreadsheetSafe(musicUrl ?? ''),
+    fileLink(musicFileUrl),
+    spreadsheetSafe(videoUrl ?? ''),
+    fileLink(videoFileUrl),
+    ...social.map((value) => spreadsheetSafe(value ?? '')),
   ];
 }
 
@@ -173,12 +203,12 @@ function toRecord(r: BatchRow): string[] {
  * per batch rather than per row keeps the response to ~100 writes for 100,000 rows instead of
  * 100,000 (each a stream hop and a chunk of the HTTP response), which is what made the export slow.
  */
-async function* csvChunks(db: Db, adminId: string, filter: ListFilter): AsyncGenerator<string> {
+async function* csvChunks(db: Db, adminId: string, filter: ListFilter, origin: string): AsyncGenerator<string> {
   yield csvLine(CSV_COLUMNS);
   let cursor: Cursor | null = null;
   for (;;) {
     const batch = await readBatch(db, adminId, filter, cursor);
-    if (batch.length) yield batch.map((row) => csvLine(toRecord(row))).join('');
+    if (batch.length) yield batch.map((row) => csvLine(toRecord(row, origin))).join('');
     if (batch.length < CSV_BATCH_ROWS) return;
     const last = batch.at(-1)!;
     cursor = { createdAt: last[1], id: last[0] };
@@ -190,9 +220,9 @@ async function* csvChunks(db: Db, adminId: string, filter: ListFilter): AsyncGen
  * the previous one (back-pressure); pipeline destroys every stage on a failure, so a database
  * error ends the response instead of hanging it.
  */
-export function exportSubmissionsCsv(db: Db, adminId: string, filter: ListFilter, onError: (error: Error) => void): Readable {
+export function exportSubmissionsCsv(db: Db, adminId: string, filter: ListFilter, origin: string, onError: (error: Error) => void): Readable {
   const out = new PassThrough();
-  pipeline(Readable.from(csvChunks(db, adminId, filter), { objectMode: false }), out, (error) => {
+  pipeline(Readable.from(csvChunks(db, adminId, filter, origin), { objectMode: false }), out, (error) => {
     if (error) onError(error);
   });
   return out;

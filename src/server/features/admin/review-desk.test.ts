@@ -364,7 +364,8 @@ describe('assignment, tags, ratings and the list', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="submissions-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.body.trim().split('\n');
     expect(lines[0]).toBe(
-      'id,submitted_at,song_title,artist_name,email,status,tier,amount,payment_status,assignee,tags,rating_average,ratings,listened_percent,genre,mood,due_at,delivered_at,terms_sha256,terms_accepted_at',
+      'id,submitted_at,song_title,artist_name,email,status,tier,amount,payment_status,assignee,tags,rating_average,ratings,listened_percent,genre,mood,due_at,delivered_at,terms_sha256,terms_accepted_at,' +
+        'type,music_link,music_file,video_link,video_file,instagram,tiktok,twitter,facebook,youtube,spotify,soundcloud,applemusic,amazonmusic,deezer,bandcamp,other_platforms',
     );
     expect(lines.slice(1).map((l) => l.split(',')[2])).toEqual(['Song 5', 'Song 3']);
     expect(lines[2]).toContain(',3.0,1,');
@@ -385,6 +386,18 @@ describe('CSV export', () => {
     const res = await call('GET', `/api/admin/submissions.csv?q=${encodeURIComponent('cmd|')}`);
     expect(res.body).toContain(`"'=cmd|"" /C calc""!A0"`);
     expect(res.body).toContain(s.id);
+  });
+
+  it('carries the type, the music link or file and the artist\u2019s social links', async () => {
+    const social = await createArtist(t.db, { artistName: 'Linked', instagramHandle: '@linked', otherPlatforms: 'https://linked.example' });
+    const byLink = await createSubmissionRow(t.db, social, { songTitle: 'By Link', musicUrl: 'https://soundcloud.com/linked/one' });
+    const byFile = await createSubmissionRow(t.db, social, { songTitle: 'By File', submissionMethod: 'upload', musicUrl: null, musicFileUrl: '/objects/uploads/abc' });
+    const res = await call('GET', `/api/admin/submissions.csv?q=${encodeURIComponent('Linked')}`);
+    const [header, ...lines] = res.body.trim().split('\n');
+    const columns = header!.split(',');
+    const rowOf = (id: string) => Object.fromEntries(lines.find((l) => l.startsWith(id))!.split(',').map((cell, i) => [columns[i], cell]));
+    expect(rowOf(byLink.id)).toMatchObject({ type: 'track', music_link: 'https://soundcloud.com/linked/one', music_file: '', instagram: "'@linked", other_platforms: 'https://linked.example', tiktok: '' });
+    expect(rowOf(byFile.id).music_file).toMatch(/^http:\/\/[^/]+\/objects\/uploads\/abc$/);
   });
 
   it('streams more rows than one batch, each exactly once', async () => {

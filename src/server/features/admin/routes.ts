@@ -40,7 +40,7 @@ import {
 type WithId = { Params: { id: string } };
 
 /** The label's review desk (CONTRACT §8, §14). Every route: 401 signed out, 403 for artists. */
-export async function adminRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: ObjectStorage }) {
+export async function adminRoutes(app: FastifyInstance, { db, storage, publicOrigin }: { db: Db; storage: ObjectStorage; publicOrigin: string }) {
   // Every route of this plugin, as the router matched it (never the URL's text: CONTRACT §9), and
   // before the body is even parsed: artists learn nothing from validation errors.
   app.addHook('onRequest', requireAdmin);
@@ -55,7 +55,7 @@ export async function adminRoutes(app: FastifyInstance, { db, storage }: { db: D
   app.get('/api/admin/submissions.csv', async (request, reply) => {
     const filter = parseInput(adminCsvQuerySchema, request.query);
     const stamp = new Date().toISOString().slice(0, 10);
-    const csv = exportSubmissionsCsv(db, userOf(request).id, filter, (error) =>
+    const csv = exportSubmissionsCsv(db, userOf(request).id, filter, publicOrigin, (error) =>
       request.log.error({ err: error }, 'the CSV export stopped halfway'),
     );
     request.log.info({ adminId: userOf(request).id, filter }, 'submissions exported as CSV');

@@ -5,6 +5,7 @@ import { and, asc, eq, getTableColumns, inArray, isNotNull, or } from 'drizzle-o
 import type { FastifyBaseLogger } from 'fastify';
 import { viewsNeeded } from '@shared/production';
 import { isPaidTier } from '@shared/submissions';
+import { fileNameWithExtension } from '@shared/downloads';
 import type { Db } from '../../platform/db/client';
 import {
   bonusEarnings,
@@ -198,8 +199,8 @@ function exportableFiles(db: Db, userId: string) {
 }
 
 /** A name inside the ZIP that no file name can turn into a path outside `files/`. */
-function fileEntryName(file: { id: string; fileName: string | null }): string {
-  const safe = (file.fileName ?? 'file').replace(/[^\w.\- ]+/g, '_').replace(/^\.+/, '').slice(0, 100) || 'file';
+function fileEntryName(file: { id: string; fileName: string | null; contentType: string | null }): string {
+  const safe = fileNameWithExtension(file.fileName, file.contentType).replace(/[^\w.\- ]+/g, '_').replace(/^\.+/, '').slice(0, 100) || 'file';
   return `files/${file.id}-${safe}`;
 }
 

@@ -20,7 +20,7 @@ import { changePassword, deleteAccount, requestEmailChange } from './account';
 import { streamAccountExport } from './account-export';
 import { PASSWORD_RESET_JOB, prunePasswordResetTokens, queuePasswordResetEmail, resetPassword } from './password-reset';
 import { clearLoginFailures } from './login-throttle';
-import { changeUserRole, listUsers } from './team';
+import { changeUserRole, confirmUserEmail, listUsers } from './team';
 
 interface AccountRouteOptions {
   db: Db;
@@ -141,5 +141,15 @@ export async function teamRoutes(app: FastifyInstance, { db }: AccountRouteOptio
     await app.sessions.forgetUser(changed.id);
     request.log.info({ adminId: userOf(request).id, userId: changed.id, role }, 'role changed');
     return changed;
+  });
+
+  app.post<{ Params: { id: string } }>('/api/admin/users/:id/verify-email', async (request) => {
+    if (app.outbox.smtpConfigured) throw apiError('mail_configured');
+    const userId = request.params.id;
+    const confirmed = await confirmUserEmail(db, userId);
+    // Every instance drops the cached user: the artist's banner goes at their next page.
+    await app.sessions.forgetUser(userId);
+    request.log.info({ adminId: userOf(request).id, userId }, 'email address confirmed by an admin (no mail server)');
+    return confirmed;
   });
 }

@@ -409,6 +409,7 @@ describe('GET /api/account/export', () => {
     expect(fileEntry).not.toContain('/..');
     expect(zip.get(fileEntry)!.equals(bytes)).toBe(true);
     expect(names.filter((n) => n.startsWith('files/'))).toHaveLength(1);
+    expect(fileEntry).toMatch(/\.mp3$/);
 
     const json = zip.get('account.json')!.toString();
     expect(json).not.toContain('scrypt$');

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { TOKEN_MAX } from '@shared/account';
 import { loginSchema, publicUserSchema, registerSchema } from '@shared/auth';
-import type { GoogleErrorCode } from '@shared/auth-texts';
+import { VERIFY_EMAIL_TEXTS, type GoogleErrorCode } from '@shared/auth-texts';
+import { mailDelivery } from '@shared/api';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
 import { clientGoneSignal } from '../../platform/client-gone';
@@ -62,7 +63,10 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
       } else if (!user.emailVerified && user.email) {
         await db.transaction((tx) => queueVerificationEmail(tx, app.outbox, user));
       }
-      return reply.status(202).send({ message: 'If your address still needs confirming, a new link is on its way.' });
+      // Honest about the mail (decision 155): without a mail server the link waits in the outbox, unsent.
+      const mail = mailDelivery(app.outbox.smtpConfigured);
+      const message = mail === 'sending' ? 'If your address still needs confirming, a new link is on its way.' : VERIFY_EMAIL_TEXTS.queued;
+      return reply.status(202).send({ message, mail });
     },
   );
 

@@ -86,18 +86,41 @@ export async function changeUserRole(db: Db, userId: string, role: Role): Promis
       .set({ role, updatedAt: sql`now()` })
       .where(eq(users.id, userId))
       .returning();
-    const counts = await countSubmissionsOf(tx, [userId]);
-    return {
-      id: row!.id,
-      email: row!.email,
-      firstName: row!.firstName,
-      lastName: row!.lastName,
-      artistName: row!.artistName,
-      role: row!.role,
-      authProvider: row!.authProvider,
-      emailVerified: row!.emailVerified,
-      createdAt: row!.createdAt.toISOString(),
-      submissionCount: counts.get(userId) ?? 0,
-    };
+    return toAdminUser(row!, await countSubmissionsOf(tx, [userId]));
+  });
+}
+
+function toAdminUser(row: typeof users.$inferSelect, counts: Map<string, number>): AdminUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    artistName: row.artistName,
+    role: row.role,
+    authProvider: row.authProvider,
+    emailVerified: row.emailVerified,
+    createdAt: row.createdAt.toISOString(),
+    submissionCount: counts.get(row.id) ?? 0,
+  };
+}
+
+/**
+ * POST /api/admin/users/{id}/verify-email: without a mail server no link can reach anyone, so an
+ * admin may confirm an address they know to be the person's (docs/decisions/155-honest-texts-without-mail.md).
+ * It confirms the current address only; a change waiting for its link stays waiting.
+ */
+export async function confirmUserEmail(db: Db, userId: string): Promise<AdminUser> {
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ email: users.email, emailVerified: users.emailVerified })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .limit(1)
+      .for('update');
+    if (!target || !target.email) throw apiError('user_not_found');
+    if (target.emailVerified) throw apiError('email_already_confirmed');
+    const [row] = await tx.update(users).set({ emailVerified: true, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning();
+    return toAdminUser(row!, await countSubmissionsOf(tx, [userId]));
   });
 }

@@ -96,6 +96,14 @@ describe('POST /api/submissions/{id}/tier', () => {
     expect(await rowOf(t, id)).toMatchObject({ pricingTier: 'professional', status: 'payment_pending' });
   });
 
+  it('refuses a paid plan for a finished video (400), which takes the Free plan only (decision 154)', async () => {
+    const { id } = await createSubmissionRow(t.db, artist, { pricingTier: 'basic', submissionType: 'video', musicUrl: null, videoUrl: 'https://vimeo.com/1' });
+    const res = await changeTier(t, id, { pricingTier: 'premium' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'plan_not_offered', message: errorText('plan_not_offered') });
+    expect((await changeTier(t, id, { pricingTier: 'free' })).statusCode).toBe(204);
+  });
+
   it.each(['pending', 'approved', 'draft'] as const)('refuses a change while the submission is %s (409)', async (status) => {
     const { id } = await createSubmissionRow(t.db, artist, { pricingTier: 'premium', status });
     const res = await changeTier(t, id, { pricingTier: 'free' });

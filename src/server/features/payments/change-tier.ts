@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { PAYMENT_DUE_STATUSES, isPaidTier, isPaymentDue, tierAmount, type PricingTier } from '@shared/submissions';
+import { plansFor } from '@shared/plans';
 import type { Db } from '../../platform/db/client';
 import { submissionHistory, submissions } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';
@@ -28,6 +29,8 @@ export async function changeSubmissionTier(
 ): Promise<void> {
   const submission = await findOwnedSubmission(db, userId, submissionId);
   if (!(PAYMENT_DUE_STATUSES as readonly string[]).includes(submission.status)) throw apiError('tier_change_not_allowed');
+  // A finished video takes the Free plan only (decision 154).
+  if (!plansFor(submission.submissionType).includes(tier)) throw apiError('plan_not_offered');
   if (submission.stripePaymentIntentId && stripe) await cancelIntent(stripe, submission.stripePaymentIntentId);
 
   const paid = isPaidTier(tier);

@@ -15,13 +15,14 @@ export const CURRENCY = 'usd';
 
 export type PaymentSubmission = Pick<
   SubmissionRow,
-  'id' | 'userId' | 'pricingTier' | 'status' | 'paymentStatus' | 'stripePaymentIntentId' | 'songTitle' | 'artistName'
+  'id' | 'userId' | 'pricingTier' | 'submissionType' | 'status' | 'paymentStatus' | 'stripePaymentIntentId' | 'songTitle' | 'artistName'
 >;
 
 const paymentColumns = {
   id: submissions.id,
   userId: submissions.userId,
   pricingTier: submissions.pricingTier,
+  submissionType: submissions.submissionType,
   status: submissions.status,
   paymentStatus: submissions.paymentStatus,
   stripePaymentIntentId: submissions.stripePaymentIntentId,

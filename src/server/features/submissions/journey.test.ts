@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIDEO_PLAN_TEXT } from '@shared/plans';
 import { SUBMISSION_MESSAGES } from '@shared/submission-schemas';
 import { LICENSED_SUBMISSION_MESSAGE } from '@shared/submissions';
 import { submissions, uploads, type UserRow } from '../../platform/db/schema';
@@ -79,6 +80,8 @@ describe('finished videos and genre (POST /api/submissions)', () => {
     ['a genre not on the list', { genre: 'Polka' }, 'genre', SUBMISSION_MESSAGES.genre],
     ['a mood over 100 characters', { mood: 'm'.repeat(101) }, 'mood', 'Must be at most 100 characters'],
     ['a track without a video style', { videoStyle: undefined }, 'videoStyle', 'Choose custom or non-custom'],
+    // Decision 154: a finished video is published as it is; the paid plans buy work it does not need.
+    ['a finished video on a paid plan', { submissionType: 'video', musicUrl: null, videoUrl: 'https://vimeo.com/1', pricingTier: 'basic' }, 'pricingTier', VIDEO_PLAN_TEXT],
   ])('refuses %s (400)', async (_name, overrides, path, message) => {
     const res = await call('POST', '/api/submissions', cookie, track(overrides));
     expect(res.statusCode).toBe(400);

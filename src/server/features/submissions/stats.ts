@@ -1,10 +1,12 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ArtistStats } from '@shared/submission-schemas';
+import { DASHBOARD_FILTER_STATUSES, type SubmissionStatus } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
 import { submissions } from '../../platform/db/schema';
 
-const countWhereStatus = (status: string) =>
-  sql<number>`(count(*) filter (where ${submissions.status} = ${status}))::int`;
+/** The card's count, by the statuses it stands for (DASHBOARD_FILTER_STATUSES). */
+const countWhereStatus = (status: SubmissionStatus) =>
+  sql<number>`(count(*) filter (where ${inArray(submissions.status, [...(DASHBOARD_FILTER_STATUSES[status] ?? [status])])}))::int`;
 
 function prepareArtistStats(db: Db) {
   return db

@@ -267,7 +267,8 @@ describe('GET /api/stats', () => {
       underReview: 0,
       completed: 0,
     });
-    const statuses = ['approved', 'approved', 'under_review', 'completed', 'pending', 'rejected', 'payment_pending'] as const;
+    // A published video is a completed one that went further: "Completed" counts it (DASHBOARD_FILTER_STATUSES).
+    const statuses = ['approved', 'approved', 'under_review', 'completed', 'published', 'pending', 'rejected', 'payment_pending'] as const;
     for (const status of statuses) {
       const id = (await create(linkSubmission(), as)).json().id;
       await t.db.update(submissions).set({ status }).where(eq(submissions.id, id));
@@ -275,7 +276,7 @@ describe('GET /api/stats', () => {
     await create(linkSubmission(), otherCookie);
     const res = await t.app.inject({ url: '/api/stats', headers: { cookie: as } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ total: 7, approved: 2, underReview: 1, completed: 1 });
+    expect(res.json()).toEqual({ total: 8, approved: 2, underReview: 1, completed: 2 });
   });
 
   it('needs a signed-in user (401)', async () => {

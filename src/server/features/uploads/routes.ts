@@ -102,11 +102,11 @@ export async function uploadRoutes(app: FastifyInstance, { db, config, storage }
     normaliseUpload(db, storage, { user, kind, url, fileName });
 
   /** Several files at once: the first failing one answers, with its position in the list. */
-  async function normaliseAll(user: Parameters<typeof normalise>[0], urls: string[], field: string) {
+  async function normaliseAll(user: Parameters<typeof normalise>[0], urls: string[], field: string, fileNames: string[] = []) {
     const objectPaths: string[] = [];
     for (const [index, url] of urls.entries()) {
       try {
-        objectPaths.push(await normalise(user, 'image', url));
+        objectPaths.push(await normalise(user, 'image', url, fileNames[index]));
       } catch (error) {
         if (error instanceof HttpError) {
           throw apiError(error.code, error.message, [{ path: `${field}.${index}`, message: error.message }]);
@@ -144,12 +144,12 @@ export async function uploadRoutes(app: FastifyInstance, { db, config, storage }
 
   app.put('/api/reference-files', signedIn, async (request) => {
     const input = parseInput(referenceFilesSchema, request.body);
-    return normaliseAll(userOf(request), input.referenceFileURLs, 'referenceFileURLs');
+    return normaliseAll(userOf(request), input.referenceFileURLs, 'referenceFileURLs', input.fileNames);
   });
 
   app.put('/api/character-files', signedIn, async (request) => {
     const input = parseInput(characterFilesSchema, request.body);
-    return normaliseAll(userOf(request), input.characterFileURLs, 'characterFileURLs');
+    return normaliseAll(userOf(request), input.characterFileURLs, 'characterFileURLs', input.fileNames);
   });
 
   // Stored files go out as they are: audio, video and images gain nothing from compression, and

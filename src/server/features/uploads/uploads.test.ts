@@ -290,6 +290,17 @@ describe('PUT /api/artwork-files, /api/reference-files, /api/character-files', (
   it.each([
     ['/api/reference-files', 'referenceFileURLs'],
     ['/api/character-files', 'characterFileURLs'],
+  ])('%s keeps the files\u2019 names, so a resumed draft lists them by name', async (route, field) => {
+    const urls = [await uploaded(pngBytes()), await uploaded(jpegBytes())];
+    const res = await normalise(route, { [field]: urls.map(String), fileNames: ['mood board.png', 'face.jpg'] });
+    expect(res.statusCode).toBe(200);
+    const rows = await Promise.all(urls.map(async (u) => (await t.db.select().from(uploads).where(eq(uploads.id, uploadIdOf(u))))[0]!.fileName));
+    expect(rows).toEqual(['mood board.png', 'face.jpg']);
+  });
+
+  it.each([
+    ['/api/reference-files', 'referenceFileURLs'],
+    ['/api/character-files', 'characterFileURLs'],
   ])('%s names the file that is not an image (415)', async (route, field) => {
     const urls = [await uploaded(pngBytes()), await uploaded(textBytes())];
     const res = await normalise(route, { [field]: urls.map(String) });
