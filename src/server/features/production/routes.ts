@@ -13,13 +13,15 @@ import { allLedgers, bonusOf, markEarning } from './bonus';
 import { contentDisposition, deliverFiles, listDeliveries, serveDeliverable, zipDeliverables } from './deliveries';
 import { productionState } from './production-state';
 import { enterViews, recordPublication, runViralCheck, VIRAL_CHECK_JOB, type PublicationDeps, type ViralCheckJob } from './publication';
-import { refundLateDeliveries, refundSubmission } from './refunds';
+import { refundLateDeliveries, refundRejected, refundSubmission } from '../../domain/billing/refunds';
 import { requestRevision } from './revisions';
 import { queueLostViralChecks, VIRAL_CHECK_BACKSTOP_CRON, VIRAL_CHECK_BACKSTOP_JOB } from './viral-check-backstop';
 
 type WithId = { Params: { id: string } };
 
 export const LATE_REFUND_JOB = 'production.late-delivery-refunds';
+/** The backstop of the refund on rejection (CONTRACT §19): one that failed at the moment of rejecting. */
+export const REJECTION_REFUND_JOB = 'production.rejection-refunds';
 
 interface ProductionOptions {
   db: Db;
@@ -55,6 +57,9 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
   );
   // A check whose job was lost (retries exhausted, or dropped while the server was off) is queued again.
   app.jobs.every(VIRAL_CHECK_BACKSTOP_JOB, VIRAL_CHECK_BACKSTOP_CRON, () => queueLostViralChecks(deps, now()));
+  if (stripe) {
+    app.jobs.every(REJECTION_REFUND_JOB, '*/5 * * * *', () => refundRejected(db, stripe, app.outbox, { actorId: null, now: now() }, app.log));
+  }
   if (config.production.lateDeliveryRefund === 'auto' && stripe) {
     app.jobs.every(LATE_REFUND_JOB, '*/5 * * * *', () => refundLateDeliveries(db, stripe, app.outbox, now(), app.log));
   }
