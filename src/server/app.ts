@@ -16,6 +16,7 @@ import { notificationRoutes } from './features/notifications/routes';
 import { collectMetrics, metricsRoutes } from './features/operations/metrics';
 import { defineScheduledBackup } from './features/operations/scheduled-backup';
 import { paymentRoutes } from './features/payments/routes';
+import { billingRoutes } from './features/billing/routes';
 import { productionRoutes } from './features/production/routes';
 import { profileRoutes } from './features/profile/routes';
 import { submissionRoutes } from './features/submissions/routes';
@@ -161,6 +162,7 @@ export async function buildApp({
   await app.register(artistCommentRoutes, { db });
   await app.register(messageRoutes, { db, emailDelayS: config.mail.messageDelayS });
   await app.register(paymentRoutes, { db, config });
+  await app.register(billingRoutes, { db, config });
   await app.register(notificationRoutes, { db, config });
   await app.register(productionRoutes, { db, config, storage, now: clock });
   await app.register(metricsRoutes, { registry: metrics, token: config.metricsToken });

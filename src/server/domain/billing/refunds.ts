@@ -13,6 +13,10 @@ import type { RefundReason } from '@shared/submissions';
 
 export type { RefundReason };
 
+/** The scheduled jobs that refund (production feature): late deliveries, and rejections not refunded at once. */
+export const LATE_REFUND_JOB = 'production.late-delivery-refunds';
+export const REJECTION_REFUND_JOB = 'production.rejection-refunds';
+
 /**
  * A full refund of the submission's payment through Stripe's refunds API (CONTRACT §13).
  *

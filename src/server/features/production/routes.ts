@@ -13,15 +13,13 @@ import { allLedgers, bonusOf, markEarning } from './bonus';
 import { contentDisposition, deliverFiles, listDeliveries, serveDeliverable, zipDeliverables } from './deliveries';
 import { productionState } from './production-state';
 import { enterViews, recordPublication, runViralCheck, VIRAL_CHECK_JOB, type PublicationDeps, type ViralCheckJob } from './publication';
-import { refundLateDeliveries, refundRejected, refundSubmission } from '../../domain/billing/refunds';
+import { LATE_REFUND_JOB, REJECTION_REFUND_JOB, refundLateDeliveries, refundRejected, refundSubmission } from '../../domain/billing/refunds';
 import { requestRevision } from './revisions';
 import { queueLostViralChecks, VIRAL_CHECK_BACKSTOP_CRON, VIRAL_CHECK_BACKSTOP_JOB } from './viral-check-backstop';
 
 type WithId = { Params: { id: string } };
 
-export const LATE_REFUND_JOB = 'production.late-delivery-refunds';
-/** The backstop of the refund on rejection (CONTRACT §19): one that failed at the moment of rejecting. */
-export const REJECTION_REFUND_JOB = 'production.rejection-refunds';
+export { LATE_REFUND_JOB } from '../../domain/billing/refunds';
 
 interface ProductionOptions {
   db: Db;
