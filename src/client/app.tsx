@@ -27,6 +27,7 @@ const PaymentFailurePage = page(() => import('@client/features/payments/payment-
 const AdminPage = page(() => import('@client/features/admin/admin-page'), 'AdminPage');
 const OutboxPage = page(() => import('@client/features/notifications/outbox-page'), 'OutboxPage');
 const AccountSettingsPage = page(() => import('@client/routes/account-settings-page'), 'AccountSettingsPage');
+const BillingPage = page(() => import('@client/routes/billing-page'), 'BillingPage');
 const DeleteAccountPage = page(() => import('@client/features/account/delete-account-page'), 'DeleteAccountPage');
 const TeamPage = page(() => import('@client/features/admin/team-page'), 'TeamPage');
 const ResetPasswordPage = page(() => import('@client/features/auth/reset-password-page'), 'ResetPasswordPage');
@@ -111,6 +112,7 @@ function SignedInRoutes() {
       <Route path="/admin/users" component={TeamPage} />
       <Route path="/settings" component={AccountSettingsPage} />
       <Route path="/settings/delete-account" component={DeleteAccountPage} />
+      <Route path="/settings/billing" component={BillingPage} />
       <Route path="/messages" component={MessagesPage} />
       {PAGES_FOR_EVERYONE}
       <Route path="/auth">

@@ -47,11 +47,26 @@ export interface BillingResponse {
   payments: BillingPayment[];
 }
 
+/** A payment's status as the billing page names it. */
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Awaiting payment',
+  succeeded: 'Paid',
+  failed: 'Failed',
+  refunded: 'Refunded',
+};
+
 /** Why a submission's payment was refunded, as the artist reads it (details, email, billing). */
 export const REFUND_REASON_TEXT: Record<RefundReason, string> = {
   admin: 'The label refunded your payment.',
   late_delivery: 'We missed the delivery date, so your payment was refunded in full.',
   rejected: 'The label turned down this submission before anything was delivered, so your payment was refunded in full.',
+};
+
+/** Why a payment was refunded, as the team's desk and history name it. */
+export const REFUND_REASON_TEAM_LABEL: Record<RefundReason, string> = {
+  admin: 'by the team',
+  late_delivery: 'late delivery, automatically',
+  rejected: 'rejected before delivery, automatically',
 };
 
 /** Said on the plan step, before the artist pays, and in the Terms (one text). */

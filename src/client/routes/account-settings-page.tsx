@@ -1,4 +1,4 @@
-import { Download, Trash2 } from 'lucide-react';
+import { Download, Receipt, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
@@ -15,7 +15,7 @@ import { PROFILE_PURPOSE } from '@client/features/profile/profile-texts';
 
 /**
  * /settings: the account in one place (CONTRACT §11) — the artist profile and social links, the
- * email address and password, email preferences, where the account is signed in, and the
+ * billing page (payments, invoices), the email address and password, email preferences, where the account is signed in, and the
  * artist's data: a copy of it, or its deletion.
  */
 export function AccountSettingsPage() {
@@ -44,6 +44,22 @@ export function AccountSettingsPage() {
               <ProfileForm user={user} idPrefix="settings-profile" />
             </CardContent>
           </Card>
+        ) : null}
+        {artist ? (
+        <Card id="billing">
+          <CardHeader>
+            <CardTitle>Billing</CardTitle>
+            <CardDescription>Your payments, with their invoices and credit notes to download.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button asChild variant="outline">
+              <Link href="/settings/billing">
+                <Receipt aria-hidden />
+                Payments and invoices
+              </Link>
+            </Button>
+          </CardContent>
+        </Card>
         ) : null}
         <EmailSection user={user} />
         <PasswordSection />

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@shared/errors';
 import { RESUMABLE_UPLOADS_PATH } from '@shared/submissions';
 import type { SubmissionRow, UserRow } from '../platform/db/schema';
+import { issueBillingDocument } from '../domain/billing/issue-document';
 import { createAdmin, createArtist, createSubmissionRow, createTestApp, TEST_ORIGIN, type TestApp } from '../test/helpers';
 import { fillParams, percentEncodedVariants, routeCollector, seededRandom, staticSegmentIndexes } from './attack-support';
 
@@ -49,6 +50,12 @@ beforeAll(async () => {
   adminCookie = await t.signIn(await createAdmin(t.db));
   victim = await createArtist(t.db);
   submission = await createSubmissionRow(t.db, victim);
+  // An issued invoice and credit note (CONTRACT §19), so that the document routes have a real PDF to guard.
+  for (const kind of ['invoice', 'credit_note'] as const) {
+    await t.db.transaction((tx) =>
+      issueBillingDocument(tx, { kind, submission: submission, stripePaymentIntentId: 'pi_walk', amountCents: 4900, currency: 'usd', issuedAt: new Date() }),
+    );
+  }
 }, 120_000);
 afterAll(() => t?.close());
 

@@ -13,6 +13,8 @@ import { StatusBadge } from '@client/entities/submission/status-badge';
 import { ArtistProduction } from '@client/entities/submission/artist-production';
 import { TrackComments } from './track-comments';
 import { DescriptionRow } from '@client/components/description-row';
+import { useSubmissionBilling } from '@client/entities/billing/billing-queries';
+import { DocumentLinks } from '@client/entities/billing/document-links';
 
 interface SubmissionDetailsDialogProps {
   submission: Submission | null;
@@ -161,6 +163,7 @@ function DetailsBody({ submission: s }: { submission: Submission }) {
               <span className="font-mono text-xs break-all">{s.stripePaymentIntentId ?? '—'}</span>
             </DescriptionRow>
             <DescriptionRow term="Amount">{formatUsd(s.amount ?? TIERS[s.pricingTier].priceUsd)}</DescriptionRow>
+            {s.paymentStatus === 'succeeded' || s.paymentStatus === 'refunded' ? <BillingDocumentsRow submissionId={s.id} /> : null}
           </Fields>
         </Section>
       ) : null}
@@ -184,6 +187,21 @@ function DetailsBody({ submission: s }: { submission: Submission }) {
         </DialogClose>
       </DialogFooter>
     </>
+  );
+}
+
+/** The payment's invoice and, after a refund, its credit note (CONTRACT §19); all of them are on /settings/billing. */
+function BillingDocumentsRow({ submissionId }: { submissionId: string }) {
+  const payment = useSubmissionBilling(submissionId);
+  return (
+    <DescriptionRow term="Documents">
+      <span className="grid gap-2">
+        <DocumentLinks documents={payment?.documents ?? []} emptyText={payment ? 'None yet' : 'Loading...'} />
+        <Link href="/settings/billing" className="text-sm text-primary-soft underline-offset-4 hover:underline">
+          All payments and invoices
+        </Link>
+      </span>
+    </DescriptionRow>
   );
 }
 

@@ -1,4 +1,5 @@
-import { CheckCircle2, Download, FileQuestion, Hourglass } from 'lucide-react';
+import { billingDocumentUrl } from '@shared/billing';
+import { CheckCircle2, Download, FileQuestion, FileText, Hourglass } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { formatUsd } from '@shared/submissions';
@@ -80,6 +81,12 @@ export function PaymentSuccessPage() {
           <a href={receiptDownloadUrl(r.submissionId)} download={`receipt-${r.orderId}.html`}>
             <Download aria-hidden />
             Download Receipt
+          </a>
+        </Button>
+        <Button asChild variant="outline">
+          <a href={billingDocumentUrl(r.submissionId, 'invoice')} download>
+            <FileText aria-hidden />
+            Download Invoice (PDF)
           </a>
         </Button>
         <ReturnToDashboard />

@@ -1,4 +1,5 @@
 import { Check } from 'lucide-react';
+import { REJECTION_REFUND_PROMISE } from '@shared/billing';
 import { Controller } from 'react-hook-form';
 import { PRICING_TIERS, PROCESSING_FEE_USD, TIERS, formatUsd, type PricingTier } from '@shared/submissions';
 import { RadioGroup, RadioGroupItem } from '@client/components/ui/radio-group';
@@ -45,6 +46,7 @@ export function StepPlan({ form }: { form: WizardForm }) {
         )}
       />
       <p className="text-sm text-muted-foreground">Processing fee: {formatUsd(PROCESSING_FEE_USD)}</p>
+      <p className="text-sm text-muted-foreground">{REJECTION_REFUND_PROMISE}</p>
     </div>
   );
 }
