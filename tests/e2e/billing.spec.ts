@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { REFUND_REASON_TEXT } from '../../src/shared/billing';
+import { REFUND_REASON_TEXT, REJECTION_REFUND_PROMISE } from '../../src/shared/billing';
 import { signedEvent } from '../../src/server/test/stripe-events';
 import { startStripeStub, type StripeStub } from '../../src/server/test/stripe-stub';
 import { createSubmission, FAKE_STRIPE_JS, PASSWORD, shoot as shootAt, toastText, uniqueEmail } from './fixtures';
@@ -110,10 +110,12 @@ test('an artist pays and downloads the invoice from the billing page', async ({ 
   await stripeConfirms(id);
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('link', { name: 'Download Invoice (PDF)' })).toHaveAttribute('href', `/api/submissions/${id}/invoice.pdf`);
+  await shoot(page, 'payment-success');
 
   // From the account navigation: Settings, then Billing.
   await page.goto('/dashboard');
   await page.getByRole('link', { name: 'Settings' }).click();
+  await shoot(page, 'settings');
   await page.getByRole('link', { name: 'Payments and invoices' }).click();
   await expect(page).toHaveURL(/\/settings\/billing$/);
   await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible();
@@ -167,7 +169,12 @@ test('the label rejects a paid, undelivered submission and the artist sees the r
   await expect(details.getByText(REFUND_REASON_TEXT.rejected)).toBeVisible();
   await expect(details.getByRole('link', { name: /^Credit note CN-\d{4}-\d{6}$/ })).toBeVisible();
   await expect(details.getByRole('link', { name: /^Invoice INV-\d{4}-\d{6}$/ })).toBeVisible();
-  await shoot(page, 'details-refunded');
+  await details.getByRole('link', { name: /^Credit note/ }).scrollIntoViewIfNeeded();
+  for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: path.join(SHOTS, `details-refunded-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.goto('/settings/billing');
   const payment = page.getByRole('listitem', { name: `Payment for ${songTitle}` });
@@ -179,4 +186,18 @@ test('the label rejects a paid, undelivered submission and the artist sees the r
   const text = await pdfTextOf(await download.path());
   for (const expected of ['Credit note', '-$49.00', 'Cancels invoice: INV-']) expect(text).toContain(expected);
   await shoot(page, 'billing-refunded');
+});
+
+test('the plan step says, before payment, that a rejected paid submission is refunded', async ({ page }) => {
+  await register(page);
+  const draft = await page.request.post('/api/submissions/drafts', {
+    data: { submissionMethod: 'link', musicUrl: 'https://example.com/track', artistName: 'Zoë Ł', songTitle: 'Plan step', releaseStatus: 'unreleased', hasLyrics: false, aiUsage: false, videoStyle: 'non-custom', pricingTier: 'premium', draftStep: 4 },
+  });
+  expect(draft.status(), await draft.text()).toBe(201);
+  const { id } = (await draft.json()) as { id: string };
+  await page.goto(`/submit?draft=${id}`);
+  await expect(page.getByText(REJECTION_REFUND_PROMISE)).toBeVisible();
+  await shoot(page, 'plan-step');
+  await page.goto('/terms-of-service#paid-plans');
+  await expect(page.getByText(REJECTION_REFUND_PROMISE)).toBeVisible();
 });
