@@ -35,6 +35,22 @@ export function AccountSettingsPage() {
         <BackLink />
         <PageHeading title="Settings" />
         {artist ? (
+          <Card id="billing">
+            <CardHeader>
+              <CardTitle>Billing</CardTitle>
+              <CardDescription>Your payments, with their invoices and credit notes to download.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Button asChild variant="outline">
+                <Link href="/settings/billing">
+                  <Receipt aria-hidden />
+                  Payments and invoices
+                </Link>
+              </Button>
+            </CardContent>
+          </Card>
+        ) : null}
+        {artist ? (
           <Card id="profile">
             <CardHeader>
               <CardTitle>Artist profile</CardTitle>
@@ -44,22 +60,6 @@ export function AccountSettingsPage() {
               <ProfileForm user={user} idPrefix="settings-profile" />
             </CardContent>
           </Card>
-        ) : null}
-        {artist ? (
-        <Card id="billing">
-          <CardHeader>
-            <CardTitle>Billing</CardTitle>
-            <CardDescription>Your payments, with their invoices and credit notes to download.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Button asChild variant="outline">
-              <Link href="/settings/billing">
-                <Receipt aria-hidden />
-                Payments and invoices
-              </Link>
-            </Button>
-          </CardContent>
-        </Card>
         ) : null}
         <EmailSection user={user} />
         <PasswordSection />

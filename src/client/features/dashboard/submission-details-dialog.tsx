@@ -149,7 +149,7 @@ function DetailsBody({ submission: s }: { submission: Submission }) {
             <span className="font-mono text-xs break-all">{s.id}</span>
           </DescriptionRow>
           {/* A free plan reads "Free", not "Free · Free"; a paid one adds whether it was paid. */}
-          <DescriptionRow term="Plan">{`${TIERS[s.pricingTier]?.name ?? s.pricingTier}${paid ? ` · ${s.paymentStatus === 'succeeded' ? 'Paid' : 'Unpaid'}` : ''}`}</DescriptionRow>
+          <DescriptionRow term="Plan">{`${TIERS[s.pricingTier]?.name ?? s.pricingTier}${paid ? ` · ${s.paymentStatus === 'succeeded' ? 'Paid' : s.paymentStatus === 'refunded' ? 'Refunded' : 'Unpaid'}` : ''}`}</DescriptionRow>
           <DescriptionRow term="Submitted">{formatLongDateTime(s.createdAt)}</DescriptionRow>
           <DescriptionRow term="Last updated">{formatLongDateTime(s.updatedAt)}</DescriptionRow>
         </Fields>
@@ -194,7 +194,7 @@ function DetailsBody({ submission: s }: { submission: Submission }) {
 function BillingDocumentsRow({ submissionId }: { submissionId: string }) {
   const payment = useSubmissionBilling(submissionId);
   return (
-    <DescriptionRow term="Documents">
+    <DescriptionRow term="Documents" className="sm:col-span-2">
       <span className="grid gap-2">
         <DocumentLinks documents={payment?.documents ?? []} emptyText={payment ? 'None yet' : 'Loading...'} />
         <Link href="/settings/billing" className="text-sm text-primary-soft underline-offset-4 hover:underline">

@@ -89,7 +89,7 @@ export function PaymentSuccessPage() {
             Download Invoice (PDF)
           </a>
         </Button>
-        <ReturnToDashboard />
+        <ReturnToDashboard className="sm:col-span-2" />
       </div>
     </ResultLayout>
   );
