@@ -169,9 +169,9 @@ test('the label rejects a paid, undelivered submission and the artist sees the r
   await expect(details.getByText(REFUND_REASON_TEXT.rejected)).toBeVisible();
   await expect(details.getByRole('link', { name: /^Credit note CN-\d{4}-\d{6}$/ })).toBeVisible();
   await expect(details.getByRole('link', { name: /^Invoice INV-\d{4}-\d{6}$/ })).toBeVisible();
-  await details.getByRole('link', { name: /^Credit note/ }).scrollIntoViewIfNeeded();
   for (const [width, height] of [[1280, 800], [390, 844]] as const) {
     await page.setViewportSize({ width, height });
+    await details.getByRole('link', { name: /^Credit note/ }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, `details-refunded-${width}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
