@@ -67,6 +67,15 @@ const envSchema = z.object({
     .regex(/^\S+( \S+){4}$/, 'must be a cron schedule of five fields, e.g. 0 3 * * *')
     .default('0 3 * * *'),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  LABEL_LEGAL_NAME: optionalString.pipe(z.string().max(200, 'must be at most 200 characters').optional()),
+  LABEL_ADDRESS: optionalString.pipe(z.string().max(500, 'must be at most 500 characters').optional()),
+  LABEL_TAX_ID: optionalString.pipe(z.string().max(100, 'must be at most 100 characters').optional()),
+  VAT_RATE: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,2}(\.\d{1,2})?$/, 'must be a percentage from 0 to 99.99, e.g. 20 or 7.7')
+      .optional(),
+  ),
 });
 
 export interface Config {
@@ -99,6 +108,12 @@ export interface Config {
   backup: { dir: string; keep: number; cron: string } | undefined;
   /** The bearer token GET /metrics asks for; unset, there is no /metrics. */
   metricsToken: string | undefined;
+  /**
+   * Invoices and credit notes (CONTRACT §19): the seller (LABEL_LEGAL_NAME; LABEL_ADDRESS, where a
+   * written `\n` starts a new line; LABEL_TAX_ID) and the VAT included in the prices
+   * (VAT_RATE, a percentage), each unset by default.
+   */
+  billing: { legalName: string | undefined; address: string | undefined; taxId: string | undefined; vatRatePercent: number | undefined };
   /** After approval (CONTRACT §13). */
   production: {
     /** `auto`: a paid submission not delivered by its deadline is refunded by a scheduled job. */
@@ -189,6 +204,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     backup: e.BACKUP_DIR ? { dir: path.resolve(e.BACKUP_DIR), keep: e.BACKUP_KEEP, cron: e.BACKUP_CRON } : undefined,
     metricsToken: e.METRICS_TOKEN,
+    billing: {
+      legalName: e.LABEL_LEGAL_NAME,
+      address: e.LABEL_ADDRESS?.replaceAll('\\n', '\n'),
+      taxId: e.LABEL_TAX_ID,
+      vatRatePercent: e.VAT_RATE === undefined ? undefined : Number(e.VAT_RATE),
+    },
     production: {
       lateDeliveryRefund: e.LATE_DELIVERY_REFUND,
       bonusPerTrackUsd: Number(e.BONUS_PER_TRACK_USD).toFixed(2),

@@ -140,6 +140,8 @@ export const API_ERRORS = {
   already_paid: { status: 409, message: 'This submission has already been paid' },
   payment_in_progress: { status: 409, message: 'A payment for this submission is already being processed' },
   receipt_not_ready: { status: 409, message: 'This payment has not been confirmed yet' },
+  // Invoices and credit notes (CONTRACT §19): the message says which document is not there yet.
+  document_not_found: { status: 404 },
 
   // Email (CONTRACT §10)
   invalid_unsubscribe_link: { status: 400, message: 'This unsubscribe link is invalid' },

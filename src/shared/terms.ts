@@ -1,9 +1,11 @@
+import { REJECTION_REFUND_PROMISE } from './billing';
+
 /**
  * The Terms of Service (SPEC §1): the one text the page shows and the submission's licence
  * record keeps (CONTRACT §13). Change `TERMS_VERSION` with any change of wording: each
  * submission stores the SHA-256 of the exact text its artist accepted, and the text itself.
  */
-export const TERMS_VERSION = "2026-11-23";
+export const TERMS_VERSION = "2026-11-25";
 
 interface TermsSection {
   id: string;
@@ -65,8 +67,16 @@ export const TERMS_SECTIONS: TermsSection[] = [
     ],
   },
   {
+    id: "paid-plans",
+    title: "6. Paid Plans and Refunds",
+    blocks: [
+      "A paid plan is paid by card, through our payment provider Stripe, when you submit. For each payment you receive an invoice, and for each refund a credit note; both are on your billing page.",
+      REJECTION_REFUND_PROMISE,
+    ],
+  },
+  {
     id: "changes",
-    title: "6. Changes to these Terms",
+    title: "7. Changes to these Terms",
     blocks: [
       "We may update these Terms from time to time. The date at the top of this page shows when they were last updated. Continuing to use the platform after an update means that you accept the updated Terms; licences already granted for approved submissions remain in force.",
     ],

@@ -140,3 +140,39 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
+
+/** Stripe.js stand-in: what @stripe/react-stripe-js needs, and confirmPayment answering `window.__confirmResult`. */
+export const FAKE_STRIPE_JS = `
+window.Stripe = function Stripe() {
+  function makeElement() {
+    var handlers = {};
+    return {
+      mount: function (node) {
+        var field = document.createElement('div');
+        field.textContent = 'Card number (test stand-in)';
+        field.setAttribute('data-testid', 'fake-card-field');
+        field.style.cssText = 'padding:12px;border:1px solid #363046;border-radius:6px;color:#a19db3';
+        node.appendChild(field);
+        setTimeout(function () { (handlers.ready || []).forEach(function (h) { h({ elementType: 'payment' }); }); }, 0);
+      },
+      on: function (event, handler) { (handlers[event] = handlers[event] || []).push(handler); },
+      off: function (event, handler) { handlers[event] = (handlers[event] || []).filter(function (h) { return h !== handler; }); },
+      update: function () {},
+      destroy: function () {},
+    };
+  }
+  return {
+    elements: function () { return { create: makeElement, update: function () {}, getElement: function () { return null; } }; },
+    createToken: function () {},
+    createPaymentMethod: function () {},
+    confirmCardPayment: function () {},
+    confirmPayment: function (options) {
+      window.__confirmOptions = { returnUrl: options.confirmParams.return_url, redirect: options.redirect };
+      return Promise.resolve(window.__confirmResult);
+    },
+    registerAppInfo: function () {},
+    _registerWrapper: function () {},
+  };
+};
+window.Stripe.version = 'endive';
+`;

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createSubmission, registerArtist } from './fixtures';
+import { createSubmission, FAKE_STRIPE_JS, registerArtist } from './fixtures';
 
 /**
  * Browser journeys of the checkout, /payment-success and /payment-failure (SPEC §2, §4, §8;
@@ -23,41 +23,6 @@ const orderId = (id: string) => id.slice(-8).toUpperCase();
 const toastText = (page: Page, text: string) =>
   page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true }).first();
 
-/** Stripe.js stand-in: what @stripe/react-stripe-js needs, and confirmPayment answering `window.__confirmResult`. */
-const FAKE_STRIPE_JS = `
-window.Stripe = function Stripe() {
-  function makeElement() {
-    var handlers = {};
-    return {
-      mount: function (node) {
-        var field = document.createElement('div');
-        field.textContent = 'Card number (test stand-in)';
-        field.setAttribute('data-testid', 'fake-card-field');
-        field.style.cssText = 'padding:12px;border:1px solid #363046;border-radius:6px;color:#a19db3';
-        node.appendChild(field);
-        setTimeout(function () { (handlers.ready || []).forEach(function (h) { h({ elementType: 'payment' }); }); }, 0);
-      },
-      on: function (event, handler) { (handlers[event] = handlers[event] || []).push(handler); },
-      off: function (event, handler) { handlers[event] = (handlers[event] || []).filter(function (h) { return h !== handler; }); },
-      update: function () {},
-      destroy: function () {},
-    };
-  }
-  return {
-    elements: function () { return { create: makeElement, update: function () {}, getElement: function () { return null; } }; },
-    createToken: function () {},
-    createPaymentMethod: function () {},
-    confirmCardPayment: function () {},
-    confirmPayment: function (options) {
-      window.__confirmOptions = { returnUrl: options.confirmParams.return_url, redirect: options.redirect };
-      return Promise.resolve(window.__confirmResult);
-    },
-    registerAppInfo: function () {},
-    _registerWrapper: function () {},
-  };
-};
-window.Stripe.version = 'endive';
-`;
 
 /** Payments "configured" in the browser: a publishable key, an intent, and the Stripe.js stand-in. */
 async function fakeStripe(page: Page, confirmResult: unknown): Promise<void> {

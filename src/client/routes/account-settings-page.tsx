@@ -1,4 +1,4 @@
-import { Download, Trash2 } from 'lucide-react';
+import { Download, Receipt, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
@@ -15,7 +15,7 @@ import { PROFILE_PURPOSE } from '@client/features/profile/profile-texts';
 
 /**
  * /settings: the account in one place (CONTRACT §11) — the artist profile and social links, the
- * email address and password, email preferences, where the account is signed in, and the
+ * billing page (payments, invoices), the email address and password, email preferences, where the account is signed in, and the
  * artist's data: a copy of it, or its deletion.
  */
 export function AccountSettingsPage() {
@@ -34,6 +34,22 @@ export function AccountSettingsPage() {
       <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
         <BackLink />
         <PageHeading title="Settings" />
+        {artist ? (
+          <Card id="billing">
+            <CardHeader>
+              <CardTitle>Billing</CardTitle>
+              <CardDescription>Your payments, with their invoices and credit notes to download.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Button asChild variant="outline">
+                <Link href="/settings/billing">
+                  <Receipt aria-hidden />
+                  Payments and invoices
+                </Link>
+              </Button>
+            </CardContent>
+          </Card>
+        ) : null}
         {artist ? (
           <Card id="profile">
             <CardHeader>

@@ -1,10 +1,22 @@
+import type { ComponentType } from 'react';
 import { DashboardHeader } from '@client/components/dashboard-header';
 import { BackLink, PageHeading } from '@client/components/page-heading';
+import { PaymentsSection } from '@client/features/payments/payments-section';
 import { PayoutsSection } from '@client/features/payments/payouts-section';
 import { useAuth } from '@client/lib/auth';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 
-/** /settings/billing (CONTRACT §19): money between the artist and the label; here, bonus payouts. */
+/**
+ * The sections of /settings/billing, in order. Each is a self-contained card of its own feature:
+ * the payments with their invoices and credit notes, and the payouts of bonus earnings (artists
+ * only, CONTRACT §19). Another is mounted by adding it here.
+ */
+const BILLING_SECTIONS: { id: string; Section: ComponentType; artistsOnly?: boolean }[] = [
+  { id: 'payments', Section: PaymentsSection },
+  { id: 'payouts', Section: PayoutsSection, artistsOnly: true },
+];
+
+/** /settings/billing: the artist's money matters (CONTRACT §19), reached from Settings. */
 export function BillingPage() {
   useDocumentTitle('Billing');
   const { user } = useAuth();
@@ -14,8 +26,10 @@ export function BillingPage() {
       <DashboardHeader user={user} />
       <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
         <BackLink href="/settings">Back to Settings</BackLink>
-        <PageHeading title="Billing" />
-        {user.role !== 'admin' ? <PayoutsSection /> : null}
+        <PageHeading title="Billing" description="Your payments, invoices and credit notes, and how your bonus is paid." />
+        {BILLING_SECTIONS.filter((section) => user.role !== 'admin' || !section.artistsOnly).map(({ id, Section }) => (
+          <Section key={id} />
+        ))}
       </main>
     </div>
   );

@@ -4,6 +4,7 @@ import { ERROR_CODES } from '@shared/errors';
 import { RESUMABLE_UPLOADS_PATH } from '@shared/submissions';
 import { deliveries, deliveryComments, type SubmissionRow, type UserRow } from '../platform/db/schema';
 import { newId } from '../platform/ids';
+import { issueBillingDocument } from '../domain/billing/issue-document';
 import { createAdmin, createArtist, createSubmissionRow, createTestApp, TEST_ORIGIN, type TestApp } from '../test/helpers';
 import { fillParams, percentEncodedVariants, routeCollector, seededRandom, staticSegmentIndexes } from './attack-support';
 
@@ -55,6 +56,12 @@ beforeAll(async () => {
   // A delivery with a comment (CONTRACT §17), so that the admin's requests reach past the lookups.
   await t.db.insert(deliveries).values({ id: deliveryId, submissionId: submission.id, version: 1 });
   await t.db.insert(deliveryComments).values({ id: commentId, deliveryId, submissionId: submission.id, text: 'Seed', authorRole: 'user', atSeconds: 1 });
+  // An issued invoice and credit note (CONTRACT §19), so that the document routes have a real PDF to guard.
+  for (const kind of ['invoice', 'credit_note'] as const) {
+    await t.db.transaction((tx) =>
+      issueBillingDocument(tx, { kind, submission: submission, stripePaymentIntentId: 'pi_walk', amountCents: 4900, currency: 'usd', issuedAt: new Date() }),
+    );
+  }
 }, 120_000);
 afterAll(() => t?.close());
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubmissionRow, UserRow } from '../platform/db/schema';
+import { issueBillingDocument } from '../domain/billing/issue-document';
 import { createAdmin, createArtist, createSubmissionRow, createTestApp, TEST_ORIGIN, type Method, type TestApp } from '../test/helpers';
 import {
   fillParams,
@@ -33,6 +34,12 @@ beforeAll(async () => {
   t = await createTestApp({ METRICS_TOKEN: 'route-walk-metrics-token-0123' }, { onRoute: collector.collect, addressPerCall: true });
   victim = await createArtist(t.db, { artistName: 'Victim' });
   victimSubmission = await createSubmissionRow(t.db, victim, { adminNotes: 'internal note' });
+  // An issued invoice and credit note (CONTRACT §19), so that the document routes have a real PDF to guard.
+  for (const kind of ['invoice', 'credit_note'] as const) {
+    await t.db.transaction((tx) =>
+      issueBillingDocument(tx, { kind, submission: victimSubmission, stripePaymentIntentId: 'pi_walk', amountCents: 4900, currency: 'usd', issuedAt: new Date() }),
+    );
+  }
   artist = await createArtist(t.db);
   artistCookie = await t.signIn(artist);
   admin = await createAdmin(t.db);
@@ -57,6 +64,7 @@ describe('every registered route', () => {
     expect(names).toContain('GET /ws');
     // CONTRACT §19's payouts: the artist's account and the team's transfer.
     expect(names).toEqual(expect.arrayContaining(['GET /api/payouts/account', 'POST /api/payouts/account', 'POST /api/admin/bonus/earnings/:submissionId/pay']));
+    expect(names).toEqual(expect.arrayContaining(['GET /api/billing', 'GET /api/submissions/:id/invoice.pdf', 'GET /api/submissions/:id/credit-note.pdf']));
     expect(collector.routes.length).toBeGreaterThan(30);
   });
 

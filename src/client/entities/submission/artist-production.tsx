@@ -1,3 +1,4 @@
+import { REFUND_REASON_TEXT } from '@shared/billing';
 import { CalendarClock, ExternalLink, ScrollText } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { REVISION_NOTE_MAX, type ProductionState } from '@shared/production';
@@ -95,18 +96,18 @@ export function ArtistProduction({ submissionId, Section }: { submissionId: stri
   const state = production.data;
   if (!state) return null;
   const delivered = state.deliveries.length > 0;
+  // A refunded submission promises no delivery any more (CONTRACT §19: rejected, or late).
+  const promised = !state.refund;
   return (
     <>
-      <DeliveryPromise state={state} />
+      {promised ? <DeliveryPromise state={state} /> : null}
       {state.refund ? (
         <p className="rounded-lg border border-warning/40 bg-warning/5 p-3 text-sm">
-          {state.refund.reason === 'late_delivery'
-            ? 'We missed the delivery date, so your payment was refunded in full.'
-            : 'Your payment was refunded in full.'}{' '}
+          {REFUND_REASON_TEXT[state.refund.reason]}{' '}
           {state.refund.status === 'requested' ? 'The refund is on its way.' : ''}
         </p>
       ) : null}
-      {delivered || state.dueAt ? (
+      {delivered || (state.dueAt && promised) ? (
         <Section title="Your files">
           <DeliveriesList submissionId={submissionId} state={state} side="artist" />
         </Section>

@@ -1,3 +1,4 @@
+import { REFUND_REASON_TEAM_LABEL } from '@shared/billing';
 import { CalendarClock, Clapperboard, PackageCheck, Undo2, Upload } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { DELIVERY_NOTE_MAX, type ProductionState } from '@shared/production';
@@ -215,7 +216,7 @@ export function TeamProduction({ submissionId, tier, status }: { submissionId: s
       {isPaidTier(tier) ? (
         state.refund ? (
           <p className="text-sm">
-            Refunded ({state.refund.reason === 'late_delivery' ? 'late delivery, automatically' : 'by the team'}) {formatLongDateTime(state.refund.requestedAt)}
+            Refunded ({REFUND_REASON_TEAM_LABEL[state.refund.reason]}) {formatLongDateTime(state.refund.requestedAt)}
             {state.refund.status === 'requested' ? ', waiting for Stripe' : ''}
           </p>
         ) : (

@@ -1,3 +1,5 @@
+import { REFUND_REASON_TEAM_LABEL } from '@shared/billing';
+import { REFUND_REASONS, type RefundReason } from '@shared/submissions';
 import { History } from 'lucide-react';
 import { statusLabel } from '@shared/submissions';
 import type { SubmissionHistoryEntry } from '@shared/admin';
@@ -5,6 +7,9 @@ import { Spinner } from '@client/components/ui/spinner';
 import { formatLongDateTime } from '@client/lib/format';
 import { useSubmissionHistory, useTeam } from './admin-queries';
 import { DetailsSection } from '@client/components/details-section';
+
+/** A history row's refund reason, when it names one this version knows. */
+const isRefundReason = (value: string | null): value is RefundReason => (REFUND_REASONS as readonly (string | null)[]).includes(value);
 
 function describe(entry: SubmissionHistoryEntry, nameOf: (id: string) => string): { action: string; detail?: string } {
   switch (entry.field) {
@@ -25,7 +30,7 @@ function describe(entry: SubmissionHistoryEntry, nameOf: (id: string) => string)
     case 'revision':
       return { action: `artist asked for revision ${entry.fromValue ?? ''}`.trim(), ...(entry.toValue ? { detail: entry.toValue } : {}) };
     case 'refund':
-      return { action: `refunded the payment (${entry.toValue === 'late_delivery' ? 'late delivery' : 'by the team'})` };
+      return { action: `refunded the payment (${isRefundReason(entry.toValue) ? REFUND_REASON_TEAM_LABEL[entry.toValue] : 'by the team'})` };
     case 'publication':
       return { action: 'recorded the publication', ...(entry.toValue ? { detail: readableTimes(entry.toValue) } : {}) };
     case 'views':

@@ -14,6 +14,8 @@ import { StatusBadge } from '@client/entities/submission/status-badge';
 import { ArtistProduction } from '@client/entities/submission/artist-production';
 import { TrackComments } from './track-comments';
 import { DescriptionRow } from '@client/components/description-row';
+import { useSubmissionBilling } from '@client/entities/billing/billing-queries';
+import { DocumentLinks } from '@client/entities/billing/document-links';
 
 interface SubmissionDetailsDialogProps {
   submission: Submission | null;
@@ -150,7 +152,7 @@ function DetailsBody({ submission: s }: { submission: Submission }) {
             <span className="font-mono text-xs break-all">{s.id}</span>
           </DescriptionRow>
           {/* A free plan reads "Free", not "Free · Free"; a paid one adds whether it was paid. */}
-          <DescriptionRow term="Plan">{`${TIERS[s.pricingTier]?.name ?? s.pricingTier}${paid ? ` · ${s.paymentStatus === 'succeeded' ? 'Paid' : 'Unpaid'}` : ''}`}</DescriptionRow>
+          <DescriptionRow term="Plan">{`${TIERS[s.pricingTier]?.name ?? s.pricingTier}${paid ? ` · ${s.paymentStatus === 'succeeded' ? 'Paid' : s.paymentStatus === 'refunded' ? 'Refunded' : 'Unpaid'}` : ''}`}</DescriptionRow>
           <DescriptionRow term="Submitted">{formatLongDateTime(s.createdAt)}</DescriptionRow>
           <DescriptionRow term="Last updated">{formatLongDateTime(s.updatedAt)}</DescriptionRow>
         </Fields>
@@ -164,6 +166,7 @@ function DetailsBody({ submission: s }: { submission: Submission }) {
               <span className="font-mono text-xs break-all">{s.stripePaymentIntentId ?? '—'}</span>
             </DescriptionRow>
             <DescriptionRow term="Amount">{formatUsd(s.amount ?? TIERS[s.pricingTier].priceUsd)}</DescriptionRow>
+            {s.paymentStatus === 'succeeded' || s.paymentStatus === 'refunded' ? <BillingDocumentsRow submissionId={s.id} /> : null}
           </Fields>
         </Section>
       ) : null}
@@ -187,6 +190,21 @@ function DetailsBody({ submission: s }: { submission: Submission }) {
         </DialogClose>
       </DialogFooter>
     </>
+  );
+}
+
+/** The payment's invoice and, after a refund, its credit note (CONTRACT §19); all of them are on /settings/billing. */
+function BillingDocumentsRow({ submissionId }: { submissionId: string }) {
+  const payment = useSubmissionBilling(submissionId);
+  return (
+    <DescriptionRow term="Documents" className="sm:col-span-2">
+      <span className="grid gap-2">
+        <DocumentLinks documents={payment?.documents ?? []} emptyText={payment ? 'None yet' : 'Loading...'} />
+        <Link href="/settings/billing" className="text-sm text-primary-soft underline-offset-4 hover:underline">
+          All payments and invoices
+        </Link>
+      </span>
+    </DescriptionRow>
   );
 }
 

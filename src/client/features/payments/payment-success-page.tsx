@@ -1,4 +1,5 @@
-import { CheckCircle2, Download, FileQuestion, Hourglass } from 'lucide-react';
+import { billingDocumentUrl } from '@shared/billing';
+import { CheckCircle2, Download, FileQuestion, FileText, Hourglass } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { formatUsd } from '@shared/submissions';
@@ -82,7 +83,13 @@ export function PaymentSuccessPage() {
             Download Receipt
           </a>
         </Button>
-        <ReturnToDashboard />
+        <Button asChild variant="outline">
+          <a href={billingDocumentUrl(r.submissionId, 'invoice')} download>
+            <FileText aria-hidden />
+            Download Invoice (PDF)
+          </a>
+        </Button>
+        <ReturnToDashboard className="sm:col-span-2" />
       </div>
     </ResultLayout>
   );

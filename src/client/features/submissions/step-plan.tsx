@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { REJECTION_REFUND_PROMISE } from '@shared/billing';
 import { Controller } from 'react-hook-form';
 import { PLANS_INTRO, PLAN_SUMMARIES, VIDEO_PLAN_TEXT, plansFor } from '@shared/plans';
 import { PlanPromiseList } from '@client/components/plan-promise-list';
@@ -57,6 +58,7 @@ export function StepPlan({ form }: { form: WizardForm }) {
         )}
       />
       <p className="text-sm text-muted-foreground">Processing fee: {formatUsd(PROCESSING_FEE_USD)}</p>
+      <p className="text-sm text-muted-foreground">{REJECTION_REFUND_PROMISE}</p>
     </div>
   );
 }

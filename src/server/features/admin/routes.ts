@@ -1,5 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
+import { createStripeClient } from '../../platform/stripe/stripe-client';
+import { refundRejected } from '../../domain/billing/refunds';
 import { apiError, parseInput } from '../../platform/errors';
 import { requireAdmin, requireUser, userOf } from '../../platform/sessions';
 import type { ObjectStorage } from '../../platform/storage/object-storage';
@@ -40,7 +43,17 @@ import {
 type WithId = { Params: { id: string } };
 
 /** The label's review desk (CONTRACT §8, §14). Every route: 401 signed out, 403 for artists. */
-export async function adminRoutes(app: FastifyInstance, { db, storage, publicOrigin }: { db: Db; storage: ObjectStorage; publicOrigin: string }) {
+export async function adminRoutes(app: FastifyInstance, { db, storage, config }: { db: Db; storage: ObjectStorage; config: Config }) {
+  const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
+  /**
+   * After a rejection is committed: the paid, undelivered ones among `ids` are refunded (CONTRACT
+   * §19). Not in the status change's transaction: Stripe is called outside it, and a failure
+   * leaves the refund to the backstop job (production feature) instead of undoing the rejection.
+   */
+  const refundTurnedDown = async (ids: readonly string[], adminId: string, log: FastifyBaseLogger) => {
+    if (!stripe) return;
+    await refundRejected(db, stripe, app.outbox, { submissionIds: ids, actorId: adminId, now: new Date() }, log);
+  };
   // Every route of this plugin, as the router matched it (never the URL's text: CONTRACT §9), and
   // before the body is even parsed: artists learn nothing from validation errors.
   app.addHook('onRequest', requireAdmin);
@@ -55,7 +68,7 @@ export async function adminRoutes(app: FastifyInstance, { db, storage, publicOri
   app.get('/api/admin/submissions.csv', async (request, reply) => {
     const filter = parseInput(adminCsvQuerySchema, request.query);
     const stamp = new Date().toISOString().slice(0, 10);
-    const csv = exportSubmissionsCsv(db, userOf(request).id, filter, publicOrigin, (error) =>
+    const csv = exportSubmissionsCsv(db, userOf(request).id, filter, config.publicUrl.origin, (error) =>
       request.log.error({ err: error }, 'the CSV export stopped halfway'),
     );
     request.log.info({ adminId: userOf(request).id, filter }, 'submissions exported as CSV');
@@ -72,6 +85,7 @@ export async function adminRoutes(app: FastifyInstance, { db, storage, publicOri
     const admin = userOf(request);
     const { updated, removedUploadIds } = await applyBulkAction(db, app.outbox, admin.id, action);
     request.log.info({ adminId: admin.id, action: action.action, ids: action.ids }, 'bulk change');
+    if (action.action === 'status' && action.status === 'rejected') await refundTurnedDown(action.ids, admin.id, request.log);
     if (removedUploadIds.length) {
       try {
         await removeUploadBytes(storage, removedUploadIds);
@@ -89,6 +103,7 @@ export async function adminRoutes(app: FastifyInstance, { db, storage, publicOri
     const admin = userOf(request);
     await changeSubmissionStatus(db, app.outbox, admin.id, request.params.id, input);
     request.log.info({ submissionId: request.params.id, status: input.status, adminId: admin.id }, 'status changed');
+    if (input.status === 'rejected') await refundTurnedDown([request.params.id], admin.id, request.log);
     return findAdminSubmission(db, request.params.id);
   });
 

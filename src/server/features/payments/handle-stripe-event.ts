@@ -6,6 +6,7 @@ import type { Db, Tx } from '../../platform/db/client';
 import type { EmailQueue } from '../../domain/email/email-kinds';
 import { paymentEvents } from '../../platform/db/schema';
 import { applyAccountUpdated } from './payouts';
+import { issueBillingDocument } from '../../domain/billing/issue-document';
 import {
   CURRENCY,
   applyPaymentChange,
@@ -118,6 +119,16 @@ async function markPaymentSucceeded(
     // The tier's delivery promise runs from the moment the payment succeeded (CONTRACT §13).
     dueAt: deliveryDueAt(submission.pricingTier, succeededAt),
   });
+  // The invoice is issued with the change that records the payment (CONTRACT §19): for what Stripe
+  // charged, numbered in this transaction so that a rollback takes the number back.
+  const invoice = await issueBillingDocument(tx, {
+    kind: 'invoice',
+    submission,
+    stripePaymentIntentId: intent.id,
+    amountCents: received,
+    currency: intent.currency,
+    issuedAt: succeededAt,
+  });
   // The receipt goes out with the change that records the payment, or not at all.
   await outbox.queue(tx, {
     kind: 'payment_received',
@@ -129,6 +140,7 @@ async function markPaymentSucceeded(
       amount: formatUsd(expected / 100),
       paymentIntentId: intent.id,
       paidAt: succeededAt.toISOString(),
+      invoiceNumber: invoice.number,
     },
   });
   log.info({ ...context, submissionId: submission.id }, 'payment succeeded');
@@ -186,6 +198,18 @@ async function markRefunded(db: Db, event: Stripe.ChargeRefundedEvent, log: Fast
       return 'unchanged';
     }
     const changed = await applyPaymentChange(tx, submission, { paymentStatus: 'refunded' });
+    // A refund made outside the product (Stripe's dashboard) gets its credit note here; one made
+    // through refundSubmission has it already, and this finds it.
+    if (submission.paymentStatus === 'succeeded' || submission.paymentStatus === 'refunded') {
+      await issueBillingDocument(tx, {
+        kind: 'credit_note',
+        submission,
+        stripePaymentIntentId: intentId,
+        amountCents: charge.amount_refunded,
+        currency: charge.currency,
+        issuedAt: new Date(event.created * 1000),
+      });
+    }
     log.info({ ...context, submissionId: submission.id }, 'payment refunded');
     return changed ? 'applied' : 'unchanged';
   });

@@ -14,7 +14,7 @@ import { contentDisposition, deliverFiles, listDeliveries, serveDeliverable, zip
 import { addDeliveryComment, approveCut, commentAudience, listDeliveryComments, loadDeliveryComment, resolveDeliveryComment } from './delivery-comments';
 import { productionState } from './production-state';
 import { enterViews, recordPublication, runViralCheck, VIRAL_CHECK_JOB, type PublicationDeps, type ViralCheckJob } from './publication';
-import { refundLateDeliveries, refundSubmission } from './refunds';
+import { LATE_REFUND_JOB, REJECTION_REFUND_JOB, refundLateDeliveries, refundRejected, refundSubmission } from '../../domain/billing/refunds';
 import { requestRevision } from './revisions';
 import { queueLostViralChecks, VIRAL_CHECK_BACKSTOP_CRON, VIRAL_CHECK_BACKSTOP_JOB } from './viral-check-backstop';
 
@@ -25,7 +25,7 @@ type WithComment = { Params: { id: string; deliveryId: string; commentId: string
 /** The loader other instances use when a comment is too large to travel in a NOTIFY payload. */
 const DELIVERY_COMMENT_LOADER = 'delivery_comment';
 
-export const LATE_REFUND_JOB = 'production.late-delivery-refunds';
+export { LATE_REFUND_JOB } from '../../domain/billing/refunds';
 
 interface ProductionOptions {
   db: Db;
@@ -63,6 +63,9 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
   );
   // A check whose job was lost (retries exhausted, or dropped while the server was off) is queued again.
   app.jobs.every(VIRAL_CHECK_BACKSTOP_JOB, VIRAL_CHECK_BACKSTOP_CRON, () => queueLostViralChecks(deps, now()));
+  if (stripe) {
+    app.jobs.every(REJECTION_REFUND_JOB, '*/5 * * * *', () => refundRejected(db, stripe, app.outbox, { actorId: null, now: now() }, app.log));
+  }
   if (config.production.lateDeliveryRefund === 'auto' && stripe) {
     app.jobs.every(LATE_REFUND_JOB, '*/5 * * * *', () => refundLateDeliveries(db, stripe, app.outbox, now(), app.log));
   }

@@ -19,6 +19,7 @@ import {
 // Relative, not '@shared/…': drizzle-kit loads this file without the tsconfig path aliases.
 import { HISTORY_FIELDS, STATUS_CHANGE_REASONS } from '../../../shared/admin';
 import { AUTH_PROVIDERS, ROLES } from '../../../shared/auth';
+import { BILLING_DOCUMENT_KINDS } from '../../../shared/billing';
 import { OUTBOX_STATUSES } from '../../../shared/notifications';
 import { COUNT_SOURCES, EARNING_STATUSES } from '../../../shared/production';
 import { STORED_PAYOUT_STATUSES } from '../../../shared/payouts';
@@ -771,6 +772,58 @@ export const paymentRecords = pgTable(
     oneOf('payment_records_payment_status_check', t.paymentStatus, PAYMENT_STATUSES),
   ],
 );
+
+/**
+ * Invoices and credit notes (CONTRACT §19), each a record that does not change once issued: the
+ * buyer, plan and amount as they were at issue. Kept when the submission or account goes
+ * (accounting records): the links then turn null.
+ */
+export const billingDocuments = pgTable(
+  'billing_documents',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: BILLING_DOCUMENT_KINDS }).notNull(),
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    /** INV-2026-000001 / CN-2026-000001 (documentNumber in src/shared/billing.ts). */
+    number: text('number').notNull(),
+    submissionId: text('submission_id').references(() => submissions.id, { onDelete: 'set null' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    pricingTier: text('pricing_tier', { enum: PRICING_TIERS }).notNull(),
+    songTitle: text('song_title').notNull(),
+    /** What Stripe charged (or refunded), in the currency's smallest unit. */
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    buyerName: text('buyer_name'),
+    buyerEmail: text('buyer_email'),
+    buyerCountry: text('buyer_country'),
+    /** On a credit note: the invoice it cancels. */
+    invoiceNumber: text('invoice_number'),
+  },
+  (t) => [
+    uniqueIndex('billing_documents_number_key').on(t.number),
+    uniqueIndex('billing_documents_kind_year_sequence_key').on(t.kind, t.year, t.sequence),
+    uniqueIndex('billing_documents_submission_kind_key').on(t.submissionId, t.kind),
+    index('billing_documents_user_idx').on(t.userId, t.issuedAt),
+    oneOf('billing_documents_kind_check', t.kind, BILLING_DOCUMENT_KINDS),
+    oneOf('billing_documents_pricing_tier_check', t.pricingTier, PRICING_TIERS),
+  ],
+);
+
+/** The last number issued per kind and year; bumped in the transaction that issues the next one. */
+export const billingDocumentCounters = pgTable(
+  'billing_document_counters',
+  {
+    kind: text('kind', { enum: BILLING_DOCUMENT_KINDS }).notNull(),
+    year: integer('year').notNull(),
+    lastSequence: integer('last_sequence').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.year] }), oneOf('billing_document_counters_kind_check', t.kind, BILLING_DOCUMENT_KINDS)],
+);
+
+export type BillingDocumentRow = typeof billingDocuments.$inferSelect;
 
 export type UserRow = typeof users.$inferSelect;
 export type OutboxEmailRow = typeof outboxEmails.$inferSelect;

@@ -1,6 +1,7 @@
 import { EmailLayout, Paragraph } from './layout';
 import type { EmailTemplate } from '../../../platform/email/outbox';
 import { link } from './template';
+import { billingDocumentUrl } from '@shared/billing';
 
 /** A receipt: always sent, whatever the preferences. */
 interface PaymentReceivedData {
@@ -11,6 +12,8 @@ interface PaymentReceivedData {
   amount: string;
   paymentIntentId: string;
   paidAt: string;
+  /** Absent on receipts queued before invoices existed. */
+  invoiceNumber?: string;
 }
 
 export const paymentReceived: EmailTemplate<PaymentReceivedData> = {
@@ -34,6 +37,13 @@ export const paymentReceived: EmailTemplate<PaymentReceivedData> = {
         <br />
         Payment reference: {data.paymentIntentId}
       </Paragraph>
+      {data.invoiceNumber ? (
+        <Paragraph>
+          Your invoice {data.invoiceNumber}:{' '}
+          <a href={link(context, billingDocumentUrl(data.submissionId, 'invoice'))}>download the PDF</a>. All your invoices are on{' '}
+          <a href={link(context, '/settings/billing')}>your billing page</a>.
+        </Paragraph>
+      ) : null}
       <Paragraph>Keep this email as your receipt.</Paragraph>
     </EmailLayout>
   ),

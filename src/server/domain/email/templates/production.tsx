@@ -1,6 +1,8 @@
 import { EmailLayout, Paragraph, Quote } from './layout';
 import type { EmailTemplate } from '../../../platform/email/outbox';
 import { link } from './template';
+import { billingDocumentUrl } from '@shared/billing';
+import type { RefundReason } from '@shared/submissions';
 
 /** After approval (CONTRACT §10, §13): deliverables, the publication, a viral hit, a refund. */
 
@@ -105,7 +107,9 @@ interface RefundIssuedData {
   submissionId: string;
   songTitle: string;
   amount: string;
-  reason: 'admin' | 'late_delivery';
+  reason: RefundReason;
+  /** The credit note issued for the refund; absent on emails queued before credit notes existed. */
+  creditNoteNumber?: string;
 }
 
 export const refundIssued: EmailTemplate<RefundIssuedData> = {
@@ -120,8 +124,16 @@ export const refundIssued: EmailTemplate<RefundIssuedData> = {
       <Paragraph>
         {data.reason === 'late_delivery'
           ? `We did not deliver "${data.songTitle}" by the date your plan promised, so we refunded your payment of ${data.amount} in full, as promised.`
-          : `We refunded your payment of ${data.amount} for "${data.songTitle}" in full.`}
+          : data.reason === 'rejected'
+            ? `The label turned down "${data.songTitle}" before anything was delivered, so we refunded your payment of ${data.amount} in full, as promised.`
+            : `We refunded your payment of ${data.amount} for "${data.songTitle}" in full.`}
       </Paragraph>
+      {data.creditNoteNumber ? (
+        <Paragraph>
+          Your credit note {data.creditNoteNumber}:{' '}
+          <a href={link(context, billingDocumentUrl(data.submissionId, 'credit_note'))}>download the PDF</a>.
+        </Paragraph>
+      ) : null}
       <Paragraph>The money reaches your card within 5–10 business days, depending on your bank.</Paragraph>
     </EmailLayout>
   ),

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, ne } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { formatUsd } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
@@ -7,10 +7,15 @@ import { submissionHistory, submissions } from '../../platform/db/schema';
 import type { EmailQueue } from '../../domain/email/email-kinds';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import { invoiceOf, issueBillingDocument } from './issue-document';
 
 import type { RefundReason } from '@shared/submissions';
 
 export type { RefundReason };
+
+/** The scheduled jobs that refund (production feature): late deliveries, and rejections not refunded at once. */
+export const LATE_REFUND_JOB = 'production.late-delivery-refunds';
+export const REJECTION_REFUND_JOB = 'production.rejection-refunds';
 
 /**
  * A full refund of the submission's payment through Stripe's refunds API (CONTRACT §13).
@@ -36,13 +41,17 @@ export async function refundSubmission(
     throw apiError('not_refundable', 'Only a payment that went through can be refunded');
   }
 
+  // A submission the label turned down is refunded because of that, never "for a late delivery"
+  // (CONTRACT §19): the sweep may reach one whose rejection refund has not gone through yet.
+  const reason: RefundReason = input.reason === 'late_delivery' && submission.status === 'rejected' ? 'rejected' : input.reason;
+
   let refund: Stripe.Refund | null = null;
   try {
     refund = await stripe.refunds.create(
       {
         payment_intent: submission.stripePaymentIntentId,
         reason: 'requested_by_customer',
-        metadata: { submissionId: submission.id, reason: input.reason },
+        metadata: { submissionId: submission.id, reason },
       },
       { idempotencyKey: `refund:${submission.id}` },
     );
@@ -59,7 +68,7 @@ export async function refundSubmission(
     const [row] = await tx
       .update(submissions)
       .set({
-        refundReason: input.reason,
+        refundReason: reason,
         refundRequestedAt: input.now,
         stripeRefundId: refund?.id ?? null,
         ...(settled ? { paymentStatus: 'refunded' } : {}),
@@ -69,7 +78,7 @@ export async function refundSubmission(
       .returning({ id: submissions.id });
     if (!row) return false;
     const history = [
-      { field: 'refund' as const, fromValue: null, toValue: input.reason },
+      { field: 'refund' as const, fromValue: null, toValue: reason },
       ...(settled && submission.paymentStatus !== 'refunded'
         ? [{ field: 'payment_status' as const, fromValue: submission.paymentStatus, toValue: 'refunded' }]
         : []),
@@ -77,6 +86,16 @@ export async function refundSubmission(
     await tx
       .insert(submissionHistory)
       .values(history.map((h) => ({ ...h, id: newId(), submissionId: submission.id, actorId: input.actorId, createdAt: input.now })));
+    // The credit note is issued with the refund's record (CONTRACT §19), for the invoice's amount.
+    const invoice = await invoiceOf(tx, submission.id);
+    const creditNote = await issueBillingDocument(tx, {
+      kind: 'credit_note',
+      submission,
+      stripePaymentIntentId: submission.stripePaymentIntentId,
+      amountCents: refund?.amount ?? invoice?.amountCents ?? Math.round(Number(submission.amount ?? 0) * 100),
+      currency: refund?.currency ?? invoice?.currency ?? 'usd',
+      issuedAt: input.now,
+    });
     await outbox.queue(tx, {
       kind: 'refund_issued',
       userId: submission.userId,
@@ -84,12 +103,13 @@ export async function refundSubmission(
         submissionId: submission.id,
         songTitle: submission.songTitle,
         amount: formatUsd(submission.amount ?? 0),
-        reason: input.reason,
+        reason,
+        creditNoteNumber: creditNote.number,
       },
     });
     return true;
   });
-  log.info({ submissionId: submission.id, reason: input.reason, refundId: refund?.id, recorded }, 'payment refunded');
+  log.info({ submissionId: submission.id, reason, refundId: refund?.id, recorded }, 'payment refunded');
   return recorded ? 'refunded' : 'already_refunded';
 }
 
@@ -111,6 +131,8 @@ export async function refundLateDeliveries(db: Db, stripe: Stripe, outbox: Email
         isNull(submissions.deliveredAt),
         eq(submissions.paymentStatus, 'succeeded'),
         isNull(submissions.refundRequestedAt),
+        // Turned down: refunded for that reason (refundRejected), not as late.
+        ne(submissions.status, 'rejected'),
       ),
     )
     .orderBy(asc(submissions.dueAt))
@@ -123,6 +145,47 @@ export async function refundLateDeliveries(db: Db, stripe: Stripe, outbox: Email
       }
     } catch (error) {
       log.error({ err: error, submissionId: id }, 'late-delivery refund failed; the next run tries again');
+    }
+  }
+  return refunded;
+}
+
+/**
+ * CONTRACT §19: a paid submission the label turned down before delivering anything is refunded in
+ * full, with the reason `rejected`. Called after the rejection is committed, with the submissions
+ * it turned down (or, by the backstop job, with none: it then finds them itself), so a Stripe
+ * outage at that moment leaves the refund to the next run rather than undoing the rejection. Safe
+ * twice and twice at once: refundSubmission makes one refund and one credit note.
+ */
+export async function refundRejected(
+  db: Db,
+  stripe: Stripe,
+  outbox: EmailQueue,
+  input: { submissionIds?: readonly string[]; actorId: string | null; now: Date },
+  log: FastifyBaseLogger,
+): Promise<number> {
+  if (input.submissionIds && input.submissionIds.length === 0) return 0;
+  const owed = await db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(
+      and(
+        input.submissionIds ? inArray(submissions.id, [...input.submissionIds]) : undefined,
+        eq(submissions.status, 'rejected'),
+        eq(submissions.paymentStatus, 'succeeded'),
+        isNull(submissions.deliveredAt),
+        isNull(submissions.refundRequestedAt),
+      ),
+    )
+    .orderBy(asc(submissions.updatedAt))
+    .limit(SWEEP_BATCH);
+  let refunded = 0;
+  for (const { id } of owed) {
+    try {
+      const outcome = await refundSubmission(db, stripe, outbox, { submissionId: id, reason: 'rejected', actorId: input.actorId, now: input.now }, log);
+      if (outcome === 'refunded') refunded++;
+    } catch (error) {
+      log.error({ err: error, submissionId: id }, 'refund of a rejected submission failed; the backstop job tries again');
     }
   }
   return refunded;

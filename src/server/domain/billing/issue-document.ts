@@ -1,0 +1,97 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { documentNumber, type BillingDocumentKind } from '@shared/billing';
+import type { PricingTier } from '@shared/submissions';
+import type { Tx } from '../../platform/db/client';
+import { billingDocumentCounters, billingDocuments, users, type BillingDocumentRow } from '../../platform/db/schema';
+import { newId } from '../../platform/ids';
+
+interface IssueInput {
+  kind: BillingDocumentKind;
+  submission: { id: string; userId: string; pricingTier: PricingTier; songTitle: string; artistName: string };
+  stripePaymentIntentId: string | null;
+  /** What Stripe charged or refunded, in the currency's smallest unit. */
+  amountCents: number;
+  currency: string;
+  issuedAt: Date;
+}
+
+/**
+ * Issues the submission's invoice or credit note inside the caller's transaction (CONTRACT §19),
+ * once: a second call finds the first document and returns it.
+ *
+ * The number comes from the (kind, year) counter row, bumped by one upsert in the same
+ * transaction: concurrent issuers queue on that row's lock, each gets the next number, and a
+ * transaction that rolls back takes its number back with it, so numbers stay gapless. Callers
+ * hold the submission's row lock (the payment or refund being recorded), so "already issued?"
+ * cannot race with itself.
+ */
+export async function issueBillingDocument(tx: Tx, input: IssueInput): Promise<BillingDocumentRow> {
+  const [existing] = await tx
+    .select()
+    .from(billingDocuments)
+    .where(and(eq(billingDocuments.submissionId, input.submission.id), eq(billingDocuments.kind, input.kind)))
+    .limit(1);
+  if (existing) return existing;
+
+  const year = input.issuedAt.getUTCFullYear();
+  const [counter] = await tx
+    .insert(billingDocumentCounters)
+    .values({ kind: input.kind, year, lastSequence: 1 })
+    .onConflictDoUpdate({
+      target: [billingDocumentCounters.kind, billingDocumentCounters.year],
+      set: { lastSequence: sql`${billingDocumentCounters.lastSequence} + 1` },
+    })
+    .returning({ sequence: billingDocumentCounters.lastSequence });
+  const sequence = counter!.sequence;
+
+  const [buyer] = await tx
+    .select({ firstName: users.firstName, lastName: users.lastName, artistName: users.artistName, email: users.email, country: users.country })
+    .from(users)
+    .where(eq(users.id, input.submission.userId))
+    .limit(1);
+  const personName = [buyer?.firstName, buyer?.lastName].filter((part) => part && part.trim() !== '').join(' ').trim();
+  const invoiceNumber =
+    input.kind === 'credit_note'
+      ? ((
+          await tx
+            .select({ number: billingDocuments.number })
+            .from(billingDocuments)
+            .where(and(eq(billingDocuments.submissionId, input.submission.id), eq(billingDocuments.kind, 'invoice')))
+            .limit(1)
+        )[0]?.number ?? null)
+      : null;
+
+  const [row] = await tx
+    .insert(billingDocuments)
+    .values({
+      id: newId(),
+      kind: input.kind,
+      year,
+      sequence,
+      number: documentNumber(input.kind, year, sequence),
+      submissionId: input.submission.id,
+      userId: input.submission.userId,
+      stripePaymentIntentId: input.stripePaymentIntentId,
+      issuedAt: input.issuedAt,
+      pricingTier: input.submission.pricingTier,
+      songTitle: input.submission.songTitle,
+      amountCents: input.amountCents,
+      currency: input.currency,
+      buyerName: personName || buyer?.artistName || input.submission.artistName,
+      buyerEmail: buyer?.email ?? null,
+      buyerCountry: buyer?.country ?? null,
+      invoiceNumber,
+    })
+    .returning();
+  return row!;
+}
+
+/** The credit note repeats the invoice's amount and currency (a full refund); null without an invoice. */
+export async function invoiceOf(tx: Tx, submissionId: string): Promise<BillingDocumentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(billingDocuments)
+    .where(and(eq(billingDocuments.submissionId, submissionId), eq(billingDocuments.kind, 'invoice')))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,203 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { REFUND_REASON_TEXT, REJECTION_REFUND_PROMISE } from '../../src/shared/billing';
+import { signedEvent } from '../../src/server/test/stripe-events';
+import { startStripeStub, type StripeStub } from '../../src/server/test/stripe-stub';
+import { createSubmission, FAKE_STRIPE_JS, PASSWORD, shoot as shootAt, toastText, uniqueEmail } from './fixtures';
+
+/**
+ * Invoices, credit notes and the refund on rejection (CONTRACT §19), in the browser. This spec
+ * runs a server of its own with Stripe pointed at the Stripe-compatible stub (its webhooks signed
+ * with the stub's secret) and the seller configured; the browser gets the usual Stripe.js stand-in.
+ */
+const PORT = Number(process.env.E2E_ACCOUNTS_PORT ?? 5160);
+const BASE = `http://localhost:${PORT}`;
+const DATA_DIR = '.data-e2e-billing';
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SHOTS = path.join(ROOT, 'test-results/billing-screens');
+const WEBHOOK_SECRET = 'whsec_e2e_billing';
+const ADMIN = { email: 'billing-admin@example.com', password: 'billing-admin-pass-1' };
+
+let stripe: StripeStub;
+let server: ChildProcess;
+
+test.use({ baseURL: BASE });
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  stripe = await startStripeStub();
+  rmSync(path.join(ROOT, DATA_DIR), { recursive: true, force: true });
+  mkdirSync(SHOTS, { recursive: true });
+  server = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: BASE,
+      DATA_DIR,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e_billing',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: stripe.url,
+      LABEL_LEGAL_NAME: 'Nachtfalter Records GmbH',
+      LABEL_ADDRESS: 'Torstraße 1\\n10119 Berlin',
+      LABEL_TAX_ID: 'DE123456789',
+      VAT_RATE: '19',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  server.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    if (await fetch(`${BASE}/readyz`).then((r) => r.ok, () => false)) break;
+    if (Date.now() > deadline) throw new Error(`server not ready: ${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+});
+
+test.afterAll(async () => {
+  server?.kill('SIGTERM');
+  await stripe?.close();
+  rmSync(path.join(ROOT, DATA_DIR), { recursive: true, force: true });
+});
+
+const shoot = (page: Page, name: string) => shootAt(page, SHOTS, name);
+
+/** A new artist, signed in on the page, with a name outside Latin-1 and a country for the invoice. */
+async function register(page: Page): Promise<void> {
+  const res = await page.request.post('/api/register', { data: { firstName: 'Zoë', lastName: 'Łukasiewicz', email: uniqueEmail('payer'), password: PASSWORD } });
+  expect(res.status()).toBe(201);
+  const profile = await page.request.put('/api/profile', { data: { artistName: 'Zoë Ł', country: 'Poland', instagramHandle: '@zoe' } });
+  expect(profile.status()).toBe(200);
+}
+
+/** What Stripe does once the card payment of the submission's intent went through: the intent succeeds and its signed event is delivered. */
+async function stripeConfirms(submissionId: string): Promise<string> {
+  const intent = [...stripe.intents.values()].find((i) => i.metadata.submissionId === submissionId);
+  expect(intent, 'the server opened an intent at the stub').toBeDefined();
+  const paid = stripe.setIntent(intent!.id, { status: 'succeeded', amount_received: intent!.amount });
+  const event = signedEvent(WEBHOOK_SECRET, 'payment_intent.succeeded', { ...paid });
+  const res = await fetch(`${BASE}/api/webhooks/stripe`, { method: 'POST', headers: event.headers, body: event.payload });
+  expect(res.status).toBe(200);
+  return intent!.id;
+}
+
+async function pdfTextOf(file: string): Promise<string> {
+  const pdf = await getDocumentProxy(new Uint8Array(readFileSync(file)));
+  return (await extractText(pdf, { mergePages: true })).text;
+}
+
+test('an artist pays and downloads the invoice from the billing page', async ({ page }) => {
+  await page.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: FAKE_STRIPE_JS }));
+  await page.addInitScript(() => {
+    (window as unknown as { __confirmResult: unknown }).__confirmResult = { paymentIntent: { id: 'pi_e2e', status: 'succeeded' } };
+  });
+  await register(page);
+  const id = await createSubmission(page.request, { pricingTier: 'premium', songTitle: 'Ночной город', artistName: 'Zoë Ł' });
+
+  await page.goto(`/checkout/${id}`);
+  await page.getByRole('button', { name: 'Pay $99.00' }).click();
+  await stripeConfirms(id);
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('link', { name: 'Download Invoice (PDF)' })).toHaveAttribute('href', `/api/submissions/${id}/invoice.pdf`);
+  await shoot(page, 'payment-success');
+
+  // From the account navigation: Settings, then Billing.
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await shoot(page, 'settings');
+  await page.getByRole('link', { name: 'Payments and invoices' }).click();
+  await expect(page).toHaveURL(/\/settings\/billing$/);
+  await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible();
+  const payment = page.getByRole('listitem', { name: 'Payment for Ночной город' });
+  await expect(payment).toContainText('$99.00');
+  await expect(payment).toContainText('Premium');
+  await expect(payment).toContainText('Paid');
+  const invoiceLink = payment.getByRole('link', { name: /^Invoice INV-\d{4}-\d{6}$/ });
+  await expect(invoiceLink).toBeVisible();
+  await shoot(page, 'billing-paid');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), invoiceLink.click()]);
+  expect(download.suggestedFilename()).toMatch(/^INV-\d{4}-\d{6}\.pdf$/);
+  const text = await pdfTextOf(await download.path());
+  for (const expected of ['Invoice', download.suggestedFilename().replace('.pdf', ''), 'Nachtfalter Records GmbH', 'Zoë Łukasiewicz', 'Poland', 'Premium plan', 'Ночной город', '$99.00', 'VAT 19% (included)']) {
+    expect(text).toContain(expected);
+  }
+});
+
+test('the label rejects a paid, undelivered submission and the artist sees the refund and the credit note', async ({ page, browser }) => {
+  await register(page);
+  const songTitle = `Refunded ${Date.now()}`;
+  const id = await createSubmission(page.request, { pricingTier: 'basic', songTitle });
+  expect((await page.request.post('/api/create-payment-intent', { data: { submissionId: id } })).status()).toBe(200);
+  const intentId = await stripeConfirms(id);
+
+  // The label turns it down on the desk.
+  const desk = await browser.newContext({ baseURL: BASE });
+  const admin = await desk.newPage();
+  expect((await admin.request.post('/api/login', { data: ADMIN })).ok()).toBe(true);
+  await admin.goto('/admin');
+  await admin.getByRole('searchbox', { name: 'Search submissions' }).fill(songTitle);
+  const row = admin.getByTestId('admin-submission-row').filter({ hasText: songTitle });
+  await row.getByRole('button', { name: `View details of ${songTitle}` }).click();
+  const dialog = admin.getByRole('dialog', { name: `Submission Details - ${songTitle}` });
+  await dialog.getByRole('button', { name: 'Change status' }).click();
+  const statusDialog = admin.getByRole('dialog', { name: 'Change Status' });
+  await statusDialog.getByRole('combobox', { name: 'Status' }).click();
+  await admin.getByRole('option', { name: 'Rejected' }).click();
+  await statusDialog.getByRole('button', { name: 'Update Status' }).click();
+  await expect(toastText(admin, 'Status Updated')).toBeVisible();
+  await desk.close();
+
+  // One refund of the whole payment at Stripe.
+  await expect.poll(() => [...stripe.refunds.values()].filter((r) => r.payment_intent === intentId).map((r) => r.amount)).toEqual([4900]);
+
+  // The artist: the reason on the submission's details, and the credit note beside the invoice.
+  // As the refund email's link opens it.
+  await page.goto(`/dashboard?submission=${id}`);
+  const details = page.getByRole('dialog');
+  await expect(details.getByText(REFUND_REASON_TEXT.rejected)).toBeVisible();
+  await expect(details.getByRole('link', { name: /^Credit note CN-\d{4}-\d{6}$/ })).toBeVisible();
+  await expect(details.getByRole('link', { name: /^Invoice INV-\d{4}-\d{6}$/ })).toBeVisible();
+  for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    await details.getByRole('link', { name: /^Credit note/ }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, `details-refunded-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.goto('/settings/billing');
+  const payment = page.getByRole('listitem', { name: `Payment for ${songTitle}` });
+  await expect(payment).toContainText('Refunded');
+  await expect(payment).toContainText(REFUND_REASON_TEXT.rejected);
+  const creditNote = payment.getByRole('link', { name: /^Credit note CN-\d{4}-\d{6}$/ });
+  const [download] = await Promise.all([page.waitForEvent('download'), creditNote.click()]);
+  expect(download.suggestedFilename()).toMatch(/^CN-\d{4}-\d{6}\.pdf$/);
+  const text = await pdfTextOf(await download.path());
+  for (const expected of ['Credit note', '-$49.00', 'Cancels invoice: INV-']) expect(text).toContain(expected);
+  await shoot(page, 'billing-refunded');
+});
+
+test('the plan step says, before payment, that a rejected paid submission is refunded', async ({ page }) => {
+  await register(page);
+  const draft = await page.request.post('/api/submissions/drafts', {
+    data: { submissionMethod: 'link', musicUrl: 'https://example.com/track', artistName: 'Zoë Ł', songTitle: 'Plan step', releaseStatus: 'unreleased', hasLyrics: false, aiUsage: false, videoStyle: 'non-custom', pricingTier: 'premium', draftStep: 4 },
+  });
+  expect(draft.status(), await draft.text()).toBe(201);
+  const { id } = (await draft.json()) as { id: string };
+  await page.goto(`/submit?draft=${id}`);
+  await expect(page.getByText(REJECTION_REFUND_PROMISE)).toBeVisible();
+  await shoot(page, 'plan-step');
+  await page.goto('/terms-of-service#paid-plans');
+  await expect(page.getByText(REJECTION_REFUND_PROMISE)).toBeVisible();
+});
