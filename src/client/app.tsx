@@ -29,6 +29,7 @@ const OutboxPage = page(() => import('@client/features/notifications/outbox-page
 const AccountSettingsPage = page(() => import('@client/routes/account-settings-page'), 'AccountSettingsPage');
 const DeleteAccountPage = page(() => import('@client/features/account/delete-account-page'), 'DeleteAccountPage');
 const TeamPage = page(() => import('@client/features/admin/team-page'), 'TeamPage');
+const ChannelPage = page(() => import('@client/features/admin/channel-page'), 'ChannelPage');
 const ResetPasswordPage = page(() => import('@client/features/auth/reset-password-page'), 'ResetPasswordPage');
 const UnsubscribePage = page(() => import('@client/features/notifications/unsubscribe-page'), 'UnsubscribePage');
 const MessagesPage = page(() => import('@client/features/messages/messages-page'), 'MessagesPage');
@@ -109,6 +110,7 @@ function SignedInRoutes() {
       <Route path="/admin" component={AdminPage} />
       <Route path="/admin/outbox" component={OutboxPage} />
       <Route path="/admin/users" component={TeamPage} />
+      <Route path="/admin/channel" component={ChannelPage} />
       <Route path="/settings" component={AccountSettingsPage} />
       <Route path="/settings/delete-account" component={DeleteAccountPage} />
       <Route path="/messages" component={MessagesPage} />

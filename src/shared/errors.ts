@@ -102,6 +102,7 @@ export const API_ERRORS = {
   subscriber_count_required: { status: 400, message: 'Enter the channel’s subscriber count at publishing' },
   not_published: { status: 409, message: 'This submission has not been published yet' },
   views_too_early: { status: 409 },
+  channel_not_connected: { status: 409, message: "Connect the label's YouTube channel first" },
   youtube_unavailable: { status: 503, message: 'The YouTube Data API could not be reached. Try again in a moment.' },
   stripe_unavailable: { status: 503, message: 'Stripe could not be reached. Try again in a moment.' },
   earning_not_found: { status: 404, message: 'Earning not found' },

@@ -11,6 +11,7 @@ import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import { lockDeskSubmission } from './access';
+import type { LabelChannel } from './channel';
 import { readSubscriberCount, readViewCount, youTubeVideoId, YouTubeError, type YouTubeConfig } from './youtube';
 
 export const VIRAL_CHECK_JOB = 'production.viral-check';
@@ -31,6 +32,8 @@ export interface PublicationDeps {
   jobs: Pick<JobQueue, 'enqueue'>;
   outbox: EmailQueue;
   youtube: YouTubeConfig | undefined;
+  /** The label's channel connected by OAuth (CONTRACT §16); when connected, it is read instead of the API key. */
+  channel?: LabelChannel | undefined;
   bonusPerTrackUsd: string;
   log: FastifyBaseLogger;
 }
@@ -60,9 +63,11 @@ export async function recordPublication(
   // Read before the transaction: a slow API must not hold the row lock. Locked once read.
   let subscribers: { count: number; source: CountSource };
   if (existing?.subscriberSource === 'youtube') subscribers = { count: existing.subscriberCount, source: 'youtube' };
-  else if (youtube) {
+  else if ((await deps.channel?.isConnected()) || youtube) {
     try {
-      subscribers = { count: await readSubscriberCount(youtube), source: 'youtube' };
+      // A connected channel takes precedence over the API key (CONTRACT §16).
+      const count = (await deps.channel?.isConnected()) ? await deps.channel!.subscriberCount() : await readSubscriberCount(youtube!);
+      subscribers = { count, source: 'youtube' };
     } catch (error) {
       deps.log.error({ err: error, submissionId }, 'could not read the subscriber count');
       throw apiError('youtube_unavailable');

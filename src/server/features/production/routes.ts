@@ -11,6 +11,8 @@ import { createStripeClient } from '../../platform/stripe/stripe-client';
 import { findVisibleSubmission } from './access';
 import { allLedgers, bonusOf, markEarning } from './bonus';
 import { contentDisposition, deliverFiles, listDeliveries, serveDeliverable, zipDeliverables } from './deliveries';
+import { LabelChannel } from './channel';
+import { channelRoutes } from './channel-routes';
 import { productionState } from './production-state';
 import { enterViews, recordPublication, runViralCheck, VIRAL_CHECK_JOB, type PublicationDeps, type ViralCheckJob } from './publication';
 import { refundLateDeliveries, refundSubmission } from './refunds';
@@ -35,11 +37,19 @@ interface ProductionOptions {
  */
 export async function productionRoutes(app: FastifyInstance, { db, config, storage, now }: ProductionOptions) {
   const stripe: Stripe | undefined = config.stripe ? createStripeClient(config.stripe) : undefined;
+  const channel = new LabelChannel({
+    db,
+    client: config.production.channel,
+    redirectUri: new URL('/api/admin/channel/callback', config.publicUrl).toString(),
+    urls: { apiUrl: config.production.youtubeApiUrl, analyticsUrl: config.production.youtubeAnalyticsUrl },
+    tokenKey: config.production.tokenKey,
+  });
   const deps: PublicationDeps = {
     db,
     jobs: app.jobs,
     outbox: app.outbox,
     youtube: config.production.youtube,
+    channel,
     bonusPerTrackUsd: config.production.bonusPerTrackUsd,
     log: app.log,
   };
@@ -68,6 +78,8 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
       const { id } = (request.params ?? {}) as { id?: string };
       if (id !== undefined && !OBJECT_ID_PATTERN.test(id)) throw apiError('submission_not_found');
     });
+
+    channelRoutes(team, { channel, config, now });
 
     team.post<WithId>('/api/admin/submissions/:id/deliverables', async (request, reply) => {
       const input = parseInput(deliverablesSchema, request.body);
