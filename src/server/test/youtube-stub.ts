@@ -31,7 +31,7 @@ export interface YouTubeStub {
   /** Each `v2/reports` query's parameters. */
   reports: Record<string, string>[];
   /** Failure injection: the next N byte-carrying upload PUTs answer this (e.g. 503), after reading the body. */
-  failChunks: { count: number; status: number; message: string; retryAfterS?: number };
+  failChunks: { count: number; status: number; message: string; retryAfterS?: number; fromByte?: number };
   /** Failure injection: the next session start is refused with this status and message. */
   refuseInsert: { status: number; message: string; reason: string } | null;
   /** Failure injection: once this many bytes of a chunk arrived, the connection is dropped (once). */
@@ -158,7 +158,7 @@ export async function startYouTubeStub(options: { subscribers?: number; apiKey?:
         stub.uploadLog.push({ kind: 'chunk', range: contentRange, status: 400 });
         return send(400, googleError(400, `Content-Range ${contentRange} does not continue the upload at ${session.received}`, 'badContent'));
       }
-      if (stub.failChunks.count > 0) {
+      if (stub.failChunks.count > 0 && session.received >= (stub.failChunks.fromByte ?? 0)) {
         stub.failChunks.count--;
         await readAll(req).catch(() => undefined);
         stub.uploadLog.push({ kind: 'chunk', range: contentRange, status: stub.failChunks.status });

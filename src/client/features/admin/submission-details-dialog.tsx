@@ -18,7 +18,7 @@ import { TeamProduction } from '@client/entities/submission/team-production';
 import { useAdminSubmission, useSaveNotes } from './admin-queries';
 import { ADMIN_TOASTS } from './admin-texts';
 import { downloadOne, planDownloads, startDownloads, type PlannedDownload } from './download-files';
-import { socialLinksOf } from './social-links';
+import { socialLinksOf } from '@shared/social-links';
 import { DeskPanel } from './desk-panel';
 import { StatusChangeDialog } from './status-change-dialog';
 import { WaveformPlayer } from './waveform-player';

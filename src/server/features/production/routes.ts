@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { deliverablesSchema, earningStatusSchema, publicationSchema, revisionSchema, viewsSchema } from '@shared/production';
+import { deliverablesSchema, earningStatusSchema, publicationSchema, revisionSchema, viewsSchema, youtubePublishSchema } from '@shared/production';
+import { draftPublication } from '@shared/publication-draft';
 import { OBJECT_ID_PATTERN } from '@shared/submissions';
+import { eq } from 'drizzle-orm';
+import { users } from '../../platform/db/schema';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
 import { apiError, parseInput } from '../../platform/errors';
@@ -17,6 +20,16 @@ import { productionState } from './production-state';
 import { enterViews, recordPublication, runViralCheck, VIRAL_CHECK_JOB, type PublicationDeps, type ViralCheckJob } from './publication';
 import { refundLateDeliveries, refundSubmission } from './refunds';
 import { requestRevision } from './revisions';
+import {
+  queueStalledUploads,
+  requestYouTubePublish,
+  runYouTubeUpload,
+  youtubeUploadStatus,
+  YOUTUBE_UPLOAD_BACKSTOP_JOB,
+  YOUTUBE_UPLOAD_JOB,
+  type UploadDeps,
+  type YouTubeUploadJob,
+} from './youtube-upload';
 import { queueLostViralChecks, VIRAL_CHECK_BACKSTOP_CRON, VIRAL_CHECK_BACKSTOP_JOB } from './viral-check-backstop';
 
 type WithId = { Params: { id: string } };
@@ -53,6 +66,17 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
     bonusPerTrackUsd: config.production.bonusPerTrackUsd,
     log: app.log,
   };
+
+  const uploadDeps: UploadDeps = { db, storage, channel, publication: deps, jobs: app.jobs, log: app.log, now };
+  // Publishing on the channel: one upload at a time per instance (it streams for minutes); a job
+  // is kept an hour before the queue counts its worker dead, and the lease hands a stalled upload
+  // to a live worker within a minute or two (queueStalledUploads).
+  app.jobs.define<YouTubeUploadJob>(
+    YOUTUBE_UPLOAD_JOB,
+    { retryLimit: 10, retryDelayS: 30, retryBackoff: true, expireInS: 3600, pollingIntervalS: 2, concurrency: 1 },
+    (job) => runYouTubeUpload(uploadDeps, job),
+  );
+  app.jobs.every(YOUTUBE_UPLOAD_BACKSTOP_JOB, '* * * * *', () => queueStalledUploads(uploadDeps));
 
   // The 14-day check: once per publication across all instances; a due one starts within seconds
   // (each worker polls every 2 s and takes one job per poll, so four workers per instance keep a
@@ -109,6 +133,25 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
       const admin = userOf(request);
       await enterViews(db, app.outbox, admin.id, request.params.id, viewsAt14Days, now());
       return productionState(db, await findVisibleSubmission(db, admin, request.params.id), now());
+    });
+
+    team.get<WithId>('/api/admin/submissions/:id/publication-draft', async (request) => {
+      const submission = await findVisibleSubmission(db, userOf(request), request.params.id);
+      const [artist] = await db.select().from(users).where(eq(users.id, submission.userId));
+      return draftPublication(submission, artist);
+    });
+
+    team.post<WithId>('/api/admin/submissions/:id/youtube', async (request, reply) => {
+      const input = parseInput(youtubePublishSchema, request.body);
+      const admin = userOf(request);
+      const status = await requestYouTubePublish(uploadDeps, admin.id, request.params.id, input);
+      request.log.info({ submissionId: request.params.id, adminId: admin.id }, 'publishing on YouTube queued');
+      return reply.status(202).send(status);
+    });
+
+    team.get<WithId>('/api/admin/submissions/:id/youtube', async (request) => {
+      const submission = await findVisibleSubmission(db, userOf(request), request.params.id);
+      return youtubeUploadStatus(db, submission.id);
     });
 
     team.get('/api/admin/bonus', async () => allLedgers(db));
