@@ -9,6 +9,7 @@ import { Textarea } from '@client/components/ui/textarea';
 import { errorMessage } from '@client/lib/api';
 import { formatLongDate, formatLongDateTime } from '@client/lib/format';
 import { toast } from '@client/lib/toast';
+import { ChannelPublish } from './channel-publish';
 import { DeliveriesList } from './deliveries-list';
 import { LicenceRecord } from './artist-production';
 import { uploadDeliverable, useDeliver, useEnterViews, useProduction, usePublish, useRefund } from './production-queries';
@@ -159,7 +160,17 @@ function ViewsForm({ submissionId, state }: { submissionId: string; state: Produ
 }
 
 /** The team's side of production in the submission details: deadline, delivery, refund, publication, views. */
-export function TeamProduction({ submissionId, tier, status }: { submissionId: string; tier: PricingTier; status: string }) {
+export function TeamProduction({
+  submissionId,
+  tier,
+  status,
+  videoFileUrl,
+}: {
+  submissionId: string;
+  tier: PricingTier;
+  status: string;
+  videoFileUrl?: string | null;
+}) {
   const production = useProduction(submissionId);
   const refund = useRefund(submissionId);
   const state = production.data;
@@ -212,6 +223,7 @@ export function TeamProduction({ submissionId, tier, status }: { submissionId: s
           </Button>
         )
       ) : null}
+      {canPublish ? <ChannelPublish submissionId={submissionId} state={state} videoFileUrl={videoFileUrl} /> : null}
       {canPublish ? <PublishForm key={state.publication?.publishedAt ?? 'new'} submissionId={submissionId} state={state} /> : null}
       {state.publication ? <ViewsForm submissionId={submissionId} state={state} /> : null}
       {state.licence ? <LicenceRecord licence={state.licence} /> : null}

@@ -142,7 +142,7 @@ function Details({ initial, onDelete }: { initial: AdminSubmission; onDelete(sub
           <TextSection label="Creative Direction" text={s.creativeDirection} />
           <TextSection label="Lyrics" text={s.hasLyrics ? s.lyrics : null} />
           <Separator />
-          <TeamProduction submissionId={s.id} tier={s.pricingTier} status={s.status} />
+          <TeamProduction submissionId={s.id} tier={s.pricingTier} status={s.status} videoFileUrl={s.videoFileUrl} />
           <Separator />
           <AdminNotes submission={s} />
           <Separator />
