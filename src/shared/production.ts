@@ -22,6 +22,15 @@ export function viewsNeeded(subscriberCount: number): number {
   return Math.ceil(subscriberCount / 2);
 }
 
+/**
+ * The 14 days the check counts, as the Analytics API's dates (UTC): the publish date and the 13
+ * after it, whenever the check runs (CONTRACT §16).
+ */
+export function viewWindow(publishedAt: Date): { startDate: string; endDate: string } {
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  return { startDate: day(publishedAt), endDate: day(new Date(publishedAt.getTime() + (VIRAL_CHECK_DAYS - 1) * DAY_MS)) };
+}
+
 /** When the 14-day check reads the views. */
 export function viralCheckAt(publishedAt: Date): Date {
   return new Date(publishedAt.getTime() + VIRAL_CHECK_DAYS * DAY_MS);
@@ -185,6 +194,8 @@ interface BonusTrack {
   checkAt: string;
   viewsAt14Days: number | null;
   viralHit: boolean | null;
+  /** The window's daily views from the channel's analytics (CONTRACT §16), oldest first; empty without them. */
+  dailyViews: DailyViews[];
 }
 
 export interface BonusEarning {

@@ -130,6 +130,18 @@ function ViewsForm({ submissionId, state }: { submissionId: string; state: Produ
         {publication.viewsNeeded.toLocaleString('en-US')} views. Check {formatLongDateTime(publication.checkAt)}
         {publication.checkedAt ? `, ran ${formatLongDateTime(publication.checkedAt)}${publication.checkLateSeconds ? ` (${lateness(publication.checkLateSeconds)} late)` : ''}` : ''}.
       </p>
+      {publication.viewsAt14Days === null ? (
+        <p
+          className={`justify-self-start rounded-full px-2.5 py-0.5 text-xs font-medium ${publication.checkedAt ? 'bg-destructive/15 text-destructive-soft' : 'bg-secondary text-secondary-foreground'}`}
+          data-testid="views-check-state"
+        >
+          {publication.checkedAt
+            ? 'Needs the views typed in: neither the channel nor the API could read them'
+            : due
+              ? 'The 14-day check is running'
+              : 'Waiting for day 14'}
+        </p>
+      ) : null}
       {publication.viewsAt14Days !== null ? (
         <p className="font-medium">
           {publication.viewsAt14Days.toLocaleString('en-US')} views at 14 days: {publication.viralHit ? 'viral hit' : 'not a hit'}

@@ -17,7 +17,7 @@ import { contentDisposition, deliverFiles, listDeliveries, serveDeliverable, zip
 import { LabelChannel } from './channel';
 import { channelRoutes } from './channel-routes';
 import { productionState } from './production-state';
-import { enterViews, recordPublication, runViralCheck, VIRAL_CHECK_JOB, type PublicationDeps, type ViralCheckJob } from './publication';
+import { enterViews, recordPublication, refreshDailyViews, runViralCheck, VIRAL_CHECK_JOB, type PublicationDeps, type ViralCheckJob } from './publication';
 import { refundLateDeliveries, refundSubmission } from './refunds';
 import { requestRevision } from './revisions';
 import {
@@ -35,6 +35,7 @@ import { queueLostViralChecks, VIRAL_CHECK_BACKSTOP_CRON, VIRAL_CHECK_BACKSTOP_J
 type WithId = { Params: { id: string } };
 
 export const LATE_REFUND_JOB = 'production.late-delivery-refunds';
+const DAILY_VIEWS_JOB = 'production.daily-views';
 
 interface ProductionOptions {
   db: Db;
@@ -87,6 +88,8 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
     { retryLimit: 12, retryDelayS: 60, retryBackoff: true, expireInS: 120, pollingIntervalS: 2, concurrency: 4 },
     (job) => runViralCheck(deps, job, now()),
   );
+  // The window's daily views, for the artist's chart (CONTRACT §16): once a day, with the channel connected.
+  app.jobs.every(DAILY_VIEWS_JOB, '0 6 * * *', () => refreshDailyViews(deps, now()));
   // A check whose job was lost (retries exhausted, or dropped while the server was off) is queued again.
   app.jobs.every(VIRAL_CHECK_BACKSTOP_JOB, VIRAL_CHECK_BACKSTOP_CRON, () => queueLostViralChecks(deps, now()));
   if (config.production.lateDeliveryRefund === 'auto' && stripe) {
