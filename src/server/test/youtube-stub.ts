@@ -28,6 +28,8 @@ export interface YouTubeStub {
   thumbnails: Map<string, { contentType: string; size: number }>;
   /** Daily views per video and YYYY-MM-DD, for `v2/reports`. */
   dailyViews: Map<string, Map<string, number>>;
+  /** Views per day for any video without figures of its own, up to today (a browser journey's chart). */
+  defaultDailyViews: number | null;
   /** Each `v2/reports` query's parameters. */
   reports: Record<string, string>[];
   /** Failure injection: the next N byte-carrying upload PUTs answer this (e.g. 503), after reading the body. */
@@ -65,6 +67,7 @@ export async function startYouTubeStub(options: { subscribers?: number; apiKey?:
     thumbnails: new Map<string, { contentType: string; size: number }>(),
     dailyViews: new Map<string, Map<string, number>>(),
     reports: [] as Record<string, string>[],
+    defaultDailyViews: null as number | null,
     failChunks: { count: 0, status: 503, message: 'Backend Error' } as YouTubeStub['failChunks'],
     refuseInsert: null as YouTubeStub['refuseInsert'],
     dropAfterBytes: null as number | null,
@@ -219,7 +222,15 @@ export async function startYouTubeStub(options: { subscribers?: number; apiKey?:
       if (params.ids !== 'channel==MINE' || params.metrics !== 'views' || params.dimensions !== 'day' || !videoId || !params.startDate || !params.endDate) {
         return send(400, googleError(400, 'Invalid query', 'badRequest'));
       }
-      const days = [...(stub.dailyViews.get(videoId) ?? new Map<string, number>())]
+      let figures = stub.dailyViews.get(videoId);
+      if (!figures && stub.defaultDailyViews !== null) {
+        figures = new Map();
+        const today = new Date().toISOString().slice(0, 10);
+        for (let d = new Date(`${params.startDate}T00:00:00Z`); d.toISOString().slice(0, 10) <= today; d = new Date(d.getTime() + 86_400_000)) {
+          figures.set(d.toISOString().slice(0, 10), stub.defaultDailyViews);
+        }
+      }
+      const days = [...(figures ?? new Map<string, number>())]
         .filter(([day]) => day >= params.startDate! && day <= params.endDate!)
         .sort(([a], [b]) => a.localeCompare(b));
       return send(200, {

@@ -12,7 +12,7 @@ import { objectKey, type ObjectStorage } from '../../platform/storage/object-sto
 import type { z } from 'zod';
 import { lockDeskSubmission } from './access';
 import type { LabelChannel } from './channel';
-import { recordPublication, type PublicationDeps } from './publication';
+import { readWindowViews, recordPublication, type PublicationDeps } from './publication';
 import { querySession, sendChunk, setThumbnail, startUploadSession, YouTubeApiError, type SessionState } from './youtube-api';
 
 /**
@@ -190,6 +190,12 @@ async function carryOut(deps: UploadDeps, row: Row): Promise<'done' | 'failed'> 
     throw error;
   }
   await update(deps, row.submissionId, { state: 'published' });
+  // The first day's figures at once, so the artist's chart starts now rather than at the daily refresh.
+  try {
+    await readWindowViews(deps.channel, deps.db, { submissionId: row.submissionId, publishedAt: row.publishAt ?? publishedAt ?? deps.now() }, videoId, deps.now());
+  } catch (error) {
+    deps.log.warn({ err: error, submissionId: row.submissionId }, 'first daily views not read');
+  }
   deps.log.info({ submissionId: row.submissionId, videoId }, 'published on YouTube');
   return 'done';
 }
