@@ -95,8 +95,16 @@ test('approve, deliver, connect the channel, review the draft, publish: the arti
   const { objectPath } = (await checked.json()) as { objectPath: string };
   expect((await admin.post(`/api/admin/submissions/${submissionId}/deliverables`, { data: { objectPaths: [objectPath] } })).status()).toBe(201);
 
-  // The team connects the label's channel.
+  // Without a channel the desk offers the draft to copy.
   expect((await page.request.post('/api/login', { data: ADMIN })).ok()).toBe(true);
+  await page.goto(`/admin?submission=${submissionId}`);
+  const draft = page.getByTestId('publication-draft');
+  await expect(draft).toContainText('Nocturne Collective - Night Drive');
+  await expect(draft.getByRole('button', { name: 'Copy the title' })).toBeVisible();
+  await draft.scrollIntoViewIfNeeded();
+  await shoot(page, SHOTS, 'desk-draft-to-copy');
+
+  // The team connects the label's channel.
   await page.goto('/admin/channel');
   await shoot(page, SHOTS, 'channel-not-connected');
   await page.getByRole('link', { name: 'Connect the channel' }).click();
