@@ -30,6 +30,7 @@ const AccountSettingsPage = page(() => import('@client/routes/account-settings-p
 const BillingPage = page(() => import('@client/routes/billing-page'), 'BillingPage');
 const DeleteAccountPage = page(() => import('@client/features/account/delete-account-page'), 'DeleteAccountPage');
 const TeamPage = page(() => import('@client/features/admin/team-page'), 'TeamPage');
+const ChannelPage = page(() => import('@client/features/admin/channel-page'), 'ChannelPage');
 const ResetPasswordPage = page(() => import('@client/features/auth/reset-password-page'), 'ResetPasswordPage');
 const UnsubscribePage = page(() => import('@client/features/notifications/unsubscribe-page'), 'UnsubscribePage');
 const MessagesPage = page(() => import('@client/features/messages/messages-page'), 'MessagesPage');
@@ -110,6 +111,7 @@ function SignedInRoutes() {
       <Route path="/admin" component={AdminPage} />
       <Route path="/admin/outbox" component={OutboxPage} />
       <Route path="/admin/users" component={TeamPage} />
+      <Route path="/admin/channel" component={ChannelPage} />
       <Route path="/settings" component={AccountSettingsPage} />
       <Route path="/settings/delete-account" component={DeleteAccountPage} />
       <Route path="/settings/billing" component={BillingPage} />

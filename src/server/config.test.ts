@@ -21,9 +21,24 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(config.sessionSecret);
   });
 
+  it('connects the channel with YOUTUBE_OAUTH_* or else GOOGLE_*, and seals its tokens with TOKEN_ENCRYPTION_KEY or a key from SESSION_SECRET', () => {
+    const google = loadConfig({ DATA_DIR: dataDir(), GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 'gs' }).production;
+    expect(google.channel).toEqual({ clientId: 'g', clientSecret: 'gs', issuer: 'https://accounts.google.com' });
+    const own = loadConfig({ DATA_DIR: dataDir(), GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 'gs', YOUTUBE_OAUTH_CLIENT_ID: 'y', YOUTUBE_OAUTH_CLIENT_SECRET: 'ys' });
+    expect(own.production.channel).toEqual({ clientId: 'y', clientSecret: 'ys', issuer: 'https://accounts.google.com' });
+    const hex = 'ab'.repeat(32);
+    expect(loadConfig({ DATA_DIR: dataDir(), TOKEN_ENCRYPTION_KEY: hex }).production.tokenKey.toString('hex')).toBe(hex);
+    const secret = 's'.repeat(40);
+    const a = loadConfig({ DATA_DIR: dataDir(), SESSION_SECRET: secret }).production.tokenKey;
+    expect(loadConfig({ DATA_DIR: dataDir(), SESSION_SECRET: secret }).production.tokenKey.equals(a)).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), SESSION_SECRET: 't'.repeat(40) }).production.tokenKey.equals(a)).toBe(false);
+  });
+
   it('reads the production settings: bonus per track, late-delivery refunds, YouTube (both or neither)', () => {
     const defaults = loadConfig({ DATA_DIR: dataDir() }).production;
-    expect(defaults).toEqual({ lateDeliveryRefund: 'off', bonusPerTrackUsd: '0.00', youtube: undefined });
+    expect(defaults).toMatchObject({ lateDeliveryRefund: 'off', bonusPerTrackUsd: '0.00', youtube: undefined, channel: undefined });
+    expect(defaults.youtubeAnalyticsUrl).toBe('https://youtubeanalytics.googleapis.com');
+    expect(defaults.tokenKey).toHaveLength(32);
     const set = loadConfig({
       DATA_DIR: dataDir(),
       BONUS_PER_TRACK_USD: '25.5',
@@ -31,7 +46,7 @@ describe('loadConfig', () => {
       YOUTUBE_API_KEY: 'key',
       YOUTUBE_CHANNEL_ID: 'UC123',
     }).production;
-    expect(set).toEqual({
+    expect(set).toMatchObject({
       lateDeliveryRefund: 'auto',
       bonusPerTrackUsd: '25.50',
       youtube: { apiKey: 'key', channelId: 'UC123', apiUrl: 'https://www.googleapis.com' },
@@ -43,6 +58,9 @@ describe('loadConfig', () => {
       [{ LATE_DELIVERY_REFUND: 'yes' }, 'LATE_DELIVERY_REFUND'],
       [{ YOUTUBE_API_KEY: 'key' }, 'YOUTUBE_API_KEY'],
       [{ YOUTUBE_API_URL: 'ftp://x' }, 'YOUTUBE_API_URL'],
+      [{ YOUTUBE_ANALYTICS_URL: 'ftp://x' }, 'YOUTUBE_ANALYTICS_URL'],
+      [{ YOUTUBE_OAUTH_CLIENT_ID: 'id' }, 'YOUTUBE_OAUTH_CLIENT_ID'],
+      [{ TOKEN_ENCRYPTION_KEY: 'short' }, 'TOKEN_ENCRYPTION_KEY'],
     ] as const) {
       expect(() => loadConfig({ DATA_DIR: dataDir(), ...env }), name).toThrow(ConfigError);
       expect(() => loadConfig({ DATA_DIR: dataDir(), ...env }), name).toThrow(name);

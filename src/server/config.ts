@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -58,6 +58,17 @@ const envSchema = z.object({
   YOUTUBE_API_KEY: optionalString,
   YOUTUBE_CHANNEL_ID: optionalString,
   YOUTUBE_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default('https://www.googleapis.com'),
+  YOUTUBE_ANALYTICS_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+    .default('https://youtubeanalytics.googleapis.com'),
+  YOUTUBE_OAUTH_CLIENT_ID: optionalString,
+  YOUTUBE_OAUTH_CLIENT_SECRET: optionalString,
+  TOKEN_ENCRYPTION_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, 'must be 32 bytes, as 64 hex digits or base64')
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BACKUP_DIR: optionalString,
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
@@ -122,6 +133,16 @@ export interface Config {
     bonusPerTrackUsd: string;
     /** The YouTube Data API v3, when both key and channel are set. */
     youtube: { apiKey: string; channelId: string; apiUrl: string } | undefined;
+    /**
+     * The label's channel, connected by OAuth (CONTRACT §16): the client it is connected with
+     * (YOUTUBE_OAUTH_*, else GOOGLE_*), through GOOGLE_ISSUER's discovery; unset without a client.
+     */
+    channel: { clientId: string; clientSecret: string; issuer: string } | undefined;
+    /** The Data API (and its uploads) and the Analytics API. */
+    youtubeApiUrl: string;
+    youtubeAnalyticsUrl: string;
+    /** AES-256-GCM key for OAuth tokens at rest: TOKEN_ENCRYPTION_KEY, else derived from the session secret. */
+    tokenKey: Buffer;
   };
   /**
    * Which peers may tell the client's address in X-Forwarded-For (CONTRACT §9): none (the TCP
@@ -159,9 +180,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.YOUTUBE_API_KEY === undefined) !== (e.YOUTUBE_CHANNEL_ID === undefined)) {
     throw new ConfigError('Invalid configuration: YOUTUBE_API_KEY and YOUTUBE_CHANNEL_ID must be set together');
   }
+  if ((e.YOUTUBE_OAUTH_CLIENT_ID === undefined) !== (e.YOUTUBE_OAUTH_CLIENT_SECRET === undefined)) {
+    throw new ConfigError('Invalid configuration: YOUTUBE_OAUTH_CLIENT_ID and YOUTUBE_OAUTH_CLIENT_SECRET must be set together');
+  }
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
     throw new ConfigError('Invalid configuration: SESSION_SECRET is required when NODE_ENV=production');
   }
+
+  const sessionSecret = e.SESSION_SECRET ?? developmentSecret(dataDir);
+  const channelClientId = e.YOUTUBE_OAUTH_CLIENT_ID ?? e.GOOGLE_CLIENT_ID;
+  const channelClientSecret = e.YOUTUBE_OAUTH_CLIENT_ID ? e.YOUTUBE_OAUTH_CLIENT_SECRET : e.GOOGLE_CLIENT_SECRET;
 
   return {
     env: e.NODE_ENV,
@@ -171,7 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin: publicUrl.origin,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    sessionSecret: e.SESSION_SECRET ?? developmentSecret(dataDir),
+    sessionSecret,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
@@ -217,9 +245,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.YOUTUBE_API_KEY && e.YOUTUBE_CHANNEL_ID
           ? { apiKey: e.YOUTUBE_API_KEY, channelId: e.YOUTUBE_CHANNEL_ID, apiUrl: e.YOUTUBE_API_URL }
           : undefined,
+      channel:
+        channelClientId && channelClientSecret
+          ? { clientId: channelClientId, clientSecret: channelClientSecret, issuer: e.GOOGLE_ISSUER }
+          : undefined,
+      youtubeApiUrl: e.YOUTUBE_API_URL,
+      youtubeAnalyticsUrl: e.YOUTUBE_ANALYTICS_URL,
+      tokenKey: tokenKeyOf(e.TOKEN_ENCRYPTION_KEY, sessionSecret),
     },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+/** 32 bytes from hex or base64; unset, derived from the session secret (HKDF-SHA256), so development needs no setup. */
+function tokenKeyOf(value: string | undefined, sessionSecret: string): Buffer {
+  if (value) return /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, value.includes('-') || value.includes('_') ? 'base64url' : 'base64');
+  return Buffer.from(hkdfSync('sha256', sessionSecret, 'oauth-tokens', 'token-encryption-key', 32));
 }
 
 /** proxy-addr's names for address ranges, accepted beside addresses and CIDRs. */

@@ -22,6 +22,15 @@ export function viewsNeeded(subscriberCount: number): number {
   return Math.ceil(subscriberCount / 2);
 }
 
+/**
+ * The 14 days the check counts, as the Analytics API's dates (UTC): the publish date and the 13
+ * after it, whenever the check runs (CONTRACT §16).
+ */
+export function viewWindow(publishedAt: Date): { startDate: string; endDate: string } {
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  return { startDate: day(publishedAt), endDate: day(new Date(publishedAt.getTime() + (VIRAL_CHECK_DAYS - 1) * DAY_MS)) };
+}
+
 /** When the 14-day check reads the views. */
 export function viralCheckAt(publishedAt: Date): Date {
   return new Date(publishedAt.getTime() + VIRAL_CHECK_DAYS * DAY_MS);
@@ -247,6 +256,8 @@ interface BonusTrack {
   checkAt: string;
   viewsAt14Days: number | null;
   viralHit: boolean | null;
+  /** The window's daily views from the channel's analytics (CONTRACT §16), oldest first; empty without them. */
+  dailyViews: DailyViews[];
 }
 
 export interface BonusEarning {
@@ -285,3 +296,81 @@ export interface ArtistLedger {
 /** The admin list's deadline filter (CONTRACT §13). */
 export const DUE_FILTERS = ['overdue', 'today', 'week'] as const;
 export type DueFilter = (typeof DUE_FILTERS)[number];
+
+/** A publication on the label's channel by the product (CONTRACT §16): where its upload job stands. */
+export const YOUTUBE_UPLOAD_STATES = ['queued', 'uploading', 'processing', 'published', 'failed'] as const;
+export type YouTubeUploadState = (typeof YOUTUBE_UPLOAD_STATES)[number];
+export const PRIVACY_STATUSES = ['public', 'unlisted', 'private'] as const;
+export type PrivacyStatus = (typeof PRIVACY_STATUSES)[number];
+
+/** YouTube's own limits on a video's metadata (CONTRACT §16). */
+export const YOUTUBE_TITLE_MAX = 100;
+export const YOUTUBE_DESCRIPTION_MAX_BYTES = 5000;
+export const YOUTUBE_TAGS_MAX = 500;
+
+/** YouTube refuses `<` and `>` in a title or a description. */
+export const withoutAngles = (text: string) => text.replace(/[<>]/g, '');
+const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
+/** Tags count with a comma between them, and a tag with a space counts its quotes too. */
+export const tagsLength = (tags: readonly string[]) =>
+  tags.reduce((n, tag) => n + tag.length + (tag.includes(' ') ? 2 : 0), 0) + Math.max(0, tags.length - 1);
+
+/** GET /api/admin/submissions/{id}/publication-draft */
+export interface PublicationDraft {
+  title: string;
+  description: string;
+  tags: string[];
+}
+
+/** POST /api/admin/submissions/{id}/youtube */
+export const youtubePublishSchema = z.object({
+  objectPath,
+  title: z
+    .string({ message: 'title must be text' })
+    .trim()
+    .min(1, 'Give the video a title')
+    .max(YOUTUBE_TITLE_MAX, `The title must be at most ${YOUTUBE_TITLE_MAX} characters`)
+    .refine((v) => !/[<>]/.test(v), 'The title cannot contain < or >'),
+  description: z
+    .string({ message: 'description must be text' })
+    .refine((v) => utf8Bytes(v) <= YOUTUBE_DESCRIPTION_MAX_BYTES, `The description must be at most ${YOUTUBE_DESCRIPTION_MAX_BYTES} bytes`)
+    .refine((v) => !/[<>]/.test(v), 'The description cannot contain < or >'),
+  tags: z
+    .array(z.string({ message: 'each tag must be text' }).trim().min(1, 'A tag cannot be empty').max(YOUTUBE_TAGS_MAX), {
+      message: 'tags must be a list of text',
+    })
+    .max(YOUTUBE_TAGS_MAX)
+    .refine((v) => tagsLength(v) <= YOUTUBE_TAGS_MAX, `The tags must be at most ${YOUTUBE_TAGS_MAX} characters together`)
+    .refine((v) => v.every((tag) => !/[<>,]/.test(tag)), 'A tag cannot contain <, > or a comma')
+    .optional()
+    .transform((v) => v ?? []),
+  privacyStatus: z.enum(PRIVACY_STATUSES, { message: 'privacyStatus must be public, unlisted or private' }).default('public'),
+  publishAt: z.iso.datetime({ offset: true, message: 'publishAt must be an ISO date and time' }).nullish(),
+});
+export type YouTubePublishInput = z.input<typeof youtubePublishSchema>;
+
+/** GET /api/admin/submissions/{id}/youtube */
+export interface YouTubeUploadStatus {
+  state: YouTubeUploadState | null;
+  bytesSent: number;
+  bytesTotal: number;
+  videoId: string | null;
+  error: string | null;
+}
+
+/** GET /api/admin/channel */
+export interface ChannelStatus {
+  connected: boolean;
+  /** Whether an OAuth client is configured, so the channel can be connected at all. */
+  configured: boolean;
+  channelId: string | null;
+  title: string | null;
+  subscriberCount: number | null;
+  connectedAt: string | null;
+}
+
+/** A day's views in the 14-day window (the Analytics API's `day` rows). */
+export interface DailyViews {
+  date: string;
+  views: number;
+}

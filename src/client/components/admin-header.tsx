@@ -1,4 +1,4 @@
-import { LayoutDashboard, Mail, MessageSquare, ShieldCheck, Users } from 'lucide-react';
+import { LayoutDashboard, Mail, MessageSquare, ShieldCheck, Users, MonitorPlay } from 'lucide-react';
 import { Link } from 'wouter';
 import type { PublicUser } from '@shared/auth';
 import { AppHeader } from '@client/components/app-header';
@@ -11,6 +11,7 @@ const LINKS = [
   { href: '/messages', label: 'Messages', icon: MessageSquare },
   { href: '/admin/users', label: 'Users', icon: Users },
   { href: '/admin/outbox', label: 'Outbox', icon: Mail },
+  { href: '/admin/channel', label: 'Channel', icon: MonitorPlay },
   { href: '/', label: 'User View', icon: LayoutDashboard },
 ] as const;
 

@@ -94,6 +94,13 @@ const NASTY_STRINGS = [
   '/objects/uploads/00000000-0000-0000-0000-000000000000',
 ];
 const FIELD_NAMES = [
+  // Publishing on the channel (issue 24): POST …/youtube
+  'objectPath',
+  'title',
+  'description',
+  'tags',
+  'privacyStatus',
+  'publishAt',
   'email',
   'password',
   'firstName',

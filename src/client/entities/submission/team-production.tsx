@@ -13,6 +13,7 @@ import { formatLongDate, formatLongDateTime } from '@client/lib/format';
 import { toast } from '@client/lib/toast';
 import { useMailText } from '@client/lib/public-config';
 import { MAIL_TEXTS } from '@shared/api';
+import { ChannelPublish } from './channel-publish';
 import { DeliveriesList } from './deliveries-list';
 import { LicenceRecord } from './artist-production';
 import { uploadDeliverable, useDeliver, useEnterViews, useProduction, usePublish, useRefund } from './production-queries';
@@ -153,6 +154,18 @@ function ViewsForm({ submissionId, state }: { submissionId: string; state: Produ
         {publication.viewsNeeded.toLocaleString('en-US')} views. Check {formatLongDateTime(publication.checkAt)}
         {publication.checkedAt ? `, ran ${formatLongDateTime(publication.checkedAt)}${publication.checkLateSeconds ? ` (${lateness(publication.checkLateSeconds)} late)` : ''}` : ''}.
       </p>
+      {publication.viewsAt14Days === null ? (
+        <p
+          className={`justify-self-start rounded-full px-2.5 py-0.5 text-xs font-medium ${publication.checkedAt ? 'bg-destructive/15 text-destructive-soft' : 'bg-secondary text-secondary-foreground'}`}
+          data-testid="views-check-state"
+        >
+          {publication.checkedAt
+            ? 'Needs the views typed in: neither the channel nor the API could read them'
+            : due
+              ? 'The 14-day check is running'
+              : 'Waiting for day 14'}
+        </p>
+      ) : null}
       {publication.viewsAt14Days !== null ? (
         <p className="font-medium">
           {publication.viewsAt14Days.toLocaleString('en-US')} views at 14 days: {publication.viralHit ? 'viral hit' : 'not a hit'}
@@ -183,7 +196,17 @@ function ViewsForm({ submissionId, state }: { submissionId: string; state: Produ
 }
 
 /** The team's side of production in the submission details: deadline, delivery, refund, publication, views. */
-export function TeamProduction({ submissionId, tier, status }: { submissionId: string; tier: PricingTier; status: string }) {
+export function TeamProduction({
+  submissionId,
+  tier,
+  status,
+  videoFileUrl,
+}: {
+  submissionId: string;
+  tier: PricingTier;
+  status: string;
+  videoFileUrl?: string | null;
+}) {
   const production = useProduction(submissionId);
   const refund = useRefund(submissionId);
   const state = production.data;
@@ -236,6 +259,7 @@ export function TeamProduction({ submissionId, tier, status }: { submissionId: s
           </Button>
         )
       ) : null}
+      {canPublish ? <ChannelPublish submissionId={submissionId} state={state} videoFileUrl={videoFileUrl} /> : null}
       {canPublish ? <PublishForm key={state.publication?.publishedAt ?? 'new'} submissionId={submissionId} state={state} /> : null}
       {state.publication ? <ViewsForm submissionId={submissionId} state={state} /> : null}
       {state.licence ? <LicenceRecord licence={state.licence} /> : null}

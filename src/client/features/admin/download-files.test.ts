@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '@shared/auth';
 import { downloadExtension } from '@shared/downloads';
 import { downloadHref, planDownloads, startDownloads } from './download-files';
-import { socialLinksOf } from './social-links';
+import { socialLinksOf } from '@shared/social-links';
 
 const submission = {
   songTitle: 'Night Drive (Remix)',

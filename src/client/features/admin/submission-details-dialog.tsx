@@ -18,7 +18,7 @@ import { TeamProduction } from '@client/entities/submission/team-production';
 import { useAdminSubmission, useSaveNotes } from './admin-queries';
 import { ADMIN_TOASTS } from './admin-texts';
 import { downloadOne, planDownloads, startDownloads, type PlannedDownload } from './download-files';
-import { socialLinksOf } from './social-links';
+import { socialLinksOf } from '@shared/social-links';
 import { DeskPanel } from './desk-panel';
 import { StatusChangeDialog } from './status-change-dialog';
 import { WaveformPlayer } from './waveform-player';
@@ -142,7 +142,7 @@ function Details({ initial, onDelete }: { initial: AdminSubmission; onDelete(sub
           <TextSection label="Creative Direction" text={s.creativeDirection} />
           <TextSection label="Lyrics" text={s.hasLyrics ? s.lyrics : null} />
           <Separator />
-          <TeamProduction submissionId={s.id} tier={s.pricingTier} status={s.status} />
+          <TeamProduction submissionId={s.id} tier={s.pricingTier} status={s.status} videoFileUrl={s.videoFileUrl} />
           <Separator />
           <AdminNotes submission={s} />
           <Separator />

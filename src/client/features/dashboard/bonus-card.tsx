@@ -5,6 +5,7 @@ import { formatUsd } from '@shared/submissions';
 import { useBonus } from '@client/entities/submission/production-queries';
 import { formatLongDate } from '@client/lib/format';
 import { cn } from '@client/lib/utils';
+import { ViewsChart } from './views-chart';
 
 /**
  * The viral bonus (SPEC §1, CONTRACT §13): "Viral hits: N of 3", each published track with the
@@ -61,6 +62,11 @@ export function BonusCard() {
                 ? 'Waiting for day 14'
                 : `${track.viewsAt14Days!.toLocaleString('en-US')} views · ${track.viralHit ? 'Viral hit' : 'Not a hit'}`}
             </span>
+            {track.dailyViews.length > 0 ? (
+              <div className="sm:col-span-2">
+                <ViewsChart days={track.dailyViews} viewsNeeded={track.viewsNeeded} />
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -3,7 +3,7 @@ import { displayName } from '@shared/users';
 import { viewsNeeded, type ArtistLedger, type BonusEarning, type BonusState, type EarningStatus } from '@shared/production';
 import { VIRAL_HITS_NEEDED } from '@shared/production-texts';
 import type { Db } from '../../platform/db/client';
-import { bonusEarnings, publications, submissions, users } from '../../platform/db/schema';
+import { bonusEarnings, dailyViews, publications, submissions, users } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
@@ -35,6 +35,14 @@ export async function bonusOf(db: Db, userId: string): Promise<BonusState> {
     .innerJoin(submissions, eq(submissions.id, bonusEarnings.submissionId))
     .where(eq(bonusEarnings.userId, userId))
     .orderBy(asc(bonusEarnings.createdAt));
+  const days =
+    tracks.length === 0
+      ? []
+      : await db
+          .select()
+          .from(dailyViews)
+          .where(inArray(dailyViews.submissionId, tracks.map((t) => t.publication.submissionId)))
+          .orderBy(asc(dailyViews.day));
   const viralHits = tracks.filter((t) => t.publication.viralHit === true && t.publication.hitRecordedAt).length;
   return {
     viralHits,
@@ -50,6 +58,7 @@ export async function bonusOf(db: Db, userId: string): Promise<BonusState> {
       checkAt: p.checkAt.toISOString(),
       viewsAt14Days: p.viewsAt14Days,
       viralHit: p.viralHit,
+      dailyViews: days.filter((d) => d.submissionId === p.submissionId).map((d) => ({ date: d.day, views: d.views })),
     })),
     earnings: earnings.map((e) => toEarning(e.earning, e.songTitle)),
   };

@@ -1,17 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
-import { isViralHit, viewsNeeded, viralCheckAt, type CountSource, type Publication } from '@shared/production';
+import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { isViralHit, viewsNeeded, viewWindow, viralCheckAt, type CountSource, type Publication } from '@shared/production';
 import { VIRAL_HITS_NEEDED } from '@shared/production-texts';
 import { isPublishable } from '@shared/submissions';
 import { transitionSubmissions } from '../../domain/submission/transition';
 import type { Db, Tx } from '../../platform/db/client';
-import { bonusEarnings, publications, submissionHistory, submissions, users, viewReadings } from '../../platform/db/schema';
+import { bonusEarnings, dailyViews, publications, submissionHistory, submissions, users, viewReadings } from '../../platform/db/schema';
 import type { EmailQueue } from '../../domain/email/email-kinds';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import { lockDeskSubmission } from './access';
+import type { LabelChannel } from './channel';
 import { readSubscriberCount, readViewCount, youTubeVideoId, YouTubeError, type YouTubeConfig } from './youtube';
+import { readDailyViews } from './youtube-api';
 
 export const VIRAL_CHECK_JOB = 'production.viral-check';
 export interface ViralCheckJob {
@@ -31,6 +33,8 @@ export interface PublicationDeps {
   jobs: Pick<JobQueue, 'enqueue'>;
   outbox: EmailQueue;
   youtube: YouTubeConfig | undefined;
+  /** The label's channel connected by OAuth (CONTRACT §16); when connected, it is read instead of the API key. */
+  channel?: LabelChannel | undefined;
   bonusPerTrackUsd: string;
   log: FastifyBaseLogger;
 }
@@ -60,9 +64,11 @@ export async function recordPublication(
   // Read before the transaction: a slow API must not hold the row lock. Locked once read.
   let subscribers: { count: number; source: CountSource };
   if (existing?.subscriberSource === 'youtube') subscribers = { count: existing.subscriberCount, source: 'youtube' };
-  else if (youtube) {
+  else if ((await deps.channel?.isConnected()) || youtube) {
     try {
-      subscribers = { count: await readSubscriberCount(youtube), source: 'youtube' };
+      // A connected channel takes precedence over the API key (CONTRACT §16).
+      const count = (await deps.channel?.isConnected()) ? await deps.channel!.subscriberCount() : await readSubscriberCount(youtube!);
+      subscribers = { count, source: 'youtube' };
     } catch (error) {
       deps.log.error({ err: error, submissionId }, 'could not read the subscriber count');
       throw apiError('youtube_unavailable');
@@ -212,7 +218,7 @@ type CheckOutcome = 'recorded' | 'awaiting_admin' | 'already_checked' | 'resched
  * configured it reads `viewCount`; without, it marks the check due for the team to enter.
  */
 export async function runViralCheck(
-  deps: Pick<PublicationDeps, 'db' | 'outbox' | 'youtube' | 'jobs' | 'log'>,
+  deps: Pick<PublicationDeps, 'db' | 'outbox' | 'youtube' | 'jobs' | 'log' | 'channel'>,
   job: ViralCheckJob,
   now: Date,
 ): Promise<CheckOutcome> {
@@ -225,9 +231,18 @@ export async function runViralCheck(
     await deps.jobs.enqueue(VIRAL_CHECK_JOB, job, { startAfter: publication.checkAt });
     return 'rescheduled';
   }
-  const videoId = youtube ? youTubeVideoId(publication.videoUrl) : null;
+  const channelConnected = (await deps.channel?.isConnected()) ?? false;
+  const videoId = youtube || channelConnected ? youTubeVideoId(publication.videoUrl) : null;
   let views: number | null = null;
-  if (youtube && videoId) {
+  if (channelConnected && videoId) {
+    // The channel's analytics: the sum of exactly the window's 14 days, however late this runs.
+    try {
+      views = await readWindowViews(deps.channel!, deps.db, publication, videoId, now);
+    } catch (error) {
+      deps.log.warn({ err: error, submissionId: job.submissionId }, 'viral check could not read the analytics');
+      throw error;
+    }
+  } else if (youtube && videoId) {
     try {
       views = await readViewCount(youtube, videoId);
     } catch (error) {
@@ -251,6 +266,50 @@ export async function runViralCheck(
     await recordViews(tx, deps.outbox, locked, { views, source: 'youtube', recordedBy: null }, now, { lateSeconds });
     return 'recorded';
   });
+}
+
+/**
+ * The window's daily views from the Analytics API (`day` rows from the publish date to 13 days
+ * later), kept in `daily_views` for the artist's chart; the sum of the days that have passed.
+ */
+export async function readWindowViews(
+  channel: LabelChannel,
+  db: Db,
+  publication: { submissionId: string; publishedAt: Date },
+  videoId: string,
+  now: Date,
+): Promise<number> {
+  const { startDate, endDate } = viewWindow(publication.publishedAt);
+  const rows = await channel.withToken((token) => readDailyViews(channel.urls, token, videoId, startDate, endDate));
+  const inWindow = rows.filter((r) => r.date >= startDate && r.date <= endDate);
+  for (const row of inWindow) {
+    await db
+      .insert(dailyViews)
+      .values({ submissionId: publication.submissionId, day: row.date, views: row.views, recordedAt: now })
+      .onConflictDoUpdate({ target: [dailyViews.submissionId, dailyViews.day], set: { views: row.views, recordedAt: now } });
+  }
+  return inWindow.reduce((sum, r) => sum + r.views, 0);
+}
+
+/**
+ * Daily during the window (a scheduled job): each publication not yet checked, on a connected
+ * channel, gets its daily figures so far, so the artist's chart climbs before day 14.
+ */
+export async function refreshDailyViews(deps: Pick<PublicationDeps, 'db' | 'channel' | 'log'>, now: Date): Promise<number> {
+  if (!deps.channel || !(await deps.channel.isConnected())) return 0;
+  const open = await deps.db.select().from(publications).where(isNull(publications.checkedAt));
+  let refreshed = 0;
+  for (const publication of open) {
+    const videoId = youTubeVideoId(publication.videoUrl);
+    if (!videoId || publication.publishedAt > now) continue;
+    try {
+      await readWindowViews(deps.channel, deps.db, publication, videoId, now);
+      refreshed++;
+    } catch (error) {
+      deps.log.warn({ err: error, submissionId: publication.submissionId }, 'daily views not refreshed');
+    }
+  }
+  return refreshed;
 }
 
 /**

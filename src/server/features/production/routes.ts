@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { deliverablesSchema, deliveryCommentPatchSchema, deliveryCommentSchema, earningStatusSchema, publicationSchema, revisionSchema, viewsSchema } from '@shared/production';
+import { deliverablesSchema, deliveryCommentPatchSchema, deliveryCommentSchema, earningStatusSchema, publicationSchema, revisionSchema, viewsSchema, youtubePublishSchema } from '@shared/production';
+import { draftPublication } from '@shared/publication-draft';
 import { OBJECT_ID_PATTERN } from '@shared/submissions';
+import { eq } from 'drizzle-orm';
+import { users } from '../../platform/db/schema';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
 import { apiError, parseInput } from '../../platform/errors';
@@ -12,10 +15,22 @@ import { findVisibleSubmission } from './access';
 import { allLedgers, bonusOf, markEarning } from './bonus';
 import { contentDisposition, deliverFiles, listDeliveries, serveDeliverable, zipDeliverables } from './deliveries';
 import { addDeliveryComment, approveCut, commentAudience, listDeliveryComments, loadDeliveryComment, resolveDeliveryComment } from './delivery-comments';
+import { LabelChannel } from './channel';
+import { channelRoutes } from './channel-routes';
 import { productionState } from './production-state';
-import { enterViews, recordPublication, runViralCheck, VIRAL_CHECK_JOB, type PublicationDeps, type ViralCheckJob } from './publication';
+import { enterViews, recordPublication, refreshDailyViews, runViralCheck, VIRAL_CHECK_JOB, type PublicationDeps, type ViralCheckJob } from './publication';
 import { LATE_REFUND_JOB, REJECTION_REFUND_JOB, refundLateDeliveries, refundRejected, refundSubmission } from '../../domain/billing/refunds';
 import { requestRevision } from './revisions';
+import {
+  queueStalledUploads,
+  requestYouTubePublish,
+  runYouTubeUpload,
+  youtubeUploadStatus,
+  YOUTUBE_UPLOAD_BACKSTOP_JOB,
+  YOUTUBE_UPLOAD_JOB,
+  type UploadDeps,
+  type YouTubeUploadJob,
+} from './youtube-upload';
 import { queueLostViralChecks, VIRAL_CHECK_BACKSTOP_CRON, VIRAL_CHECK_BACKSTOP_JOB } from './viral-check-backstop';
 
 type WithId = { Params: { id: string } };
@@ -24,6 +39,7 @@ type WithComment = { Params: { id: string; deliveryId: string; commentId: string
 
 /** The loader other instances use when a comment is too large to travel in a NOTIFY payload. */
 const DELIVERY_COMMENT_LOADER = 'delivery_comment';
+const DAILY_VIEWS_JOB = 'production.daily-views';
 
 export { LATE_REFUND_JOB } from '../../domain/billing/refunds';
 
@@ -43,14 +59,33 @@ interface ProductionOptions {
  */
 export async function productionRoutes(app: FastifyInstance, { db, config, storage, now, emailDelayS }: ProductionOptions) {
   const stripe: Stripe | undefined = config.stripe ? createStripeClient(config.stripe) : undefined;
+  const channel = new LabelChannel({
+    db,
+    client: config.production.channel,
+    redirectUri: new URL('/api/admin/channel/callback', config.publicUrl).toString(),
+    urls: { apiUrl: config.production.youtubeApiUrl, analyticsUrl: config.production.youtubeAnalyticsUrl },
+    tokenKey: config.production.tokenKey,
+  });
   const deps: PublicationDeps = {
     db,
     jobs: app.jobs,
     outbox: app.outbox,
     youtube: config.production.youtube,
+    channel,
     bonusPerTrackUsd: config.production.bonusPerTrackUsd,
     log: app.log,
   };
+
+  const uploadDeps: UploadDeps = { db, storage, channel, publication: deps, jobs: app.jobs, log: app.log, now };
+  // Publishing on the channel: one upload at a time per instance (it streams for minutes); a job
+  // is kept an hour before the queue counts its worker dead, and the lease hands a stalled upload
+  // to a live worker within a minute or two (queueStalledUploads).
+  app.jobs.define<YouTubeUploadJob>(
+    YOUTUBE_UPLOAD_JOB,
+    { retryLimit: 10, retryDelayS: 30, retryBackoff: true, expireInS: 3600, pollingIntervalS: 2, concurrency: 1 },
+    (job) => runYouTubeUpload(uploadDeps, job),
+  );
+  app.jobs.every(YOUTUBE_UPLOAD_BACKSTOP_JOB, '* * * * *', () => queueStalledUploads(uploadDeps));
 
   // The 14-day check: once per publication across all instances; a due one starts within seconds
   // (each worker polls every 2 s and takes one job per poll, so four workers per instance keep a
@@ -61,6 +96,8 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
     { retryLimit: 12, retryDelayS: 60, retryBackoff: true, expireInS: 120, pollingIntervalS: 2, concurrency: 4 },
     (job) => runViralCheck(deps, job, now()),
   );
+  // The window's daily views, for the artist's chart (CONTRACT §16): once a day, with the channel connected.
+  app.jobs.every(DAILY_VIEWS_JOB, '0 6 * * *', () => refreshDailyViews(deps, now()));
   // A check whose job was lost (retries exhausted, or dropped while the server was off) is queued again.
   app.jobs.every(VIRAL_CHECK_BACKSTOP_JOB, VIRAL_CHECK_BACKSTOP_CRON, () => queueLostViralChecks(deps, now()));
   if (stripe) {
@@ -84,6 +121,8 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
       const { id } = (request.params ?? {}) as { id?: string };
       if (id !== undefined && !OBJECT_ID_PATTERN.test(id)) throw apiError('submission_not_found');
     });
+
+    channelRoutes(team, { channel, config, now });
 
     team.post<WithId>('/api/admin/submissions/:id/deliverables', async (request, reply) => {
       const input = parseInput(deliverablesSchema, request.body);
@@ -113,6 +152,25 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
       const admin = userOf(request);
       await enterViews(db, app.outbox, admin.id, request.params.id, viewsAt14Days, now());
       return productionState(db, await findVisibleSubmission(db, admin, request.params.id), now());
+    });
+
+    team.get<WithId>('/api/admin/submissions/:id/publication-draft', async (request) => {
+      const submission = await findVisibleSubmission(db, userOf(request), request.params.id);
+      const [artist] = await db.select().from(users).where(eq(users.id, submission.userId));
+      return draftPublication(submission, artist);
+    });
+
+    team.post<WithId>('/api/admin/submissions/:id/youtube', async (request, reply) => {
+      const input = parseInput(youtubePublishSchema, request.body);
+      const admin = userOf(request);
+      const status = await requestYouTubePublish(uploadDeps, admin.id, request.params.id, input);
+      request.log.info({ submissionId: request.params.id, adminId: admin.id }, 'publishing on YouTube queued');
+      return reply.status(202).send(status);
+    });
+
+    team.get<WithId>('/api/admin/submissions/:id/youtube', async (request) => {
+      const submission = await findVisibleSubmission(db, userOf(request), request.params.id);
+      return youtubeUploadStatus(db, submission.id);
     });
 
     team.get('/api/admin/bonus', async () => allLedgers(db));

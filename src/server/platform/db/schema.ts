@@ -21,7 +21,7 @@ import { HISTORY_FIELDS, STATUS_CHANGE_REASONS } from '../../../shared/admin';
 import { AUTH_PROVIDERS, ROLES } from '../../../shared/auth';
 import { BILLING_DOCUMENT_KINDS } from '../../../shared/billing';
 import { OUTBOX_STATUSES } from '../../../shared/notifications';
-import { COUNT_SOURCES, EARNING_STATUSES } from '../../../shared/production';
+import { COUNT_SOURCES, EARNING_STATUSES, PRIVACY_STATUSES, YOUTUBE_UPLOAD_STATES } from '../../../shared/production';
 import { STORED_PAYOUT_STATUSES } from '../../../shared/payouts';
 import {
   PAYMENT_STATUSES,
@@ -377,6 +377,77 @@ export const viewReadings = pgTable(
   (t) => [
     index('view_readings_submission_idx').on(t.submissionId, t.recordedAt),
     oneOf('view_readings_source_check', t.source, COUNT_SOURCES),
+  ],
+);
+
+/** A day's views in the 14-day window, from the Analytics API (CONTRACT §16); `day` is YYYY-MM-DD. */
+export const dailyViews = pgTable(
+  'daily_views',
+  {
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => publications.submissionId, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    views: bigint('views', { mode: 'number' }).notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.submissionId, t.day] })],
+);
+
+/**
+ * The label's YouTube channel, connected by OAuth (CONTRACT §16): one row at most. The tokens
+ * are AES-256-GCM ciphertexts (platform/crypto/token-box.ts), never the tokens themselves.
+ */
+export const youtubeChannels = pgTable(
+  'youtube_channels',
+  {
+    id: text('id').primaryKey().default('label'),
+    channelId: text('channel_id').notNull(),
+    title: text('title').notNull(),
+    subscriberCount: bigint('subscriber_count', { mode: 'number' }),
+    refreshToken: text('refresh_token').notNull(),
+    accessToken: text('access_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    connectedBy: text('connected_by').references(() => users.id, { onDelete: 'set null' }),
+    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('youtube_channels_single_check', sql`${t.id} = 'label'`)],
+);
+
+/**
+ * A video the product publishes on the channel (CONTRACT §16), one per submission: the job's
+ * state, YouTube's resumable session and how many bytes it has, so a restart continues it.
+ */
+export const youtubeUploads = pgTable(
+  'youtube_uploads',
+  {
+    submissionId: text('submission_id')
+      .primaryKey()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    uploadId: text('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: YOUTUBE_UPLOAD_STATES }).notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    tags: jsonb('tags').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    privacyStatus: text('privacy_status', { enum: PRIVACY_STATUSES }).notNull(),
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    sessionUri: text('session_uri'),
+    bytesSent: bigint('bytes_sent', { mode: 'number' }).notNull().default(0),
+    bytesTotal: bigint('bytes_total', { mode: 'number' }).notNull(),
+    videoId: text('video_id'),
+    error: text('error'),
+    /** Until when a worker holds this upload (renewed while it sends); a lapsed lease is taken over. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('youtube_uploads_upload_idx').on(t.uploadId),
+    oneOf('youtube_uploads_state_check', t.state, YOUTUBE_UPLOAD_STATES),
+    oneOf('youtube_uploads_privacy_status_check', t.privacyStatus, PRIVACY_STATUSES),
   ],
 );
 

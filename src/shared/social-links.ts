@@ -1,6 +1,11 @@
-import type { PublicProfile } from '@shared/auth';
+import type { PublicProfile } from './auth';
 
-interface SocialLink {
+/**
+ * SPEC §2's social link rules, in one place (CONTRACT §16): the desk shows an artist's links by
+ * them, and the video description on the label's channel is written by them.
+ */
+
+export interface SocialLink {
   platform: string;
   handle: string;
   /** Absent for platforms shown as plain text (SPEC §2: Apple Music, Amazon Music, Deezer, other). */
@@ -14,7 +19,8 @@ const segment = (value: string) => encodeURIComponent(value);
 /** A link that is already a full http(s) URL is used as it is; anything else is built from the handle. */
 const linkTo = (build: (handle: string) => string) => (handle: string) => (isHttpUrl(handle) ? handle : build(handle));
 
-type Platform = { field: keyof PublicProfile; platform: string; href?: (handle: string) => string };
+type SocialField = Extract<keyof PublicProfile, `${string}Handle` | 'otherPlatforms'>;
+type Platform = { field: SocialField; platform: string; href?: (handle: string) => string };
 
 /** SPEC §2 "Social link rules". */
 const PLATFORMS: Platform[] = [
@@ -44,10 +50,10 @@ const PLATFORMS: Platform[] = [
 ];
 
 /** The user's filled-in social handles, in SPEC order, with links where SPEC gives them. */
-export function socialLinksOf(user: PublicProfile | null | undefined): SocialLink[] {
+export function socialLinksOf(user: Partial<Record<SocialField, string | null>> | null | undefined): SocialLink[] {
   if (!user) return [];
   return PLATFORMS.flatMap(({ field, platform, href }) => {
-    const handle = (user[field] as string | null)?.trim();
+    const handle = user[field]?.trim();
     if (!handle) return [];
     const url = href?.(handle);
     return [url ? { platform, handle, href: url } : { platform, handle }];

@@ -1,0 +1,123 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { MonitorPlay } from 'lucide-react';
+import type { ChannelStatus } from '@shared/production';
+import { AdminHeader } from '@client/components/admin-header';
+import { BackLink, PageHeading } from '@client/components/page-heading';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent } from '@client/components/ui/card';
+import { Spinner } from '@client/components/ui/spinner';
+import { useUnreadMessageCount } from '@client/entities/message/message-queries';
+import { apiRequest, errorMessage } from '@client/lib/api';
+import { useAuth } from '@client/lib/auth';
+import { formatLongDate } from '@client/lib/format';
+import { queryClient } from '@client/lib/query-client';
+import { toast } from '@client/lib/toast';
+import { useDocumentTitle } from '@client/lib/use-document-title';
+
+export const CHANNEL_KEY = '/api/admin/channel';
+
+/** What `?error=` after the round trip means. */
+const CONNECT_ERRORS: Record<string, string> = {
+  failed: 'The channel could not be connected. Try again, and allow every permission Google asks for.',
+  denied: 'Google was told not to allow access, so nothing was connected.',
+  not_configured: 'No OAuth client is configured: set YOUTUBE_OAUTH_CLIENT_ID and YOUTUBE_OAUTH_CLIENT_SECRET (or the GOOGLE_ ones).',
+};
+
+/** /admin/channel: the label's YouTube channel the product publishes on (CONTRACT §16). */
+export function ChannelPage() {
+  useDocumentTitle('YouTube channel');
+  const unread = useUnreadMessageCount();
+  const { user } = useAuth();
+  const channel = useQuery<ChannelStatus>({ queryKey: [CHANNEL_KEY], enabled: user?.role === 'admin' });
+  const disconnect = useMutation({
+    mutationFn: () => apiRequest<ChannelStatus>('DELETE', CHANNEL_KEY),
+    onSuccess: (status) => {
+      queryClient.setQueryData([CHANNEL_KEY], status);
+      toast({ title: 'Channel disconnected' });
+    },
+    onError: (error) => toast({ title: 'Could not disconnect', description: errorMessage(error), variant: 'destructive' }),
+  });
+  if (!user) return null;
+  if (user.role !== 'admin') {
+    return (
+      <main className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-semibold">Access Denied</h1>
+        <p className="mt-2 text-muted-foreground">You don't have admin privileges</p>
+      </main>
+    );
+  }
+  const error = new URLSearchParams(window.location.search).get('error');
+  const status = channel.data;
+
+  return (
+    <div className="min-h-dvh">
+      <AdminHeader user={user} unreadMessages={unread} />
+      <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:px-6">
+        <BackLink href="/admin">Back to Admin</BackLink>
+        <PageHeading
+          title="YouTube channel"
+          description="The label's channel: videos are published on it from the desk, and the 14-day checks read its analytics."
+        />
+        {error ? (
+          <p role="alert" className="rounded-md border border-destructive/40 p-3 text-sm text-destructive-soft">
+            {CONNECT_ERRORS[error] ?? CONNECT_ERRORS.failed}
+          </p>
+        ) : null}
+        {channel.isPending ? (
+          <Spinner />
+        ) : channel.isError ? (
+          <p className="text-destructive-soft">{errorMessage(channel.error)}</p>
+        ) : (
+          <Card>
+            <CardContent className="grid gap-4 p-5">
+              {status!.connected ? (
+                <>
+                  <div className="flex items-start gap-3">
+                    <MonitorPlay className="mt-1 size-6 shrink-0 text-primary" aria-hidden />
+                    <div className="grid gap-1">
+                      <p className="text-lg font-semibold [overflow-wrap:anywhere]" data-testid="channel-title">
+                        {status!.title}
+                      </p>
+                      <p className="text-sm text-muted-foreground">
+                        <span data-testid="channel-subscribers">
+                          {status!.subscriberCount === null ? 'Subscribers hidden' : `${status!.subscriberCount.toLocaleString('en-US')} subscribers`}
+                        </span>
+                        {status!.connectedAt ? ` · connected ${formatLongDate(status!.connectedAt)}` : null}
+                      </p>
+                    </div>
+                  </div>
+                  <div className="flex flex-wrap gap-2">
+                    <Button asChild variant="outline">
+                      <a href="/api/admin/channel/connect">Connect another channel</a>
+                    </Button>
+                    <Button variant="destructive" disabled={disconnect.isPending} onClick={() => disconnect.mutate()}>
+                      Disconnect
+                    </Button>
+                  </div>
+                </>
+              ) : (
+                <>
+                  <p>
+                    No channel is connected. Videos are then published by hand and their links recorded on the desk; the 14-day check
+                    reads the views with the API key, or asks the team for the figure.
+                  </p>
+                  <div>
+                    {status!.configured ? (
+                      <Button asChild>
+                        <a href="/api/admin/channel/connect">
+                          <MonitorPlay aria-hidden /> Connect the channel
+                        </a>
+                      </Button>
+                    ) : (
+                      <p className="text-sm text-muted-foreground">{CONNECT_ERRORS.not_configured}</p>
+                    )}
+                  </div>
+                </>
+              )}
+            </CardContent>
+          </Card>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import type { DailyViews } from '@shared/production';
+
+const DAYS = 14;
+const W = 280;
+const H = 84;
+const PAD = { top: 8, right: 6, bottom: 14, left: 6 };
+
+/**
+ * The 14-day window at a glance (CONTRACT §16): the views so far, day by day, climbing toward the
+ * dashed line of the views the track needs. An SVG that scales to the card's width, so a phone
+ * draws it as clearly as a laptop; the figures are in its label for a screen reader.
+ */
+export function ViewsChart({ days, viewsNeeded }: { days: DailyViews[]; viewsNeeded: number }) {
+  if (days.length === 0) return null;
+  let total = 0;
+  const cumulative = days.slice(0, DAYS).map((d) => (total += d.views));
+  const top = Math.max(viewsNeeded, total, 1) * 1.1;
+  const x = (i: number) => PAD.left + ((W - PAD.left - PAD.right) * (i + 1)) / DAYS;
+  const y = (v: number) => PAD.top + (H - PAD.top - PAD.bottom) * (1 - v / top);
+  const points = [`${PAD.left},${y(0)}`, ...cumulative.map((v, i) => `${x(i)},${y(v)}`)];
+  const reached = total >= viewsNeeded;
+  const label = `${total.toLocaleString('en-US')} views in ${cumulative.length} of ${DAYS} days; ${viewsNeeded.toLocaleString('en-US')} needed`;
+  return (
+    <figure className="grid gap-1" data-testid="views-chart">
+      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={label}>
+        <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} className="stroke-border" strokeWidth="1" />
+        <line
+          x1={PAD.left}
+          x2={W - PAD.right}
+          y1={y(viewsNeeded)}
+          y2={y(viewsNeeded)}
+          className="stroke-muted-foreground"
+          strokeWidth="1.5"
+          strokeDasharray="5 4"
+        />
+        <polygon points={[...points, `${x(cumulative.length - 1)},${y(0)}`].join(' ')} className="fill-primary/15" />
+        <polyline points={points.join(' ')} fill="none" className="stroke-primary" strokeWidth="2.5" strokeLinejoin="round" strokeLinecap="round" />
+        <circle cx={x(cumulative.length - 1)} cy={y(total)} r="3.5" className="fill-primary" />
+        <text x={PAD.left} y={H - 2} fontSize="9" className="fill-muted-foreground">
+          Day 1
+        </text>
+        <text x={W - PAD.right} y={H - 2} fontSize="9" textAnchor="end" className="fill-muted-foreground">
+          Day 14
+        </text>
+      </svg>
+      <figcaption className="text-xs text-muted-foreground">
+        <span className={reached ? 'font-medium text-primary-soft' : 'font-medium text-foreground'}>{total.toLocaleString('en-US')}</span> views so far
+        {' · '}
+        {viewsNeeded.toLocaleString('en-US')} needed (dashed line)
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,204 @@
+import { eq } from 'drizzle-orm';
+import * as oidc from 'openid-client';
+import type { ChannelStatus } from '@shared/production';
+import type { Db } from '../../platform/db/client';
+import { youtubeChannels } from '../../platform/db/schema';
+import { apiError } from '../../platform/errors';
+import { openToken, sealToken } from '../../platform/token-box';
+import { readMyChannel, YouTubeApiError, type ApiUrls } from './youtube-api';
+
+/** What the label's channel is connected for (CONTRACT §16). */
+export const CHANNEL_SCOPES = [
+  'https://www.googleapis.com/auth/youtube.upload',
+  'https://www.googleapis.com/auth/youtube.readonly',
+  'https://www.googleapis.com/auth/yt-analytics.readonly',
+];
+
+/** What must survive the round trip to the provider; kept in a short-lived signed cookie. */
+export interface ChannelFlow {
+  state: string;
+  verifier: string;
+}
+
+
+/** An access token is refreshed this long before it expires, so a request never carries a dying one. */
+const EXPIRY_MARGIN_MS = 60_000;
+
+interface ChannelOptions {
+  db: Db;
+  client: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  redirectUri: string;
+  urls: ApiUrls;
+  tokenKey: Buffer;
+}
+
+/**
+ * The label's YouTube channel (CONTRACT §16): connected once by an admin through the issuer's
+ * OAuth flow (discovery, state, PKCE, offline access), its refresh token sealed at rest, its
+ * access token refreshed when it expires, and every API call made with a live token.
+ */
+export class LabelChannel {
+  private discovered: Promise<oidc.Configuration> | undefined;
+  /** One refresh at a time on this instance: two callers at once share it. */
+  private refreshing: Promise<string> | undefined;
+
+  constructor(private readonly options: ChannelOptions) {}
+
+  get urls(): ApiUrls {
+    return this.options.urls;
+  }
+
+  get configured(): boolean {
+    return this.options.client !== undefined;
+  }
+
+  private configuration(): Promise<oidc.Configuration> {
+    const client = this.options.client;
+    if (!client) throw apiError('conflict', 'No OAuth client is configured for the channel (YOUTUBE_OAUTH_CLIENT_ID or GOOGLE_CLIENT_ID)');
+    this.discovered ??= oidc
+      .discovery(
+        new URL(client.issuer),
+        client.clientId,
+        client.clientSecret,
+        undefined,
+        client.issuer.startsWith('http:') ? { execute: [oidc.allowInsecureRequests] } : undefined,
+      )
+      .catch((error: unknown) => {
+        this.discovered = undefined;
+        throw error;
+      });
+    return this.discovered;
+  }
+
+  async start(): Promise<{ url: URL; flow: ChannelFlow }> {
+    const config = await this.configuration();
+    const flow: ChannelFlow = { state: oidc.randomState(), verifier: oidc.randomPKCECodeVerifier() };
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: this.options.redirectUri,
+      scope: CHANNEL_SCOPES.join(' '),
+      code_challenge: await oidc.calculatePKCECodeChallenge(flow.verifier),
+      code_challenge_method: 'S256',
+      state: flow.state,
+      access_type: 'offline',
+      prompt: 'consent',
+      include_granted_scopes: 'true',
+    });
+    return { url, flow };
+  }
+
+  /** Exchanges the code, reads the channel the tokens belong to, and keeps it (sealed). */
+  async finish(callbackUrl: URL, flow: ChannelFlow, adminId: string, now: Date): Promise<void> {
+    const config = await this.configuration();
+    const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, { pkceCodeVerifier: flow.verifier, expectedState: flow.state });
+    if (!tokens.refresh_token) throw new Error('The provider gave no refresh token (offline access was not granted)');
+    const channel = await readMyChannel(this.urls, tokens.access_token);
+    const key = this.options.tokenKey;
+    const values = {
+      channelId: channel.channelId,
+      title: channel.title,
+      subscriberCount: channel.subscriberCount,
+      refreshToken: sealToken(key, tokens.refresh_token),
+      accessToken: sealToken(key, tokens.access_token),
+      accessTokenExpiresAt: expiryOf(tokens, now),
+      connectedBy: adminId,
+      connectedAt: now,
+      updatedAt: now,
+    };
+    await this.options.db.insert(youtubeChannels).values({ id: 'label', ...values }).onConflictDoUpdate({ target: youtubeChannels.id, set: values });
+  }
+
+  async disconnect(): Promise<void> {
+    await this.options.db.delete(youtubeChannels).where(eq(youtubeChannels.id, 'label'));
+  }
+
+  private async row() {
+    const [row] = await this.options.db.select().from(youtubeChannels).where(eq(youtubeChannels.id, 'label'));
+    return row;
+  }
+
+  async isConnected(): Promise<boolean> {
+    return (await this.row()) !== undefined;
+  }
+
+  /** GET /api/admin/channel: the subscriber figure is read afresh when the channel answers. */
+  async status(): Promise<ChannelStatus> {
+    const row = await this.row();
+    if (!row) {
+      return { connected: false, configured: this.configured, channelId: null, title: null, subscriberCount: null, connectedAt: null };
+    }
+    let { title, subscriberCount } = row;
+    try {
+      const channel = await this.withToken((token) => readMyChannel(this.urls, token));
+      ({ title, subscriberCount } = channel);
+      await this.options.db.update(youtubeChannels).set({ title, subscriberCount }).where(eq(youtubeChannels.id, 'label'));
+    } catch {
+      // The figures last read stand in while YouTube is out of reach.
+    }
+    return { connected: true, configured: this.configured, channelId: row.channelId, title, subscriberCount, connectedAt: row.connectedAt.toISOString() };
+  }
+
+  /** The channel's subscriber count now, for a publication to lock (CONTRACT §13, §16). */
+  async subscriberCount(): Promise<number> {
+    const channel = await this.withToken((token) => readMyChannel(this.urls, token));
+    if (channel.subscriberCount === null) throw new YouTubeApiError('The channel hides its subscriber count', null, false);
+    await this.options.db.update(youtubeChannels).set({ subscriberCount: channel.subscriberCount }).where(eq(youtubeChannels.id, 'label'));
+    return channel.subscriberCount;
+  }
+
+  /** A live access token: the stored one while it lasts, else a refreshed one. */
+  async accessToken(forceRefresh = false): Promise<string> {
+    const row = await this.row();
+    if (!row) throw apiError('channel_not_connected');
+    const key = this.options.tokenKey;
+    if (!forceRefresh && row.accessToken && row.accessTokenExpiresAt && row.accessTokenExpiresAt.getTime() - EXPIRY_MARGIN_MS > Date.now()) {
+      return openToken(key, row.accessToken);
+    }
+    this.refreshing ??= this.refresh(openToken(key, row.refreshToken)).finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  private async refresh(refreshToken: string): Promise<string> {
+    const config = await this.configuration();
+    let tokens: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers;
+    try {
+      tokens = await oidc.refreshTokenGrant(config, refreshToken);
+    } catch (error) {
+      // A refused refresh token (revoked access) needs the channel connected again; say so, without the token.
+      const refused = error instanceof oidc.ResponseBodyError;
+      throw new YouTubeApiError(
+        refused ? "The channel's access was refused: connect the channel again" : `The token could not be refreshed (${(error as Error).message})`,
+        refused ? 401 : null,
+        !refused,
+      );
+    }
+    const key = this.options.tokenKey;
+    await this.options.db
+      .update(youtubeChannels)
+      .set({
+        accessToken: sealToken(key, tokens.access_token),
+        accessTokenExpiresAt: expiryOf(tokens, new Date()),
+        // Google keeps the refresh token; a provider that rotates it gives a new one.
+        ...(tokens.refresh_token ? { refreshToken: sealToken(key, tokens.refresh_token) } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(youtubeChannels.id, 'label'));
+    return tokens.access_token;
+  }
+
+  /** Runs `call` with a live token; a 401 (a token revoked or expired early) refreshes once and tries again. */
+  async withToken<T>(call: (token: string) => Promise<T>): Promise<T> {
+    try {
+      return await call(await this.accessToken());
+    } catch (error) {
+      if (error instanceof YouTubeApiError && error.status === 401) return call(await this.accessToken(true));
+      throw error;
+    }
+  }
+}
+
+function expiryOf(tokens: oidc.TokenEndpointResponseHelpers, now: Date): Date {
+  const seconds = tokens.expiresIn() ?? 3600;
+  return new Date(now.getTime() + seconds * 1000);
+}

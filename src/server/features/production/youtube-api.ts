@@ -1,0 +1,230 @@
+import type { Readable } from 'node:stream';
+import { Readable as NodeReadable } from 'node:stream';
+
+/**
+ * The parts of the YouTube Data API v3 and the Analytics API v2 the label's channel needs
+ * (CONTRACT §16), over plain `fetch` with an OAuth bearer token: the channel (`channels.list
+ * mine=true`), the resumable upload of a video, `thumbnails.set` and `reports`. Hand-written
+ * rather than `googleapis`, as decision 131 did for the API-key reads and decision 156 says why
+ * for these: the resumable protocol has to be driven by us (the session URI and its progress live
+ * in our database, so a restart resumes), which the generated client does not expose.
+ */
+export class YouTubeApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+    /** 429, 5xx and dropped connections: worth trying again after a while. */
+    readonly retryable: boolean,
+    readonly retryAfterMs: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+const JSON_TIMEOUT_MS = 30_000;
+/** One chunk may take a while on a slow link; the connection still has to move. */
+const CHUNK_TIMEOUT_MS = 10 * 60_000;
+
+const base = (url: string) => (url.endsWith('/') ? url : `${url}/`);
+
+async function failure(response: Response, what: string): Promise<YouTubeApiError> {
+  let message = `${what}: YouTube answered ${response.status}`;
+  try {
+    const body = (await response.json()) as { error?: { message?: string } | string; error_description?: string };
+    const detail = typeof body.error === 'string' ? (body.error_description ?? body.error) : body.error?.message;
+    if (detail) message = detail;
+  } catch {
+    // not JSON: the status says it
+  }
+  const retryAfter = Number(response.headers.get('retry-after'));
+  const retryable = response.status === 429 || response.status >= 500;
+  return new YouTubeApiError(message, response.status, retryable, Number.isFinite(retryAfter) && response.headers.has('retry-after') ? retryAfter * 1000 : null);
+}
+
+async function send(url: URL | string, init: RequestInit & { duplex?: 'half' }, what: string, timeoutMs = JSON_TIMEOUT_MS): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    throw new YouTubeApiError(`${what}: YouTube could not be reached (${(error as Error).message})`, null, true);
+  }
+}
+
+export interface ApiUrls {
+  apiUrl: string;
+  analyticsUrl: string;
+}
+
+export interface ChannelInfo {
+  channelId: string;
+  title: string;
+  subscriberCount: number | null;
+}
+
+/** `channels.list?part=snippet,statistics&mine=true`: the channel the token belongs to. */
+export async function readMyChannel(urls: ApiUrls, token: string): Promise<ChannelInfo> {
+  const url = new URL('youtube/v3/channels', base(urls.apiUrl));
+  url.searchParams.set('part', 'snippet,statistics');
+  url.searchParams.set('mine', 'true');
+  const response = await send(url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } }, 'channels.list');
+  if (!response.ok) throw await failure(response, 'channels.list');
+  const body = (await response.json()) as {
+    items?: { id?: string; snippet?: { title?: string }; statistics?: { subscriberCount?: string; hiddenSubscriberCount?: boolean } }[];
+  };
+  const item = body.items?.[0];
+  if (!item?.id) throw new YouTubeApiError('This Google account has no YouTube channel', 404, false);
+  const subscribers = Number(item.statistics?.subscriberCount);
+  return {
+    channelId: item.id,
+    title: item.snippet?.title ?? item.id,
+    subscriberCount: item.statistics?.subscriberCount !== undefined && Number.isSafeInteger(subscribers) ? subscribers : null,
+  };
+}
+
+export interface VideoMetadata {
+  title: string;
+  description: string;
+  tags: string[];
+  privacyStatus: 'public' | 'unlisted' | 'private';
+  publishAt: Date | null;
+}
+
+/** Starts a resumable upload session: its URI (the `Location` of the answer). */
+export async function startUploadSession(
+  urls: ApiUrls,
+  token: string,
+  video: VideoMetadata,
+  size: number,
+  contentType: string,
+): Promise<string> {
+  const url = new URL('upload/youtube/v3/videos', base(urls.apiUrl));
+  url.searchParams.set('uploadType', 'resumable');
+  url.searchParams.set('part', 'snippet,status');
+  const scheduled = video.publishAt !== null;
+  const body = {
+    snippet: { title: video.title, description: video.description, tags: video.tags, categoryId: '10' },
+    status: {
+      // A scheduled video is private until its time (YouTube's rule for status.publishAt).
+      privacyStatus: scheduled ? 'private' : video.privacyStatus,
+      ...(scheduled ? { publishAt: video.publishAt!.toISOString() } : {}),
+      selfDeclaredMadeForKids: false,
+    },
+  };
+  const response = await send(
+    url,
+    {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json; charset=UTF-8',
+        'x-upload-content-length': String(size),
+        'x-upload-content-type': contentType,
+      },
+      body: JSON.stringify(body),
+    },
+    'videos.insert',
+  );
+  if (!response.ok) throw await failure(response, 'videos.insert');
+  await response.body?.cancel();
+  const location = response.headers.get('location');
+  if (!location) throw new YouTubeApiError('videos.insert: YouTube gave no upload session', response.status, true);
+  return new URL(location, url).toString();
+}
+
+export type SessionState = { done: false; received: number } | { done: true; video: { id: string; publishedAt: string | null } };
+
+async function sessionAnswer(response: Response, what: string): Promise<SessionState | 'gone'> {
+  if (response.status === 308) {
+    await response.body?.cancel();
+    // `Range: bytes=0-{last}`; none means nothing arrived yet.
+    const range = /^bytes=0-(\d+)$/.exec(response.headers.get('range') ?? '');
+    return { done: false, received: range ? Number(range[1]) + 1 : 0 };
+  }
+  if (response.status === 200 || response.status === 201) {
+    const body = (await response.json()) as { id?: string; snippet?: { publishedAt?: string } };
+    if (!body.id) throw new YouTubeApiError(`${what}: YouTube answered without a video id`, response.status, true);
+    return { done: true, video: { id: body.id, publishedAt: body.snippet?.publishedAt ?? null } };
+  }
+  // The session itself is gone (expired after a week, or never existed): nothing was made.
+  if (response.status === 404 || response.status === 410) {
+    await response.body?.cancel();
+    return 'gone';
+  }
+  throw await failure(response, what);
+}
+
+/** Asks the session how much arrived: `Content-Range: bytes *\/{size}` → 308 with `Range`, or the finished video. */
+export async function querySession(sessionUri: string, token: string, size: number): Promise<SessionState | 'gone'> {
+  const response = await send(
+    sessionUri,
+    { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-length': '0', 'content-range': `bytes */${size}` } },
+    'upload status',
+  );
+  return sessionAnswer(response, 'upload status');
+}
+
+/** Sends bytes `start`..`end` (inclusive) of `size`, streamed from `body`. */
+export async function sendChunk(
+  sessionUri: string,
+  token: string,
+  chunk: { start: number; end: number; size: number; body: Readable },
+): Promise<SessionState | 'gone'> {
+  const response = await send(
+    sessionUri,
+    {
+      method: 'PUT',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-length': String(chunk.end - chunk.start + 1),
+        'content-range': `bytes ${chunk.start}-${chunk.end}/${chunk.size}`,
+      },
+      body: NodeReadable.toWeb(chunk.body) as ReadableStream,
+      duplex: 'half',
+    },
+    'upload',
+    CHUNK_TIMEOUT_MS,
+  );
+  return sessionAnswer(response, 'upload');
+}
+
+/** `thumbnails.set`: the artwork as the video's thumbnail. */
+export async function setThumbnail(urls: ApiUrls, token: string, videoId: string, image: Buffer, contentType: string): Promise<void> {
+  const url = new URL('upload/youtube/v3/thumbnails/set', base(urls.apiUrl));
+  url.searchParams.set('videoId', videoId);
+  const response = await send(
+    url,
+    { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, body: new Uint8Array(image) },
+    'thumbnails.set',
+  );
+  if (!response.ok) throw await failure(response, 'thumbnails.set');
+  await response.body?.cancel();
+}
+
+/** The Analytics API's daily views of one video over `startDate`..`endDate` (YYYY-MM-DD, inclusive). */
+export async function readDailyViews(
+  urls: ApiUrls,
+  token: string,
+  videoId: string,
+  startDate: string,
+  endDate: string,
+): Promise<{ date: string; views: number }[]> {
+  const url = new URL('v2/reports', base(urls.analyticsUrl));
+  url.searchParams.set('ids', 'channel==MINE');
+  url.searchParams.set('metrics', 'views');
+  url.searchParams.set('dimensions', 'day');
+  url.searchParams.set('filters', `video==${videoId}`);
+  url.searchParams.set('startDate', startDate);
+  url.searchParams.set('endDate', endDate);
+  url.searchParams.set('sort', 'day');
+  const response = await send(url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } }, 'reports.query');
+  if (!response.ok) throw await failure(response, 'reports.query');
+  const body = (await response.json()) as { columnHeaders?: { name?: string }[]; rows?: unknown[][] };
+  const names = (body.columnHeaders ?? []).map((h) => h.name);
+  const dayAt = names.indexOf('day');
+  const viewsAt = names.indexOf('views');
+  if (dayAt < 0 || viewsAt < 0) throw new YouTubeApiError('reports.query: YouTube answered without day and views', response.status, true);
+  return (body.rows ?? []).flatMap((row) => {
+    const date = row[dayAt];
+    const views = Number(row[viewsAt]);
+    return typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) && Number.isSafeInteger(views) && views >= 0 ? [{ date, views }] : [];
+  });
+}

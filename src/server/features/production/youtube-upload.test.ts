@@ -1,0 +1,229 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { deliveries, deliveryFiles, outboxEmails, publications, submissions, youtubeUploads, type UserRow } from '../../platform/db/schema';
+import { newId } from '../../platform/ids';
+import { createObjectStorage } from '../../platform/storage/create-storage';
+import { objectKey, type ObjectStorage } from '../../platform/storage/object-storage';
+import { connectChannel, startChannelWorld, type ChannelWorld } from '../../test/channel-fixtures';
+import { pngBytes } from '../../test/file-fixtures';
+import { createAdmin, createArtist, createStoredUpload, createSubmissionRow, secondInstance } from '../../test/helpers';
+import { YOUTUBE_UPLOAD_JOB, queueStalledUploads } from './youtube-upload';
+
+/**
+ * CONTRACT §16, publishing: the real resumable protocol against the YouTube stub, with the
+ * channel connected through the OpenID test provider; the queue's workers run the jobs.
+ */
+let w: ChannelWorld;
+let storage: ObjectStorage;
+let admin: UserRow;
+let adminCookie: string;
+let artistCookie: string;
+const VIDEO_BYTES = 20 * 1024 * 1024 + 12_345;
+let video: Buffer;
+let videoSha: string;
+
+beforeAll(async () => {
+  w = await startChannelWorld();
+  storage = createObjectStorage(w.t.config);
+  admin = await createAdmin(w.t.db);
+  adminCookie = await w.t.signIn(admin);
+  artistCookie = await w.t.signIn(await createArtist(w.t.db));
+  expect((await connectChannel(w.t, adminCookie)).headers.location).toBe('/admin/channel');
+  video = randomBytes(VIDEO_BYTES);
+  videoSha = createHash('sha256').update(video).digest('hex');
+});
+afterAll(() => w?.close());
+beforeEach(() => {
+  w.stub.failChunks = { count: 0, status: 503, message: 'Backend Error' };
+  w.stub.dropAfterBytes = null;
+  w.stub.refuseInsert = null;
+  w.stub.uploadLog = [];
+});
+
+/** An approved submission with artwork and a delivered video in the store: its id and the video's object path. */
+async function approvedWithVideo(status = 'approved') {
+  const artist = await createArtist(w.t.db, { artistName: 'Nyx', instagramHandle: '@nyx' });
+  const art = await createStoredUpload(w.t.db, admin, { contentType: 'image/png', size: pngBytes().length });
+  await storage.receive(objectKey('uploads', art.id), Readable.from([pngBytes()]), 10_000_000);
+  const submission = await createSubmissionRow(w.t.db, artist, { status: status as 'approved', artworkUrl: art.path, artistName: 'Nyx', songTitle: 'Night Drive' });
+  const file = await createStoredUpload(w.t.db, admin, { contentType: 'video/mp4', size: VIDEO_BYTES, fileName: 'cut.mp4', submissionId: submission.id });
+  await storage.receive(objectKey('uploads', file.id), Readable.from([video]), VIDEO_BYTES);
+  const deliveryId = newId();
+  await w.t.db.insert(deliveries).values({ id: deliveryId, submissionId: submission.id, version: 1, createdBy: admin.id });
+  await w.t.db.insert(deliveryFiles).values({ uploadId: file.id, deliveryId, position: 0 });
+  return { submission, artist, objectPath: file.path };
+}
+
+async function draftOf(submissionId: string) {
+  const res = await w.t.call('GET', `/api/admin/submissions/${submissionId}/publication-draft`, adminCookie);
+  expect(res.statusCode).toBe(200);
+  return res.json() as { title: string; description: string; tags: string[] };
+}
+
+async function waitForEnd(submissionId: string, timeoutMs = 40_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await w.t.call('GET', `/api/admin/submissions/${submissionId}/youtube`, adminCookie);
+    const status = res.json();
+    if (status.state === 'published' || status.state === 'failed') return status;
+    if (Date.now() > until) throw new Error(`still ${JSON.stringify(status)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const starts = () => w.stub.uploadLog.filter((e) => e.kind === 'start').length;
+
+describe('publishing on the label’s channel', () => {
+  it('drafts the title, description and tags, uploads the delivered video, sets the thumbnail and records the publication as §13 does', async () => {
+    const { submission, artist, objectPath } = await approvedWithVideo();
+    const draft = await draftOf(submission.id);
+    expect(draft.title).toBe('Nyx - Night Drive');
+    expect(draft.description).toContain('Instagram: https://www.instagram.com/nyx');
+    const res = await w.t.call('POST', `/api/admin/submissions/${submission.id}/youtube`, adminCookie, { objectPath, ...draft, title: 'Nyx - Night Drive (Official Video)' });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({ state: 'queued', bytesSent: 0, bytesTotal: VIDEO_BYTES });
+    const end = await waitForEnd(submission.id);
+    expect(end).toMatchObject({ state: 'published', bytesSent: VIDEO_BYTES, bytesTotal: VIDEO_BYTES, error: null });
+    const made = w.stub.videos.get(end.videoId)!;
+    expect(made).toMatchObject({ title: 'Nyx - Night Drive (Official Video)', privacyStatus: 'public', sha256: videoSha, size: VIDEO_BYTES });
+    expect(w.stub.thumbnails.get(end.videoId)).toMatchObject({ contentType: 'image/png' });
+    const [publication] = await w.t.db.select().from(publications).where(eq(publications.submissionId, submission.id));
+    expect(publication).toMatchObject({ videoUrl: `https://www.youtube.com/watch?v=${end.videoId}`, subscriberSource: 'youtube', subscriberCount: 31_000 });
+    const [row] = await w.t.db.select({ status: submissions.status }).from(submissions).where(eq(submissions.id, submission.id));
+    expect(row!.status).toBe('published');
+    const emails = await w.t.db.select().from(outboxEmails).where(eq(outboxEmails.userId, artist.id));
+    expect(emails.map((e) => e.kind)).toContain('video_published');
+    // Published once: asking again is refused.
+    const again = await w.t.call('POST', `/api/admin/submissions/${submission.id}/youtube`, adminCookie, { objectPath, ...draft });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('resumes an upload whose connection dropped halfway, from the Range the session reports', async () => {
+    const { submission, objectPath } = await approvedWithVideo();
+    w.stub.dropAfterBytes = 5 * 1024 * 1024 + 777;
+    const scheduled = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    await w.t.call('POST', `/api/admin/submissions/${submission.id}/youtube`, adminCookie, { objectPath, ...(await draftOf(submission.id)), publishAt: scheduled });
+    const end = await waitForEnd(submission.id);
+    expect(end.state).toBe('published');
+    expect(starts()).toBe(1);
+    expect(w.stub.uploadLog.some((e) => e.kind === 'query' && e.status === 308)).toBe(true);
+    expect(w.stub.uploadLog.some((e) => e.kind === 'chunk' && e.range?.startsWith(`bytes ${5 * 1024 * 1024 + 777}-`))).toBe(true);
+    expect(w.stub.videos.get(end.videoId)).toMatchObject({ sha256: videoSha, privacyStatus: 'private', publishAt: scheduled });
+    const [publication] = await w.t.db.select().from(publications).where(eq(publications.submissionId, submission.id));
+    expect(publication!.publishedAt.toISOString()).toBe(scheduled);
+  });
+
+  it('retries a 503 with backoff, and refreshes an access token YouTube refuses', async () => {
+    const { submission, objectPath } = await approvedWithVideo('in_creation');
+    w.stub.failChunks = { count: 1, status: 503, message: 'Backend Error' };
+    w.provider.expireAccessTokens();
+    const before = w.provider.refreshes.granted;
+    await w.t.call('POST', `/api/admin/submissions/${submission.id}/youtube`, adminCookie, { objectPath, ...(await draftOf(submission.id)) });
+    const end = await waitForEnd(submission.id);
+    expect(end.state).toBe('published');
+    expect(w.provider.refreshes.granted).toBeGreaterThan(before);
+    expect(w.stub.uploadLog.filter((e) => e.status === 503)).toHaveLength(1);
+    expect(w.stub.videos.get(end.videoId)!.sha256).toBe(videoSha);
+  });
+
+  it('ends in failed with YouTube’s message on a refusal that is not worth retrying; the team may try again', async () => {
+    const { submission, objectPath } = await approvedWithVideo();
+    w.stub.refuseInsert = { status: 403, message: 'The request cannot be completed because you have exceeded your quota.', reason: 'quotaExceeded' };
+    await w.t.call('POST', `/api/admin/submissions/${submission.id}/youtube`, adminCookie, { objectPath, ...(await draftOf(submission.id)) });
+    const end = await waitForEnd(submission.id);
+    expect(end).toMatchObject({ state: 'failed', error: 'The request cannot be completed because you have exceeded your quota.', videoId: null });
+    const [row] = await w.t.db.select({ status: submissions.status }).from(submissions).where(eq(submissions.id, submission.id));
+    expect(row!.status).toBe('approved');
+    w.stub.refuseInsert = null;
+    expect((await w.t.call('POST', `/api/admin/submissions/${submission.id}/youtube`, adminCookie, { objectPath, ...(await draftOf(submission.id)) })).statusCode).toBe(202);
+    expect((await waitForEnd(submission.id)).state).toBe('published');
+  });
+
+  it('a restart mid-upload resumes the same session on another instance: one video, every byte once', async () => {
+    const { submission, objectPath } = await approvedWithVideo();
+    // The first run gets one chunk through, then YouTube fails until this run gives up (the queue would retry later).
+    w.stub.failChunks = { count: 6, status: 503, message: 'Backend Error', retryAfterS: 0, fromByte: 1 };
+    await w.t.call('POST', `/api/admin/submissions/${submission.id}/youtube`, adminCookie, { objectPath, ...(await draftOf(submission.id)) });
+    const until = Date.now() + 30_000;
+    let row;
+    do {
+      await new Promise((r) => setTimeout(r, 200));
+      [row] = await w.t.db.select().from(youtubeUploads).where(eq(youtubeUploads.submissionId, submission.id));
+    } while ((w.stub.failChunks.count > 0 || row!.leaseUntil !== null) && Date.now() < until);
+    expect(row).toMatchObject({ state: 'uploading', bytesSent: 8 * 1024 * 1024 });
+    expect(row!.sessionUri).toBeTruthy();
+
+    // A stale lease (a crashed worker) is handed to a new job by the backstop …
+    await w.t.db.update(youtubeUploads).set({ leaseUntil: new Date(Date.now() - 1000) }).where(eq(youtubeUploads.submissionId, submission.id));
+    const second = await secondInstance(w.t);
+    try {
+      const started = Date.now();
+      // … and the restarted server's worker carries it on.
+      expect(await second.app.jobs.run(YOUTUBE_UPLOAD_JOB, { submissionId: submission.id })).toBe('done');
+      console.info(`resume after restart: ${Date.now() - started} ms to finish the remaining ${VIDEO_BYTES - 8 * 1024 * 1024} bytes`);
+    } finally {
+      await second.close();
+    }
+    const end = await waitForEnd(submission.id);
+    expect(end.state).toBe('published');
+    expect(starts()).toBe(1);
+    expect(w.stub.videos.get(end.videoId)!.sha256).toBe(videoSha);
+  });
+
+  it('queues an upload whose worker died again once its lease lapsed', async () => {
+    const { submission } = await approvedWithVideo();
+    const file = await createStoredUpload(w.t.db, admin, { contentType: 'video/mp4', size: 10 });
+    await w.t.db.insert(youtubeUploads).values({
+      submissionId: submission.id,
+      uploadId: file.id,
+      state: 'uploading',
+      title: 't',
+      description: '',
+      privacyStatus: 'public',
+      bytesTotal: 10,
+      leaseUntil: new Date(Date.now() - 5000),
+      requestedBy: admin.id,
+    });
+    const enqueued: string[] = [];
+    const n = await queueStalledUploads({
+      db: w.t.db,
+      jobs: {
+        enqueue: async (_name: string, data: object) => {
+          enqueued.push((data as { submissionId: string }).submissionId);
+          return true;
+        },
+      },
+    } as never);
+    expect(n).toBeGreaterThanOrEqual(1);
+    expect(enqueued).toContain(submission.id);
+  });
+
+  it('refuses what cannot be published: another file, no channel, a submission not approved; and is for admins only', async () => {
+    const { submission, objectPath } = await approvedWithVideo();
+    const draft = await draftOf(submission.id);
+    const other = await createStoredUpload(w.t.db, admin, { contentType: 'video/mp4', size: 10 });
+    const url = `/api/admin/submissions/${submission.id}/youtube`;
+    expect((await w.t.call('POST', url, adminCookie, { ...draft, objectPath: other.path })).statusCode).toBe(400);
+    expect((await w.t.call('POST', url, adminCookie, { ...draft, objectPath: 'https://example.com/v.mp4' })).statusCode).toBe(400);
+    expect((await w.t.call('POST', url, adminCookie, { ...draft, objectPath, title: 'a <b>' })).statusCode).toBe(400);
+    expect((await w.t.call('POST', url, adminCookie, { ...draft, objectPath, privacyStatus: 'secret' })).statusCode).toBe(400);
+    const pending = await createSubmissionRow(w.t.db, await createArtist(w.t.db));
+    expect((await w.t.call('POST', `/api/admin/submissions/${pending.id}/youtube`, adminCookie, { ...draft, objectPath })).statusCode).toBe(409);
+    for (const path of [url, `/api/admin/submissions/${submission.id}/%79outube`, `/api/admin/submissions/${submission.id}/publication-draft`]) {
+      for (const method of ['GET', 'POST'] as const) {
+        if (method === 'POST' && path.endsWith('draft')) continue;
+        expect((await w.t.call(method, path, null, method === 'POST' ? { ...draft, objectPath } : undefined)).statusCode, path).toBe(401);
+        expect((await w.t.call(method, path, artistCookie, method === 'POST' ? { ...draft, objectPath } : undefined)).statusCode, path).toBe(403);
+      }
+    }
+    expect((await w.t.call('GET', `/api/admin/submissions/${submission.id}/youtube`, adminCookie)).json().state).toBeNull();
+    // No channel: 409 with the contract's message.
+    await w.t.call('DELETE', '/api/admin/channel', adminCookie);
+    const res = await w.t.call('POST', url, adminCookie, { ...draft, objectPath });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe("Connect the label's YouTube channel first");
+    expect((await connectChannel(w.t, adminCookie)).headers.location).toBe('/admin/channel');
+  });
+});

@@ -1,0 +1,19 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { openToken, sealToken, TokenBoxError } from './token-box';
+
+describe('the token box', () => {
+  it('seals with a fresh nonce each time and opens only with the same key, untampered', () => {
+    const key = randomBytes(32);
+    const a = sealToken(key, '1//refresh-token');
+    const b = sealToken(key, '1//refresh-token');
+    expect(a).not.toBe(b);
+    expect(a).not.toContain('refresh-token');
+    expect(openToken(key, a)).toBe('1//refresh-token');
+    expect(() => openToken(randomBytes(32), a)).toThrow(TokenBoxError);
+    const [v, nonce, tag, body] = a.split('.');
+    const flipped = `${v}.${nonce}.${tag}.${body!.slice(0, -2)}${body!.endsWith('A') ? 'B' : 'A'}${body!.slice(-1)}`;
+    expect(() => openToken(key, flipped)).toThrow(TokenBoxError);
+    expect(() => openToken(key, 'plain')).toThrow(TokenBoxError);
+  });
+});

@@ -1,0 +1,142 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { startTestOidcProvider, type TestOidcProvider } from '../../src/server/test/oidc-provider';
+import { startYouTubeStub, type YouTubeStub } from '../../src/server/test/youtube-stub';
+import { createSubmission, newArtistApi, PASSWORD, shoot, uploadBytes } from './fixtures';
+
+/**
+ * Publishing on the label's channel (issue 24, CONTRACT §16), in the browser: approve → deliver
+ * a video → connect the channel → review the draft → publish → the artist sees Published, the
+ * link and the chart. The spec runs a server of its own, wired to the OpenID test provider and
+ * the YouTube stub it starts (E2E_ACCOUNTS_PORT).
+ */
+const PORT = Number(process.env.E2E_ACCOUNTS_PORT ?? 5161);
+const BASE = `http://localhost:${PORT}`;
+const DATA_DIR = '.data-e2e-publishing';
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SHOTS = path.join(ROOT, 'test-results/publishing-screens');
+const ADMIN = { email: 'publishing-admin@example.com', password: 'publishing-admin-1' };
+
+let provider: TestOidcProvider;
+let stub: YouTubeStub;
+let server: ChildProcess;
+
+test.use({ baseURL: BASE });
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  provider = await startTestOidcProvider();
+  stub = await startYouTubeStub({ subscribers: 2000 });
+  stub.verifyBearer = (token) => provider.verify(token);
+  stub.defaultDailyViews = 1200;
+  rmSync(path.join(ROOT, DATA_DIR), { recursive: true, force: true });
+  mkdirSync(SHOTS, { recursive: true });
+  server = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: BASE,
+      DATA_DIR,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      YOUTUBE_OAUTH_CLIENT_ID: 'label-channel-client',
+      YOUTUBE_OAUTH_CLIENT_SECRET: 'label-channel-secret',
+      GOOGLE_ISSUER: provider.issuer,
+      YOUTUBE_API_URL: stub.url,
+      YOUTUBE_ANALYTICS_URL: stub.url,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  server.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    if (await fetch(`${BASE}/readyz`).then((r) => r.ok, () => false)) break;
+    if (Date.now() > deadline) throw new Error(`server not ready: ${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+});
+
+test.afterAll(async () => {
+  server?.kill('SIGTERM');
+  await stub?.close();
+  await provider?.stop();
+  rmSync(path.join(ROOT, DATA_DIR), { recursive: true, force: true });
+});
+
+/** An MP4 as file-type knows one (an `ftyp` box), with a megabyte of payload. */
+function mp4(): Buffer {
+  const ftyp = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isommp41')]);
+  const payload = Buffer.alloc(1024 * 1024, 3);
+  const mdatHeader = Buffer.alloc(8);
+  mdatHeader.writeUInt32BE(payload.length + 8);
+  mdatHeader.write('mdat', 4);
+  return Buffer.concat([ftyp, mdatHeader, payload]);
+}
+
+test('approve, deliver, connect the channel, review the draft, publish: the artist sees it published with the chart', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const artist = await newArtistApi(BASE, { profile: { artistName: 'Nocturne Collective', country: 'Iceland', instagramHandle: '@nocturne' } });
+  const submissionId = await createSubmission(artist.api, { artistName: 'Nocturne Collective' });
+
+  const admin = await playwrightRequest.newContext({ baseURL: BASE });
+  expect((await admin.post('/api/login', { data: ADMIN })).ok()).toBe(true);
+  expect((await admin.patch(`/api/admin/submissions/${submissionId}/status`, { data: { status: 'approved' } })).ok()).toBe(true);
+  const url = await uploadBytes(admin, mp4(), 'application/octet-stream');
+  const checked = await admin.put('/api/admin/deliverable-files', { data: { deliverableFileURL: url, fileName: 'night-drive-final.mp4' } });
+  expect(checked.ok(), await checked.text()).toBe(true);
+  const { objectPath } = (await checked.json()) as { objectPath: string };
+  expect((await admin.post(`/api/admin/submissions/${submissionId}/deliverables`, { data: { objectPaths: [objectPath] } })).status()).toBe(201);
+
+  // Without a channel the desk offers the draft to copy.
+  expect((await page.request.post('/api/login', { data: ADMIN })).ok()).toBe(true);
+  await page.goto(`/admin?submission=${submissionId}`);
+  const draft = page.getByTestId('publication-draft');
+  await expect(draft).toContainText('Nocturne Collective - Night Drive');
+  await expect(draft.getByRole('button', { name: 'Copy the title' })).toBeVisible();
+  await draft.scrollIntoViewIfNeeded();
+  await shoot(page, SHOTS, 'desk-draft-to-copy');
+
+  // The team connects the label's channel.
+  await page.goto('/admin/channel');
+  await shoot(page, SHOTS, 'channel-not-connected');
+  await page.getByRole('link', { name: 'Connect the channel' }).click();
+  await expect(page).toHaveURL(`${BASE}/admin/channel`);
+  await expect(page.getByTestId('channel-title')).toHaveText('Label Channel');
+  await expect(page.getByTestId('channel-subscribers')).toHaveText('2,000 subscribers');
+  await shoot(page, SHOTS, 'channel-connected');
+
+  // The desk offers the draft; the team edits the title and publishes.
+  await page.goto(`/admin?submission=${submissionId}`);
+  const form = page.getByRole('form', { name: 'Publish on the channel' });
+  await expect(form.getByLabel('Title')).toHaveValue('Nocturne Collective - Night Drive');
+  await expect(form.getByLabel('Description')).toHaveValue(/Instagram: https:\/\/www\.instagram\.com\/nocturne/);
+  await form.getByLabel('Title').fill('Nocturne Collective - Night Drive (Official Video)');
+  await form.scrollIntoViewIfNeeded();
+  await shoot(page, SHOTS, 'desk-publish-form');
+  await form.getByRole('button', { name: 'Publish on YouTube' }).click();
+  await expect(page.getByTestId('youtube-progress').getByRole('link')).toHaveText(/https:\/\/www\.youtube\.com\/watch\?v=/, { timeout: 30_000 });
+  await shoot(page, SHOTS, 'desk-published');
+  expect([...stub.videos.values()].map((v) => v.title)).toContain('Nocturne Collective - Night Drive (Official Video)');
+
+  // The artist sees it published, with the link and the chart.
+  const artistContext = await browser.newContext({ baseURL: BASE });
+  expect((await artistContext.request.post('/api/login', { data: { email: artist.email, password: PASSWORD } })).ok()).toBe(true);
+  const artistPage = await artistContext.newPage();
+  await artistPage.goto('/dashboard');
+  const card = artistPage.getByTestId('bonus-card');
+  await expect(card.getByRole('link', { name: 'Night Drive' })).toHaveAttribute('href', /youtube\.com\/watch\?v=/);
+  await expect(card.getByTestId('views-chart')).toBeVisible();
+  await expect(artistPage.getByText('Published').first()).toBeVisible();
+  await shoot(artistPage, SHOTS, 'artist-bonus-chart');
+  await artistContext.close();
+  await admin.dispose();
+  await artist.api.dispose();
+});
