@@ -5,6 +5,7 @@ import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { startTestOidcProvider, type TestOidcProvider } from '../../src/server/test/oidc-provider';
 import { startYouTubeStub, type YouTubeStub } from '../../src/server/test/youtube-stub';
 import { createSubmission, newArtistApi, PASSWORD, shoot, uploadBytes } from './fixtures';
+import { PRODUCTION_TEXTS } from '../../src/shared/production-texts';
 
 /**
  * Publishing on the label's channel (issue 24, CONTRACT §16), in the browser: approve → deliver
@@ -121,7 +122,14 @@ test('approve, deliver, connect the channel, review the draft, publish: the arti
   await form.getByLabel('Title').fill('Nocturne Collective - Night Drive (Official Video)');
   await form.scrollIntoViewIfNeeded();
   await shoot(page, SHOTS, 'desk-publish-form');
+  // The artist has not approved this cut (CONTRACT §17): the team is asked, and confirms.
+  const asked = page.waitForEvent('dialog').then(async (dialog) => {
+    const message = dialog.message();
+    await dialog.accept();
+    return message;
+  });
   await form.getByRole('button', { name: 'Publish on YouTube' }).click();
+  expect(await asked).toBe(PRODUCTION_TEXTS.unapprovedCutConfirm);
   await expect(page.getByTestId('youtube-progress').getByRole('link')).toHaveText(/https:\/\/www\.youtube\.com\/watch\?v=/, { timeout: 30_000 });
   await shoot(page, SHOTS, 'desk-published');
   expect([...stub.videos.values()].map((v) => v.title)).toContain('Nocturne Collective - Night Drive (Official Video)');

@@ -12,6 +12,7 @@ import {
   type YouTubeUploadStatus,
 } from '@shared/production';
 import { uploadIdFromObjectPath } from '@shared/submissions';
+import { PRODUCTION_TEXTS } from '@shared/production-texts';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
@@ -58,14 +59,21 @@ function CopyButton({ text, what }: { text: string; what: string }) {
   );
 }
 
-/** The videos that may go out: the team's delivered cuts, and the artist's own finished video. */
+/**
+ * The videos that may go out: the team's delivered cuts, and the artist's own finished video.
+ * `approved`: a cut of the version the artist approved (CONTRACT §17), or the artist's own video.
+ */
 function videoChoices(state: ProductionState, videoFileUrl: string | null | undefined) {
-  const choices = state.deliveries.flatMap((delivery, index) =>
+  const choices = state.deliveries.flatMap((delivery) =>
     delivery.files
       .filter((file) => file.contentType.startsWith('video/'))
-      .map((file) => ({ objectPath: `/objects/uploads/${file.id}`, label: `${file.fileName} (delivery ${index + 1})` })),
+      .map((file) => ({
+        objectPath: `/objects/uploads/${file.id}`,
+        label: `${file.fileName} (version ${delivery.version})`,
+        approved: delivery.id === state.approvedDeliveryId,
+      })),
   );
-  if (videoFileUrl && uploadIdFromObjectPath(videoFileUrl)) choices.push({ objectPath: videoFileUrl, label: "The artist's own video" });
+  if (videoFileUrl && uploadIdFromObjectPath(videoFileUrl)) choices.push({ objectPath: videoFileUrl, label: "The artist's own video", approved: true });
   return choices;
 }
 
@@ -160,7 +168,7 @@ function PublishOnChannel({
   submissionId: string;
   draft: PublicationDraft;
   channelTitle: string;
-  choices: { objectPath: string; label: string }[];
+  choices: { objectPath: string; label: string; approved: boolean }[];
   onStarted: () => void;
 }) {
   const [objectPath, setObjectPath] = useState(choices.at(-1)?.objectPath ?? '');
@@ -180,6 +188,8 @@ function PublishOnChannel({
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // CONTRACT §17: the Terms let the label publish an unapproved cut, but the team confirms it first.
+    if (!choices.find((choice) => choice.objectPath === objectPath)?.approved && !window.confirm(PRODUCTION_TEXTS.unapprovedCutConfirm)) return;
     publish.mutate({
       objectPath,
       title: title.trim(),
