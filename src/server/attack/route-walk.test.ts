@@ -55,6 +55,8 @@ describe('every registered route', () => {
     expect(names).toContain('DELETE /api/admin/submissions/:id');
     expect(names).toContain('GET /api/submissions');
     expect(names).toContain('GET /ws');
+    // CONTRACT §18: a message's files.
+    expect(names).toContain('PUT /api/attachment-files');
     expect(collector.routes.length).toBeGreaterThan(30);
   });
 
