@@ -182,3 +182,29 @@ export interface ConversationsPage {
   /** Pass as `cursor` for the next page; null on the last page. */
   nextCursor: string | null;
 }
+
+type Viewer = { id: string; role: string };
+
+/**
+ * The id under which the viewer names the conversation a message belongs to (the `with` of
+ * /messages): the artist for the team, the team for the artist, the other person otherwise.
+ */
+export function conversationIdFor(message: Pick<Message, 'fromUserId' | 'toUserId' | 'artistId'>, viewer: Viewer): string | null {
+  if (message.artistId) return viewer.role === 'admin' ? message.artistId : TEAM_CONVERSATION_ID;
+  return message.fromUserId === viewer.id ? message.toUserId : message.fromUserId;
+}
+
+/** Whether the message waits for the viewer to read it: the client's side of the server's waitingFor. */
+export function isWaitingFor(message: Pick<Message, 'fromUserId' | 'toUserId' | 'artistId' | 'isRead'>, viewer: Viewer): boolean {
+  if (message.isRead) return false;
+  if (message.artistId) {
+    return viewer.role === 'admin' ? message.fromUserId === message.artistId : message.artistId === viewer.id && message.fromUserId !== viewer.id;
+  }
+  return message.toUserId === viewer.id;
+}
+
+/** /messages opened on a conversation, optionally about a submission (the composer names it). */
+export function conversationHref(withId: string, submissionId?: string | null): string {
+  const about = submissionId ? `&submission=${encodeURIComponent(submissionId)}` : '';
+  return `/messages?with=${encodeURIComponent(withId)}${about}`;
+}

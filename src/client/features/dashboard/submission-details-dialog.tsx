@@ -1,4 +1,5 @@
-import { CreditCard, ExternalLink, Lock, MessageSquareQuote } from 'lucide-react';
+import { CreditCard, ExternalLink, Lock, MessageCircle, MessageSquareQuote } from 'lucide-react';
+import { conversationHref, TEAM_CONVERSATION_ID } from '@shared/messages';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Submission } from '@shared/submission-schemas';
@@ -179,6 +180,13 @@ function DetailsBody({ submission: s }: { submission: Submission }) {
             </Link>
           </Button>
         ) : null}
+        {/* CONTRACT §18: the details link to the conversation, about this submission. */}
+        <Button asChild variant="outline">
+          <Link href={conversationHref(TEAM_CONVERSATION_ID, s.id)}>
+            <MessageCircle aria-hidden />
+            Message the label team
+          </Link>
+        </Button>
         <DialogClose asChild>
           <Button variant="outline">Close</Button>
         </DialogClose>
