@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { displayName } from '@shared/users';
 import { messages, outboxEmails, users } from '../../platform/db/schema';
-import { waitingFor } from '../message/team-inbox';
+import { isTeam, waitingFor } from '../message/team-inbox';
+import { TEAM_CONVERSATION_ID } from '@shared/messages';
 import { PREPARED_AT, type EmailPreparer } from '../../platform/email/outbox';
 import type { UnreadMessagesData } from './templates/unread-messages';
 
@@ -59,13 +60,15 @@ export const gatherUnreadMessages: EmailPreparer<UnreadMessagesData> = async (ro
 
   const bySender = new Map<string, UnreadMessagesData['conversations'][number]>();
   for (const message of unread) {
-    const entry = bySender.get(message.fromUserId);
+    // An artist's messages from the team are one conversation, whichever team member wrote (CONTRACT §18).
+    const conversationId = isTeam(recipient) ? message.fromUserId : TEAM_CONVERSATION_ID;
+    const entry = bySender.get(conversationId);
     if (entry) {
       entry.count += 1;
       entry.latest = message.content;
     } else {
-      bySender.set(message.fromUserId, {
-        fromUserId: message.fromUserId,
+      bySender.set(conversationId, {
+        fromUserId: conversationId,
         fromName: displayName(message.sender),
         count: 1,
         latest: message.content,
