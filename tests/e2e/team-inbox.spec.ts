@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { PASSWORD, TINY_PNG, adminApi, registerArtist, shoot, signInAsAdmin, uniqueEmail } from './fixtures';
+import { PASSWORD, TINY_PNG, adminApi, createSubmission, registerArtist, shoot, signInAsAdmin, uniqueEmail } from './fixtures';
 
 /**
  * CONTRACT §18 "One inbox for the label team": an artist writes to the team, not to a person;
@@ -117,4 +117,45 @@ test('an attachment is seen on the other side, both ways', async ({ browser }) =
   if (SHOTS) await shoot(artistPage, SHOTS, 'artist-attachments');
 
   await Promise.all([admin.close(), stranger.close(), artist.context.close()]);
+});
+
+test('a submission links to its conversation on both sides, and the thread shows it', async ({ browser }) => {
+  const songTitle = `Glass Harbour ${Date.now().toString(36)}`;
+  const artist = await artistContext(browser, 'Runa Vale');
+  const submissionId = await createSubmission(artist.context.request, { songTitle });
+  const artistPage = await artist.context.newPage();
+
+  // Contact Support after a failed payment opens the team conversation about that order.
+  await artistPage.goto(`/payment-failure?submission=${submissionId}`);
+  await expect(artistPage.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', `/messages?with=team&submission=${submissionId}`);
+
+  // From the artist's submission details to the conversation, about the submission.
+  await artistPage.goto(`/dashboard?submission=${submissionId}`);
+  await artistPage.getByRole('dialog').getByRole('link', { name: 'Message the label team' }).click();
+  await expect(artistPage).toHaveURL(new RegExp(`/messages\\?with=team&submission=${submissionId}$`));
+  await expect(artistPage.getByTestId('composer-about')).toContainText(songTitle);
+  const input = artistPage.getByRole('textbox', { name: 'Message' });
+  await input.fill('A question about this one');
+  await input.press('Enter');
+  await expect(chatMessage(artistPage, 'A question about this one').getByTestId('message-submission')).toContainText(songTitle);
+
+  // The desk's details link to the same conversation, where the message shows the submission and its status.
+  const admin = await browser.newContext();
+  await signInAsAdmin(admin.request);
+  const adminPage = await admin.newPage();
+  await adminPage.goto(`/admin?submission=${submissionId}`);
+  const details = adminPage.getByRole('dialog');
+  await expect(details.getByTestId('desk-conversation-link')).toBeVisible();
+  if (SHOTS) await shoot(adminPage, SHOTS, 'desk-details');
+  await details.getByTestId('desk-conversation-link').click();
+  await expect(adminPage).toHaveURL(new RegExp(`/messages\\?with=${artist.id}&submission=${submissionId}$`));
+  const about = chatMessage(adminPage, 'A question about this one').getByTestId('message-submission');
+  await expect(about).toContainText(songTitle);
+  await expect(about).toContainText('Pending');
+  if (SHOTS) {
+    await adminPage.goto('/messages');
+    await shoot(adminPage, SHOTS, 'team-list');
+  }
+
+  await Promise.all([admin.close(), artist.context.close()]);
 });
