@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PublicProfile } from '@shared/auth';
 import { displayName } from '@shared/users';
 import { alias } from 'drizzle-orm/pg-core';
@@ -27,7 +27,7 @@ import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { decodeCursor, encodeCursor } from '../../platform/page-cursor';
 import { toPublicProfile } from '../../platform/public-user';
-import { objectPathOf, uploadIdFromObjectPath } from '@shared/submissions';
+import { FILE_LIMITS, objectPathOf, uploadIdFromObjectPath } from '@shared/submissions';
 import {
   ATTACHMENT_CONTENT_TYPES,
   MESSAGE_TEXTS,
@@ -233,7 +233,15 @@ export async function sendMessage(
     const [found] = await db
       .select({ n: count() })
       .from(uploads)
-      .where(and(inArray(uploads.id, uploadIds), eq(uploads.userId, sender.id), inArray(uploads.contentType, ATTACHMENT_CONTENT_TYPES)));
+      .where(
+        and(
+          inArray(uploads.id, uploadIds),
+          eq(uploads.userId, sender.id),
+          inArray(uploads.contentType, ATTACHMENT_CONTENT_TYPES),
+          // A finished video (up to 2 GB) is checked as a video, not as a message's file.
+          lte(uploads.size, FILE_LIMITS.attachmentBytes),
+        ),
+      );
     if ((found?.n ?? 0) !== uploadIds.length) throw apiError('attachment_not_found');
   }
 

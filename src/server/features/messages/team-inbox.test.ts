@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissionDesk, type UserRow } from '../../platform/db/schema';
-import { TEST_ORIGIN, createAdmin, createArtist, createSubmissionRow, createTestApp, sessionCookie, type TestApp } from '../../test/helpers';
+import { TEST_ORIGIN, createAdmin, createArtist, createStoredUpload, createSubmissionRow, createTestApp, sessionCookie, type TestApp } from '../../test/helpers';
+import { FILE_LIMITS } from '@shared/submissions';
 import { listenOnLoopback, openSocket, type TestSocket } from '../../test/test-sockets';
 import { pngBytes, textBytes } from '../../test/file-fixtures';
 import { MESSAGE_TEXTS, TEAM_CONVERSATION_ID, type ConversationsPage, type Message, type ThreadPage } from '@shared/messages';
@@ -172,8 +173,10 @@ describe('attachments', () => {
       [mine, 'application/pdf'],
       [artwork, 'image/png'],
     ]);
-    // Someone else's file cannot be attached.
+    // Someone else's file cannot be attached, nor a file larger than a message's (a finished video).
     expect((await send(other, { content: 'stolen', attachments: [mine] })).statusCode).toBe(400);
+    const big = await createStoredUpload(t.db, nora, { contentType: 'video/mp4', size: FILE_LIMITS.attachmentBytes + 1 });
+    expect((await send(nora, { content: 'too big', attachments: [big.path] })).statusCode).toBe(400);
 
     const teamFile = (await attachment(lena, pngBytes(), 'frame.png')).json<{ objectPath: string }>().objectPath;
     // Before it is sent, only the team sees the team's file.
