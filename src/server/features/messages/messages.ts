@@ -344,19 +344,19 @@ export async function listConversations(
   const latestAssignee = (artist: SQL) =>
     sql`(select d.assignee_id from ${submissions} s left join ${submissionDesk} d on d.submission_id = s.id
          where s.user_id = ${artist} order by s.created_at desc, s.id desc limit 1)`;
+  // The page is cut first (on the two indexes, latest first) and the assignee read for its rows
+  // only; the filters read it in the team's branch, for the rows they need to judge.
   let source: SQL;
   if (isTeam(caller)) {
     const filter =
-      page.filter === 'mine' ? sql`and p.assignee_id = ${caller.id}` : page.filter === 'unassigned' ? sql`and p.assignee_id is null` : sql``;
-    source = sql`select * from (
-        select tc.artist_id as other_id, tc.last_message_id, tc.last_message_at, true as team, ${latestAssignee(sql`tc.artist_id`)} as assignee_id
-        from ${teamConversations} tc where true ${afterSql(sql`tc.last_message_at`, sql`tc.artist_id`)}
+      page.filter === 'mine' ? sql`and ${latestAssignee(sql`tc.artist_id`)} = ${caller.id}` : page.filter === 'unassigned' ? sql`and ${latestAssignee(sql`tc.artist_id`)} is null` : sql``;
+    source = sql`select tc.artist_id as other_id, tc.last_message_id, tc.last_message_at, true as team
+        from ${teamConversations} tc where true ${afterSql(sql`tc.last_message_at`, sql`tc.artist_id`)} ${filter}
         ${page.filter === 'all' ? sql`union all
-        select c.other_user_id, c.last_message_id, c.last_message_at, false, null
-        from ${conversations} c where c.user_id = ${caller.id} ${afterSql(sql`c.last_message_at`, sql`c.other_user_id`)}` : sql``}
-      ) p where true ${filter}`;
+        select c.other_user_id, c.last_message_id, c.last_message_at, false
+        from ${conversations} c where c.user_id = ${caller.id} ${afterSql(sql`c.last_message_at`, sql`c.other_user_id`)}` : sql``}`;
   } else {
-    source = sql`select tc.artist_id as other_id, tc.last_message_id, tc.last_message_at, true as team, null::text as assignee_id
+    source = sql`select tc.artist_id as other_id, tc.last_message_id, tc.last_message_at, true as team
       from ${teamConversations} tc where tc.artist_id = ${caller.id} ${after ? sql`and false` : sql``}`;
   }
   const unreadOf = isTeam(caller)
@@ -365,7 +365,8 @@ export async function listConversations(
     : sql`u.is_read = false and u.artist_id = ${caller.id} and u.from_user_id <> ${caller.id}`;
   const result = await db.execute(sql`
     with page as (${source} order by last_message_at desc, other_id desc limit ${page.limit + 1})
-    select page.other_id, page.last_message_id, page.last_message_at::text as at, page.team, page.assignee_id,
+    select page.other_id, page.last_message_id, page.last_message_at::text as at, page.team,
+      ${isTeam(caller) ? sql`case when page.team then ${latestAssignee(sql`page.other_id`)} end` : sql`null::text`} as assignee_id,
       (select count(*)::int from ${messages} u where ${unreadOf}) as unread_count,
       (select u.id from ${messages} u where ${unreadOf} order by u.created_at desc, u.id desc limit 1) as latest_unread_id
     from page order by page.last_message_at desc, page.other_id desc`);
