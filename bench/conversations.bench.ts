@@ -5,7 +5,7 @@
  * GET /api/messages, through app.inject (no network): p50 and p99 of 40 calls each. On the
  * embedded database, then on PostgreSQL when reachable (scratch database).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -18,7 +18,9 @@ import { SESSION_COOKIE, SESSION_TTL_MS } from '../src/server/platform/sessions'
 import { createScratchDatabase, PG_URL, redact } from './support/scratch-database';
 
 /** The data statements of migration 0020, which fold person-to-person conversations into team ones. */
-const FOLD_STATEMENTS = readFileSync(path.join(migrationsFolder, '0020_team-inbox.sql'), 'utf8')
+/** Found by its name, not its number: the number may change when branches merge. */
+const TEAM_INBOX_MIGRATION = readdirSync(migrationsFolder).find((f) => f.endsWith('_team-inbox.sql'))!;
+const FOLD_STATEMENTS = readFileSync(path.join(migrationsFolder, TEAM_INBOX_MIGRATION), 'utf8')
   .split('--> statement-breakpoint')
   .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
   .filter((s) => /^(UPDATE|INSERT|DELETE)/.test(s));

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -15,7 +15,9 @@ import { TEAM_CONVERSATION_ID, type ConversationsPage, type ThreadPage } from '@
  * the migration's data statements (re-runnable by design) run again on them, on PGlite or on
  * PostgreSQL as the suite is run.
  */
-const foldStatements = readFileSync(path.join(migrationsFolder, '0020_team-inbox.sql'), 'utf8')
+/** Found by its name, not its number: the number may change when branches merge. */
+const TEAM_INBOX_MIGRATION = readdirSync(migrationsFolder).find((f) => f.endsWith('_team-inbox.sql'))!;
+const foldStatements = readFileSync(path.join(migrationsFolder, TEAM_INBOX_MIGRATION), 'utf8')
   .split('--> statement-breakpoint')
   .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
   .filter((s) => /^(UPDATE|INSERT|DELETE)/.test(s));
