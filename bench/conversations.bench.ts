@@ -5,17 +5,25 @@
  * GET /api/messages, through app.inject (no network): p50 and p99 of 40 calls each. On the
  * embedded database, then on PostgreSQL when reachable (scratch database).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/platform/db/client';
+import { migrationsFolder, openDatabase } from '../src/server/platform/db/client';
 import { messages, sessions, users } from '../src/server/platform/db/schema';
 import { newId, newToken } from '../src/server/platform/ids';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '../src/server/platform/sessions';
 import { createScratchDatabase, PG_URL, redact } from './support/scratch-database';
+
+/** The data statements of migration 0022, which fold person-to-person conversations into team ones. */
+/** Found by its name, not its number: the number may change when branches merge. */
+const TEAM_INBOX_MIGRATION = readdirSync(migrationsFolder).find((f) => f.endsWith('_team-inbox.sql'))!;
+const FOLD_STATEMENTS = readFileSync(path.join(migrationsFolder, TEAM_INBOX_MIGRATION), 'utf8')
+  .split('--> statement-breakpoint')
+  .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
+  .filter((s) => /^(UPDATE|INSERT|DELETE)/.test(s));
 
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 10_000);
 const PER_CONVERSATION = 3;
@@ -81,6 +89,8 @@ async function run(label: string, databaseUrl?: string): Promise<void> {
         select from_user_id as user_id, to_user_id as other_user_id, id, created_at from messages
         union all select to_user_id, from_user_id, id, created_at from messages) m
       order by user_id, other_user_id, created_at desc, id desc`);
+    // Then the fold of migration 0022 (decision 159): the same messages as team conversations.
+    for (const statement of FOLD_STATEMENTS) await db.execute(sql.raw(statement));
     await db.execute(sql`analyze`);
     const sid = newToken();
     await db.insert(sessions).values({
@@ -106,9 +116,12 @@ async function run(label: string, databaseUrl?: string): Promise<void> {
     };
     await time('/api/messages/conversations', 3);
     const page = await time('/api/messages/conversations', CALLS);
+    // The team's filters (issue 25 part 5) read each artist's latest submission's assignee.
+    const unassigned = await time('/api/messages/conversations?filter=unassigned', CALLS);
     const whole = await time('/api/messages', 5);
     console.log(`\n${label}: ${CONVERSATIONS} conversations, ${CONVERSATIONS * PER_CONVERSATION} messages for one admin`);
     console.log(`GET /api/messages/conversations (first page): p50 ${page.p50.toFixed(1)} ms, p99 ${page.p99.toFixed(1)} ms, ${(page.bytes / 1000).toFixed(0)} KB`);
+    console.log(`GET /api/messages/conversations?filter=unassigned: p50 ${unassigned.p50.toFixed(1)} ms, p99 ${unassigned.p99.toFixed(1)} ms`);
     console.log(`GET /api/messages (whole history, before):    p50 ${whole.p50.toFixed(1)} ms, p99 ${whole.p99.toFixed(1)} ms, ${(whole.bytes / 1e6).toFixed(1)} MB`);
   } finally {
     await app.close();

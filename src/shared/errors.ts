@@ -133,6 +133,7 @@ export const API_ERRORS = {
   recipient_not_found: { status: 404, message: 'Recipient not found' },
   artists_message_team_only: { status: 403, message: 'Artists can only message the label team' },
   cannot_message_self: { status: 400, message: 'You cannot message yourself' },
+  attachment_not_found: { status: 400, message: 'Attach files you uploaded yourself' },
 
   // Payments
   payments_not_configured: { status: 503, message: 'Card payments are not configured' },

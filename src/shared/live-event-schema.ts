@@ -18,13 +18,19 @@ export const liveEventSchema = z.discriminatedUnion('type', [
       .object({
         id: z.string(),
         fromUserId: z.string(),
-        toUserId: z.string(),
+        // Null: an artist's message to the label team (CONTRACT §18).
+        toUserId: z.string().nullable(),
+        artistId: z.string().nullable(),
         submissionId: z.string().nullable(),
         content: z.string(),
         isRead: z.boolean(),
         createdAt: z.string(),
         fromUser: z.looseObject({ id: z.string() }),
-        toUser: z.looseObject({ id: z.string() }),
+        toUser: z.looseObject({ id: z.string() }).nullable(),
+        attachments: z.array(
+          z.object({ objectPath: z.string(), fileName: z.string().nullable(), contentType: z.string(), size: z.number().nullable() }),
+        ),
+        submission: z.object({ id: z.string(), songTitle: z.string(), status: z.enum(SUBMISSION_STATUSES) }).nullable(),
       })
       .transform((m) => m as unknown as Message),
   }),

@@ -182,6 +182,10 @@ export const FILE_LIMITS = {
   /** A finished video for direct publishing (CONTRACT §12), uploaded resumably. */
   videoBytes: 2 * 1024 * MB,
   imageBytes: 10 * MB,
+  /** A file attached to a message (CONTRACT §18): image, audio, video or PDF. */
+  attachmentBytes: 100 * MB,
+  /** Files one message may carry. */
+  maxAttachments: 5,
   maxStyleImages: 12,
   maxCharacterImages: 12,
   maxCharacters: 6,

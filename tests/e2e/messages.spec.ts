@@ -64,7 +64,8 @@ test('admin and artist exchange messages live; badge and unread counts follow', 
   await expect(artistPage.getByText('Select a conversation', { exact: true })).toBeVisible();
   const conversation = artistPage.getByTestId('conversation');
   await expect(conversation).toHaveCount(1);
-  await expect(conversation).toContainText('Label Admin');
+  // The artist's conversation is with the label team, not one admin (CONTRACT §18).
+  await expect(conversation).toContainText('The label team');
   await expect(conversation).toContainText('Could you send the stems?');
   await expect(conversation.getByTestId('conversation-unread')).toContainText('2');
 
@@ -111,9 +112,9 @@ test('an artist starts a conversation with the label team', async ({ browser }) 
   await expect(page.getByText('No conversations yet', { exact: true })).toBeVisible();
   await expect(page.getByText('Messages will appear here when admins contact you', { exact: true })).toBeVisible();
 
+  // No one to pick: the message goes to the team (CONTRACT §18).
   await page.getByRole('button', { name: 'Message the label team' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /Label Admin/ }).first().click();
-  await expect(page.getByTestId('chat-title')).toHaveText('Label Admin');
+  await expect(page.getByTestId('chat-title')).toHaveText('The label team');
   const input = page.getByRole('textbox', { name: 'Message' });
   await input.fill('Hello label team!');
   await input.press('Enter');

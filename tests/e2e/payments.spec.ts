@@ -173,8 +173,10 @@ test.describe('payment result pages', () => {
     await expect(page).toHaveURL(new RegExp(`/checkout/${id}$`));
 
     await page.goto(`/payment-failure?submission=${id}`);
+    // The label team's conversation, about this order (CONTRACT §18).
     await page.getByRole('link', { name: 'Contact Support' }).click();
-    await expect(page).toHaveURL(/\/messages$/);
+    await expect(page).toHaveURL(new RegExp(`/messages\\?with=team&submission=${id}$`));
+    await expect(page.getByTestId('chat-title')).toHaveText('The label team');
 
     await page.goto('/payment-failure');
     await page.getByRole('link', { name: 'Return to Dashboard' }).click();

@@ -107,6 +107,9 @@ const FIELD_NAMES = [
   'lastName',
   'content',
   'toUserId',
+  'attachments',
+  'fileURL',
+  'fileSize',
   'artistName',
   'songTitle',
   'status',
@@ -203,6 +206,7 @@ function nastyPathValue(): string {
     '..%2F..%2Fetc%2Fpasswd',
     encodeURIComponent('x'.repeat(5_000)),
     encodeURIComponent('🎧'),
+    'team',
     '-1',
     '0',
   ]);
@@ -212,7 +216,7 @@ function nastyQuery(): string {
   if (chance(0.5)) return '';
   const parts: string[] = [];
   for (let i = int(4); i >= 0; i--) {
-    const key = chance(0.8) ? pick(['q', 'page', 'status', 'tier', 'sort', 'before', 'limit', 'token', 'id', '__proto__']) : pick(['%00', 'a[b]', '']);
+    const key = chance(0.8) ? pick(['q', 'page', 'status', 'tier', 'sort', 'before', 'limit', 'token', 'id', 'filter', 'cursor', '__proto__']) : pick(['%00', 'a[b]', '']);
     const value = pick(['%00', '%ED%A0%80', '-1', '1e99', 'abc', encodeURIComponent('x'.repeat(3_000)), '', '%', 'null', '[]', '1', '20']);
     parts.push(`${key}=${value}`);
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConversationsPage } from '@shared/messages';
+import { TEAM_CONVERSATION_ID, type ConversationsPage } from '@shared/messages';
 import type { Submission } from '@shared/submission-schemas';
 import type { UserRow } from '../platform/db/schema';
 import { createAdmin, createArtist, createSubmissionRow, createTestApp, TEST_ORIGIN, type TestApp } from '../test/helpers';
@@ -62,7 +62,8 @@ describe('paged reads under attack', () => {
       for (const c of stolen.json<ConversationsPage>().conversations) expect(c.user.id).not.toBe(victim.id);
     }
     const own = await get('/api/messages/conversations', victimCookie);
-    expect(own.json<ConversationsPage>().conversations.map((c) => c.user.id)).toEqual([admin.id]);
+    // The artist's one conversation is with the label team (CONTRACT §18).
+    expect(own.json<ConversationsPage>().conversations.map((c) => c.user.id)).toEqual([TEAM_CONVERSATION_ID]);
   });
 
   it('answer NUL, huge and wrongly typed parameters with a 4xx {message, code}', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../platform/db/schema';
+import { TEAM_CONVERSATION_ID, TEAM_PROFILE } from '@shared/messages';
 import { createAdmin, createArtist, createSubmissionRow, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../test/helpers';
 import { listenOnLoopback, openSocket, type TestSocket } from '../test/test-sockets';
 
@@ -60,27 +61,31 @@ describe('another person’s user object carries public fields only', () => {
     expect(contacts.statusCode).toBe(200);
     expectOtherPerson((contacts.json() as Record<string, unknown>[]).find((c) => c.id === admin.id), admin);
 
+    // The artist writes to the team (CONTRACT §18): no one person is the recipient.
     const sent = await t.call('POST', '/api/messages', artistCookie, { toUserId: admin.id, content: 'Hello team' });
     expect(sent.statusCode).toBe(201);
-    expectOtherPerson(sent.json().toUser, admin);
+    expect(sent.json().toUser).toBeNull();
     expectOtherPerson(sent.json().fromUser, artist);
+    // The team member who answers is seen by their public fields only.
+    const reply = await t.call('POST', '/api/messages', adminCookie, { toUserId: artist.id, content: 'Hello artist' });
+    expect(reply.statusCode).toBe(201);
 
-    const pushed = await socket.waitFor<{ type: string; message: { id: string; toUser: Record<string, unknown>; fromUser: Record<string, unknown> } }>(
-      (e) => e.type === 'new_message',
+    const pushed = await socket.waitFor<{ type: string; message: { content: string; toUser: Record<string, unknown>; fromUser: Record<string, unknown> } }>(
+      (e) => e.type === 'new_message' && (e as unknown as { message: { content: string } }).message.content === 'Hello artist',
     );
-    expectOtherPerson(pushed.message.toUser, admin);
-    expectOtherPerson(pushed.message.fromUser, artist);
+    expectOtherPerson(pushed.message.fromUser, admin);
+    expectOtherPerson(pushed.message.toUser, artist);
 
     const thread = await get(`/api/messages/${admin.id}`, artistCookie);
     expect(thread.statusCode).toBe(200);
-    expectOtherPerson(thread.json().user, admin);
-    expectOtherPerson(thread.json().messages[0].toUser, admin);
+    expect(thread.json().user).toMatchObject({ id: TEAM_CONVERSATION_ID, email: null });
+    expectOtherPerson(thread.json().messages[1].fromUser, admin);
 
     const conversations = await get('/api/messages/conversations', artistCookie);
-    expectOtherPerson(conversations.json().conversations[0].user, admin);
+    expect(conversations.json().conversations[0].user).toEqual(TEAM_PROFILE);
 
     const all = await get('/api/messages', artistCookie);
-    expectOtherPerson(all.json()[0].toUser, admin);
+    expectOtherPerson(all.json()[1].fromUser, admin);
   });
 
   it('in what the team sees of an artist: the thread and a submission’s user', async () => {

@@ -77,6 +77,8 @@ describe('every registered route', () => {
     ]) {
       expect(names).toContain(route);
     }
+    // CONTRACT §18: a message's files.
+    expect(names).toContain('PUT /api/attachment-files');
     expect(collector.routes.length).toBeGreaterThan(30);
   });
 

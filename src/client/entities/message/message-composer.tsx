@@ -1,12 +1,25 @@
-import { SendHorizontal } from 'lucide-react';
-import { useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { Paperclip, SendHorizontal, X } from 'lucide-react';
+import { useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/lib/toast';
 import { cn } from '@client/lib/utils';
-import { useSendMessage } from '@client/entities/message/message-queries';
-import { MESSAGE_MAX_LENGTH } from '@shared/messages';
+import { uploadAttachment, useSendMessage } from '@client/entities/message/message-queries';
+import { errorMessage } from '@client/lib/api';
+import { ATTACHMENT_TEXTS, MESSAGE_MAX_LENGTH, MESSAGE_TEXTS } from '@shared/messages';
+import { FILE_LIMITS } from '@shared/submissions';
+
+/** What the file chooser offers; the server judges the bytes (CONTRACT §18). */
+const ATTACHMENT_ACCEPT = 'image/jpeg,image/png,image/webp,audio/*,video/mp4,video/quicktime,video/webm,application/pdf';
+
+/** A file being attached: uploading, ready (its object path) or refused (why). */
+interface PendingAttachment {
+  key: number;
+  name: string;
+  objectPath: string | null;
+  error: string | null;
+}
 
 /** SPEC §8: the texts of a message sent or not. */
 const MESSAGE_SENT_TOAST = { title: 'Message Sent' } as const;
@@ -34,16 +47,38 @@ interface ComposerTarget {
  */
 export function useMessageComposer({ toUserId, submissionId, sentDescription, onSent }: ComposerTarget) {
   const [content, setContent] = useState('');
+  const [attachments, setAttachments] = useState<PendingAttachment[]>([]);
+  const nextKey = useRef(0);
   const send = useSendMessage();
-  const canSend = toUserId !== null && content.trim().length > 0 && !send.isPending;
+  const uploading = attachments.some((a) => a.objectPath === null && a.error === null);
+  const ready = attachments.flatMap((a) => (a.objectPath ? [a.objectPath] : []));
+  const canSend = toUserId !== null && content.trim().length > 0 && !send.isPending && !uploading;
+
+  const attach = (files: FileList | null) => {
+    let room = FILE_LIMITS.maxAttachments - attachments.filter((a) => a.error === null).length;
+    for (const file of Array.from(files ?? [])) {
+      const key = nextKey.current++;
+      const update = (change: Partial<PendingAttachment>) =>
+        setAttachments((list) => list.map((a) => (a.key === key ? { ...a, ...change } : a)));
+      const error = room <= 0 ? MESSAGE_TEXTS.tooManyAttachments : file.size > FILE_LIMITS.attachmentBytes ? ATTACHMENT_TEXTS.tooLarge : null;
+      if (error === null) room -= 1;
+      setAttachments((list) => [...list, { key, name: file.name, objectPath: null, error }]);
+      if (error) continue;
+      uploadAttachment(file).then(
+        (objectPath) => update({ objectPath }),
+        (failure: unknown) => update({ error: errorMessage(failure) }),
+      );
+    }
+  };
 
   const submit = () => {
     if (!canSend) return;
     send.mutate(
-      { toUserId, content: content.trim(), ...(submissionId ? { submissionId } : {}) },
+      { toUserId, content: content.trim(), ...(submissionId ? { submissionId } : {}), ...(ready.length > 0 ? { attachments: ready } : {}) },
       {
         onSuccess: () => {
           setContent('');
+          setAttachments([]);
           toast(sentDescription ? { ...MESSAGE_SENT_TOAST, description: sentDescription } : MESSAGE_SENT_TOAST);
           onSent?.();
         },
@@ -56,6 +91,9 @@ export function useMessageComposer({ toUserId, submissionId, sentDescription, on
     canSend,
     isPending: send.isPending,
     submit,
+    attachments,
+    attach,
+    detach: (key: number) => setAttachments((list) => list.filter((a) => a.key !== key)),
     onSubmit: (event: FormEvent) => {
       event.preventDefault();
       submit();
@@ -83,28 +121,79 @@ interface MessageComposerProps {
   className?: string;
   onSent?: () => void;
   autoFocus?: boolean;
+  /** Shown above the text: what the message will be about (a submission). */
+  about?: ReactNode;
 }
 
-/** The chat's message input with its send button (SPEC §2 Messages screen). */
-export function MessageComposer({ toUserId, submissionId, placeholder = 'Type your message...', className, onSent, autoFocus }: MessageComposerProps) {
+/** The chat's message input with its send button and files (SPEC §2 Messages screen, CONTRACT §18). */
+export function MessageComposer({ toUserId, submissionId, placeholder = 'Type your message...', className, onSent, autoFocus, about }: MessageComposerProps) {
   const composer = useMessageComposer({ toUserId, submissionId, onSent });
+  const fileInput = useRef<HTMLInputElement>(null);
 
   return (
-    <form className={cn('flex items-end gap-2', className)} onSubmit={composer.onSubmit}>
-      <div className="grid min-w-0 flex-1 gap-1">
-        <Textarea
-          {...composer.textareaProps}
-          placeholder={placeholder}
-          rows={2}
-          disabled={toUserId === null}
-          autoFocus={autoFocus}
-          className="max-h-40 min-h-16 resize-none"
+    <form className={cn('grid gap-2', className)} onSubmit={composer.onSubmit}>
+      {about}
+      {composer.attachments.length > 0 ? (
+        <ul className="flex flex-wrap gap-1.5" aria-label="Files to send">
+          {composer.attachments.map((a) => (
+            <li
+              key={a.key}
+              data-testid="pending-attachment"
+              className={cn(
+                'flex max-w-full items-center gap-1 rounded-md border px-2 py-1 text-xs',
+                a.error ? 'border-destructive/60 text-destructive-soft' : 'text-muted-foreground',
+              )}
+            >
+              {a.objectPath === null && a.error === null ? <Spinner className="size-3" aria-label="Uploading" /> : <Paperclip className="size-3" aria-hidden />}
+              <span className="max-w-40 truncate">{a.name}</span>
+              {a.error ? <span className="truncate">: {a.error}</span> : null}
+              <button type="button" className="cursor-pointer rounded p-0.5 hover:bg-accent" onClick={() => composer.detach(a.key)} aria-label={`Remove ${a.name}`}>
+                <X className="size-3" aria-hidden />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="flex items-end gap-2">
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          accept={ATTACHMENT_ACCEPT}
+          data-testid="attachment-input"
+          onChange={(event) => {
+            composer.attach(event.target.files);
+            event.target.value = '';
+          }}
         />
-        <p className="hidden text-xs text-muted-foreground sm:block">Enter to send, Shift+Enter for a new line</p>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label="Attach files"
+          title={`Attach up to ${FILE_LIMITS.maxAttachments} files: images, audio, video or PDF`}
+          disabled={toUserId === null}
+          onClick={() => fileInput.current?.click()}
+          className="mb-0 sm:mb-5"
+        >
+          <Paperclip aria-hidden />
+        </Button>
+        <div className="grid min-w-0 flex-1 gap-1">
+          <Textarea
+            {...composer.textareaProps}
+            placeholder={placeholder}
+            rows={2}
+            disabled={toUserId === null}
+            autoFocus={autoFocus}
+            className="max-h-40 min-h-16 resize-none"
+          />
+          <p className="hidden text-xs text-muted-foreground sm:block">Enter to send, Shift+Enter for a new line</p>
+        </div>
+        <Button type="submit" size="icon" disabled={!composer.canSend} aria-label="Send message" className="mb-0 sm:mb-5">
+          {composer.isPending ? <Spinner className="text-primary-foreground" /> : <SendHorizontal aria-hidden />}
+        </Button>
       </div>
-      <Button type="submit" size="icon" disabled={!composer.canSend} aria-label="Send message" className="mb-0 sm:mb-5">
-        {composer.isPending ? <Spinner className="text-primary-foreground" /> : <SendHorizontal aria-hidden />}
-      </Button>
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type { PublicProfile } from '@shared/auth';
 import { apiRequest } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
-import type { ConversationsPage, Message, ThreadPage } from '@shared/messages';
+import type { ConversationFilter, ConversationsPage, Message, ThreadPage } from '@shared/messages';
 
 /**
  * Every messages query key starts with MESSAGES_KEY, so one invalidation of that prefix refreshes
@@ -21,13 +21,15 @@ const CONVERSATIONS_KEY = ['/api/messages', 'conversations'] as const;
  * GET /api/messages/conversations: grouped on the server, latest first, a page at a time;
  * `fetchNextPage` brings the next older page ("Load more").
  */
-export function useConversations() {
+export function useConversations(filter: ConversationFilter = 'all') {
   return useInfiniteQuery({
-    queryKey: CONVERSATIONS_KEY,
+    queryKey: [...CONVERSATIONS_KEY, filter],
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) => {
-      const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';
-      return apiRequest<ConversationsPage>('GET', `/api/messages/conversations${query}`, undefined, { signal });
+      const query = new URLSearchParams(filter === 'all' ? {} : { filter });
+      if (pageParam) query.set('cursor', pageParam);
+      const search = query.size > 0 ? `?${query.toString()}` : '';
+      return apiRequest<ConversationsPage>('GET', `/api/messages/conversations${search}`, undefined, { signal });
     },
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -54,9 +56,24 @@ export function useThread(userId: string | null) {
 }
 
 interface SendMessageInput {
+  /** A person, or TEAM_CONVERSATION_ID for an artist writing to the label team. */
   toUserId: string;
   content: string;
   submissionId?: string | null;
+  /** Object paths from PUT /api/attachment-files. */
+  attachments?: string[];
+}
+
+/**
+ * A file for a message (CONTRACT §18): its bytes to a single-use upload URL, then checked by
+ * PUT /api/attachment-files, which answers its object path.
+ */
+export async function uploadAttachment(file: File): Promise<string> {
+  const { uploadURL } = await apiRequest<{ uploadURL: string }>('POST', '/api/objects/upload');
+  const put = await fetch(uploadURL, { method: 'PUT', body: file, headers: { 'content-type': 'application/octet-stream' }, credentials: 'same-origin' });
+  if (!put.ok) throw new Error(`Upload failed (${put.status})`);
+  const { objectPath } = await apiRequest<{ objectPath: string }>('PUT', '/api/attachment-files', { fileURL: uploadURL, fileName: file.name, fileSize: file.size });
+  return objectPath;
 }
 
 /** POST /api/messages; the lists refresh on success (and again when the live echo arrives). */

@@ -1,4 +1,6 @@
-import { Download, ExternalLink, Pencil, Trash2 } from 'lucide-react';
+import { Download, ExternalLink, MessagesSquare, Pencil, Trash2 } from 'lucide-react';
+import { Link } from 'wouter';
+import { conversationHref } from '@shared/messages';
 import { useState } from 'react';
 import { TIERS, uploadIdFromObjectPath } from '@shared/submissions';
 import type { AdminSubmission } from '@shared/submission-schemas';
@@ -77,6 +79,15 @@ function Details({ initial, onDelete }: { initial: AdminSubmission; onDelete(sub
             Change Status
           </Button>
           {s.user ? <SendMessageDialog recipient={s.user} submissionId={s.id} artistName={s.artistName} /> : null}
+          {/* The artist's conversation with the team, beside the submission (CONTRACT §18). */}
+          {s.user ? (
+            <Button asChild variant="outline" size="sm">
+              <Link href={conversationHref(s.user.id, s.id)} data-testid="desk-conversation-link">
+                <MessagesSquare aria-hidden />
+                Conversation
+              </Link>
+            </Button>
+          ) : null}
           <Button variant="outline" size="sm" onClick={downloadAll}>
             <Download aria-hidden />
             Download Files

@@ -1,5 +1,6 @@
-import { CreditCard, ExternalLink, Lock, MessageSquareQuote } from 'lucide-react';
+import { CreditCard, ExternalLink, Lock, MessageCircle, MessageSquareQuote } from 'lucide-react';
 import { usePublicConfig } from '@client/lib/public-config';
+import { conversationHref, TEAM_CONVERSATION_ID } from '@shared/messages';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Submission } from '@shared/submission-schemas';
@@ -185,6 +186,13 @@ function DetailsBody({ submission: s }: { submission: Submission }) {
             </Link>
           </Button>
         ) : null}
+        {/* CONTRACT §18: the details link to the conversation, about this submission. */}
+        <Button asChild variant="outline">
+          <Link href={conversationHref(TEAM_CONVERSATION_ID, s.id)}>
+            <MessageCircle aria-hidden />
+            Message the label team
+          </Link>
+        </Button>
         <DialogClose asChild>
           <Button variant="outline">Close</Button>
         </DialogClose>

@@ -1,4 +1,5 @@
-import { ArrowLeft, MessageCircle } from 'lucide-react';
+import { ArrowLeft, FileText, MessageCircle, X } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { PublicProfile } from '@shared/auth';
 import { UserAvatar } from '@client/components/user-avatar';
@@ -10,11 +11,16 @@ import { cn } from '@client/lib/utils';
 import { formatMessageTime, partyName } from './conversations';
 import { MessageComposer } from '@client/entities/message/message-composer';
 import { useMarkThreadRead, useThread } from '@client/entities/message/message-queries';
-import type { Message } from '@shared/messages';
+import { isWaitingFor, TEAM_CONVERSATION_ID, type Message, type MessageAttachment } from '@shared/messages';
+import { StatusBadge } from '@client/entities/submission/status-badge';
 import { LoadingBlock } from '@client/components/loading-block';
 
 interface ChatPaneProps {
-  currentUserId: string;
+  currentUser: { id: string; role: PublicProfile['role'] };
+  /** The submission a new message is about (`&submission=` of the address), or null. */
+  aboutSubmissionId: string | null;
+  /** Stops naming that submission. */
+  onClearAbout(): void;
   /** The other party of the chosen conversation, or null when none is chosen. */
   otherUserId: string | null;
   /** Known from the conversations list, so the header shows at once. */
@@ -27,7 +33,7 @@ interface ChatPaneProps {
 }
 
 /** SPEC §2: the chosen conversation (400 px tall, newest message in view) and the message input. */
-export function ChatPane({ currentUserId, otherUserId, knownUser, latestUnreadId, onBack, className }: ChatPaneProps) {
+export function ChatPane({ currentUser, otherUserId, knownUser, latestUnreadId, aboutSubmissionId, onClearAbout, onBack, className }: ChatPaneProps) {
   const frame = cn('flex min-w-0 flex-col rounded-xl border bg-card', className);
   if (otherUserId === null) {
     return (
@@ -47,7 +53,9 @@ export function ChatPane({ currentUserId, otherUserId, knownUser, latestUnreadId
   return (
     <OpenThread
       key={otherUserId}
-      currentUserId={currentUserId}
+      currentUser={currentUser}
+      aboutSubmissionId={aboutSubmissionId}
+      onClearAbout={onClearAbout}
       otherUserId={otherUserId}
       knownUser={knownUser}
       latestUnreadId={latestUnreadId}
@@ -58,7 +66,9 @@ export function ChatPane({ currentUserId, otherUserId, knownUser, latestUnreadId
 }
 
 function OpenThread({
-  currentUserId,
+  currentUser,
+  aboutSubmissionId,
+  onClearAbout,
   otherUserId,
   knownUser,
   latestUnreadId,
@@ -71,7 +81,8 @@ function OpenThread({
   const messages = useMemo<Message[]>(() => (pages ? [...pages].reverse().flatMap((p) => p.messages) : []), [pages]);
   const name = other ? partyName(other) : '';
 
-  const newestUnreadInThread = messages.findLast((m) => m.toUserId === currentUserId && !m.isRead)?.id;
+  const currentUserId = currentUser.id;
+  const newestUnreadInThread = messages.findLast((m) => isWaitingFor(m, currentUser))?.id;
   useMarkReadWhileVisible(otherUserId, newestUnreadInThread ?? latestUnreadId);
 
   // Newest message in view on open and on arrival; loading older ones keeps the reader's place.
@@ -105,7 +116,7 @@ function OpenThread({
             <h2 className="min-w-0 truncate font-semibold" data-testid="chat-title">
               {name}
             </h2>
-            {other.role === 'admin' ? (
+            {other.role === 'admin' && other.id !== TEAM_CONVERSATION_ID ? (
               <Badge variant="secondary" className="shrink-0">
                 Label Team
               </Badge>
@@ -138,33 +149,124 @@ function OpenThread({
             ) : null}
             <ol className="grid gap-3" aria-label="Messages">
               {messages.map((message) => (
-                <MessageBubble key={message.id} message={message} mine={message.fromUserId === currentUserId} />
+                <MessageBubble
+                  key={message.id}
+                  message={message}
+                  mine={message.fromUserId === currentUserId}
+                  // The team's replies are signed (CONTRACT §18): to the artist, and to the team itself.
+                  signed={message.fromUserId !== currentUserId && message.fromUser.role === 'admin'}
+                  submissionHref={(id) => (currentUser.role === 'admin' ? `/admin?submission=${encodeURIComponent(id)}` : `/dashboard?submission=${encodeURIComponent(id)}`)}
+                />
               ))}
             </ol>
           </>
         )}
       </div>
 
-      <MessageComposer key={otherUserId} toUserId={thread.isError ? null : otherUserId} className="border-t p-4" />
+      <MessageComposer
+        key={otherUserId}
+        toUserId={thread.isError ? null : otherUserId}
+        submissionId={aboutSubmissionId}
+        about={aboutSubmissionId ? <AboutSubmission id={aboutSubmissionId} team={currentUser.role === 'admin'} onClear={onClearAbout} /> : null}
+        className="border-t p-4"
+      />
     </section>
   );
 }
 
-function MessageBubble({ message, mine }: { message: Message; mine: boolean }) {
+function MessageBubble({
+  message,
+  mine,
+  signed,
+  submissionHref,
+}: {
+  message: Message;
+  mine: boolean;
+  signed: boolean;
+  submissionHref(id: string): string;
+}) {
   return (
     <li className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')} data-testid="chat-message">
+      {signed ? (
+        <span className="px-1 text-xs font-medium text-muted-foreground" data-testid="chat-signature">
+          {partyName(message.fromUser)} · Label team
+        </span>
+      ) : null}
       <div
         className={cn(
           'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm whitespace-pre-wrap wrap-anywhere sm:max-w-[75%]',
           mine ? 'rounded-br-md bg-primary text-primary-foreground' : 'rounded-bl-md bg-secondary text-secondary-foreground',
         )}
       >
+        {message.submission ? (
+          <a
+            href={submissionHref(message.submission.id)}
+            className="mb-1.5 flex items-center gap-2 rounded-md bg-background/15 px-2 py-1 text-xs font-medium underline-offset-2 hover:underline"
+            data-testid="message-submission"
+          >
+            <span className="min-w-0 truncate">About: {message.submission.songTitle || 'Untitled'}</span>
+            <StatusBadge status={message.submission.status} />
+          </a>
+        ) : null}
         {message.content}
       </div>
+      {message.attachments.length > 0 ? (
+        <ul className={cn('grid max-w-[85%] gap-1.5 sm:max-w-[75%]', mine ? 'justify-items-end' : 'justify-items-start')} aria-label="Files">
+          {message.attachments.map((file) => (
+            <li key={file.objectPath} className="max-w-full">
+              <AttachmentView file={file} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <time dateTime={message.createdAt} title={formatLongDateTime(message.createdAt)} className="px-1 text-xs text-muted-foreground tabular-nums">
         {formatMessageTime(message.createdAt)}
       </time>
     </li>
+  );
+}
+
+/** CONTRACT §18: images inline, audio and video with a player, anything else as a download. */
+function AttachmentView({ file }: { file: MessageAttachment }) {
+  const name = file.fileName || 'File';
+  if (file.contentType.startsWith('image/')) {
+    return (
+      <a href={file.objectPath} target="_blank" rel="noreferrer" data-testid="attachment-image">
+        <img src={file.objectPath} alt={name} loading="lazy" className="max-h-48 max-w-full rounded-lg border object-contain" />
+      </a>
+    );
+  }
+  if (file.contentType.startsWith('audio/')) {
+    return <audio controls preload="metadata" src={file.objectPath} aria-label={name} className="max-w-full" data-testid="attachment-audio" />;
+  }
+  if (file.contentType.startsWith('video/')) {
+    return <video controls preload="metadata" src={file.objectPath} aria-label={name} className="max-h-60 max-w-full rounded-lg border" data-testid="attachment-video" />;
+  }
+  return (
+    <a
+      href={file.objectPath}
+      download={name}
+      className="flex items-center gap-2 rounded-lg border bg-card px-3 py-2 text-sm hover:bg-accent"
+      data-testid="attachment-download"
+    >
+      <FileText className="size-4 shrink-0" aria-hidden />
+      <span className="min-w-0 truncate">{name}</span>
+    </a>
+  );
+}
+
+/** The submission a new message will be about, with a way to stop naming it. */
+function AboutSubmission({ id, team, onClear }: { id: string; team: boolean; onClear(): void }) {
+  const path = team ? `/api/admin/submissions/${encodeURIComponent(id)}` : `/api/submissions/${encodeURIComponent(id)}`;
+  const { data } = useQuery<{ songTitle: string | null; status: string }>({ queryKey: [path] });
+  return (
+    <div className="flex items-center gap-2 rounded-md border bg-muted/50 px-2 py-1 text-xs" data-testid="composer-about">
+      <span className="min-w-0 truncate">About: {data ? data.songTitle?.trim() || 'Untitled' : 'your submission'}</span>
+      {data ? <StatusBadge status={data.status} /> : null}
+      <button type="button" onClick={onClear} className="ml-auto cursor-pointer rounded p-0.5 hover:bg-accent" aria-label="Do not name this submission">
+        <X className="size-3" aria-hidden />
+      </button>
+    </div>
   );
 }
 

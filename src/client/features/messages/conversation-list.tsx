@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { UserAvatar } from '@client/components/user-avatar';
 import { Spinner } from '@client/components/ui/spinner';
 import { cn } from '@client/lib/utils';
-import type { Conversation } from '@shared/messages';
+import type { Conversation, ConversationFilter } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
 import { formatMessageTime, partyName } from './conversations';
 import { LoadingBlock } from '@client/components/loading-block';
@@ -21,8 +21,17 @@ interface ConversationListProps {
   onLoadMore?(): void;
   /** Shown in the header (starting a conversation) and under the empty state. */
   action?: ReactNode;
+  /** The team's views of its inbox: all, the artists whose latest submission is mine, or nobody's. */
+  filter?: { value: ConversationFilter; onChange(filter: ConversationFilter): void } | undefined;
   className?: string;
 }
+
+const FILTER_LABELS: Record<ConversationFilter, string> = { all: 'All', mine: 'Mine', unassigned: 'Unassigned' };
+const EMPTY_FILTERED: Record<ConversationFilter, string> = {
+  all: 'No conversations yet',
+  mine: 'No conversation with an artist assigned to you',
+  unassigned: 'No conversation with an unassigned artist',
+};
 
 /** SPEC §2: the conversations, grouped by the other party, newest first; the list is 500 px tall. */
 export function ConversationList({
@@ -36,16 +45,33 @@ export function ConversationList({
   isLoadingMore = false,
   onLoadMore,
   action,
+  filter,
   className,
 }: ConversationListProps) {
+  const filtered = filter !== undefined && filter.value !== 'all';
   return (
     <section aria-labelledby="conversations-title" className={cn('flex min-w-0 flex-col rounded-xl border bg-card', className)}>
       <div className="flex min-h-14 items-center justify-between gap-2 border-b px-4 py-2">
         <h2 id="conversations-title" className="text-base font-semibold">
           Conversations
         </h2>
-        {conversations.length > 0 ? action : null}
+        {conversations.length > 0 || filtered ? action : null}
       </div>
+      {filter ? (
+        <div role="group" aria-label="Show conversations" className="flex gap-1 border-b px-3 py-2">
+          {(Object.keys(FILTER_LABELS) as ConversationFilter[]).map((value) => (
+            <Button
+              key={value}
+              size="sm"
+              variant={filter.value === value ? 'secondary' : 'ghost'}
+              aria-pressed={filter.value === value}
+              onClick={() => filter.onChange(value)}
+            >
+              {FILTER_LABELS[value]}
+            </Button>
+          ))}
+        </div>
+      ) : null}
       {/* relative: the visually hidden "Unread:" labels are positioned inside the scrolling list, not below the page. */}
       <div className="relative h-[500px] overflow-y-auto">
         {isLoading ? (
@@ -54,6 +80,8 @@ export function ConversationList({
           <p role="alert" className="p-6 text-center text-sm text-destructive-soft">
             Your conversations could not be loaded. Please reload the page.
           </p>
+        ) : conversations.length === 0 && filtered ? (
+          <p className="p-6 text-center text-sm text-muted-foreground">{EMPTY_FILTERED[filter.value]}</p>
         ) : conversations.length === 0 ? (
           <div className="flex h-full flex-col items-center justify-center gap-2 p-6 text-center">
             <span className="mb-1 flex size-12 items-center justify-center rounded-full bg-primary/15 text-primary-soft">
@@ -70,6 +98,7 @@ export function ConversationList({
                 <ConversationItem
                   conversation={conversation}
                   currentUserId={currentUserId}
+                  currentIsTeam={filter !== undefined}
                   selected={conversation.user.id === selectedUserId}
                   onSelect={() => onSelect(conversation.user.id)}
                 />
@@ -93,15 +122,17 @@ export function ConversationList({
 function ConversationItem({
   conversation,
   currentUserId,
+  currentIsTeam,
   selected,
   onSelect,
 }: {
   conversation: Conversation;
   currentUserId: string;
+  currentIsTeam: boolean;
   selected: boolean;
   onSelect(): void;
 }) {
-  const { user, lastMessage, unreadCount } = conversation;
+  const { user, lastMessage, unreadCount, assignee } = conversation;
   const name = partyName(user);
   const mine = lastMessage.fromUserId === currentUserId;
   return (
@@ -138,6 +169,11 @@ function ConversationItem({
             </span>
           ) : null}
         </span>
+        {user.role !== 'admin' && currentIsTeam ? (
+          <span className="truncate text-xs text-muted-foreground" data-testid="conversation-assignee">
+            {assignee ? `Assigned to ${assignee.id === currentUserId ? 'you' : assignee.name}` : 'Unassigned'}
+          </span>
+        ) : null}
       </span>
     </button>
   );

@@ -7,6 +7,7 @@ import { LiveConnection } from './live-connection';
 import { refreshMessages } from '@client/entities/message/message-queries';
 import { receiveDeliveryComment } from '@client/entities/submission/delivery-comments-queries';
 import { senderName, type LiveEvent } from '@shared/live-events';
+import { conversationIdFor, isWaitingFor } from '@shared/messages';
 
 /** Whose thread the Messages screen shows right now: their new messages raise no notice. */
 let openThreadUserId: string | null = null;
@@ -42,7 +43,9 @@ const SESSION_CHECK_INTERVAL_MS = 15_000;
  * refreshes the submission reads. After a reconnect everything
  * is refetched, since pushes sent meanwhile were missed.
  */
-function useLiveMessages(userId: string | null): void {
+function useLiveMessages(user: { id: string; role: 'user' | 'admin' } | null): void {
+  const userId = user?.id ?? null;
+  const role = user?.role ?? 'user';
   const lastSessionCheck = useRef(0);
   useEffect(() => {
     if (!userId) return;
@@ -51,7 +54,9 @@ function useLiveMessages(userId: string | null): void {
         if (event.type === 'new_message') {
           void refreshMessages();
           const { message } = event;
-          if (message.toUserId === userId && message.fromUserId !== userId && openThreadUserId !== message.fromUserId) {
+          // What waits for this user (for the team: every artist's message) and is not on screen.
+          const viewer = { id: userId, role };
+          if (isWaitingFor(message, viewer) && openThreadUserId !== conversationIdFor(message, viewer)) {
             toast({ title: 'New Message', description: `Message from ${senderName(message.fromUser)}` });
           }
         } else if (event.type === 'messages_read' || event.type === 'resync') {
@@ -71,7 +76,7 @@ function useLiveMessages(userId: string | null): void {
       },
     });
     return () => connection.close();
-  }, [userId]);
+  }, [userId, role]);
 }
 
 /**
@@ -92,6 +97,6 @@ async function returnToSignInIfSignedOut(): Promise<void> {
 /** Mounted once inside the signed-in routes. */
 export function LiveMessages() {
   const { user } = useAuth();
-  useLiveMessages(user?.id ?? null);
+  useLiveMessages(user ? { id: user.id, role: user.role } : null);
   return null;
 }

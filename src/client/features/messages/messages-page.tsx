@@ -1,7 +1,10 @@
 import { BackLink, PageHeading } from '@client/components/page-heading';
+import { SquarePen } from 'lucide-react';
+import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { AppHeader } from '@client/components/app-header';
 import { AdminHeader } from '@client/components/admin-header';
+import { Button } from '@client/components/ui/button';
 import { useAuth } from '@client/lib/auth';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { cn } from '@client/lib/utils';
@@ -11,18 +14,25 @@ import { useOpenThread } from './live-messages';
 import { useConversations, useUnreadMessageCount } from '@client/entities/message/message-queries';
 import { MESSAGES_SUBTITLES } from './messages-texts';
 import { NewConversationDialog } from './new-conversation-dialog';
+import { TEAM_CONVERSATION_ID, type ConversationFilter } from '@shared/messages';
 
 /**
  * SPEC §2 "Messages": conversations on the left, the chosen one on the right. The chosen
- * conversation lives in the address (`?with={userId}`) so it survives a reload and can be linked to.
+ * conversation lives in the address (`?with={userId}`, `team` for an artist's conversation with
+ * the label team) so it survives a reload and can be linked to; `&submission={id}` opens it
+ * about a submission (CONTRACT §18: "Contact Support", the submission's details).
  */
 export function MessagesPage() {
   useDocumentTitle('Messages');
   const { user } = useAuth();
   const search = useSearch();
   const [, navigate] = useLocation();
-  const selectedUserId = new URLSearchParams(search).get('with');
-  const list = useConversations();
+  const params = new URLSearchParams(search);
+  const selectedUserId = params.get('with');
+  const aboutSubmissionId = params.get('submission');
+  const [filter, setFilter] = useState<ConversationFilter>('all');
+  const isTeam = user?.role === 'admin';
+  const list = useConversations(isTeam ? filter : 'all');
   const unread = useUnreadMessageCount();
   const conversations = list.data?.pages.flatMap((page) => page.conversations) ?? [];
   useOpenThread(selectedUserId);
@@ -32,12 +42,23 @@ export function MessagesPage() {
     navigate(userId ? `/messages?with=${encodeURIComponent(userId)}` : '/messages', { replace: true });
   const selected = conversations.find((c) => c.user.id === selectedUserId);
 
+  // Artists write to the team, not to a person they pick (CONTRACT §18); the team may still
+  // start a conversation with one of its own.
+  const action = isTeam ? (
+    <NewConversationDialog onChoose={select} label="New message" />
+  ) : (
+    <Button variant="outline" size="sm" onClick={() => select(TEAM_CONVERSATION_ID)}>
+      <SquarePen aria-hidden />
+      Message the label team
+    </Button>
+  );
+
   return (
     <div className="min-h-dvh">
       {/* The team keeps its own navigation here, so Messages is one of its pages rather than the artists'. */}
-      {user.role === 'admin' ? <AdminHeader user={user} unreadMessages={unread} /> : <AppHeader user={user} home="/dashboard" className="max-w-6xl" />}
+      {isTeam ? <AdminHeader user={user} unreadMessages={unread} /> : <AppHeader user={user} home="/dashboard" className="max-w-6xl" />}
       <main className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
-        {user.role === 'admin' ? <BackLink href="/admin">Back to Admin</BackLink> : <BackLink />}
+        {isTeam ? <BackLink href="/admin">Back to Admin</BackLink> : <BackLink />}
         <PageHeading title="Messages" description={MESSAGES_SUBTITLES[user.role]} />
 
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-stretch">
@@ -51,15 +72,18 @@ export function MessagesPage() {
             hasMore={list.hasNextPage}
             isLoadingMore={list.isFetchingNextPage}
             onLoadMore={() => void list.fetchNextPage()}
-            action={<NewConversationDialog onChoose={select} label={conversations.length === 0 ? 'Message the label team' : 'New message'} />}
+            action={isTeam || conversations.length === 0 ? action : null}
+            filter={isTeam ? { value: filter, onChange: setFilter } : undefined}
             // Small screens show one pane at a time: the list until a conversation is chosen.
             className={cn(selectedUserId && 'hidden lg:flex')}
           />
           <ChatPane
-            currentUserId={user.id}
+            currentUser={user}
             otherUserId={selectedUserId}
             knownUser={selected?.user}
             latestUnreadId={selected?.latestUnreadId ?? null}
+            aboutSubmissionId={aboutSubmissionId}
+            onClearAbout={() => selectedUserId && select(selectedUserId)}
             onBack={() => select(null)}
             className={cn(!selectedUserId && 'hidden lg:flex')}
           />

@@ -8,8 +8,9 @@ import { useContacts } from '@client/entities/message/message-queries';
 import { LoadingBlock } from '@client/components/loading-block';
 
 /**
- * How an artist starts a conversation with the label team (CONTRACT §7): pick a team member from
- * GET /api/messages/contacts; their (empty) thread opens and the first message starts it.
+ * How a team member starts a conversation with another (artists write to the whole team instead,
+ * CONTRACT §18): pick one from GET /api/messages/contacts; their (empty) thread opens and the
+ * first message starts it.
  */
 export function NewConversationDialog({ onChoose, label = 'New message' }: { onChoose(userId: string): void; label?: string }) {
   const [open, setOpen] = useState(false);
@@ -24,8 +25,8 @@ export function NewConversationDialog({ onChoose, label = 'New message' }: { onC
       </DialogTrigger>
       <DialogContent className="max-w-md">
         <DialogHeader>
-          <DialogTitle>Message the label team</DialogTitle>
-          <DialogDescription>Choose who you would like to write to.</DialogDescription>
+          <DialogTitle>Message a team member</DialogTitle>
+          <DialogDescription>Choose who on the team you would like to write to.</DialogDescription>
         </DialogHeader>
         {contacts.isLoading ? (
           <LoadingBlock label="Loading the label team" className="py-6" />

@@ -6,6 +6,7 @@ import { AppHeader } from '@client/components/app-header';
 import { ChangeTierControl } from '@client/entities/submission/change-tier-control';
 import { useAuth } from '@client/lib/auth';
 import type { Submission } from '@shared/submission-schemas';
+import { conversationHref, TEAM_CONVERSATION_ID } from '@shared/messages';
 import { isPaidTier, isPaymentDue, tierAmount } from '@shared/submissions';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -112,7 +113,7 @@ function PaymentCard({ submission }: { submission: Submission }) {
         </p>
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline">
-            <Link href="/messages">Contact Support</Link>
+            <Link href={conversationHref(TEAM_CONVERSATION_ID, submissionId)}>Contact Support</Link>
           </Button>
           <ReturnToDashboard variant="ghost" />
         </div>

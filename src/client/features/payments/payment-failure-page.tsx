@@ -3,6 +3,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { orderIdOf } from '@shared/payments';
+import { conversationHref, TEAM_CONVERSATION_ID } from '@shared/messages';
 import { ResultLayout } from './result-layout';
 import { ReturnToDashboard } from './return-to-dashboard';
 
@@ -60,7 +61,8 @@ export function PaymentFailurePage() {
           Try Again
         </Button>
         <Button asChild variant="outline">
-          <Link href="/messages">
+          {/* The label team's conversation, about this order (CONTRACT §18). */}
+          <Link href={conversationHref(TEAM_CONVERSATION_ID, submissionId)}>
             <MessageCircle aria-hidden />
             Contact Support
           </Link>

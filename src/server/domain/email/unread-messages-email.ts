@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { displayName } from '@shared/users';
 import { messages, outboxEmails, users } from '../../platform/db/schema';
+import { isTeam, waitingFor } from '../message/team-inbox';
+import { TEAM_CONVERSATION_ID } from '@shared/messages';
 import { PREPARED_AT, type EmailPreparer } from '../../platform/email/outbox';
 import type { UnreadMessagesData } from './templates/unread-messages';
 
@@ -27,6 +29,9 @@ export const gatherUnreadMessages: EmailPreparer<UnreadMessagesData> = async (ro
     .select({ coveredUntil: sql<string | null>`max((${outboxEmails.templateData}->>'coveredUntil')::timestamptz)::text` })
     .from(outboxEmails)
     .where(and(reported, sql`not (${outboxEmails.templateData} ? 'messageIds')`));
+  // The recipient's role decides what waits for them: for the team, every artist's unread message.
+  const [recipient] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, row.userId)).limit(1);
+  if (!recipient) return { skip: 'The recipient no longer exists' };
   const unread = await db
     .select({
       id: messages.id,
@@ -39,8 +44,7 @@ export const gatherUnreadMessages: EmailPreparer<UnreadMessagesData> = async (ro
     .innerJoin(users, eq(users.id, messages.fromUserId))
     .where(
       and(
-        eq(messages.toUserId, row.userId),
-        eq(messages.isRead, false),
+        waitingFor(recipient),
         mark?.coveredUntil ? sql`${messages.createdAt} > ${mark.coveredUntil}::timestamptz` : undefined,
         // By id, not by time: concurrent messages commit in another order than their timestamps,
         // so "after the last one reported" could skip one committed late.
@@ -56,13 +60,15 @@ export const gatherUnreadMessages: EmailPreparer<UnreadMessagesData> = async (ro
 
   const bySender = new Map<string, UnreadMessagesData['conversations'][number]>();
   for (const message of unread) {
-    const entry = bySender.get(message.fromUserId);
+    // An artist's messages from the team are one conversation, whichever team member wrote (CONTRACT §18).
+    const conversationId = isTeam(recipient) ? message.fromUserId : TEAM_CONVERSATION_ID;
+    const entry = bySender.get(conversationId);
     if (entry) {
       entry.count += 1;
       entry.latest = message.content;
     } else {
-      bySender.set(message.fromUserId, {
-        fromUserId: message.fromUserId,
+      bySender.set(conversationId, {
+        fromUserId: conversationId,
         fromName: displayName(message.sender),
         count: 1,
         latest: message.content,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../platform/db/schema';
 import { TEST_ORIGIN, createAdmin, createArtist, createTestApp, type TestApp } from '../../test/helpers';
-import type { ConversationsPage } from '@shared/messages';
+import { TEAM_CONVERSATION_ID, type ConversationsPage } from '@shared/messages';
 
 /** GET /api/messages/conversations: grouped, latest message, unread count, paged (issue 16). */
 let t: TestApp;
@@ -57,11 +57,15 @@ describe('conversations', () => {
     expect(conversations[2]!.latestUnreadId).toBeNull();
     expect(conversations[0]!.user).not.toHaveProperty('password');
 
-    // The artist sees the same conversation from their side: the admin's two messages unread.
+    // The artist sees the same conversation from their side, with the label team: the admin's two messages unread.
     const mine = await page(artists[0]!);
-    expect(mine.conversations.map((c) => [c.user.id, c.lastMessage.content, c.unreadCount])).toEqual([[admin.id, 'Reply from 0', 2]]);
-    // Other people's conversations are not in anyone else's list.
-    expect((await page(secondAdmin)).conversations).toEqual([]);
+    expect(mine.conversations.map((c) => [c.user.id, c.lastMessage.content, c.unreadCount])).toEqual([[TEAM_CONVERSATION_ID, 'Reply from 0', 2]]);
+    // The whole team shares the artists' conversations (CONTRACT §18): the second admin sees them too.
+    expect((await page(secondAdmin)).conversations.map((c) => [c.user.id, c.unreadCount])).toEqual([
+      [artists[1]!.id, 3],
+      [artists[0]!.id, 1],
+      [artists[2]!.id, 0],
+    ]);
   });
 
   it('counts nothing unread once the thread is read', async () => {

@@ -13,6 +13,7 @@ import {
   loadThread,
   markThreadRead,
   sendMessage,
+  teamMemberIds,
 } from './messages';
 import { conversationsQuerySchema, sendMessageSchema, threadQuerySchema } from '@shared/messages';
 
@@ -21,7 +22,7 @@ const NEW_MESSAGE_LOADER = 'new_message';
 
 const newMessageEvent = (message: MessageView) => ({ type: 'new_message' as const, message });
 
-/** Messages between artists and the label's team, and their live delivery (CONTRACT §7). */
+/** Messages between artists and the label's team, and their live delivery (CONTRACT §7, §18). */
 export async function messageRoutes(app: FastifyInstance, { db, emailDelayS }: { db: Db; emailDelayS: number }) {
   app.addHook('preHandler', requireUser);
 
@@ -30,12 +31,12 @@ export async function messageRoutes(app: FastifyInstance, { db, emailDelayS }: {
     return message ? newMessageEvent(message) : null;
   });
 
-  app.get('/api/messages', async (request) => listMessages(db, userOf(request).id));
+  app.get('/api/messages', async (request) => listMessages(db, userOf(request)));
 
-  app.get('/api/messages/unread-count', async (request) => ({ count: await countUnread(db, userOf(request).id) }));
+  app.get('/api/messages/unread-count', async (request) => ({ count: await countUnread(db, userOf(request)) }));
 
   app.get('/api/messages/conversations', async (request) =>
-    listConversations(db, userOf(request).id, parseInput(conversationsQuerySchema, request.query)),
+    listConversations(db, userOf(request), parseInput(conversationsQuerySchema, request.query)),
   );
 
   app.get('/api/messages/contacts', async (request) => listContacts(db, userOf(request).id));
@@ -50,20 +51,27 @@ export async function messageRoutes(app: FastifyInstance, { db, emailDelayS }: {
     rateLimited('messages'),
     async (request, reply) => {
       const input = parseInput(sendMessageSchema, request.body);
-      const message = await sendMessage(db, app.outbox, userOf(request), input, emailDelayS);
-      void app.realtime.publish([message.toUserId, message.fromUserId], newMessageEvent(message), {
-        loader: NEW_MESSAGE_LOADER,
-        id: message.id,
-      });
-      return reply.status(201).send(message);
+      const sent = await sendMessage(db, app.outbox, userOf(request), input, emailDelayS);
+      // A team conversation's message reaches every team member's sockets and the artist's.
+      void app.realtime.publish(sent.audience, newMessageEvent(sent.message), { loader: NEW_MESSAGE_LOADER, id: sent.message.id });
+      if (sent.teamRead) void publishTeamRead(sent.message.artistId!);
+      return reply.status(201).send(sent.message);
     },
   );
 
   app.post<{ Params: { userId: string } }>('/api/messages/:userId/read', async (request) => {
     const caller = userOf(request);
-    const updated = await markThreadRead(db, caller.id, request.params.userId);
-    // The reader's other tabs refresh their unread counts.
-    if (updated > 0) void app.realtime.publish([caller.id], { type: 'messages_read', userId: request.params.userId });
+    const otherId = request.params.userId;
+    const { updated, team } = await markThreadRead(db, caller, otherId);
+    // The reader's other tabs refresh their unread counts; for the team, every member's.
+    if (updated > 0) {
+      if (team) void publishTeamRead(otherId);
+      else void app.realtime.publish([caller.id], { type: 'messages_read', userId: otherId });
+    }
     return { updated };
   });
+
+  async function publishTeamRead(artistId: string): Promise<void> {
+    await app.realtime.publish(await teamMemberIds(db), { type: 'messages_read', userId: artistId });
+  }
 }

@@ -80,7 +80,8 @@ describe('emails over SMTP', () => {
     expect(email.mail.subject).toBe('New message from Label Admin');
     expect(email.mail.text).toContain('Second note');
     expect(email.mail.text).toContain('(2 messages)');
-    expect(email.mail.text).toContain(`/messages?with=${admin.id}`);
+    // The link opens the artist's conversation with the label team (CONTRACT §18).
+    expect(email.mail.text).toContain('/messages?with=team');
     expect(await outboxRows(artist.id)).toHaveLength(1);
 
     // The artist answers; the admin reads it before the delay is over: no email to the admin.
@@ -104,6 +105,26 @@ describe('emails over SMTP', () => {
     expect(email.mail.subject).toBe('New message from Okra');
     expect(email.mail.text).toContain('Any news on my track?');
     expect(email.mail.text).toContain(`/messages?with=${artist.id}`);
+  });
+
+  it('emails every admin an artist message the team left unread, and nobody once one admin has read it (CONTRACT §18)', async () => {
+    const artist = await createArtist(t.db, { artistName: 'Tessa' });
+    const artistCookie = await t.signIn(artist);
+    const [one, two] = [await createAdmin(t.db), await createAdmin(t.db)];
+    expect((await request('POST', '/api/messages', artistCookie, { content: 'To the whole team' })).statusCode).toBe(201);
+    for (const admin of [one, two]) expect((await smtp.waitFor(sentTo(admin.email))).mail.text).toContain('To the whole team');
+
+    // The next one is read by the first admin in time: neither is emailed.
+    const before = smtp.received.filter((m) => [one.email, two.email].some((e) => sentTo(e)(m))).length;
+    expect((await request('POST', '/api/messages', artistCookie, { content: 'Read in time' })).statusCode).toBe(201);
+    // Both of the artist's messages were unread in the app; the email does not read them.
+    expect((await request('POST', `/api/messages/${artist.id}/read`, await t.signIn(one))).json()).toEqual({ updated: 2 });
+    for (const admin of [one, two]) {
+      await expect
+        .poll(async () => (await outboxRows(admin.id)).filter((r) => r.kind === 'unread_messages').map((r) => r.status).sort(), { timeout: 10_000 })
+        .toEqual(['sent', 'skipped']);
+    }
+    expect(smtp.received.filter((m) => [one.email, two.email].some((e) => sentTo(e)(m)))).toHaveLength(before);
   });
 
   it('retries a refused email with backoff and delivers it exactly once', async () => {

@@ -1,8 +1,9 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { DELIVERABLE_TYPES } from '@shared/production';
+import { ATTACHMENT_TEXTS, ATTACHMENT_TYPES } from '@shared/messages';
 import { FILE_FORMATS, FILE_LIMITS, formatBytes } from '@shared/submissions';
 
-export type FileKind = 'music' | 'image' | 'video' | 'deliverable';
+export type FileKind = 'music' | 'image' | 'video' | 'deliverable' | 'attachment';
 
 interface FileRule {
   maxBytes: number;
@@ -46,6 +47,12 @@ export const FILE_RULES: Record<FileKind, FileRule> = {
     tooLarge: `Deliverables must be at most ${formatBytes(FILE_LIMITS.videoBytes)}`,
     wrongType: 'Deliverables must be images (JPG, PNG, WEBP), a ZIP, audio (MP3, WAV, OGG, M4A) or video (MP4, MOV, WebM)',
   },
+  // A message's file (CONTRACT §18).
+  attachment: {
+    maxBytes: FILE_LIMITS.attachmentBytes,
+    types: ATTACHMENT_TYPES,
+    ...ATTACHMENT_TEXTS,
+  },
   image: {
     maxBytes: FILE_LIMITS.imageBytes,
     types: { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' },
@@ -73,7 +80,7 @@ export async function sniffContentType(
   if (size === 0) return null;
   const head = await readRange(0, Math.min(size, SNIFF_BYTES) - 1);
   let type = await fileTypeFromBuffer(head);
-  if ((kind === 'music' || kind === 'deliverable') && head.length >= 10 && head.toString('latin1', 0, 3) === 'ID3') {
+  if ((kind === 'music' || kind === 'deliverable' || kind === 'attachment') && head.length >= 10 && head.toString('latin1', 0, 3) === 'ID3') {
     const audioStart = 10 + id3TagLength(head) + (head[5]! & 0x10 ? 10 : 0);
     if (audioStart >= size) return null;
     const audio = await readRange(audioStart, Math.min(size, audioStart + SNIFF_BYTES) - 1);

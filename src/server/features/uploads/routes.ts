@@ -11,6 +11,7 @@ import {
   videoFileSchema,
 } from '@shared/submission-schemas';
 import { RESUMABLE_UPLOADS_PATH } from '@shared/submissions';
+import { attachmentFileSchema } from '@shared/messages';
 import { downloadExtension, downloadQuerySchema } from '@shared/downloads';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
@@ -140,6 +141,12 @@ export async function uploadRoutes(app: FastifyInstance, { db, config, storage }
   app.put('/api/artwork-files', signedIn, async (request) => {
     const input = parseInput(artworkFileSchema, request.body);
     return { objectPath: await normalise(userOf(request), 'image', input.artworkFileURL, input.fileName) };
+  });
+
+  // A file for a message (CONTRACT §18): images, audio, video or PDF, by its bytes.
+  app.put('/api/attachment-files', signedIn, async (request) => {
+    const input = parseInput(attachmentFileSchema, request.body);
+    return { objectPath: await normalise(userOf(request), 'attachment', input.fileURL, input.fileName) };
   });
 
   app.put('/api/reference-files', signedIn, async (request) => {

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { uploads, type UploadRow, type UserRow } from '../../platform/db/schema';
+import { messageAttachments, messages, uploads, type UploadRow, type UserRow } from '../../platform/db/schema';
 import { apiError, HttpError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import {
@@ -288,8 +288,15 @@ async function readBytes(storage: ObjectStorage, key: string, start: number, end
 export async function findDownloadableUpload(db: Db, user: UserRow, id: string): Promise<UploadRow> {
   if (!OBJECT_ID_PATTERN.test(id)) throw apiError('file_not_found');
   const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
-  if (!row || row.contentType === null || (row.userId !== user.id && user.role !== 'admin')) {
-    throw apiError('file_not_found');
-  }
+  if (!row || row.contentType === null) throw apiError('file_not_found');
+  if (row.userId === user.id || user.role === 'admin') return row;
+  // A file the team attached to a message in this artist's conversation (CONTRACT §18).
+  const [attached] = await db
+    .select({ id: messageAttachments.uploadId })
+    .from(messageAttachments)
+    .innerJoin(messages, eq(messages.id, messageAttachments.messageId))
+    .where(and(eq(messageAttachments.uploadId, row.id), eq(messages.artistId, user.id)))
+    .limit(1);
+  if (!attached) throw apiError('file_not_found');
   return row;
 }

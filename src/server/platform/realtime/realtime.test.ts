@@ -110,7 +110,7 @@ describe('live delivery', () => {
       const remote = await connect(artist, secondUrl);
       await post(t.app, admin, artist.id, long);
       const event = await remote.waitFor<NewMessage>(isNewMessage(long));
-      expect(event.message.toUser.id).toBe(artist.id);
+      expect(event.message.toUser?.id).toBe(artist.id);
     } finally {
       await second.close();
     }

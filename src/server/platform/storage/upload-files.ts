@@ -1,6 +1,6 @@
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { uploads } from '../db/schema';
+import { messageAttachments, uploads } from '../db/schema';
 import { OBJECT_AREAS, objectKey, type ObjectStorage } from './object-storage';
 
 /**
@@ -19,7 +19,7 @@ export async function removeUploadBytes(storage: ObjectStorage, ids: string[]): 
 }
 
 /**
- * Removes uploads never attached to a submission once they are older than 24 hours
+ * Removes uploads never attached to a submission or a message once they are older than 24 hours
  * (CONTRACT §5), a batch at a time. Bytes go first, then rows, inside one transaction that has
  * locked the rows: an upload being attached at that very moment waits for the lock and then finds
  * its row gone (so nothing is left pointing at deleted bytes), and a crash or a failing store
@@ -39,6 +39,8 @@ export async function removeUnattachedUploads(db: Db, storage: ObjectStorage, ba
           and(
             isNull(uploads.submissionId),
             sql`${uploads.createdAt} < now() - make_interval(hours => ${UNATTACHED_UPLOAD_TTL_HOURS})`,
+            // A message's file is attached too (CONTRACT §18): it stays as long as its message.
+            sql`not exists (select 1 from ${messageAttachments} where ${messageAttachments.uploadId} = ${uploads.id})`,
           ),
         )
         .limit(batchSize)
