@@ -19,10 +19,16 @@ interface ManifestChunk {
 }
 
 const KB = 1000;
-/** Compressed JavaScript a first load of each page may fetch (issue 16). */
-const BUDGETS: { page: string; module: string; maxJs: number }[] = [
+/**
+ * Compressed JavaScript a first load of each page may fetch (issues 16 and 27). `atOnce` names
+ * lazily loaded modules that this visit asks for as it starts: a new artist's first /dashboard
+ * opens the profile dialog by itself (client/features/profile/profile-setup.tsx), so its chunk
+ * and that chunk's static imports count too.
+ */
+const BUDGETS: { page: string; module: string; atOnce?: string[]; maxJs: number }[] = [
   { page: '/auth', module: FIRST_PAGE_MODULES['/auth'], maxJs: 100 * KB },
   { page: '/dashboard', module: FIRST_PAGE_MODULES['/dashboard'], maxJs: 170 * KB },
+  { page: '/dashboard, new artist', module: FIRST_PAGE_MODULES['/dashboard'], atOnce: ['features/profile/profile-dialog.tsx'], maxJs: 170 * KB },
 ];
 
 export default async function benchBundle(): Promise<void> {
@@ -52,9 +58,9 @@ export default async function benchBundle(): Promise<void> {
   };
 
   const over: string[] = [];
-  console.log('page         chunks   JS raw    JS brotli  JS gzip   CSS brotli   budget (brotli JS)');
-  for (const { page, module, maxJs } of BUDGETS) {
-    const keys = closure([entryKey, module]);
+  console.log('page                    chunks   JS raw    JS brotli  JS gzip   CSS brotli   goal (brotli JS)');
+  for (const { page, module, atOnce = [], maxJs } of BUDGETS) {
+    const keys = closure([entryKey, module, ...atOnce]);
     const js = { raw: 0, br: 0, gz: 0 };
     const cssFiles = new Set<string>();
     for (const key of keys) {
@@ -68,7 +74,7 @@ export default async function benchBundle(): Promise<void> {
     const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
     const ok = js.br <= maxJs;
     console.log(
-      `${page.padEnd(12)} ${String(keys.size).padStart(6)} ${kb(js.raw).padStart(9)} ${kb(js.br).padStart(10)} ${kb(js.gz).padStart(9)} ${kb(cssBr).padStart(11)}   ≤ ${kb(maxJs)} ${ok ? 'ok' : 'OVER'}`,
+      `${page.padEnd(23)} ${String(keys.size).padStart(6)} ${kb(js.raw).padStart(9)} ${kb(js.br).padStart(10)} ${kb(js.gz).padStart(9)} ${kb(cssBr).padStart(11)}   ≤ ${kb(maxJs)} ${ok ? 'ok' : 'OVER'}`,
     );
     if (!ok) over.push(page);
   }
