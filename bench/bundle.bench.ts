@@ -10,6 +10,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { FIRST_PAGE_MODULES } from '../src/shared/first-pages';
 import { clientDistDir } from '../src/server/app';
+import { startBenchApp } from './support/bench-app';
+import { recordFigure } from './support/figures';
 
 interface ManifestChunk {
   file: string;
@@ -77,9 +79,33 @@ export default async function benchBundle(): Promise<void> {
       `${page.padEnd(23)} ${String(keys.size).padStart(6)} ${kb(js.raw).padStart(9)} ${kb(js.br).padStart(10)} ${kb(js.gz).padStart(9)} ${kb(cssBr).padStart(11)}   ≤ ${kb(maxJs)} ${ok ? 'ok' : 'OVER'}`,
     );
     if (!ok) over.push(page);
+    recordFigure(`JavaScript of a first ${page} (brotli)`, kb(js.br), `≤ ${kb(maxJs)}`, ok);
   }
+  await pagesCompressed();
   if (over.length > 0) {
     console.error(`over budget: ${over.join(', ')}`);
     process.exitCode = 1;
+  }
+}
+
+/**
+ * Pages carry the session, so they are written per request; CONTRACT §15 still wants any answer
+ * of 1 KB or more compressed (issue 27). GET / and /auth, signed out, from the product serving
+ * this build, asking for brotli as a browser does.
+ */
+async function pagesCompressed(): Promise<void> {
+  const { origin, stop } = await startBenchApp('pages', 'dist');
+  try {
+    for (const page of ['/', '/auth']) {
+      const res = await fetch(`${origin}${page}`, { headers: { 'accept-encoding': 'br, gzip' } });
+      const sent = (await res.arrayBuffer()).byteLength;
+      const encoding = res.headers.get('content-encoding') ?? 'none';
+      const ok = res.status === 200 && encoding !== 'none';
+      console.log(`GET ${page}: ${res.status}, content-encoding ${encoding}, ${sent} bytes sent (goal: compressed) ${ok ? 'ok' : 'MISSED'}`);
+      recordFigure(`GET ${page} page`, `${encoding}, ${sent} bytes`, 'compressed (≥ 1 KB pages)', ok);
+      if (!ok) process.exitCode = 1;
+    }
+  } finally {
+    await stop();
   }
 }
