@@ -7,8 +7,8 @@
  *   The HTTP client is curl in its own process, as a browser would be: a client in this process
  *   would share the server's one JavaScript thread and halve what is measured.
  * - A 1 GiB video through the resumable (tus) path in one PATCH, against a plain file copy of the
- *   same file just before it; BENCH_UPLOAD_VIDEO_ROUNDS pairs (3), each pair's ratio, the best
- *   and the spread (the goal of issue 27 is ≥ 80%). Beside the times, the CPU each side used:
+ *   same file just before it; BENCH_UPLOAD_VIDEO_ROUNDS pairs (3): best upload against best copy,
+ *   and the spread of the pairs' ratios (the goal of issue 27 is ≥ 80%). Beside the times, the CPU each side used:
  *   the server (this process) and curl — on a machine with few cores and other work, an upload
  *   needs the CPU of two processes where the copy needs one's, which is where most of the gap
  *   comes from (decision 164). And the RSS growth of this process during the last upload.
@@ -72,6 +72,7 @@ export default async function (): Promise<void> {
     // 1 GiB video: resumable (tus) upload in one PATCH vs plain copy, with memory growth.
     const video = path.join(dir, 'video.mp4');
     await writeFile(video, VIDEO_SIZE, [0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d]);
+    const best = (list: number[]) => Math.min(...list);
     // Several pairs (copy, then upload), as the machine's other work makes single runs vary a lot.
     const pairs: { copyMs: number; copyCpuMs: number; tusMs: number; serverCpuMs: number; curlCpuMs: number }[] = [];
     let peak = 0;
@@ -109,7 +110,6 @@ export default async function (): Promise<void> {
       pairs.push({ copyMs, copyCpuMs, tusMs, serverCpuMs, curlCpuMs });
     }
 
-    const best = (list: number[]) => Math.min(...list);
     const rate = (bytes: number, ms: number) => `${(bytes / MB / (ms / 1000)).toFixed(0)} MB/s`;
     const ratio = (ms: number, yardstickMs: number) => `${((yardstickMs / ms) * 100).toFixed(0)}%`;
     console.table([
@@ -131,11 +131,13 @@ export default async function (): Promise<void> {
         of_copy: ratio(p.tusMs, p.copyMs),
       })),
     );
+    // The headline is best upload against best copy, as for the 100 MB figures: a pair's own ratio
+    // rises when the machine's other work happened to slow that pair's copy.
     const ratios = pairs.map((p) => (p.copyMs / p.tusMs) * 100);
-    const bestRatio = Math.max(...ratios);
-    const spread = `${Math.min(...ratios).toFixed(0)}–${bestRatio.toFixed(0)}%`;
-    console.log(`resumable upload / plain copy: best ${bestRatio.toFixed(0)}%, spread ${spread} (goal ≥ 80%: ${bestRatio >= 80 ? 'ok' : 'MISSED'})`);
-    recordFigure('1 GiB resumable upload, of a plain copy', `${bestRatio.toFixed(0)}% (runs ${spread})`, '≥ 80%', bestRatio >= 80);
+    const headline = (best(pairs.map((p) => p.copyMs)) / best(pairs.map((p) => p.tusMs))) * 100;
+    const spread = `pairs ${Math.min(...ratios).toFixed(0)}–${Math.max(...ratios).toFixed(0)}%`;
+    console.log(`resumable upload / plain copy, best of each: ${headline.toFixed(0)}%, ${spread} (goal ≥ 80%: ${headline >= 80 ? 'ok' : 'MISSED'})`);
+    recordFigure('1 GiB resumable upload, of a plain copy', `${headline.toFixed(0)}% (${spread})`, '≥ 80%', headline >= 80);
     console.log(`RSS growth during the last 1 GiB resumable upload: ${((peak - baseline) / MB).toFixed(1)} MB (goal ≤ 64 MB: ${peak - baseline <= 64 * MB ? 'ok' : 'EXCEEDED'})`);
   } finally {
     await stop();
