@@ -10,6 +10,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { FIRST_PAGE_MODULES } from '../src/shared/first-pages';
 import { clientDistDir } from '../src/server/app';
+import { startBenchApp } from './support/bench-app';
+import { recordFigure } from './support/figures';
 
 interface ManifestChunk {
   file: string;
@@ -19,10 +21,16 @@ interface ManifestChunk {
 }
 
 const KB = 1000;
-/** Compressed JavaScript a first load of each page may fetch (issue 16). */
-const BUDGETS: { page: string; module: string; maxJs: number }[] = [
+/**
+ * Compressed JavaScript a first load of each page may fetch (issues 16 and 27). `atOnce` names
+ * lazily loaded modules that this visit asks for as it starts: a new artist's first /dashboard
+ * opens the profile dialog by itself (client/features/profile/profile-setup.tsx), so its chunk
+ * and that chunk's static imports count too.
+ */
+const BUDGETS: { page: string; module: string; atOnce?: string[]; maxJs: number }[] = [
   { page: '/auth', module: FIRST_PAGE_MODULES['/auth'], maxJs: 100 * KB },
   { page: '/dashboard', module: FIRST_PAGE_MODULES['/dashboard'], maxJs: 170 * KB },
+  { page: '/dashboard, new artist', module: FIRST_PAGE_MODULES['/dashboard'], atOnce: ['features/profile/profile-dialog.tsx'], maxJs: 170 * KB },
 ];
 
 export default async function benchBundle(): Promise<void> {
@@ -52,9 +60,9 @@ export default async function benchBundle(): Promise<void> {
   };
 
   const over: string[] = [];
-  console.log('page         chunks   JS raw    JS brotli  JS gzip   CSS brotli   budget (brotli JS)');
-  for (const { page, module, maxJs } of BUDGETS) {
-    const keys = closure([entryKey, module]);
+  console.log('page                    chunks   JS raw    JS brotli  JS gzip   CSS brotli   goal (brotli JS)');
+  for (const { page, module, atOnce = [], maxJs } of BUDGETS) {
+    const keys = closure([entryKey, module, ...atOnce]);
     const js = { raw: 0, br: 0, gz: 0 };
     const cssFiles = new Set<string>();
     for (const key of keys) {
@@ -68,12 +76,36 @@ export default async function benchBundle(): Promise<void> {
     const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
     const ok = js.br <= maxJs;
     console.log(
-      `${page.padEnd(12)} ${String(keys.size).padStart(6)} ${kb(js.raw).padStart(9)} ${kb(js.br).padStart(10)} ${kb(js.gz).padStart(9)} ${kb(cssBr).padStart(11)}   ≤ ${kb(maxJs)} ${ok ? 'ok' : 'OVER'}`,
+      `${page.padEnd(23)} ${String(keys.size).padStart(6)} ${kb(js.raw).padStart(9)} ${kb(js.br).padStart(10)} ${kb(js.gz).padStart(9)} ${kb(cssBr).padStart(11)}   ≤ ${kb(maxJs)} ${ok ? 'ok' : 'OVER'}`,
     );
     if (!ok) over.push(page);
+    recordFigure(`JavaScript of a first ${page} (brotli)`, kb(js.br), `≤ ${kb(maxJs)}`, ok);
   }
+  await pagesCompressed();
   if (over.length > 0) {
     console.error(`over budget: ${over.join(', ')}`);
     process.exitCode = 1;
+  }
+}
+
+/**
+ * Pages carry the session, so they are written per request; CONTRACT §15 still wants any answer
+ * of 1 KB or more compressed (issue 27). GET / and /auth, signed out, from the product serving
+ * this build, asking for brotli as a browser does.
+ */
+async function pagesCompressed(): Promise<void> {
+  const { origin, stop } = await startBenchApp('pages', 'dist');
+  try {
+    for (const page of ['/', '/auth']) {
+      const res = await fetch(`${origin}${page}`, { headers: { 'accept-encoding': 'br, gzip' } });
+      const sent = (await res.arrayBuffer()).byteLength;
+      const encoding = res.headers.get('content-encoding') ?? 'none';
+      const ok = res.status === 200 && encoding !== 'none';
+      console.log(`GET ${page}: ${res.status}, content-encoding ${encoding}, ${sent} bytes sent (goal: compressed) ${ok ? 'ok' : 'MISSED'}`);
+      recordFigure(`GET ${page} page`, `${encoding}, ${sent} bytes`, 'compressed (≥ 1 KB pages)', ok);
+      if (!ok) process.exitCode = 1;
+    }
+  } finally {
+    await stop();
   }
 }

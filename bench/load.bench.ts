@@ -44,7 +44,7 @@ const RELOGIN_CHANCE = 0.02;
 const HEALTH_EVERY_MS = 500;
 const TARGET_P99_MS = 500;
 
-interface ServerInfo {
+export interface ServerInfo {
   origin: string;
   database: string;
   password: string;
@@ -54,7 +54,7 @@ interface ServerInfo {
 
 type Outcome = 'ok' | 'error' | 'timeout';
 
-class Recorder {
+export class Recorder {
   readonly latencies: number[] = [];
   readonly byStep = new Map<string, number[]>();
   readonly errors = new Map<string, number>();
@@ -126,7 +126,7 @@ async function runAgainst(title: string, env: Record<string, string>): Promise<v
   }
 }
 
-function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; info: ServerInfo }> {
+export function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; info: ServerInfo }> {
   const extra = process.env.BENCH_LOAD_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'bench/support/load-server.ts'], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -143,7 +143,7 @@ function startServer(env: Record<string, string>): Promise<{ child: ChildProcess
 }
 
 /** SIGTERM, then SIGKILL if it has not exited within 10 s. */
-async function stopServer(child: ChildProcess): Promise<void> {
+export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
@@ -160,7 +160,7 @@ interface Call {
 }
 
 /** One simulated artist: its own connection, address and session. */
-class Artist {
+export class Artist {
   private readonly client: Client;
   private readonly address: string;
   private round = 0;
@@ -283,7 +283,7 @@ class Artist {
 }
 
 /** GET /healthz and /readyz on their own connection, every HEALTH_EVERY_MS, until `endAt`. */
-async function probeHealth(origin: string, endAt: number, health: Recorder, ready: Recorder): Promise<void> {
+export async function probeHealth(origin: string, endAt: number, health: Recorder, ready: Recorder): Promise<void> {
   const client = new Client(origin, { headersTimeout: TIMEOUT_MS * 3, bodyTimeout: TIMEOUT_MS * 3 });
   try {
     while (performance.now() < endAt) {
@@ -339,7 +339,7 @@ function report(
   if (!met) process.exitCode = 1;
 }
 
-function pct(values: number[], p: number): number {
+export function pct(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 }

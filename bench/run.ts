@@ -6,6 +6,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { printFigures } from './support/figures';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const only = process.argv.slice(2);
@@ -19,5 +20,6 @@ for (const file of files) {
   const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { default: () => Promise<void> };
   await mod.default();
 }
+printFigures();
 // A bench that failed its budget set exitCode; the others still ran.
 process.exit(process.exitCode ?? 0);

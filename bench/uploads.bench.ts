@@ -6,23 +6,28 @@
  *   stream of the same bytes (read → write for the PUT, read → discard for the GET); best of 3.
  *   The HTTP client is curl in its own process, as a browser would be: a client in this process
  *   would share the server's one JavaScript thread and halve what is measured.
- * - A 1 GiB video through the resumable (tus) path in one PATCH, against a plain file copy,
- *   with the RSS growth of this process during it (server and client share the process; the
- *   client streams from disk, so the figure is an upper bound for the server's).
+ * - A 1 GiB video through the resumable (tus) path in one PATCH, against a plain file copy of the
+ *   same file just before it; BENCH_UPLOAD_VIDEO_ROUNDS pairs (3): best upload against best copy,
+ *   and the spread of the pairs' ratios (the goal of issue 27 is ≥ 80%). Beside the times, the CPU each side used:
+ *   the server (this process) and curl — on a machine with few cores and other work, an upload
+ *   needs the CPU of two processes where the copy needs one's, which is where most of the gap
+ *   comes from (decision 164). And the RSS growth of this process during the last upload.
  *
  * The check (`PUT /api/music-files`) is timed too; it is not a throughput figure.
  */
 import { execFile } from 'node:child_process';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { registerBenchArtist, startBenchApp } from './support/bench-app';
+import { recordFigure } from './support/figures';
 
 const MB = 1024 * 1024;
 const SIZE = 100 * MB;
 const VIDEO_SIZE = 1024 * MB;
 const ROUNDS = 3;
+const VIDEO_ROUNDS = Number(process.env.BENCH_UPLOAD_VIDEO_ROUNDS ?? 3);
 
 export default async function (): Promise<void> {
   const { origin, dir, stop } = await startBenchApp('uploads');
@@ -67,31 +72,44 @@ export default async function (): Promise<void> {
     // 1 GiB video: resumable (tus) upload in one PATCH vs plain copy, with memory growth.
     const video = path.join(dir, 'video.mp4');
     await writeFile(video, VIDEO_SIZE, [0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d]);
-    const videoCopyMs = await timed(() => pipeline(createReadStream(video), createWriteStream(path.join(dir, 'video-copy'))));
-    const created = await fetch(`${origin}/api/video-uploads`, {
-      method: 'POST',
-      headers: { cookie, origin, 'tus-resumable': '1.0.0', 'upload-length': String(VIDEO_SIZE) },
-    });
-    const location = created.headers.get('location');
-    if (created.status !== 201 || !location) throw new Error(`creating the upload answered ${created.status}`);
-    global.gc?.();
-    const baseline = process.memoryUsage().rss;
-    let peak = baseline;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
-    let status = 0;
-    const videoMs = await timed(async () => {
-      status = await send('PATCH', location, video, {
-        cookie,
-        origin,
-        'tus-resumable': '1.0.0',
-        'upload-offset': '0',
-        'content-type': 'application/offset+octet-stream',
-      });
-    });
-    clearInterval(sampler);
-    if (status !== 204) throw new Error(`the video PATCH answered ${status}`);
-
     const best = (list: number[]) => Math.min(...list);
+    // Several pairs (copy, then upload), as the machine's other work makes single runs vary a lot.
+    const pairs: { copyMs: number; copyCpuMs: number; tusMs: number; serverCpuMs: number; curlCpuMs: number }[] = [];
+    let peak = 0;
+    let baseline = 0;
+    for (let round = 0; round < VIDEO_ROUNDS; round++) {
+      const copyCpu = process.cpuUsage();
+      const copyMs = await timed(() => pipeline(createReadStream(video), createWriteStream(path.join(dir, 'video-copy'))));
+      const copyCpuMs = cpuMs(process.cpuUsage(copyCpu));
+      rmSync(path.join(dir, 'video-copy'));
+      const created = await fetch(`${origin}/api/video-uploads`, {
+        method: 'POST',
+        headers: { cookie, origin, 'tus-resumable': '1.0.0', 'upload-length': String(VIDEO_SIZE) },
+      });
+      const location = created.headers.get('location');
+      if (created.status !== 201 || !location) throw new Error(`creating the upload answered ${created.status}`);
+      global.gc?.();
+      baseline = process.memoryUsage().rss;
+      peak = baseline;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+      let status = 0;
+      let curlCpuMs = 0;
+      const serverCpu = process.cpuUsage();
+      const tusMs = await timed(async () => {
+        ({ status, cpuMs: curlCpuMs } = await sendTimed('PATCH', location, video, {
+          cookie,
+          origin,
+          'tus-resumable': '1.0.0',
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+        }));
+      });
+      const serverCpuMs = cpuMs(process.cpuUsage(serverCpu));
+      clearInterval(sampler);
+      if (status !== 204) throw new Error(`the video PATCH answered ${status}`);
+      pairs.push({ copyMs, copyCpuMs, tusMs, serverCpuMs, curlCpuMs });
+    }
+
     const rate = (bytes: number, ms: number) => `${(bytes / MB / (ms / 1000)).toFixed(0)} MB/s`;
     const ratio = (ms: number, yardstickMs: number) => `${((yardstickMs / ms) * 100).toFixed(0)}%`;
     console.table([
@@ -100,10 +118,27 @@ export default async function (): Promise<void> {
       { step: 'plain file stream, read (100 MB)', ms: best(readMs), throughput: rate(SIZE, best(readMs)), of_yardstick: '' },
       { step: 'GET /objects/uploads/{id} (100 MB)', ms: best(getMs), throughput: rate(SIZE, best(getMs)), of_yardstick: ratio(best(getMs), best(readMs)) },
       { step: 'PUT /api/music-files (check, 100 MB)', ms: checkMs, throughput: '', of_yardstick: '' },
-      { step: 'plain file copy (1 GiB)', ms: videoCopyMs, throughput: rate(VIDEO_SIZE, videoCopyMs), of_yardstick: '' },
-      { step: 'resumable video upload, tus PATCH (1 GiB)', ms: videoMs, throughput: rate(VIDEO_SIZE, videoMs), of_yardstick: ratio(videoMs, videoCopyMs) },
     ]);
-    console.log(`RSS growth during the 1 GiB resumable upload: ${((peak - baseline) / MB).toFixed(1)} MB (goal ≤ 64 MB: ${peak - baseline <= 64 * MB ? 'ok' : 'EXCEEDED'})`);
+    console.log(`1 GiB resumable upload (tus, one PATCH) against a plain file copy, ${VIDEO_ROUNDS} pairs:`);
+    console.table(
+      pairs.map((p) => ({
+        copy_ms: p.copyMs,
+        copy_cpu_ms: p.copyCpuMs,
+        upload_ms: p.tusMs,
+        upload_MB_s: rate(VIDEO_SIZE, p.tusMs),
+        server_cpu_ms: p.serverCpuMs,
+        curl_cpu_ms: p.curlCpuMs,
+        of_copy: ratio(p.tusMs, p.copyMs),
+      })),
+    );
+    // The headline is best upload against best copy, as for the 100 MB figures: a pair's own ratio
+    // rises when the machine's other work happened to slow that pair's copy.
+    const ratios = pairs.map((p) => (p.copyMs / p.tusMs) * 100);
+    const headline = (best(pairs.map((p) => p.copyMs)) / best(pairs.map((p) => p.tusMs))) * 100;
+    const spread = `pairs ${Math.min(...ratios).toFixed(0)}–${Math.max(...ratios).toFixed(0)}%`;
+    console.log(`resumable upload / plain copy, best of each: ${headline.toFixed(0)}%, ${spread} (goal ≥ 80%: ${headline >= 80 ? 'ok' : 'MISSED'})`);
+    recordFigure('1 GiB resumable upload, of a plain copy', `${headline.toFixed(0)}% (${spread})`, '≥ 80%', headline >= 80);
+    console.log(`RSS growth during the last 1 GiB resumable upload: ${((peak - baseline) / MB).toFixed(1)} MB (goal ≤ 64 MB: ${peak - baseline <= 64 * MB ? 'ok' : 'EXCEEDED'})`);
   } finally {
     await stop();
   }
@@ -136,6 +171,23 @@ async function writeFile(file: string, size: number, header: number[]): Promise<
 function send(method: string, url: string, file: string, headers: Record<string, string>): Promise<number> {
   return curl(['-X', method, '-T', file, '-H', 'Expect:', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url]);
 }
+
+/**
+ * Like `send`, under /usr/bin/time: answers the status and the CPU time curl used (user + system),
+ * which shares this machine's cores with the server while it sends.
+ */
+function sendTimed(method: string, url: string, file: string, headers: Record<string, string>): Promise<{ status: number; cpuMs: number }> {
+  const args = ['-s', '-o', '/dev/null', '-w', '%{http_code}', '-X', method, '-T', file, '-H', 'Expect:', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+  return new Promise((resolve, reject) => {
+    execFile('/usr/bin/time', ['-f', 'cpu %U %S', 'curl', ...args], (error, stdout, stderr) => {
+      if (error) return reject(error);
+      const [, user = '0', system = '0'] = /cpu ([\d.]+) ([\d.]+)/.exec(stderr) ?? [];
+      resolve({ status: Number(stdout.trim()), cpuMs: Math.round((Number(user) + Number(system)) * 1000) });
+    });
+  });
+}
+
+const cpuMs = (usage: NodeJS.CpuUsage) => Math.round((usage.user + usage.system) / 1000);
 
 /** Downloads a URL with curl; answers the number of bytes received. */
 async function download(url: string, cookie: string): Promise<number> {

@@ -17,8 +17,11 @@ export interface BenchApp {
   stop(): Promise<void>;
 }
 
-/** The product on a fresh embedded database in a scratch DATA_DIR, listening on 127.0.0.1. */
-export async function startBenchApp(name: string): Promise<BenchApp> {
+/**
+ * The product on a fresh embedded database in a scratch DATA_DIR, listening on 127.0.0.1; with
+ * `client: 'dist'` it serves the built client's pages too.
+ */
+export async function startBenchApp(name: string, client: 'none' | 'dist' = 'none'): Promise<BenchApp> {
   const dir = mkdtempSync(path.join(os.tmpdir(), `hub-bench-${name}-`));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -30,7 +33,7 @@ export async function startBenchApp(name: string): Promise<BenchApp> {
     LOG_LEVEL: 'silent',
   });
   const database = await openDatabase({ pgliteDir: path.join(dir, 'db') });
-  const app = await buildApp({ config, database, client: 'none', logger: false });
+  const app = await buildApp({ config, database, client, logger: false });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,

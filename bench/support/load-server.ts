@@ -6,6 +6,9 @@
  * It prints one JSON line {origin, database, password, artists, teamUserId} and serves until
  * killed (its scratch DATA_DIR is the caller's to remove).
  *
+ * LOAD_JOIN=1: a second instance on the same DATABASE_URL (bench/capacity.bench.ts): it seeds
+ * nothing and prints only {origin, database}; the first instance's sessions serve on it too.
+ *
  * TRUST_PROXY=1: the load generator names each simulated artist's own address in
  * X-Forwarded-For, as a proxy in front of the product would, so the per-address limits count
  * each artist, not the one loopback address they all share here.
@@ -40,54 +43,67 @@ const config = loadConfig({
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(dataDir, 'db') });
 const app = await buildApp({ config, database, client: 'none', logger: false });
 
-// One hash for every artist: seeding 200 accounts must not cost 200 scrypt runs.
-const passwordHash = await hashPassword(PASSWORD);
-const teamUserId = newId();
-await database.db.insert(users).values({
-  id: teamUserId,
-  email: `label-team-${teamUserId}@example.com`,
-  firstName: 'Label',
-  lastName: 'Team',
-  role: 'admin',
-  password: passwordHash,
-});
-const artists = Array.from({ length: artistCount }, (_, i) => ({
-  id: newId(),
-  email: `load-artist-${i}-${Date.now()}@example.com`,
-  firstName: 'Load',
-  lastName: `Artist ${i}`,
-  artistName: `The Load ${i}`,
-  password: passwordHash,
-}));
-for (let i = 0; i < artists.length; i += 100) await database.db.insert(users).values(artists.slice(i, i + 100));
-// Each artist arrives signed in from an earlier visit (sessions last 30 days); signing in again is part of the mix.
-const sids = artists.map(() => newToken());
-await database.db.insert(sessions).values(
-  artists.map((a, i) => ({
+if (process.env.LOAD_JOIN === '1') {
+  await app.listen({ port, host: '127.0.0.1' });
+  stopOnSigterm();
+  console.log(JSON.stringify({ origin, database: database.kind }));
+} else {
+  await seedAndServe();
+}
+
+async function seedAndServe(): Promise<void> {
+  // One hash for every artist: seeding 200 accounts must not cost 200 scrypt runs.
+  const passwordHash = await hashPassword(PASSWORD);
+  const teamUserId = newId();
+  await database.db.insert(users).values({
+    id: teamUserId,
+    email: `label-team-${teamUserId}@example.com`,
+    firstName: 'Label',
+    lastName: 'Team',
+    role: 'admin',
+    password: passwordHash,
+  });
+  const artists = Array.from({ length: artistCount }, (_, i) => ({
+    id: newId(),
+    email: `load-artist-${i}-${Date.now()}@example.com`,
+    firstName: 'Load',
+    lastName: `Artist ${i}`,
+    artistName: `The Load ${i}`,
+    password: passwordHash,
+  }));
+  for (let i = 0; i < artists.length; i += 100) await database.db.insert(users).values(artists.slice(i, i + 100));
+  // Each artist arrives signed in from an earlier visit (sessions last 30 days); signing in again is part of the mix.
+  const sids = artists.map(() => newToken());
+  const rows = artists.map((a, i) => ({
     sid: sids[i]!,
     userId: a.id,
     sess: { userId: a.id, via: 'password' as const, createdAt: new Date().toISOString() },
     expire: new Date(Date.now() + SESSION_TTL_MS),
-  })),
-);
+  }));
+  // In batches: the capacity steps seed thousands, past one statement's parameters.
+  for (let i = 0; i < rows.length; i += 1000) await database.db.insert(sessions).values(rows.slice(i, i + 1000));
+  await app.listen({ port, host: '127.0.0.1' });
+  stopOnSigterm();
+  console.log(
+    JSON.stringify({
+      origin,
+      database: database.kind,
+      password: PASSWORD,
+      artists: artists.map((a, i) => ({ email: a.email, cookie: `${SESSION_COOKIE}=${app.signCookie(sids[i]!)}` })),
+      teamUserId,
+    }),
+  );
+}
 
-await app.listen({ port, host: '127.0.0.1' });
-// SIGTERM: stop cleanly (node's --cpu-prof writes its profile on a clean exit).
-process.once('SIGTERM', () => {
-  void app
-    .close()
-    .then(() => database.close())
-    .finally(() => process.exit(0));
-});
-console.log(
-  JSON.stringify({
-    origin,
-    database: database.kind,
-    password: PASSWORD,
-    artists: artists.map((a, i) => ({ email: a.email, cookie: `${SESSION_COOKIE}=${app.signCookie(sids[i]!)}` })),
-    teamUserId,
-  }),
-);
+/** SIGTERM: stop cleanly (node's --cpu-prof writes its profile on a clean exit). */
+function stopOnSigterm(): void {
+  process.once('SIGTERM', () => {
+    void app
+      .close()
+      .then(() => database.close())
+      .finally(() => process.exit(0));
+  });
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { ARTIST_NAME_MAX, ARTIST_NAME_TOO_LONG, SOCIAL_FIELDS, type SocialField } from './profile-fields';
+
+export { ARTIST_NAME_MAX, ARTIST_NAME_TOO_LONG, SOCIAL_FIELDS, type SocialField };
 
 /** Validation messages are the product's texts (SPEC §5), letter for letter. */
 export const AUTH_MESSAGES = {
@@ -16,8 +19,6 @@ export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 200;
 const NAME_MIN = 2;
 const NAME_MAX = 100;
-export const ARTIST_NAME_MAX = 200;
-export const ARTIST_NAME_TOO_LONG = `Artist name must be at most ${ARTIST_NAME_MAX} characters`;
 
 const email = z
   .string()
@@ -50,21 +51,6 @@ export const registerFormSchema = registerSchema
     path: ['confirmPassword'],
   });
 
-export const SOCIAL_FIELDS = [
-  'instagramHandle',
-  'tiktokHandle',
-  'twitterHandle',
-  'facebookHandle',
-  'youtubeHandle',
-  'spotifyHandle',
-  'soundcloudHandle',
-  'applemusicHandle',
-  'amazonmusicHandle',
-  'deezerHandle',
-  'bandcampHandle',
-  'otherPlatforms',
-] as const;
-export type SocialField = (typeof SOCIAL_FIELDS)[number];
 
 /** Social links are free text with no validation beyond a sane length (SPEC §5). */
 const socialValue = z.string().trim().max(500, 'Must be at most 500 characters').nullish().transform((v) => v || null);

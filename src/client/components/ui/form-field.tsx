@@ -1,7 +1,7 @@
-import { Slot } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cn } from '@client/lib/utils';
 import { Label } from './label';
+import { Slot } from './slot';
 
 interface FormFieldProps {
   /** The control's id; the label, hint and error are tied to it. */
@@ -23,9 +23,9 @@ export function FormField({ id, label, error, hint, className, children }: FormF
   return (
     <div className={cn('grid gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
-      <Slot.Root id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
+      <Slot id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
         {children}
-      </Slot.Root>
+      </Slot>
       {hintId ? (
         <p id={hintId} className="text-xs text-muted-foreground">
           {hint}

@@ -1,7 +1,6 @@
 import { AlertCircle } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { errorMessage } from '@client/lib/api';
-import { lazyResolver } from '@client/lib/lazy-resolver';
+import { lazySchema, useSchemaForm } from '@client/lib/schema-form';
 import { FormField } from '@client/components/ui/form-field';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
@@ -12,19 +11,19 @@ import { GoogleSignIn } from './google-button';
 import { PasswordInput } from '@client/components/password-input';
 
 /** The sign-in schema arrives when the form is first focused or checked (decision 144). */
-const resolver = lazyResolver(() => import('@shared/auth').then((module) => module.loginSchema));
+const schema = lazySchema(() => import('@shared/auth').then((module) => module.loginSchema));
 
 export function LoginForm() {
   const login = useLoginMutation();
-  const form = useForm({ resolver, defaultValues: { email: '', password: '' } });
-  const { errors } = form.formState;
+  const form = useSchemaForm(schema, { email: '', password: '' });
+  const { errors } = form;
   // Stays busy after success too, while the browser loads /dashboard.
   const busy = login.isPending || login.isSuccess;
 
   return (
     <div className="grid gap-5">
       <GoogleSignIn />
-      <form noValidate className="grid gap-4" onFocus={resolver.preload} onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+      <form noValidate className="grid gap-4" onFocus={schema.preload} onSubmit={form.handleSubmit((values) => login.mutate(values))}>
         <FormField id="login-email" label="Email" error={errors.email?.message}>
           <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
         </FormField>

@@ -1,7 +1,6 @@
 import { AlertCircle } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { errorMessage } from '@client/lib/api';
-import { lazyResolver } from '@client/lib/lazy-resolver';
+import { lazySchema, useSchemaForm } from '@client/lib/schema-form';
 import { FormField } from '@client/components/ui/form-field';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
@@ -11,15 +10,12 @@ import { GoogleSignIn } from './google-button';
 import { PasswordInput } from '@client/components/password-input';
 
 /** The registration schema arrives when the form is first focused or checked (decision 144). */
-const resolver = lazyResolver(() => import('@shared/auth').then((module) => module.registerFormSchema));
+const schema = lazySchema(() => import('@shared/auth').then((module) => module.registerFormSchema));
 
 export function RegisterForm() {
   const registration = useRegisterMutation();
-  const form = useForm({
-    resolver,
-    defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
-  });
-  const { errors } = form.formState;
+  const form = useSchemaForm(schema, { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' });
+  const { errors } = form;
   const busy = registration.isPending || registration.isSuccess;
 
   return (
@@ -28,7 +24,7 @@ export function RegisterForm() {
       <form
         noValidate
         className="grid gap-4"
-        onFocus={resolver.preload}
+        onFocus={schema.preload}
         onSubmit={form.handleSubmit(({ firstName, lastName, email, password }) =>
           // The confirmation is checked here and never sent (SPEC §5).
           registration.mutate({ firstName, lastName, email, password }),

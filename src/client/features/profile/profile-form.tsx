@@ -1,15 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { ARTIST_NAME_MAX, profileSchema, type PublicUser } from '@shared/auth';
+import type { PublicUser } from '@shared/auth';
+import { ARTIST_NAME_MAX } from '@shared/profile-fields';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
 import { errorMessage } from '@client/lib/api';
+import { lazyResolver } from '@client/lib/lazy-resolver';
 import { toast } from '@client/lib/toast';
 import { SocialFieldInputs, socialValuesOf } from './social-fields';
 import { useSaveProfile } from './use-profile';
+
+/**
+ * The profile schema arrives when the form is first focused or checked, not with the dialog that
+ * a new artist's first /dashboard opens at once (issue 27, decision 163).
+ */
+const resolver = lazyResolver(() => import('@shared/auth').then((module) => module.profileSchema));
 
 interface ProfileFormProps {
   user: PublicUser;
@@ -27,7 +34,7 @@ interface ProfileFormProps {
 export function ProfileForm({ user, idPrefix, onSaved, extraActions, actionsClassName }: ProfileFormProps) {
   const save = useSaveProfile();
   const form = useForm({
-    resolver: zodResolver(profileSchema),
+    resolver,
     values: { ...socialValuesOf(user), artistName: user.artistName ?? '', country: user.country ?? '' },
   });
   const { errors } = form.formState;
@@ -43,7 +50,7 @@ export function ProfileForm({ user, idPrefix, onSaved, extraActions, actionsClas
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-5">
+    <form noValidate onSubmit={onSubmit} onFocus={resolver.preload} className="grid gap-5">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={`${idPrefix}-artist-name`} label="Artist name" error={errors.artistName?.message}>
           <Input autoComplete="off" maxLength={ARTIST_NAME_MAX} aria-required {...form.register('artistName')} />

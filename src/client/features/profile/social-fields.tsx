@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormRegister } from 'react-hook-form';
-import type { PublicUser, SocialField } from '@shared/auth';
-import { SOCIAL_FIELDS } from '@shared/auth';
+import type { PublicUser } from '@shared/auth';
+import { SOCIAL_FIELDS, type SocialField } from '@shared/profile-fields';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 

@@ -1,0 +1,197 @@
+/**
+ * Capacity (issue 27): how many active artists one instance carries (`npm run bench -- capacity`;
+ * it takes several minutes). The mixed
+ * load of bench/load.bench.ts (each artist with its own session, connection, address and the
+ * submissions and messages it writes, so no answer is remembered for everyone) is stepped up —
+ * 200, 400, 800, … artists, a fresh server and database per step — until the p99 of the step
+ * passes 250 ms or any request fails; the largest step held is the figure. Three setups: the
+ * embedded database (PGlite), PostgreSQL, and two instances on one PostgreSQL (artists alternate
+ * between them, as behind a load balancer). When even the first step is not held, it halves
+ * down (100, 50, 25) so a figure is still printed.
+ *
+ * The servers run in their own processes; the load generator shares the machine with them, so
+ * the figures are of this machine as it was during the run (other work on it lowers them).
+ *
+ * Knobs: BENCH_CAPACITY_STEPS (200,400,800,1600,3200), BENCH_CAPACITY_DURATION (s per step, 20),
+ * BENCH_CAPACITY_RAMP (s, 5), BENCH_CAPACITY_ONLY (pglite | postgres | two), and the think time
+ * and timeout of the load bench (BENCH_LOAD_THINK_MS, BENCH_LOAD_TIMEOUT_MS).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Artist, pct, Recorder, startServer, stopServer, type ServerInfo } from './load.bench';
+import { createScratchDatabase, redactUrl, BENCH_POSTGRES_URL } from './support/scratch-postgres';
+import { recordFigure } from './support/figures';
+
+export const CAPACITY_P99_MS = 250;
+const STEPS = (process.env.BENCH_CAPACITY_STEPS ?? '200,400,800,1600,3200').split(',').map(Number);
+const FALLBACK_STEPS = [100, 50, 25];
+const DURATION_S = Number(process.env.BENCH_CAPACITY_DURATION ?? 20);
+const RAMP_S = Number(process.env.BENCH_CAPACITY_RAMP ?? 5);
+const ONLY = process.env.BENCH_CAPACITY_ONLY;
+
+interface Setup {
+  title: string;
+  /** Starts the servers of one step with `artists` artists; answers their origins and a stop. */
+  start(artists: number): Promise<{ info: ServerInfo; origins: string[]; stop: () => Promise<void> }>;
+}
+
+interface Step {
+  artists: number;
+  requests: number;
+  errors: number;
+  p50: number;
+  p99: number;
+  held: boolean;
+  firstError?: string;
+}
+
+export default async function benchCapacity(): Promise<void> {
+  console.log(
+    `steps of ${DURATION_S} s (ramp-up ${RAMP_S} s), held while p99 < ${CAPACITY_P99_MS} ms and no request fails; ` +
+      `this machine has ${os.cpus().length} cores, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} at the start`,
+  );
+  const setups: Setup[] = [];
+  if (!ONLY || ONLY === 'pglite') setups.push(pgliteSetup());
+  if (!ONLY || ONLY === 'postgres' || ONLY === 'two') {
+    const probe = await createScratchDatabase('hub_bench_capacity_probe');
+    if (!probe) console.log(`PostgreSQL at ${redactUrl(BENCH_POSTGRES_URL)} unavailable: its setups are skipped.`);
+    else {
+      await probe.drop();
+      if (ONLY !== 'two') setups.push(postgresSetup(1));
+      if (ONLY !== 'postgres') setups.push(postgresSetup(2));
+    }
+  }
+  const table: { setup: string; held: string }[] = [];
+  for (const setup of setups) {
+    console.log(`\n${setup.title}`);
+    const held = await stepUp(setup);
+    table.push({ setup: setup.title, held: held === 0 ? `fewer than ${FALLBACK_STEPS.at(-1)}` : String(held) });
+    recordFigure(`capacity, ${setup.title}`, held === 0 ? '< 25 artists' : `${held} artists`, `largest load with p99 < ${CAPACITY_P99_MS} ms, no errors`, undefined);
+  }
+  console.log(`\nartists held at p99 < ${CAPACITY_P99_MS} ms with no errors (load average now ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}):`);
+  console.table(table);
+}
+
+/** Steps up until a step is not held; answers the largest held (0: none, even halving down). */
+async function stepUp(setup: Setup): Promise<number> {
+  let held = 0;
+  for (const artists of STEPS) {
+    const step = await runStep(setup, artists);
+    if (!step.held) break;
+    held = artists;
+  }
+  if (held > 0) return held;
+  for (const artists of FALLBACK_STEPS.filter((n) => n < STEPS[0]!)) {
+    if ((await runStep(setup, artists)).held) return artists;
+  }
+  return 0;
+}
+
+async function runStep(setup: Setup, artists: number): Promise<Step> {
+  const servers = await setup.start(artists);
+  try {
+    // Only the steady state counts: a fresh server's first requests (cold code, cold caches)
+    // and the arrivals of the ramp-up are not what the instance carries.
+    const recorder = new SteadyRecorder(performance.now() + RAMP_S * 1000);
+    const endAt = performance.now() + (RAMP_S + DURATION_S) * 1000;
+    await Promise.all(
+      servers.info.artists.map(async ({ email, cookie }, i) => {
+        await sleep((RAMP_S * 1000 * i) / artists);
+        // Artists alternate between the instances, as a load balancer would spread them.
+        const info = { ...servers.info, origin: servers.origins[i % servers.origins.length]! };
+        await new Artist(info, email, i, cookie).run(endAt, recorder);
+      }),
+    );
+    const step: Step = {
+      artists,
+      requests: recorder.requests,
+      errors: recorder.errorCount,
+      p50: pct(recorder.latencies, 50),
+      p99: pct(recorder.latencies, 99),
+      held: false,
+      firstError: [...recorder.errors].sort((a, b) => b[1] - a[1])[0]?.join(' × '),
+    };
+    step.held = step.errors === 0 && step.p99 < CAPACITY_P99_MS;
+    console.log(
+      `  ${String(artists).padStart(5)} artists: ${String(step.requests).padStart(6)} requests, ${step.errors} errors, ` +
+        `p50 ${step.p50.toFixed(1)} ms, p99 ${step.p99.toFixed(1)} ms, slowest step by p99: ${slowest(recorder)} — ${step.held ? 'held' : 'NOT held'}` +
+        (step.firstError ? ` (most: ${step.firstError.slice(0, 100)})` : ''),
+    );
+    return step;
+  } finally {
+    await servers.stop();
+  }
+}
+
+function slowest(recorder: Recorder): string {
+  const [name, list] = [...recorder.byStep].sort((a, b) => pct(b[1], 99) - pct(a[1], 99))[0] ?? ['none', []];
+  return `${name} ${pct(list, 99).toFixed(0)} ms`;
+}
+
+/** Counts the requests that end after `from`. */
+class SteadyRecorder extends Recorder {
+  constructor(private readonly from: number) {
+    super();
+  }
+
+  override add(...args: Parameters<Recorder['add']>): void {
+    if (performance.now() >= this.from) super.add(...args);
+  }
+}
+
+function pgliteSetup(): Setup {
+  return {
+    title: 'PGlite, one instance',
+    async start(artists) {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hub-bench-capacity-'));
+      const { child, info } = await startServer({ LOAD_DATA_DIR: dataDir, LOAD_ARTISTS: String(artists) });
+      return {
+        info,
+        origins: [info.origin],
+        stop: async () => {
+          await stopServer(child);
+          rmSync(dataDir, { recursive: true, force: true });
+        },
+      };
+    },
+  };
+}
+
+function postgresSetup(instances: 1 | 2): Setup {
+  return {
+    title: instances === 1 ? 'PostgreSQL, one instance' : 'PostgreSQL, two instances',
+    async start(artists) {
+      const scratch = await createScratchDatabase('hub_bench_capacity');
+      if (!scratch) throw new Error('PostgreSQL went away');
+      const dirs: string[] = [];
+      const children: ChildProcess[] = [];
+      const dataDir = () => {
+        const dir = mkdtempSync(path.join(os.tmpdir(), 'hub-bench-capacity-'));
+        dirs.push(dir);
+        return dir;
+      };
+      const stop = async () => {
+        await Promise.all(children.map((child) => stopServer(child)));
+        for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+        await scratch.drop();
+      };
+      try {
+        const first = await startServer({ DATABASE_URL: scratch.url, LOAD_DATA_DIR: dataDir(), LOAD_ARTISTS: String(artists) });
+        children.push(first.child);
+        const origins = [first.info.origin];
+        if (instances === 2) {
+          const second = await startServer({ DATABASE_URL: scratch.url, LOAD_DATA_DIR: dataDir(), LOAD_JOIN: '1' });
+          children.push(second.child);
+          origins.push(second.info.origin);
+        }
+        return { info: first.info, origins, stop };
+      } catch (error) {
+        await stop();
+        throw error;
+      }
+    },
+  };
+}
