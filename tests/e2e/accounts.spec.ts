@@ -1,24 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startTestSmtpServer, type TestSmtpServer } from '../../src/server/test/smtp-test-server';
 import { PASSWORD, shoot as shootAt, uniqueEmail } from './fixtures';
+import { ownServerBase, startOwnServer, type OwnServer } from './own-server';
 
 /**
  * Accounts people can recover and own (CONTRACT §11), in the browser: reset by email, read from
  * a real SMTP server, and deletion. This spec runs a server of its own, with SMTP_URL pointing at
  * the test SMTP server, on its own data directory.
  */
-const PORT = Number(process.env.E2E_ACCOUNTS_PORT ?? 5160);
-const BASE = `http://localhost:${PORT}`;
-const DATA_DIR = '.data-e2e-accounts';
+const BASE = ownServerBase('accounts');
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SHOTS = path.join(ROOT, 'test-results/accounts-screens');
 const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 let smtp: TestSmtpServer;
-let server: ChildProcess;
+let server: OwnServer;
 
 test.use({ baseURL: BASE });
 test.describe.configure({ mode: 'serial' });
@@ -26,38 +24,17 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   smtp = await startTestSmtpServer();
-  rmSync(path.join(ROOT, DATA_DIR), { recursive: true, force: true });
   mkdirSync(SHOTS, { recursive: true });
-  server = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: BASE,
-      DATA_DIR,
-      SMTP_URL: smtp.url,
-      ADMIN_EMAIL: 'accounts-admin@example.com',
-      ADMIN_PASSWORD: 'accounts-admin-pass-1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  server = await startOwnServer('accounts', {
+    SMTP_URL: smtp.url,
+    ADMIN_EMAIL: 'accounts-admin@example.com',
+    ADMIN_PASSWORD: 'accounts-admin-pass-1',
   });
-  let stderr = '';
-  server.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    if (await fetch(`${BASE}/readyz`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > deadline) throw new Error(`server not ready: ${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
+  await server?.stop();
   await smtp?.close();
-  rmSync(path.join(ROOT, DATA_DIR), { recursive: true, force: true });
 });
 
 const newEmail = () => uniqueEmail('artist');

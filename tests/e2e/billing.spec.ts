@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -7,22 +6,21 @@ import { REFUND_REASON_TEXT, REJECTION_REFUND_PROMISE } from '../../src/shared/b
 import { signedEvent } from '../../src/server/test/stripe-events';
 import { startStripeStub, type StripeStub } from '../../src/server/test/stripe-stub';
 import { createSubmission, FAKE_STRIPE_JS, PASSWORD, shoot as shootAt, toastText, uniqueEmail } from './fixtures';
+import { ownServerBase, startOwnServer, type OwnServer } from './own-server';
 
 /**
  * Invoices, credit notes and the refund on rejection (CONTRACT §19), in the browser. This spec
  * runs a server of its own with Stripe pointed at the Stripe-compatible stub (its webhooks signed
  * with the stub's secret) and the seller configured; the browser gets the usual Stripe.js stand-in.
  */
-const PORT = Number(process.env.E2E_ACCOUNTS_PORT ?? 5160);
-const BASE = `http://localhost:${PORT}`;
-const DATA_DIR = '.data-e2e-billing';
+const BASE = ownServerBase('billing');
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SHOTS = path.join(ROOT, 'test-results/billing-screens');
 const WEBHOOK_SECRET = 'whsec_e2e_billing';
 const ADMIN = { email: 'billing-admin@example.com', password: 'billing-admin-pass-1' };
 
 let stripe: StripeStub;
-let server: ChildProcess;
+let server: OwnServer;
 
 test.use({ baseURL: BASE });
 test.describe.configure({ mode: 'serial' });
@@ -30,45 +28,24 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   stripe = await startStripeStub();
-  rmSync(path.join(ROOT, DATA_DIR), { recursive: true, force: true });
   mkdirSync(SHOTS, { recursive: true });
-  server = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: BASE,
-      DATA_DIR,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e_billing',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-      LABEL_LEGAL_NAME: 'Nachtfalter Records GmbH',
-      LABEL_ADDRESS: 'Torstraße 1\\n10119 Berlin',
-      LABEL_TAX_ID: 'DE123456789',
-      VAT_RATE: '19',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  server = await startOwnServer('billing', {
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e_billing',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: stripe.url,
+    LABEL_LEGAL_NAME: 'Nachtfalter Records GmbH',
+    LABEL_ADDRESS: 'Torstraße 1\\n10119 Berlin',
+    LABEL_TAX_ID: 'DE123456789',
+    VAT_RATE: '19',
   });
-  let stderr = '';
-  server.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    if (await fetch(`${BASE}/readyz`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > deadline) throw new Error(`server not ready: ${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
+  await server?.stop();
   await stripe?.close();
-  rmSync(path.join(ROOT, DATA_DIR), { recursive: true, force: true });
 });
 
 const shoot = (page: Page, name: string) => shootAt(page, SHOTS, name);

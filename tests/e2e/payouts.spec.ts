@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startStripeStub, type StripeStub } from '../../src/server/test/stripe-stub';
 import { E2E_ADMIN, PASSWORD, createSubmission, registerArtist, shoot } from './fixtures';
+import { ownServerBase, startOwnServer, type OwnServer } from './own-server';
 
 /**
  * Bonus payouts through Stripe Connect (CONTRACT §19), in the browser: an artist connects payouts
@@ -12,16 +12,14 @@ import { E2E_ADMIN, PASSWORD, createSubmission, registerArtist, shoot } from './
  * page completes the account, delivers a signed `account.updated` to the server's webhook and
  * redirects to the return URL, as Stripe's hosted onboarding would.
  */
-const PORT = Number(process.env.E2E_PAYOUTS_PORT ?? Number(process.env.E2E_ACCOUNTS_PORT ?? 5160) + 1);
-const BASE = `http://localhost:${PORT}`;
-const DATA_DIR = '.data-e2e-payouts';
+const BASE = ownServerBase('payouts');
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SHOTS = path.join(ROOT, 'test-results/payouts-screens');
 const WEBHOOK_SECRET = 'whsec_e2e_payouts';
 const DAY = 24 * 60 * 60 * 1000;
 
 let stub: StripeStub;
-let server: ChildProcess;
+let server: OwnServer;
 
 test.use({ baseURL: BASE });
 test.describe.configure({ mode: 'serial' });
@@ -30,42 +28,21 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   stub = await startStripeStub();
   stub.setWebhook({ url: `${BASE}/api/webhooks/stripe`, secret: WEBHOOK_SECRET });
-  rmSync(path.join(ROOT, DATA_DIR), { recursive: true, force: true });
   mkdirSync(SHOTS, { recursive: true });
-  server = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: BASE,
-      DATA_DIR,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      STRIPE_SECRET_KEY: stub.secretKey,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e_payouts',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: stub.url,
-      BONUS_PER_TRACK_USD: '25',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  server = await startOwnServer('payouts', {
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    STRIPE_SECRET_KEY: stub.secretKey,
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e_payouts',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: stub.url,
+    BONUS_PER_TRACK_USD: '25',
   });
-  let stderr = '';
-  server.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    if (await fetch(`${BASE}/readyz`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > deadline) throw new Error(`server not ready: ${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
+  await server?.stop();
   await stub?.close();
-  rmSync(path.join(ROOT, DATA_DIR), { recursive: true, force: true });
 });
 
 /** Publishes a track of the artist's; with `views`, the 14-day figure is entered too. */

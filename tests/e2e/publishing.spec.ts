@@ -1,28 +1,26 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { startTestOidcProvider, type TestOidcProvider } from '../../src/server/test/oidc-provider';
 import { startYouTubeStub, type YouTubeStub } from '../../src/server/test/youtube-stub';
 import { createSubmission, newArtistApi, PASSWORD, shoot, uploadBytes } from './fixtures';
+import { ownServerBase, startOwnServer, type OwnServer } from './own-server';
 import { PRODUCTION_TEXTS } from '../../src/shared/production-texts';
 
 /**
  * Publishing on the label's channel (issue 24, CONTRACT §16), in the browser: approve → deliver
  * a video → connect the channel → review the draft → publish → the artist sees Published, the
  * link and the chart. The spec runs a server of its own, wired to the OpenID test provider and
- * the YouTube stub it starts (E2E_ACCOUNTS_PORT).
+ * the YouTube stub it starts (own-server.ts).
  */
-const PORT = Number(process.env.E2E_ACCOUNTS_PORT ?? 5161);
-const BASE = `http://localhost:${PORT}`;
-const DATA_DIR = '.data-e2e-publishing';
+const BASE = ownServerBase('publishing');
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SHOTS = path.join(ROOT, 'test-results/publishing-screens');
 const ADMIN = { email: 'publishing-admin@example.com', password: 'publishing-admin-1' };
 
 let provider: TestOidcProvider;
 let stub: YouTubeStub;
-let server: ChildProcess;
+let server: OwnServer;
 
 test.use({ baseURL: BASE });
 test.describe.configure({ mode: 'serial' });
@@ -33,43 +31,22 @@ test.beforeAll(async () => {
   stub = await startYouTubeStub({ subscribers: 2000 });
   stub.verifyBearer = (token) => provider.verify(token);
   stub.defaultDailyViews = 1200;
-  rmSync(path.join(ROOT, DATA_DIR), { recursive: true, force: true });
   mkdirSync(SHOTS, { recursive: true });
-  server = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: BASE,
-      DATA_DIR,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      YOUTUBE_OAUTH_CLIENT_ID: 'label-channel-client',
-      YOUTUBE_OAUTH_CLIENT_SECRET: 'label-channel-secret',
-      GOOGLE_ISSUER: provider.issuer,
-      YOUTUBE_API_URL: stub.url,
-      YOUTUBE_ANALYTICS_URL: stub.url,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  server = await startOwnServer('publishing', {
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    YOUTUBE_OAUTH_CLIENT_ID: 'label-channel-client',
+    YOUTUBE_OAUTH_CLIENT_SECRET: 'label-channel-secret',
+    GOOGLE_ISSUER: provider.issuer,
+    YOUTUBE_API_URL: stub.url,
+    YOUTUBE_ANALYTICS_URL: stub.url,
   });
-  let stderr = '';
-  server.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    if (await fetch(`${BASE}/readyz`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > deadline) throw new Error(`server not ready: ${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
+  await server?.stop();
   await stub?.close();
   await provider?.stop();
-  rmSync(path.join(ROOT, DATA_DIR), { recursive: true, force: true });
 });
 
 /** An MP4 as file-type knows one (an `ftyp` box), with a megabyte of payload. */
