@@ -1,6 +1,4 @@
-import { PAYOUT_TEXTS } from './payouts';
-import { LICENSED_SUBMISSION_MESSAGE } from './submissions';
-import { VIDEO_PLAN_TEXT } from './plans';
+import { LICENSED_SUBMISSION_MESSAGE, VIDEO_PLAN_TEXT } from './submissions';
 
 /**
  * The one list of error codes the API answers with (docs/product.md#api-conventions). Every error
@@ -125,7 +123,11 @@ export const API_ERRORS = {
     message: 'This earning was paid by a Stripe transfer; it stays paid. Reverse the transfer in Stripe if it was a mistake.',
   },
   nothing_to_transfer: { status: 409, message: 'This earning is $0.00: there is nothing to transfer.' },
-  payout_account_not_active: { status: 409, message: PAYOUT_TEXTS.notActive },
+  payout_account_not_active: {
+    status: 409,
+    message:
+      'This artist has not finished connecting a Stripe payout account, so no transfer can be made. Ask them to connect payouts under Settings → Billing, or mark the earning paid by hand.',
+  },
   transfer_refused: { status: 409 },
   payouts_for_artists: { status: 403, message: 'Bonus payouts are for artists' },
 

@@ -47,6 +47,4 @@ export const PAYOUT_TEXTS = {
   update: 'Open Stripe setup',
   opening: 'Opening Stripe…',
   returned: 'Welcome back. Stripe is checking your details; this page updates when it is done.',
-  notActive:
-    'This artist has not finished connecting a Stripe payout account, so no transfer can be made. Ask them to connect payouts under Settings → Billing, or mark the earning paid by hand.',
 } as const;

@@ -1,5 +1,8 @@
 import { PRICING_TIERS, TIERS, TIER_DELIVERY, type PricingTier, type SubmissionType } from './submissions';
 
+// Defined beside the tiers: the error table every page loads names it, and this module is the plan screens' own.
+export { VIDEO_PLAN_TEXT } from './submissions';
+
 /**
  * What the plans buy (issue 23, docs/decisions/154-what-the-plans-buy.md), written once for the
  * plan step, How it Works and the checkout. SPEC §9's promise texts (TIERS[tier].promises) stay
@@ -58,6 +61,3 @@ export const PLANS_FOR: Record<SubmissionType, readonly PricingTier[]> = {
 
 export const plansFor = (type: SubmissionType): readonly PricingTier[] => PLANS_FOR[type];
 
-/** Said on the plan step of a finished video, and by the server when one asks for a paid plan. */
-export const VIDEO_PLAN_TEXT =
-  'Publishing a finished video is free. The paid plans pay for work on a video the label makes (images, clips, a delivery deadline, revisions), so they do not apply to a video published as it is.';

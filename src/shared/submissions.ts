@@ -313,3 +313,7 @@ export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
   failed: 'Payment failed',
   refunded: 'Refunded',
 };
+
+/** Said on the plan step of a finished video, and by the server when one asks for a paid plan. */
+export const VIDEO_PLAN_TEXT =
+  'Publishing a finished video is free. The paid plans pay for work on a video the label makes (images, clips, a delivery deadline, revisions), so they do not apply to a video published as it is.';

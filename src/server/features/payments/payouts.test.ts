@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYOUT_TEXTS } from '@shared/payouts';
+import { API_ERRORS } from '@shared/errors';
 import { bonusEarnings, payoutAccounts, type UserRow } from '../../platform/db/schema';
 import { snapshotDatabase } from '../../attack/attack-support';
 import { TEST_ORIGIN, createAdmin, createArtist, createSubmissionRow, createTestApp, type TestApp } from '../../test/helpers';
@@ -196,7 +196,7 @@ describe('paying an earning with Stripe', () => {
     const before = stub.transfers.size;
     const none = await t.call('POST', `/api/admin/bonus/earnings/${submissionId}/pay`, adminCookie, {});
     expect(none.statusCode).toBe(409);
-    expect(none.json()).toEqual({ code: 'payout_account_not_active', message: PAYOUT_TEXTS.notActive });
+    expect(none.json()).toEqual({ code: 'payout_account_not_active', message: API_ERRORS.payout_account_not_active.message });
 
     await t.call('POST', '/api/payouts/account', cookie, {}); // onboarding not finished: pending
     const pending = await t.call('POST', `/api/admin/bonus/earnings/${submissionId}/pay`, adminCookie, {});
