@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { PASSWORD, TINY_PNG, adminApi, createSubmission, registerArtist, shoot, signInAsAdmin, uniqueEmail } from './fixtures';
+import { PASSWORD, TINY_PNG, adminApi, createSubmission, expectAccessible, registerArtist, shoot, signInAsAdmin, uniqueEmail } from './fixtures';
 
 /**
  * CONTRACT §18 "One inbox for the label team": an artist writes to the team, not to a person;
@@ -206,6 +206,7 @@ for (const viewport of [
     };
     expect(await listed()).toBe(true);
     expect(await scrollsSideways(adminPage)).toBe(false);
+    await expectAccessible(adminPage, `desk conversation (${viewport.width})`);
 
     // The team answers from the desk: the artist sees it live, signed; answering reads it for the team.
     const reply = panel.getByRole('textbox', { name: 'Message' });
