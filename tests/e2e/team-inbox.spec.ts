@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { PASSWORD, TINY_PNG, adminApi, createSubmission, registerArtist, shoot, signInAsAdmin, uniqueEmail } from './fixtures';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { PASSWORD, TINY_PNG, adminApi, createSubmission, expectAccessible, registerArtist, shoot, signInAsAdmin, uniqueEmail } from './fixtures';
 
 /**
  * CONTRACT §18 "One inbox for the label team": an artist writes to the team, not to a person;
@@ -8,7 +8,7 @@ import { PASSWORD, TINY_PNG, adminApi, createSubmission, registerArtist, shoot, 
  */
 const SHOTS = process.env.TEAM_INBOX_SHOTS;
 
-const chatMessage = (page: Page, text: string) => page.getByTestId('chat-message').filter({ hasText: text });
+const chatMessage = (page: Page | Locator, text: string) => page.getByTestId('chat-message').filter({ hasText: text });
 
 async function artistContext(browser: Browser, artistName: string) {
   const context = await browser.newContext();
@@ -159,3 +159,76 @@ test('a submission links to its conversation on both sides, and the thread shows
 
   await Promise.all([admin.close(), artist.context.close()]);
 });
+
+/** Whether the page scrolls sideways anywhere: the document, or the open dialog. */
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => {
+    const wide = (el: Element | null) => !!el && el.scrollWidth > el.clientWidth + 1;
+    return wide(document.documentElement) || wide(document.querySelector('[role="dialog"]'));
+  });
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`the desk's details show the conversation and answer it (${viewport.width}×${viewport.height})`, async ({ browser }) => {
+    const stamp = Date.now().toString(36);
+    const songTitle = `Salt Lantern ${stamp}`;
+    const artist = await artistContext(browser, `Noor Fjell ${stamp}`);
+    const submissionId = await createSubmission(artist.context.request, { songTitle });
+    const artistPage = await artist.context.newPage();
+    await artistPage.goto(`/messages?with=team&submission=${submissionId}`);
+    await artistPage.getByTestId('attachment-input').setInputFiles({ name: 'sketch.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await expect(artistPage.getByTestId('pending-attachment').getByLabel('Uploading')).toHaveCount(0);
+    const input = artistPage.getByRole('textbox', { name: 'Message' });
+    await input.fill(`Is the chorus too long? ${stamp}`);
+    await input.press('Enter');
+    await expect(chatMessage(artistPage, `Is the chorus too long? ${stamp}`)).toBeVisible();
+
+    const admin = await browser.newContext({ viewport });
+    await signInAsAdmin(admin.request);
+    const adminPage = await admin.newPage();
+    await adminPage.goto(`/admin?submission=${submissionId}`);
+    const panel = adminPage.getByRole('dialog').getByTestId('desk-conversation');
+    const asked = chatMessage(panel, `Is the chorus too long? ${stamp}`);
+    await asked.scrollIntoViewIfNeeded();
+    await expect(asked).toBeVisible();
+    await expect(asked.getByTestId('message-submission')).toContainText(songTitle);
+    await expect(asked.getByRole('img', { name: 'sketch.png' })).toBeVisible();
+    await expect(panel.getByRole('link', { name: 'Open in Messages' })).toHaveAttribute('href', `/messages?with=${artist.id}&submission=${submissionId}`);
+
+    // One read rule: the desk reads the thread as GET /api/messages/{artistId} does, which leaves it unread.
+    const listed = async () => {
+      const res = await admin.request.get('/api/messages/conversations');
+      expect(res.status()).toBe(200);
+      const page = (await res.json()) as { conversations: { user: { id: string }; unreadCount: number }[] };
+      return (page.conversations.find((c) => c.user.id === artist.id)?.unreadCount ?? 0) > 0;
+    };
+    expect(await listed()).toBe(true);
+    expect(await scrollsSideways(adminPage)).toBe(false);
+    await expectAccessible(adminPage, `desk conversation (${viewport.width})`);
+
+    // The team answers from the desk: the artist sees it live, signed; answering reads it for the team.
+    const reply = panel.getByRole('textbox', { name: 'Message' });
+    await reply.scrollIntoViewIfNeeded();
+    await reply.fill(`Trim it by four bars. ${stamp}`);
+    await panel.getByRole('button', { name: 'Send message' }).click();
+    await expect(chatMessage(panel, `Trim it by four bars. ${stamp}`)).toBeVisible();
+    const answer = chatMessage(artistPage, `Trim it by four bars. ${stamp}`);
+    await expect(answer).toBeVisible();
+    await expect(answer.getByTestId('chat-signature')).toContainText('· Label team');
+    await expect(answer.getByTestId('message-submission')).toContainText(songTitle);
+    await expect.poll(listed).toBe(false);
+
+    // The artist writes again: the desk shows it without reopening.
+    await input.fill(`Done, new mix up. ${stamp}`);
+    await input.press('Enter');
+    await expect(chatMessage(panel, `Done, new mix up. ${stamp}`)).toBeVisible();
+    expect(await scrollsSideways(adminPage)).toBe(false);
+    await panel.scrollIntoViewIfNeeded();
+    await adminPage.screenshot({ path: `/tmp/h25c-desk-conversation-${viewport.width}.png` });
+    if (SHOTS) await adminPage.screenshot({ path: `${SHOTS}/desk-conversation-${viewport.width}.png`, fullPage: true });
+
+    await Promise.all([admin.close(), artist.context.close()]);
+  });
+}

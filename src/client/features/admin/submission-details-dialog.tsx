@@ -1,6 +1,4 @@
-import { Download, ExternalLink, MessagesSquare, Pencil, Trash2 } from 'lucide-react';
-import { Link } from 'wouter';
-import { conversationHref } from '@shared/messages';
+import { Download, ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { TIERS, uploadIdFromObjectPath } from '@shared/submissions';
 import type { AdminSubmission } from '@shared/submission-schemas';
@@ -22,6 +20,7 @@ import { ADMIN_TOASTS } from './admin-texts';
 import { downloadOne, planDownloads, startDownloads, type PlannedDownload } from './download-files';
 import { socialLinksOf } from '@shared/social-links';
 import { DeskPanel } from './desk-panel';
+import { DeskConversation } from './desk-conversation';
 import { StatusChangeDialog } from './status-change-dialog';
 import { WaveformPlayer } from './waveform-player';
 import { SubmissionHistory } from './submission-history';
@@ -79,15 +78,6 @@ function Details({ initial, onDelete }: { initial: AdminSubmission; onDelete(sub
             Change Status
           </Button>
           {s.user ? <SendMessageDialog recipient={s.user} submissionId={s.id} artistName={s.artistName} /> : null}
-          {/* The artist's conversation with the team, beside the submission (CONTRACT §18). */}
-          {s.user ? (
-            <Button asChild variant="outline" size="sm">
-              <Link href={conversationHref(s.user.id, s.id)} data-testid="desk-conversation-link">
-                <MessagesSquare aria-hidden />
-                Conversation
-              </Link>
-            </Button>
-          ) : null}
           <Button variant="outline" size="sm" onClick={downloadAll}>
             <Download aria-hidden />
             Download Files
@@ -118,6 +108,8 @@ function Details({ initial, onDelete }: { initial: AdminSubmission; onDelete(sub
             </DescriptionRow>
           </dl>
           <DeskPanel submission={s} />
+          {/* The artist's conversation with the team, beside the submission (CONTRACT §18). */}
+          {s.user ? <DeskConversation artistId={s.user.id} submissionId={s.id} /> : null}
           <SocialLinks submission={s} />
           <UploadedImages submission={s} />
         </div>

@@ -5,7 +5,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { cn } from '@client/lib/utils';
 import type { Conversation, ConversationFilter } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
-import { formatMessageTime, partyName } from './conversations';
+import { formatMessageTime, partyName } from '@client/entities/message/message-format';
 import { LoadingBlock } from '@client/components/loading-block';
 
 interface ConversationListProps {

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { isThreadOnScreen } from '@client/entities/message/open-thread';
 import { apiRequest, errorCodeOf } from '@client/lib/api';
 import { USER_QUERY_KEY, useAuth } from '@client/lib/auth';
 import { isSigningOut, queryClient } from '@client/lib/query-client';
@@ -8,19 +9,6 @@ import { refreshMessages } from '@client/entities/message/message-queries';
 import { receiveDeliveryComment } from '@client/entities/submission/delivery-comments-queries';
 import { senderName, type LiveEvent } from '@shared/live-events';
 import { conversationIdFor, isWaitingFor } from '@shared/messages';
-
-/** Whose thread the Messages screen shows right now: their new messages raise no notice. */
-let openThreadUserId: string | null = null;
-
-/** Called by the Messages screen with the conversation it shows (null when none). */
-export function useOpenThread(userId: string | null): void {
-  useEffect(() => {
-    openThreadUserId = userId;
-    return () => {
-      if (openThreadUserId === userId) openThreadUserId = null;
-    };
-  }, [userId]);
-}
 
 /**
  * A submission changed (CONTRACT §7's submission_changed, sent to its artist and the team): the
@@ -56,7 +44,7 @@ function useLiveMessages(user: { id: string; role: 'user' | 'admin' } | null): v
           const { message } = event;
           // What waits for this user (for the team: every artist's message) and is not on screen.
           const viewer = { id: userId, role };
-          if (isWaitingFor(message, viewer) && openThreadUserId !== conversationIdFor(message, viewer)) {
+          if (isWaitingFor(message, viewer) && !isThreadOnScreen(conversationIdFor(message, viewer))) {
             toast({ title: 'New Message', description: `Message from ${senderName(message.fromUser)}` });
           }
         } else if (event.type === 'messages_read' || event.type === 'resync') {

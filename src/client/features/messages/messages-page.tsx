@@ -10,7 +10,7 @@ import { useDocumentTitle } from '@client/lib/use-document-title';
 import { cn } from '@client/lib/utils';
 import { ChatPane } from './chat-pane';
 import { ConversationList } from './conversation-list';
-import { useOpenThread } from './live-messages';
+import { useOpenThread } from '@client/entities/message/open-thread';
 import { useConversations, useUnreadMessageCount } from '@client/entities/message/message-queries';
 import { MESSAGES_SUBTITLES } from './messages-texts';
 import { NewConversationDialog } from './new-conversation-dialog';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { UserAvatar } from '@client/components/user-avatar';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@client/components/ui/dialog';
-import { partyName } from './conversations';
+import { partyName } from '@client/entities/message/message-format';
 import { useContacts } from '@client/entities/message/message-queries';
 import { LoadingBlock } from '@client/components/loading-block';
 

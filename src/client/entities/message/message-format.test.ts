@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicUser } from '@shared/auth';
-import { formatMessageTime, partyName } from './conversations';
+import { formatMessageTime, partyName } from './message-format';
 
 const user = (id: string, extra: Partial<PublicUser> = {}) => ({ id, firstName: id, lastName: null, artistName: null, email: null, ...extra }) as PublicUser;
 
