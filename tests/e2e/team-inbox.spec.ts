@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { PASSWORD, TINY_PNG, adminApi, createSubmission, expectAccessible, registerArtist, shoot, signInAsAdmin, uniqueEmail } from './fixtures';
+import { E2E_ADMIN, PASSWORD, TINY_PNG, adminApi, createSubmission, expectAccessible, registerArtist, shoot, signInAsAdmin, uniqueEmail } from './fixtures';
+import { ownServerBase, startOwnServer, type OwnServer } from './own-server';
 
 /**
  * CONTRACT §18 "One inbox for the label team": an artist writes to the team, not to a person;
@@ -7,6 +8,19 @@ import { PASSWORD, TINY_PNG, adminApi, createSubmission, expectAccessible, regis
  * other side.
  */
 const SHOTS = process.env.TEAM_INBOX_SHOTS;
+
+// The first journey makes a second admin. On the shared server that would outlive it and change
+// what other specs see of the team (phone-desk checks that the last admin cannot be demoted), so
+// this spec runs on a server of its own, with the same first admin.
+let server: OwnServer;
+test.use({ baseURL: ownServerBase('team-inbox') });
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  server = await startOwnServer('team-inbox', { ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password });
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
 
 const chatMessage = (page: Page | Locator, text: string) => page.getByTestId('chat-message').filter({ hasText: text });
 
