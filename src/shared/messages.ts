@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import type { PublicProfile } from './auth';
-import { FILE_LIMITS, OBJECT_PATH_PATTERN, formatBytes, type SubmissionStatus } from './submissions';
+import { FILE_LIMITS, MEDIA_TYPES, OBJECT_PATH_PATTERN, formatBytes, type SubmissionStatus } from './submissions';
 import { errorText } from './errors';
 
 /** Messages on the wire (CONTRACT §7): the server validates with these, the client types from them. */
@@ -78,20 +78,10 @@ export const threadQuerySchema = z.object({
  * detects it → the Content-Type stored and served.
  */
 export const ATTACHMENT_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  mp3: 'audio/mpeg',
-  wav: 'audio/wav',
-  ogg: 'audio/ogg',
-  oga: 'audio/ogg',
-  opus: 'audio/ogg',
-  m4a: 'audio/mp4',
+  ...MEDIA_TYPES.image,
+  ...MEDIA_TYPES.audio,
   ogv: 'video/ogg',
-  mp4: 'video/mp4',
-  m4v: 'video/mp4',
-  mov: 'video/quicktime',
-  webm: 'video/webm',
+  ...MEDIA_TYPES.video,
   pdf: 'application/pdf',
 };
 export const ATTACHMENT_CONTENT_TYPES = [...new Set(Object.values(ATTACHMENT_TYPES))];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorText } from './errors';
-import { OBJECT_ID_PATTERN, OBJECT_PATH_PATTERN, URL_MAX_LENGTH, type RefundReason } from './submissions';
+import { MEDIA_TYPES, OBJECT_ID_PATTERN, OBJECT_PATH_PATTERN, URL_MAX_LENGTH, type RefundReason } from './submissions';
 
 /**
  * After approval (CONTRACT §13): deliveries, revisions, refunds, the publication on the label's
@@ -48,22 +48,7 @@ const DELIVERY_FILES_MAX = 100;
  * What the team may deliver (CONTRACT §13), judged from the bytes: images, a ZIP, audio, video.
  * File extension as file-type detects it → the Content-Type stored and served.
  */
-export const DELIVERABLE_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  zip: 'application/zip',
-  mp3: 'audio/mpeg',
-  wav: 'audio/wav',
-  ogg: 'audio/ogg',
-  oga: 'audio/ogg',
-  opus: 'audio/ogg',
-  m4a: 'audio/mp4',
-  mp4: 'video/mp4',
-  m4v: 'video/mp4',
-  mov: 'video/quicktime',
-  webm: 'video/webm',
-};
+export const DELIVERABLE_TYPES: Record<string, string> = { ...MEDIA_TYPES.image, zip: 'application/zip', ...MEDIA_TYPES.audio, ...MEDIA_TYPES.video };
 export const isDeliverableType = (contentType: string | null): boolean =>
   contentType !== null && Object.values(DELIVERABLE_TYPES).includes(contentType);
 

@@ -202,6 +202,17 @@ export function formatBytes(bytes: number): string {
   return `${oneDecimal(bytes / (1024 * MB))} GB`;
 }
 
+/**
+ * The formats recognised from a file's bytes, by family: the extension file-type detects → the
+ * Content-Type stored and served. Each upload kind (music, images, videos, deliverables, message
+ * attachments) accepts the families it needs from here.
+ */
+export const MEDIA_TYPES = {
+  image: { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' },
+  audio: { mp3: 'audio/mpeg', wav: 'audio/wav', ogg: 'audio/ogg', oga: 'audio/ogg', opus: 'audio/ogg', m4a: 'audio/mp4' },
+  video: { mp4: 'video/mp4', m4v: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm' },
+} as const;
+
 /** The formats each kind of upload accepts, in words (SPEC §5, CONTRACT §12). */
 export const FILE_FORMATS = {
   music: 'MP3, WAV, OGG or MP4',

@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { DELIVERABLE_TYPES } from '@shared/production';
 import { ATTACHMENT_TEXTS, ATTACHMENT_TYPES } from '@shared/messages';
-import { FILE_FORMATS, FILE_LIMITS, formatBytes } from '@shared/submissions';
+import { FILE_FORMATS, FILE_LIMITS, MEDIA_TYPES, formatBytes } from '@shared/submissions';
 
 export type FileKind = 'music' | 'image' | 'video' | 'deliverable' | 'attachment';
 
@@ -21,22 +21,13 @@ interface FileRule {
 export const FILE_RULES: Record<FileKind, FileRule> = {
   music: {
     maxBytes: FILE_LIMITS.musicBytes,
-    types: {
-      mp3: 'audio/mpeg',
-      wav: 'audio/wav',
-      ogg: 'audio/ogg',
-      oga: 'audio/ogg',
-      opus: 'audio/ogg',
-      ogv: 'video/ogg',
-      mp4: 'video/mp4',
-      m4a: 'audio/mp4',
-    },
+    types: { ...MEDIA_TYPES.audio, ogv: 'video/ogg', mp4: 'video/mp4' },
     tooLarge: `Music files must be at most ${formatBytes(FILE_LIMITS.musicBytes)}`,
     wrongType: `Music files must be ${FILE_FORMATS.music}`,
   },
   video: {
     maxBytes: FILE_LIMITS.videoBytes,
-    types: { mp4: 'video/mp4', m4v: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm' },
+    types: MEDIA_TYPES.video,
     tooLarge: `Videos must be at most ${formatBytes(FILE_LIMITS.videoBytes)}`,
     wrongType: `Videos must be ${FILE_FORMATS.video}`,
   },
@@ -55,7 +46,7 @@ export const FILE_RULES: Record<FileKind, FileRule> = {
   },
   image: {
     maxBytes: FILE_LIMITS.imageBytes,
-    types: { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' },
+    types: MEDIA_TYPES.image,
     tooLarge: `Images must be at most ${formatBytes(FILE_LIMITS.imageBytes)}`,
     wrongType: `Images must be ${FILE_FORMATS.image}`,
   },
