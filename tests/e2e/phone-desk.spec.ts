@@ -149,7 +149,7 @@ test('every admin page fits a 360 px phone, and the desk has no serious accessib
   const artist = await newArtist(baseURL!, 'Outbox Check');
   await signInAsAdmin(page);
   await page.setViewportSize(NARROW_PHONE);
-  for (const path of ['/admin', '/admin/users', '/admin/outbox', '/messages']) {
+  for (const path of ['/admin', '/admin/users', '/admin/outbox', '/admin/channel', '/messages']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');

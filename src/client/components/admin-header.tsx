@@ -6,7 +6,10 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { UnreadBadge } from '@client/components/unread-badge';
 
-/** The admin's screens and the way back to the artist's view; the label shows from small tablets up. */
+/**
+ * The admin's screens and the way back to the artist's view; the label shows from small tablets up.
+ * On a phone they are icons with a narrow padding, so they, Logout and the badge fit 360 px.
+ */
 const LINKS = [
   { href: '/messages', label: 'Messages', icon: MessageSquare },
   { href: '/admin/users', label: 'Users', icon: Users },
@@ -36,7 +39,7 @@ export function AdminHeader({ user, unreadMessages }: { user: PublicUser; unread
       actions={
         <>
           {LINKS.map(({ href, label, icon: Icon }) => (
-            <Button key={href} asChild variant="outline" size="sm" className="px-2 sm:px-3">
+            <Button key={href} asChild variant="outline" size="sm" className="px-1.5 sm:px-3">
               <Link href={href} aria-label={href === '/messages' && unreadMessages > 0 ? `${label}, unread: ${unreadMessages}` : label}>
                 <Icon aria-hidden />
                 <span className="hidden sm:inline">{label}</span>
