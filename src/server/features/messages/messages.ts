@@ -107,20 +107,25 @@ async function attachmentsOf(db: Db, messageIds: string[]): Promise<Map<string, 
 
 type ViewRow = Awaited<ReturnType<typeof selectViews>>[number];
 
+/** A message as the API shows it, without its people, files or submission: one shape for the thread and the list. */
+const messageFields = (message: MessageRow) => ({
+  id: message.id,
+  fromUserId: message.fromUserId,
+  toUserId: message.toUserId,
+  artistId: message.artistId,
+  submissionId: message.submissionId,
+  content: message.content,
+  isRead: message.isRead,
+  createdAt: message.createdAt.toISOString(),
+});
+
 async function toViews(db: Db, rows: ViewRow[]): Promise<MessageView[]> {
   const files = await attachmentsOf(
     db,
     rows.map((r) => r.message.id),
   );
   return rows.map(({ message, from, to, submission }) => ({
-    id: message.id,
-    fromUserId: message.fromUserId,
-    toUserId: message.toUserId,
-    artistId: message.artistId,
-    submissionId: message.submissionId,
-    content: message.content,
-    isRead: message.isRead,
-    createdAt: message.createdAt.toISOString(),
+    ...messageFields(message),
     fromUser: toPublicProfile(from),
     toUser: to ? toPublicProfile(to) : null,
     attachments: files.get(message.id) ?? [],
@@ -390,16 +395,7 @@ export async function listConversations(
       return [
         {
           user: other ? toPublicProfile(other) : TEAM_PROFILE,
-          lastMessage: {
-            id: message.id,
-            fromUserId: message.fromUserId,
-            toUserId: message.toUserId,
-            artistId: message.artistId,
-            submissionId: message.submissionId,
-            content: message.content,
-            isRead: message.isRead,
-            createdAt: message.createdAt.toISOString(),
-          },
+          lastMessage: messageFields(message),
           assignee: assignee ? { id: assignee.id, name: displayName(assignee) || assignee.email || 'Team member' } : null,
           unreadCount: r.unread_count,
           latestUnreadId: r.latest_unread_id,
