@@ -21,7 +21,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Artist, pct, Recorder, startServer, stopServer, type ServerInfo } from './load.bench';
+import { Artist, Recorder, startServer, stopServer, type ServerInfo } from './load.bench';
+import { pct } from './support/measure';
 import { createScratchDatabase, redactUrl, BENCH_POSTGRES_URL } from './support/scratch-postgres';
 import { recordFigure } from './support/figures';
 

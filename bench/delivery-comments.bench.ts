@@ -18,6 +18,7 @@ import { deliveries, sessions, submissions, users } from '../src/server/platform
 import { newId, newToken } from '../src/server/platform/ids';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '../src/server/platform/sessions';
 import { createScratchDatabase, PG_URL, redact } from './support/scratch-database';
+import { pct, fmt, withTimeout } from './support/measure';
 
 const ARTISTS = 50;
 const COMMENTS = 400;
@@ -190,19 +191,3 @@ function openClient(url: string, cookie: string, role: 'user' | 'admin', arrival
   });
 }
 
-function pct(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-}
-
-const fmt = (ms: number) => ms.toFixed(1);
-
-function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout>;
-  return Promise.race([
-    promise.finally(() => clearTimeout(timer)),
-    new Promise<T>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(message)), ms);
-    }),
-  ]);
-}

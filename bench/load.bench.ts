@@ -30,6 +30,7 @@ import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, errors as undiciErrors } from 'undici';
 import { createScratchDatabase, redactUrl, BENCH_POSTGRES_URL } from './support/scratch-postgres';
+import { fmt, pct } from './support/measure';
 
 const ARTISTS = Number(process.env.BENCH_LOAD_ARTISTS ?? 200);
 const DURATION_S = Number(process.env.BENCH_LOAD_DURATION ?? 60);
@@ -339,9 +340,3 @@ function report(
   if (!met) process.exitCode = 1;
 }
 
-export function pct(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-}
-
-const fmt = (ms: number) => ms.toFixed(1);
