@@ -21,5 +21,8 @@ export const PRODUCTION_TEXTS = {
       : `All ${allowed} revisions included in your plan have been used. Message the label team if something still needs to change.`,
   revisionBeforeDelivery: 'You can ask for a revision once the label has delivered your files.',
   deliveryBy: (date: string) => `Delivery by ${date}`,
+  /** The 14-day count before it is recorded: before day 14, then while YouTube Analytics catches up (CONTRACT §16). */
+  countWaiting: 'Waiting for day 14',
+  countPending: 'Being counted: YouTube reports views a few days late',
   viralHits: (hits: number) => `Viral hits: ${Math.min(hits, VIRAL_HITS_NEEDED)} of ${VIRAL_HITS_NEEDED}`,
 } as const;

@@ -31,6 +31,22 @@ export function viewWindow(publishedAt: Date): { startDate: string; endDate: str
   return { startDate: day(publishedAt), endDate: day(new Date(publishedAt.getTime() + (VIRAL_CHECK_DAYS - 1) * DAY_MS)) };
 }
 
+/**
+ * YouTube Analytics reports a day two to three days after it ends, so at day 14 the window's last
+ * days are often missing. With the channel connected, the check waits for the window's last day
+ * to be reported, trying again every ANALYTICS_RETRY_HOURS, for at most ANALYTICS_WAIT_DAYS after
+ * `checkAt`; then it records what was reported (a day without a row had no views reported).
+ */
+const ANALYTICS_RETRY_HOURS = 6;
+const ANALYTICS_WAIT_DAYS = 4;
+
+/** The check's next try while Analytics lags, or null once it has waited long enough. */
+export function analyticsRetryAt(checkAt: Date, now: Date): Date | null {
+  const waitEnds = checkAt.getTime() + ANALYTICS_WAIT_DAYS * DAY_MS;
+  if (now.getTime() >= waitEnds) return null;
+  return new Date(Math.min(now.getTime() + (ANALYTICS_RETRY_HOURS * DAY_MS) / 24, waitEnds));
+}
+
 /** When the 14-day check reads the views. */
 export function viralCheckAt(publishedAt: Date): Date {
   return new Date(publishedAt.getTime() + VIRAL_CHECK_DAYS * DAY_MS);
@@ -196,6 +212,8 @@ export interface Publication {
   /** When the scheduled check ran, and how late it was (a server that was down). */
   checkedAt: string | null;
   checkLateSeconds: number | null;
+  /** Set while the check waits for YouTube Analytics to report the window's last day: its next try. */
+  checkRetryAt: string | null;
   viewsAt14Days: number | null;
   viralHit: boolean | null;
   /** Every reading and correction, oldest first. */

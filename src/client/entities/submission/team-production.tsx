@@ -152,7 +152,9 @@ function ViewsForm({ submissionId, state }: { submissionId: string; state: Produ
       <p>
         {publication.subscriberCount.toLocaleString('en-US')} subscribers ({publication.subscriberSource === 'youtube' ? 'from YouTube, locked' : 'entered'}) → a hit at{' '}
         {publication.viewsNeeded.toLocaleString('en-US')} views. Check {formatLongDateTime(publication.checkAt)}
-        {publication.checkedAt ? `, ran ${formatLongDateTime(publication.checkedAt)}${publication.checkLateSeconds ? ` (${lateness(publication.checkLateSeconds)} late)` : ''}` : ''}.
+        {publication.checkedAt
+          ? `, ran ${formatLongDateTime(publication.checkedAt)}${publication.checkRetryAt ? ' after waiting for YouTube Analytics' : ''}${publication.checkLateSeconds ? ` (${lateness(publication.checkLateSeconds)} late)` : ''}`
+          : ''}.
       </p>
       {publication.viewsAt14Days === null ? (
         <p
@@ -161,9 +163,11 @@ function ViewsForm({ submissionId, state }: { submissionId: string; state: Produ
         >
           {publication.checkedAt
             ? 'Needs the views typed in: neither the channel nor the API could read them'
-            : due
-              ? 'The 14-day check is running'
-              : 'Waiting for day 14'}
+            : publication.checkRetryAt
+              ? `Waiting for YouTube Analytics to report the window’s last day; next try ${formatLongDateTime(publication.checkRetryAt)}`
+              : due
+                ? 'The 14-day check is running'
+                : PRODUCTION_TEXTS.countWaiting}
         </p>
       ) : null}
       {publication.viewsAt14Days !== null ? (

@@ -59,7 +59,9 @@ export function BonusCard() {
               )}
             >
               {track.viralHit === null
-                ? 'Waiting for day 14'
+                ? new Date(track.checkAt) <= new Date()
+                  ? PRODUCTION_TEXTS.countPending
+                  : PRODUCTION_TEXTS.countWaiting
                 : `${track.viewsAt14Days!.toLocaleString('en-US')} views · ${track.viralHit ? 'Viral hit' : 'Not a hit'}`}
             </span>
             {track.dailyViews.length > 0 ? (

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { isViralHit, viewsNeeded, viewWindow, viralCheckAt, type CountSource, type Publication } from '@shared/production';
+import { analyticsRetryAt, isViralHit, viewsNeeded, viewWindow, viralCheckAt, type CountSource, type Publication } from '@shared/production';
 import { VIRAL_HITS_NEEDED } from '@shared/production-texts';
 import { isPublishable } from '@shared/submissions';
 import { transitionSubmissions } from '../../domain/submission/transition';
@@ -209,13 +209,15 @@ async function recordViews(
   }
 }
 
-type CheckOutcome = 'recorded' | 'awaiting_admin' | 'already_checked' | 'rescheduled' | 'stale';
+type CheckOutcome = 'recorded' | 'awaiting_admin' | 'awaiting_analytics' | 'already_checked' | 'rescheduled' | 'stale';
 
 /**
  * The 14-day check (the `production.viral-check` job). Runs once per publication: the row is
  * locked and a checked one is left alone, so a job delivered twice, or by two instances, records
- * one reading. How late it ran (a server that was down at `checkAt`) is recorded. With YouTube
- * configured it reads `viewCount`; without, it marks the check due for the team to enter.
+ * one reading. How late it ran (a server that was down at `checkAt`) is recorded. With the
+ * channel connected it sums the window's days from Analytics, and while the last day is not
+ * reported yet it waits (`checkRetryAt`, see `analyticsRetryAt`); with only an API key it reads
+ * `viewCount`; without either, it marks the check due for the team to enter.
  */
 export async function runViralCheck(
   deps: Pick<PublicationDeps, 'db' | 'outbox' | 'youtube' | 'jobs' | 'log' | 'channel'>,
@@ -234,10 +236,17 @@ export async function runViralCheck(
   const channelConnected = (await deps.channel?.isConnected()) ?? false;
   const videoId = youtube || channelConnected ? youTubeVideoId(publication.videoUrl) : null;
   let views: number | null = null;
+  /** Set when Analytics has not reported the window's last day yet and the check may still wait. */
+  let retryAt: Date | null = null;
   if (channelConnected && videoId) {
     // The channel's analytics: the sum of exactly the window's 14 days, however late this runs.
     try {
-      views = await readWindowViews(deps.channel!, deps.db, publication, videoId, now);
+      const window = await readWindowViews(deps.channel!, deps.db, publication, videoId, now);
+      views = window.views;
+      if (!window.complete) {
+        retryAt = analyticsRetryAt(publication.checkAt, now);
+        if (!retryAt) deps.log.warn({ submissionId: job.submissionId }, 'YouTube Analytics never reported the window’s last day: recording the days it did');
+      }
     } catch (error) {
       deps.log.warn({ err: error, submissionId: job.submissionId }, 'viral check could not read the analytics');
       throw error;
@@ -255,7 +264,14 @@ export async function runViralCheck(
     const [locked] = await tx.select().from(publications).where(eq(publications.submissionId, job.submissionId)).for('update');
     if (!locked || locked.checkAt.toISOString() !== job.checkAt) return 'stale';
     if (locked.checkedAt) return 'already_checked';
-    const lateSeconds = Math.max(0, Math.round((now.getTime() - locked.checkAt.getTime()) / 1000));
+    if (retryAt) {
+      // The backstop (viral-check-backstop.ts) runs the check again once this time has passed.
+      await tx.update(publications).set({ checkRetryAt: retryAt, updatedAt: now }).where(eq(publications.submissionId, job.submissionId));
+      return 'awaiting_analytics';
+    }
+    // How late this try ran against when it was due: day 14, or the retry after waiting for Analytics.
+    const dueAt = locked.checkRetryAt ?? locked.checkAt;
+    const lateSeconds = Math.max(0, Math.round((now.getTime() - dueAt.getTime()) / 1000));
     if (views === null) {
       await tx
         .update(publications)
@@ -270,7 +286,8 @@ export async function runViralCheck(
 
 /**
  * The window's daily views from the Analytics API (`day` rows from the publish date to 13 days
- * later), kept in `daily_views` for the artist's chart; the sum of the days that have passed.
+ * later), kept in `daily_views` for the artist's chart: the sum of the days reported so far, and
+ * whether the window's last day is among them (Analytics reports days two to three days late).
  */
 export async function readWindowViews(
   channel: LabelChannel,
@@ -278,7 +295,7 @@ export async function readWindowViews(
   publication: { submissionId: string; publishedAt: Date },
   videoId: string,
   now: Date,
-): Promise<number> {
+): Promise<{ views: number; complete: boolean }> {
   const { startDate, endDate } = viewWindow(publication.publishedAt);
   const rows = await channel.withToken((token) => readDailyViews(channel.urls, token, videoId, startDate, endDate));
   const inWindow = rows.filter((r) => r.date >= startDate && r.date <= endDate);
@@ -288,7 +305,7 @@ export async function readWindowViews(
       .values({ submissionId: publication.submissionId, day: row.date, views: row.views, recordedAt: now })
       .onConflictDoUpdate({ target: [dailyViews.submissionId, dailyViews.day], set: { views: row.views, recordedAt: now } });
   }
-  return inWindow.reduce((sum, r) => sum + r.views, 0);
+  return { views: inWindow.reduce((sum, r) => sum + r.views, 0), complete: inWindow.some((r) => r.date === endDate) };
 }
 
 /**
@@ -342,6 +359,7 @@ export async function findPublication(db: Db, submissionId: string): Promise<Pub
     checkAt: row.checkAt.toISOString(),
     checkedAt: row.checkedAt?.toISOString() ?? null,
     checkLateSeconds: row.checkLateSeconds,
+    checkRetryAt: row.checkRetryAt?.toISOString() ?? null,
     viewsAt14Days: row.viewsAt14Days,
     viralHit: row.viralHit,
     readings: readings.map((r) => ({ views: r.views, source: r.source, recordedAt: r.recordedAt.toISOString(), recordedBy: r.recordedBy })),

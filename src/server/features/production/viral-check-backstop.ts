@@ -1,4 +1,4 @@
-import { and, asc, isNull, lte } from 'drizzle-orm';
+import { and, asc, isNull, lte, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client';
 import { publications } from '../../platform/db/schema';
@@ -17,8 +17,10 @@ const BATCH = 500;
  * retention while the server was off. Every ten minutes this finds the publications whose
  * `checkAt` has passed and that have no reading yet (`publications_check_idx` holds exactly
  * those) and queues their check under the publication's own key, which `enqueue` skips while a
- * job with it is waiting, retrying or running. The check itself records one reading however
- * often it runs, so a job added twice at the same moment costs one more API read, nothing more.
+ * job with it is waiting, retrying or running. It is also how a check waiting for YouTube
+ * Analytics (`checkRetryAt`) runs again: it is left alone until that time. The check itself
+ * records one reading however often it runs, so a job added twice at the same moment costs one
+ * more API read, nothing more.
  * Answers how many checks it queued.
  */
 export async function queueLostViralChecks(
@@ -28,7 +30,7 @@ export async function queueLostViralChecks(
   const due = await deps.db
     .select({ submissionId: publications.submissionId, checkAt: publications.checkAt })
     .from(publications)
-    .where(and(isNull(publications.checkedAt), lte(publications.checkAt, now)))
+    .where(and(isNull(publications.checkedAt), lte(publications.checkAt, now), or(isNull(publications.checkRetryAt), lte(publications.checkRetryAt, now))))
     .orderBy(asc(publications.checkAt))
     .limit(BATCH);
   let queued = 0;

@@ -348,6 +348,8 @@ export const publications = pgTable(
     checkAt: timestamp('check_at', { withTimezone: true }).notNull(),
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     checkLateSeconds: integer('check_late_seconds'),
+    /** The check's next try while YouTube Analytics has not reported the window's last day. */
+    checkRetryAt: timestamp('check_retry_at', { withTimezone: true }),
     viewsAt14Days: bigint('views_at_14_days', { mode: 'number' }),
     viralHit: boolean('viral_hit'),
     /** When the hit was first recorded: tracks published after the third one earn the bonus. */
