@@ -4,7 +4,8 @@
  * load of bench/load.bench.ts (each artist with its own session, connection, address and the
  * submissions and messages it writes, so no answer is remembered for everyone) is stepped up —
  * 200, 400, 800, … artists, a fresh server and database per step — until the p99 of the step
- * passes 250 ms or any request fails; the largest step held is the figure. Three setups: the
+ * passes 250 ms or any request fails, then the load halfway between the last two steps is
+ * tried; the largest load held is the figure. Three setups: the
  * embedded database (PGlite), PostgreSQL, and two instances on one PostgreSQL (artists alternate
  * between them, as behind a load balancer). When even the first step is not held, it halves
  * down (100, 50, 25) so a figure is still printed.
@@ -76,15 +77,27 @@ export default async function benchCapacity(): Promise<void> {
   console.table(table);
 }
 
-/** Steps up until a step is not held; answers the largest held (0: none, even halving down). */
+/**
+ * Steps up until a step is not held, then tries the halfway load between the largest held and
+ * the first not held (rounded to 50), as the doubling steps are coarse; answers the largest held
+ * (0: none, even halving down).
+ */
 async function stepUp(setup: Setup): Promise<number> {
   let held = 0;
+  let failed = 0;
   for (const artists of STEPS) {
     const step = await runStep(setup, artists);
-    if (!step.held) break;
+    if (!step.held) {
+      failed = artists;
+      break;
+    }
     held = artists;
   }
-  if (held > 0) return held;
+  if (held > 0) {
+    const between = Math.round((held + failed) / 2 / 50) * 50;
+    if (failed > 0 && between > held && between < failed && (await runStep(setup, between)).held) return between;
+    return held;
+  }
   for (const artists of FALLBACK_STEPS.filter((n) => n < STEPS[0]!)) {
     if ((await runStep(setup, artists)).held) return artists;
   }
