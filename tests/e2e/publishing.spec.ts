@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type Locator, type Page } from '@playwright/test';
 import { startTestOidcProvider, type TestOidcProvider } from '../../src/server/test/oidc-provider';
 import { startYouTubeStub, type YouTubeStub } from '../../src/server/test/youtube-stub';
 import { createSubmission, newArtistApi, PASSWORD, shoot, uploadBytes } from './fixtures';
@@ -125,3 +125,52 @@ test('approve, deliver, connect the channel, review the draft, publish: the arti
   await admin.dispose();
   await artist.api.dispose();
 });
+
+test('day 14 has passed but Analytics has not reported the last days: the desk shows the next try, the artist sees it is being counted', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  // Analytics reports three days late; the channel was connected by the journey above.
+  stub.reportLagDays = 3;
+  const artist = await newArtistApi(BASE, { profile: { artistName: 'Lumen Field' } });
+  const submissionId = await createSubmission(artist.api, { artistName: 'Lumen Field', songTitle: 'Slow Tide' });
+  const admin = await playwrightRequest.newContext({ baseURL: BASE });
+  expect((await admin.post('/api/login', { data: ADMIN })).ok()).toBe(true);
+  expect((await admin.patch(`/api/admin/submissions/${submissionId}/status`, { data: { status: 'approved' } })).ok()).toBe(true);
+  const publishedAt = new Date(Date.now() - 14 * 86_400_000 - 60 * 60 * 1000);
+  const recorded = await admin.put(`/api/admin/submissions/${submissionId}/publication`, {
+    data: { videoUrl: 'https://www.youtube.com/watch?v=slowTIDE123', publishedAt: publishedAt.toISOString() },
+  });
+  expect(recorded.ok(), await recorded.text()).toBe(true);
+
+  expect((await page.request.post('/api/login', { data: ADMIN })).ok()).toBe(true);
+  await page.goto(`/admin?submission=${submissionId}`);
+  const state = page.getByTestId('views-check-state');
+  await expect(async () => {
+    await page.reload();
+    await expect(state).toContainText('Waiting for YouTube Analytics', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await shootInView(page, state, 'desk-check-waiting-for-analytics');
+
+  const artistContext = await browser.newContext({ baseURL: BASE });
+  expect((await artistContext.request.post('/api/login', { data: { email: artist.email, password: PASSWORD } })).ok()).toBe(true);
+  const artistPage = await artistContext.newPage();
+  await artistPage.goto('/dashboard');
+  const card = artistPage.getByTestId('bonus-card');
+  await expect(card).toContainText(PRODUCTION_TEXTS.countPending);
+  await expect(card.getByTestId('views-chart')).toBeVisible();
+  await shootInView(artistPage, card, 'artist-bonus-being-counted');
+  await artistContext.close();
+  await admin.dispose();
+  await artist.api.dispose();
+});
+
+/** The viewport with `what` scrolled into it, at 1280×800 and 390×844 (inside a dialog a full-page shot shows the page behind). */
+async function shootInView(page: Page, what: Locator, name: string): Promise<void> {
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await what.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
+  }
+}

@@ -30,6 +30,8 @@ export interface YouTubeStub {
   dailyViews: Map<string, Map<string, number>>;
   /** Views per day for any video without figures of its own, up to today (a browser journey's chart). */
   defaultDailyViews: number | null;
+  /** How many days before today those default figures stop, as Analytics reports days late (0: through today). */
+  reportLagDays: number;
   /** Each `v2/reports` query's parameters. */
   reports: Record<string, string>[];
   /** Failure injection: the next N byte-carrying upload PUTs answer this (e.g. 503), after reading the body. */
@@ -68,6 +70,7 @@ export async function startYouTubeStub(options: { subscribers?: number; apiKey?:
     dailyViews: new Map<string, Map<string, number>>(),
     reports: [] as Record<string, string>[],
     defaultDailyViews: null as number | null,
+    reportLagDays: 0,
     failChunks: { count: 0, status: 503, message: 'Backend Error' } as YouTubeStub['failChunks'],
     refuseInsert: null as YouTubeStub['refuseInsert'],
     dropAfterBytes: null as number | null,
@@ -225,7 +228,7 @@ export async function startYouTubeStub(options: { subscribers?: number; apiKey?:
       let figures = stub.dailyViews.get(videoId);
       if (!figures && stub.defaultDailyViews !== null) {
         figures = new Map();
-        const today = new Date().toISOString().slice(0, 10);
+        const today = new Date(Date.now() - stub.reportLagDays * 86_400_000).toISOString().slice(0, 10);
         for (let d = new Date(`${params.startDate}T00:00:00Z`); d.toISOString().slice(0, 10) <= today; d = new Date(d.getTime() + 86_400_000)) {
           figures.set(d.toISOString().slice(0, 10), stub.defaultDailyViews);
         }
