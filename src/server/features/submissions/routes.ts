@@ -29,6 +29,7 @@ import {
   updateDraft,
 } from './submissions';
 import { toSubmission } from '../../domain/submission/to-submission';
+import { keepCurrentTerms } from './licence';
 
 type WithId = { Params: { id: string } };
 
@@ -36,6 +37,7 @@ export async function submissionRoutes(app: FastifyInstance, { db, storage }: { 
   // The artist's dashboard reads (the list's first page, the counts) are answered from memory
   // until their submissions change, on whichever instance (platform/user-reads.ts).
   const reads = app.userReads;
+  app.addHook('onReady', () => keepCurrentTerms(db));
   app.addHook('preHandler', requireUser);
   // Callback hooks, not async ones: the dashboard's reads run them (issue 16).
   app.addHook('onRequest', (request, reply, done) => {

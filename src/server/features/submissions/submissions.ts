@@ -1,4 +1,4 @@
-import { recordAcceptedTerms } from './licence';
+import { acceptedTerms } from './licence';
 import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -59,7 +59,7 @@ const isOfKind = (kind: FileKind, contentType: string | null) => {
  * that is free or already this submission's; otherwise the whole change is refused with a 400, so
  * a refused file leaves nothing behind.
  */
-async function attachFiles(tx: Tx, userId: string, submissionId: string, references: FileReference[]): Promise<void> {
+async function attachFiles(tx: Tx, userId: string, submissionId: string, references: FileReference[], { isNew = false } = {}): Promise<void> {
   const ids = [...new Set(references.map((r) => r.id).filter((id): id is string => id !== null))];
   const attached = ids.length
     ? await tx
@@ -84,6 +84,8 @@ async function attachFiles(tx: Tx, userId: string, submissionId: string, referen
       refused.map((r) => ({ path: r.field, message: SUBMISSION_MESSAGES.objectPath })),
     );
   }
+  // A submission made in this transaction holds nothing else to let go of.
+  if (isNew) return;
   await tx
     .update(uploads)
     .set({ submissionId: null })
@@ -123,13 +125,13 @@ export async function createSubmission(
   input: CreateSubmission,
 ): Promise<ArtistSubmissionRow> {
   return db.transaction(async (tx) => {
-    const licence = await recordAcceptedTerms(tx, new Date());
+    const licence = acceptedTerms(new Date());
     // Written as a draft and sent at once: the same move as a draft's submit.
     const [draft] = await tx
       .insert(submissions)
       .values({ ...input, ...submittedState(input), ...licence, id: newId(), userId, status: 'draft' })
       .returning(artistColumns);
-    await attachFiles(tx, userId, draft!.id, fileReferences(input));
+    await attachFiles(tx, userId, draft!.id, fileReferences(input), { isNew: true });
     const row = await sendToLabel(tx, draft!);
     await queueSubmissionReceived(tx, outbox, row);
     return row;
@@ -156,7 +158,7 @@ export async function createDraft(db: Db, userId: string, input: DraftChanges): 
       .insert(submissions)
       .values({ ...DRAFT_DEFAULTS, ...withoutUndefined(input), id: newId(), userId, status: 'draft', termsAccepted: input.termsAccepted ?? false })
       .returning(artistColumns);
-    await attachFiles(tx, userId, row!.id, fileReferences(input));
+    await attachFiles(tx, userId, row!.id, fileReferences(input), { isNew: true });
     return row!;
   });
 }
@@ -205,7 +207,7 @@ export async function submitDraft(
   return db.transaction(async (tx) => {
     const draft = await applyDraftChanges(tx, userId, await lockOwnDraft(tx, userId, id), changes);
     const input = validate(draft);
-    const licence = await recordAcceptedTerms(tx, new Date());
+    const licence = acceptedTerms(new Date());
     const [sent] = await tx
       .update(submissions)
       .set({ ...input, ...submittedState(input), ...licence, createdAt: new Date(), updatedAt: new Date() })
