@@ -36,9 +36,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('messages_read'), userId: z.string() }),
   z.object({ type: z.literal('resync') }),
-  // A submission's status changed, or it was sent to the label or deleted: to its artist and the
-  // team, so the dashboard and the desk refetch it (status null: it is gone).
-  // A new comment on a delivery (CONTRACT §17): to the submission's owner and the team.
+  // A comment on a delivery (CONTRACT §17) as it now stands, when it is posted and when it is
+  // resolved or reopened: to the submission's owner and the team, who replace it by its id.
   z.object({
     type: z.literal('delivery_comment'),
     submissionId: z.string(),
@@ -54,6 +53,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
       resolved: z.boolean(),
     }),
   }),
+  // A submission's status changed, or it was sent to the label or deleted: to its artist and the
+  // team, so the dashboard and the desk refetch it (status null: it is gone).
   z.object({ type: z.literal('submission_changed'), submissionId: z.string(), status: z.enum(SUBMISSION_STATUSES).nullable() }),
 ]);
 

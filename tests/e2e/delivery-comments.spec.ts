@@ -4,8 +4,8 @@ import { adminApi, createSubmission, E2E_ADMIN, newArtistApi, PASSWORD, uploadBy
 
 /**
  * CONTRACT §17 (issue 25): the artist comments at a moment of a delivered video, the team's reply
- * arrives live, choosing the marker plays from that moment, and the artist approves the final cut,
- * which the team's open desk shows at once.
+ * and its resolve arrive live, choosing the marker plays from that moment, and the artist approves
+ * the final cut, which the team's open desk shows at once.
  */
 
 const SHOTS = process.env.SHOTS_DIR;
@@ -127,6 +127,13 @@ test('the artist comments at a moment of the video, the team’s reply arrives l
   await expect.poll(() => videoTime(page)).toBeGreaterThanOrEqual(1.1);
   await shoot(page, 'artist-comments');
   await shoot(desk, 'team-comments');
+
+  // The team resolves the comment; the artist's open page shows the mark without reloading.
+  await teamComment.getByRole('button', { name: 'Resolve', exact: true }).click();
+  await expect(teamComment.getByRole('button', { name: 'Reopen' })).toBeVisible();
+  const artistComment = thread.getByTestId('delivery-comment').filter({ hasText: 'The logo comes in too early' });
+  await expect(artistComment.getByRole('button', { name: 'Reopen' })).toBeVisible({ timeout: 10_000 });
+  await expect(artistComment).toContainText('Resolved');
 
   // Publishing the cut before the artist approved it asks the team to confirm; declined, nothing is published.
   const deskDialog = desk.getByRole('dialog');

@@ -48,8 +48,9 @@ export function useApproveCut(submissionId: string) {
 }
 
 /**
- * A comment pushed over /ws (CONTRACT §17): shown at once, then the open list is read again, which
- * marks it read for this side (so no email goes out for a comment seen in time).
+ * A comment pushed over /ws (CONTRACT §17), new or just resolved or reopened: shown as it now stands
+ * at once, then the open list is read again, which marks a new one read for this side (so no email
+ * goes out for a comment seen in time).
  */
 export function receiveDeliveryComment(submissionId: string, comment: DeliveryComment): void {
   keep(submissionId, comment);

@@ -28,7 +28,8 @@ const SESSION_CHECK_INTERVAL_MS = 15_000;
  * The live connection of a signed-in session (CONTRACT §7): one socket for as long as the user is
  * signed in. A new_message refreshes the messages queries and, when it is addressed to the user and
  * they are not looking at that thread, shows the 'New Message' notice; a submission_changed
- * refreshes the submission reads. After a reconnect everything
+ * refreshes the submission reads; a delivery_comment (new, resolved or reopened) updates the
+ * delivery's comments. After a reconnect everything
  * is refetched, since pushes sent meanwhile were missed.
  */
 function useLiveMessages(user: { id: string; role: 'user' | 'admin' } | null): void {

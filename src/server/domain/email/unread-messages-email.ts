@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { displayName } from '@shared/users';
 import { messages, outboxEmails, users } from '../../platform/db/schema';
 import { isTeam, waitingFor } from '../message/team-inbox';
-import { TEAM_CONVERSATION_ID } from '@shared/messages';
+import { TEAM_CONVERSATION_ID, TEAM_NAME } from '@shared/messages';
 import { PREPARED_AT, type EmailPreparer } from '../../platform/email/outbox';
 import type { UnreadMessagesData } from './templates/unread-messages';
 
@@ -60,18 +60,24 @@ export const gatherUnreadMessages: EmailPreparer<UnreadMessagesData> = async (ro
 
   const bySender = new Map<string, UnreadMessagesData['conversations'][number]>();
   for (const message of unread) {
-    // An artist's messages from the team are one conversation, whichever team member wrote (CONTRACT §18).
-    const conversationId = isTeam(recipient) ? message.fromUserId : TEAM_CONVERSATION_ID;
+    // For the team, one conversation per artist. For an artist, the team's messages are one
+    // conversation with the label team, whichever admin wrote (CONTRACT §18); the quoted one keeps
+    // the signature of the admin who wrote it, as the thread shows it.
+    const team = isTeam(recipient);
+    const conversationId = team ? message.fromUserId : TEAM_CONVERSATION_ID;
+    const signedBy = team ? undefined : displayName(message.sender);
     const entry = bySender.get(conversationId);
     if (entry) {
       entry.count += 1;
       entry.latest = message.content;
+      entry.signedBy = signedBy;
     } else {
       bySender.set(conversationId, {
         fromUserId: conversationId,
-        fromName: displayName(message.sender),
+        fromName: team ? displayName(message.sender) : TEAM_NAME,
         count: 1,
         latest: message.content,
+        signedBy,
       });
     }
   }

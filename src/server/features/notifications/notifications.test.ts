@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEAM_CONVERSATION_ID, TEAM_NAME } from '@shared/messages';
 import { DEFAULT_NOTIFICATION_SETTINGS, type OutboxPage } from '@shared/notifications';
+import { displayName } from '@shared/users';
 import { emailVerificationTokens, outboxEmails, submissionHistory, submissions, type UserRow } from '../../platform/db/schema';
 import { newId } from '../../platform/ids';
 import { HIDDEN } from '../../platform/email/outbox';
@@ -73,15 +75,28 @@ describe('emails over SMTP', () => {
   it('emails several unread messages as one, after the delay; a message read in time sends nothing', async () => {
     const artist = await createArtist(t.db, { artistName: 'Mira' });
     const artistCookie = await t.signIn(artist);
-    for (const content of ['First note', 'Second note']) {
-      expect((await request('POST', '/api/messages', adminCookie, { toUserId: artist.id, content })).statusCode).toBe(201);
+    // Two admins write: for the artist it is one conversation, with the label team (CONTRACT §18).
+    const colleague = await createAdmin(t.db, { firstName: 'Jonas', lastName: 'Reed' });
+    const colleagueCookie = await t.signIn(colleague);
+    for (const [cookie, content] of [
+      [adminCookie, 'First note'],
+      [colleagueCookie, 'Second note'],
+    ] as const) {
+      expect((await request('POST', '/api/messages', cookie, { toUserId: artist.id, content })).statusCode).toBe(201);
     }
     const email = await smtp.waitFor(sentTo(artist.email));
-    expect(email.mail.subject).toBe('New message from Label Admin');
-    expect(email.mail.text).toContain('Second note');
-    expect(email.mail.text).toContain('(2 messages)');
-    // The link opens the artist's conversation with the label team (CONTRACT §18).
-    expect(email.mail.text).toContain('/messages?with=team');
+    expect(email.mail.subject).toBe(`New message from ${TEAM_NAME}`);
+    expect(email.mail.text).toContain(`${TEAM_NAME} wrote to you`);
+    expect(email.mail.text).toContain(`${TEAM_NAME} (2 messages):`);
+    // The quoted (latest) message keeps its signer; the first admin names nothing.
+    expect(email.mail.text).toContain('Second note\n— Jonas Reed');
+    expect(email.mail.text).not.toContain(displayName(admin));
+    const [row] = await outboxRows(artist.id);
+    expect(row!.templateData.conversations).toEqual([
+      { fromUserId: TEAM_CONVERSATION_ID, fromName: TEAM_NAME, count: 2, latest: 'Second note', signedBy: 'Jonas Reed' },
+    ]);
+    // The link opens the artist's conversation with the label team.
+    expect(email.mail.text).toContain(`/messages?with=${TEAM_CONVERSATION_ID}`);
     expect(await outboxRows(artist.id)).toHaveLength(1);
 
     // The artist answers; the admin reads it before the delay is over: no email to the admin.
@@ -96,7 +111,7 @@ describe('emails over SMTP', () => {
     expect(smtp.received.filter(sentTo(admin.email))).toHaveLength(adminEmailsBefore);
   });
 
-  it('emails the team an artist message left unread', async () => {
+  it('emails the team an artist message left unread, one conversation per artist', async () => {
     const artist = await createArtist(t.db, { artistName: 'Okra' });
     const artistCookie = await t.signIn(artist);
     const team = await createAdmin(t.db);
@@ -104,7 +119,12 @@ describe('emails over SMTP', () => {
     const email = await smtp.waitFor(sentTo(team.email));
     expect(email.mail.subject).toBe('New message from Okra');
     expect(email.mail.text).toContain('Any news on my track?');
+    expect(email.mail.text).not.toContain('— ');
     expect(email.mail.text).toContain(`/messages?with=${artist.id}`);
+    const row = (await outboxRows(team.id)).find((r) => r.kind === 'unread_messages');
+    expect(row!.templateData.conversations).toEqual([
+      { fromUserId: artist.id, fromName: 'Okra', count: 1, latest: 'Any news on my track?' },
+    ]);
   });
 
   it('emails every admin an artist message the team left unread, and nobody once one admin has read it (CONTRACT §18)', async () => {

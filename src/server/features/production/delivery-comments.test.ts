@@ -166,6 +166,37 @@ describe('comments on a delivery', () => {
     expect(outsider.events.filter((e) => e.type === 'delivery_comment')).toEqual([]);
   });
 
+  it('pushes a resolve and a reopen over /ws to the other side, and not to another artist', async () => {
+    const { sub, base } = await submissionWithDelivery();
+    const artistSocket = await openSocket(wsUrl, { cookie: artistCookie, origin: 'http://localhost:5000' });
+    const adminSocket = await openSocket(wsUrl, { cookie: adminCookie, origin: 'http://localhost:5000' });
+    const outsider = await openSocket(wsUrl, { cookie: otherCookie, origin: 'http://localhost:5000' });
+    sockets.push(artistSocket, adminSocket, outsider);
+    for (const s of [artistSocket, adminSocket, outsider]) await s.waitFor((e) => e.type === 'ready');
+    type Pushed = { type: string; comment: DeliveryComment; submissionId: string };
+    const pushed = (id: string, resolved: boolean) => (e: { type: string }) =>
+      e.type === 'delivery_comment' && (e as Pushed).comment.id === id && (e as Pushed).comment.resolved === resolved;
+
+    const comment = (await call('POST', `${base}/comments`, artistCookie, { text: 'The fade is too long', atSeconds: 3 })).json<DeliveryComment>();
+    // The team resolves it: the artist's socket hears the comment as it now stands.
+    const resolved = (await call('PATCH', `${base}/comments/${comment.id}`, adminCookie, { resolved: true })).json<DeliveryComment>();
+    const atArtist = await artistSocket.waitFor<Pushed>(pushed(comment.id, true));
+    expect(atArtist.submissionId).toBe(sub.id);
+    expect(atArtist.comment).toEqual(resolved);
+    expect(atArtist.comment).toMatchObject({ text: 'The fade is too long', resolved: true });
+    // The artist reopens it: the team's socket hears that.
+    await call('PATCH', `${base}/comments/${comment.id}`, artistCookie, { resolved: false });
+    await adminSocket.waitFor(pushed(comment.id, false));
+
+    // The other artist's socket heard none of it: an event for them published after these (a
+    // comment on their own delivery) arrives on the same ordered socket, with nothing before it.
+    const theirs = await createSubmissionRow(t.db, other, { status: 'in_creation', songTitle: 'Their cut' });
+    const theirDelivery = await deliver(theirs.id);
+    const own = (await call('POST', `/api/submissions/${theirs.id}/deliveries/${theirDelivery.id}/comments`, otherCookie, { text: 'Mine' })).json<DeliveryComment>();
+    await outsider.waitFor(pushed(own.id, false));
+    expect(outsider.events.filter((e) => e.type === 'delivery_comment').map((e) => (e as Pushed).comment.id)).toEqual([own.id]);
+  });
+
   it('emails an unread comment after the delay; one read in time sends nothing', async () => {
     const { sub, base } = await submissionWithDelivery();
     await call('POST', `${base}/comments`, adminCookie, { text: 'Have a look at the new intro', atSeconds: 5 });

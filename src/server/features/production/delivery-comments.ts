@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { DeliveryComment } from '@shared/production';
+import { TEAM_NAME } from '@shared/messages';
 import { displayName } from '@shared/users';
 import type { Db } from '../../platform/db/client';
 import { deliveries, deliveryComments, deliveryFiles, submissionDesk, submissions, users, type DeliveryCommentRow, type SubmissionRow, type UserRow } from '../../platform/db/schema';
@@ -16,8 +17,6 @@ import { newId } from '../../platform/ids';
 
 const authorColumns = { id: users.id, firstName: users.firstName, lastName: users.lastName, artistName: users.artistName };
 type AuthorColumns = { id: string; firstName: string | null; lastName: string | null; artistName: string | null } | null;
-
-const TEAM_NAME = 'The label team';
 
 function toComment(row: DeliveryCommentRow, author: AuthorColumns): DeliveryComment {
   const name = author ? displayName(author) : '';
@@ -163,7 +162,7 @@ export async function listDeliveryComments(db: Db, reader: UserRow, submission: 
   return rows.map((r) => toComment(r.comment, r.author));
 }
 
-/** PATCH …/comments/{commentId} {resolved}: either side. */
+/** PATCH …/comments/{commentId} {resolved}: either side; the route pushes the comment as it now stands. */
 export async function resolveDeliveryComment(db: Db, submission: SubmissionRow, deliveryId: string, commentId: string, resolved: boolean): Promise<DeliveryComment> {
   const delivery = await findDelivery(db, submission.id, deliveryId);
   const [updated] = await db

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { deliverablesSchema, deliveryCommentPatchSchema, deliveryCommentSchema, earningStatusSchema, publicationSchema, revisionSchema, viewsSchema, youtubePublishSchema } from '@shared/production';
+import { deliverablesSchema, deliveryCommentPatchSchema, deliveryCommentSchema, earningStatusSchema, publicationSchema, revisionSchema, viewsSchema, youtubePublishSchema, type DeliveryComment } from '@shared/production';
 import { draftPublication } from '@shared/publication-draft';
 import { OBJECT_ID_PATTERN } from '@shared/submissions';
 import { eq } from 'drizzle-orm';
@@ -111,6 +111,15 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
     const loaded = await loadDeliveryComment(db, id);
     return loaded ? { type: 'delivery_comment' as const, ...loaded } : null;
   });
+  /**
+   * A comment as it now stands (new, resolved or reopened; stored already) is pushed as
+   * delivery_comment to the owner and every admin, on every instance; clients replace it by its id.
+   * The NOTIFY to other instances is not waited for (the hub logs a failure there).
+   */
+  const pushComment = async (submission: { id: string; userId: string }, comment: DeliveryComment) => {
+    const audience = await commentAudience(db, submission.userId);
+    void app.realtime.publish(audience, { type: 'delivery_comment', comment, submissionId: submission.id }, { loader: DELIVERY_COMMENT_LOADER, id: comment.id });
+  };
 
   await app.register(async (team) => {
     team.addHook('onRequest', requireAdmin);
@@ -197,11 +206,7 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
       const submission = await findVisibleSubmission(db, user, request.params.id);
       const input = parseInput(deliveryCommentSchema, request.body);
       const comment = await addDeliveryComment(db, app.outbox, user, submission, request.params.deliveryId, input, emailDelayS);
-      void app.realtime.publish(
-        await commentAudience(db, submission.userId),
-        { type: 'delivery_comment', comment, submissionId: submission.id },
-        { loader: DELIVERY_COMMENT_LOADER, id: comment.id },
-      );
+      await pushComment(submission, comment);
       return reply.status(201).send(comment);
     });
 
@@ -215,7 +220,10 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
     artist.patch<WithComment>('/api/submissions/:id/deliveries/:deliveryId/comments/:commentId', async (request) => {
       const submission = await findVisibleSubmission(db, userOf(request), request.params.id);
       const { resolved } = parseInput(deliveryCommentPatchSchema, request.body);
-      return resolveDeliveryComment(db, submission, request.params.deliveryId, request.params.commentId, resolved);
+      const comment = await resolveDeliveryComment(db, submission, request.params.deliveryId, request.params.commentId, resolved);
+      // The other side's open player and thread show the mark at once (CONTRACT §17).
+      await pushComment(submission, comment);
+      return comment;
     });
 
     artist.post<WithDelivery>('/api/submissions/:id/deliveries/:deliveryId/approve', async (request) => {

@@ -4,8 +4,13 @@ import { link } from './template';
 
 /** Several unread messages make one email (CONTRACT §10); the data is gathered when it is sent. */
 export interface UnreadMessagesData {
-  /** Who wrote, newest conversation first, with their latest unread message. */
-  conversations: { fromUserId: string; fromName: string; count: number; latest: string }[];
+  /**
+   * The conversations, newest first, each with its latest unread message: for the team, one per
+   * artist (id and name the artist's); for an artist, the one with the label team (id
+   * TEAM_CONVERSATION_ID, name TEAM_NAME), whose quoted message is signed by the admin who wrote
+   * it (`signedBy`; absent from emails prepared before it was added).
+   */
+  conversations: { fromUserId: string; fromName: string; count: number; latest: string; signedBy?: string }[];
   /** Artists read them on /messages, and so does the team. */
   total: number;
 }
@@ -33,7 +38,14 @@ export const unreadMessages: EmailTemplate<UnreadMessagesData> = {
               {c.fromName}
               {c.count > 1 ? ` (${c.count} messages)` : ''}:
             </Paragraph>
-            <Quote>{preview(c.latest)}</Quote>
+            <Quote>
+              {preview(c.latest)}
+              {c.signedBy ? (
+                <>
+                  <br />— {c.signedBy}
+                </>
+              ) : null}
+            </Quote>
           </div>
         ))}
       </EmailLayout>
