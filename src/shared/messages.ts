@@ -22,8 +22,10 @@ export const MESSAGE_TEXTS = {
  * artist's list and links use; `GET /api/messages/{anyAdminId}` names the same conversation.
  */
 export const TEAM_CONVERSATION_ID = 'team';
-/** How the team is named to artists. */
-export const TEAM_NAME = 'The label team';
+/** How the team is named to artists within a sentence ("New message from the label team")… */
+export const TEAM_NAME_IN_SENTENCE = 'the label team';
+/** …and on its own (a conversation's name, a comment's author). */
+export const TEAM_NAME = `${TEAM_NAME_IN_SENTENCE[0]!.toUpperCase()}${TEAM_NAME_IN_SENTENCE.slice(1)}`;
 /** The team as an artist's conversation shows it: a name, no one person's details. */
 export const TEAM_PROFILE: PublicProfile = {
   id: TEAM_CONVERSATION_ID,

@@ -85,7 +85,7 @@ describe('emails over SMTP', () => {
       expect((await request('POST', '/api/messages', cookie, { toUserId: artist.id, content })).statusCode).toBe(201);
     }
     const email = await smtp.waitFor(sentTo(artist.email));
-    expect(email.mail.subject).toBe(`New message from ${TEAM_NAME}`);
+    expect(email.mail.subject).toBe('New message from the label team');
     expect(email.mail.text).toContain(`${TEAM_NAME} wrote to you`);
     expect(email.mail.text).toContain(`${TEAM_NAME} (2 messages):`);
     // The quoted (latest) message keeps its signer; the first admin names nothing.

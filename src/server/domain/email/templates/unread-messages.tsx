@@ -1,3 +1,4 @@
+import { TEAM_CONVERSATION_ID, TEAM_NAME_IN_SENTENCE } from '@shared/messages';
 import { EmailLayout, Paragraph, Quote } from './layout';
 import type { EmailTemplate } from '../../../platform/email/outbox';
 import { link } from './template';
@@ -21,7 +22,7 @@ export const unreadMessages: EmailTemplate<UnreadMessagesData> = {
   preference: 'messages',
   subject: (data) =>
     data.conversations.length === 1
-      ? `New message from ${data.conversations[0]!.fromName}`
+      ? `New message from ${data.conversations[0]!.fromUserId === TEAM_CONVERSATION_ID ? TEAM_NAME_IN_SENTENCE : data.conversations[0]!.fromName}`
       : `${data.total} unread messages`,
   body: (data, context) => {
     const only = data.conversations.length === 1 ? data.conversations[0]! : undefined;
