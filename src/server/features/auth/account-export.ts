@@ -84,8 +84,9 @@ async function accountDocument(db: Db, user: UserRow) {
     exportableFiles(db, user.id),
     getNotificationSettings(db, user.id),
     productionRecords(db, user.id, own, hashes),
-    // The invoices and credit notes /settings/billing lists (CONTRACT §19), as they were issued.
-    ids.length ? db.select().from(billingDocuments).where(inArray(billingDocuments.submissionId, ids)).orderBy(asc(billingDocuments.issuedAt), asc(billingDocuments.number)) : [],
+    // The artist's invoices and credit notes (CONTRACT §19), as they were issued: those /settings/billing
+    // lists, and those of a submission deleted since, which the label keeps as accounting records.
+    db.select().from(billingDocuments).where(eq(billingDocuments.userId, user.id)).orderBy(asc(billingDocuments.issuedAt), asc(billingDocuments.number)),
     db.select({ status: payoutAccounts.status, createdAt: payoutAccounts.createdAt }).from(payoutAccounts).where(eq(payoutAccounts.userId, user.id)),
   ]);
   const inZip = new Set(files.map((f) => f.id));

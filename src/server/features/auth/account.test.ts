@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractText, getDocumentProxy } from 'unpdf';
 import yauzl from 'yauzl';
 import { ACCOUNT_TEXTS } from '@shared/auth-texts';
 import { DELETION_TEXTS, type AccountSession, type AdminUsersPage } from '@shared/account';
@@ -359,6 +360,11 @@ async function storedUpload(owner: UserRow, bytes: Buffer, submissionId: string 
   return id;
 }
 
+async function pdfText(body: Buffer): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(body)), { mergePages: true });
+  return text;
+}
+
 function readZip(buffer: Buffer): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
@@ -550,10 +556,13 @@ describe('GET /api/account/export', () => {
     const invoice = `INV-2026-${serial}`;
     const creditNote = `CN-2026-${serial}`;
     const othersInvoice = `INV-2026-${String(Number(serial) + 1)}`;
+    const keptInvoice = `INV-2026-${String(Number(serial) + 2)}`;
     await t.db.insert(billingDocuments).values([
       documentOf(artist, submission.id, 'invoice', invoice),
       documentOf(artist, submission.id, 'credit_note', creditNote),
       documentOf(other, elsewhere.id, 'invoice', othersInvoice),
+      // The invoice of a submission deleted since: the label keeps it, and it is still the artist's.
+      { ...documentOf(artist, submission.id, 'invoice', keptInvoice), submissionId: null, issuedAt: new Date('2026-11-01T08:00:00.000Z') },
     ]);
     await t.db.insert(payoutAccounts).values({ userId: artist.id, stripeAccountId: `acct_${artist.id}`, status: 'active' });
 
@@ -589,6 +598,7 @@ describe('GET /api/account/export', () => {
 
     // The invoice and the credit note (issued at the same moment here, so in number order), listed and as the billing routes send them, byte for byte.
     expect(account.billingDocuments).toEqual([
+      expect.objectContaining({ number: keptInvoice, kind: 'invoice', submissionId: null, path: `invoices/${keptInvoice}.pdf` }),
       expect.objectContaining({ number: creditNote, kind: 'credit_note', submissionId: submission.id, amount: '99.00', currency: 'usd', cancelsInvoice: invoice, path: `invoices/${creditNote}.pdf` }),
       expect.objectContaining({ number: invoice, kind: 'invoice', submissionId: submission.id, amount: '99.00', currency: 'usd', issuedAt: issuedAt.toISOString(), path: `invoices/${invoice}.pdf` }),
     ]);
@@ -597,7 +607,8 @@ describe('GET /api/account/export', () => {
       expect(fromRoute.statusCode).toBe(200);
       expect(zip.get(`invoices/${number}.pdf`)?.equals(fromRoute.rawPayload)).toBe(true);
     }
-    expect([...zip.keys()].filter((n) => n.startsWith('invoices/'))).toHaveLength(2);
+    expect([...zip.keys()].filter((n) => n.startsWith('invoices/')).sort()).toEqual([`invoices/${creditNote}.pdf`, `invoices/${invoice}.pdf`, `invoices/${keptInvoice}.pdf`].sort());
+    expect((await pdfText(zip.get(`invoices/${keptInvoice}.pdf`)!))).toContain(keptInvoice);
 
     expect(account.payoutAccount).toEqual({ status: 'active', createdAt: expect.any(String) });
 
