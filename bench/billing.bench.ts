@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { issueBillingDocument } from '../src/server/domain/billing/issue-document';
-import { renderBillingDocument } from '../src/server/features/billing/render-document';
+import { renderBillingDocument } from '../src/server/domain/billing/render-document';
 import { openDatabase, type Database } from '../src/server/platform/db/client';
 import { billingDocuments, submissions, users, type BillingDocumentRow } from '../src/server/platform/db/schema';
 import { newId } from '../src/server/platform/ids';

@@ -75,6 +75,18 @@ export interface AdminUsersPage {
 }
 
 /**
+ * What "Download my data" holds (CONTRACT §11, src/server/features/auth/account-export.ts): the
+ * settings page and the Privacy Policy say exactly this.
+ */
+export const EXPORT_TEXTS = {
+  /** What account.json lists. */
+  records:
+    'your profile, submissions and their status history, every delivered version of your video with both sides’ comments and your approval, publications, bonus earnings and payouts, payments with their invoices and credit notes, and messages',
+  /** What else the ZIP holds. */
+  files: 'every file you uploaded or were sent in a message, and each invoice and credit note as a PDF',
+} as const;
+
+/**
  * What account deletion removes and what it keeps (CONTRACT §11): the deletion screen and the
  * Privacy Policy say exactly this.
  */

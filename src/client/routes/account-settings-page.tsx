@@ -1,6 +1,7 @@
 import { Download, Receipt, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
+import { EXPORT_TEXTS } from '@shared/account';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { DashboardHeader } from '@client/components/dashboard-header';
@@ -69,8 +70,7 @@ export function AccountSettingsPage() {
           <CardHeader>
             <CardTitle>Your data</CardTitle>
             <CardDescription>
-              Download a copy of everything we hold about you: your profile, submissions, messages, payments and status history
-              (account.json), with every file you uploaded.
+              Download a copy of everything we hold about you: {EXPORT_TEXTS.records} (account.json), with {EXPORT_TEXTS.files}.
             </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-3 sm:flex-row">

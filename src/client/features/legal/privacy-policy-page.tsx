@@ -1,4 +1,4 @@
-import { DELETION_TEXTS } from '@shared/account';
+import { DELETION_TEXTS, EXPORT_TEXTS } from '@shared/account';
 import { LegalPageLayout, LegalSection } from './legal-page-layout';
 
 export function PrivacyPolicyPage() {
@@ -64,7 +64,7 @@ export function PrivacyPolicyPage() {
         <p>You do not need to write to us to use most of these rights: your account&apos;s Settings page does it.</p>
         <ul>
           <li><strong>Correct:</strong> change your artist name, country, social links, email address and password at any time. A new email address is used only once you open the link we send to it.</li>
-          <li><strong>Access and portability:</strong> &ldquo;Download my data&rdquo; gives you at once a ZIP file with everything we hold about you (your profile, submissions, messages, payments and the history of your submissions, in a file named account.json) and every file you uploaded.</li>
+          <li><strong>Access and portability:</strong> &ldquo;Download my data&rdquo; gives you at once a ZIP file with everything we hold about you ({EXPORT_TEXTS.records}, in a file named account.json) and {EXPORT_TEXTS.files}.</li>
           <li><strong>See where you are signed in:</strong> for each signed-in device we keep the name your browser gives itself, when it signed in and when it was last used, so you can sign it out.</li>
           <li><strong>Delete:</strong> &ldquo;Delete my account&rdquo; asks for your password, then deletes your account at once and signs you out everywhere.</li>
         </ul>

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { displayName } from '@shared/users';
 import { deliveries, deliveryComments, outboxEmails, users } from '../../platform/db/schema';
 import { PREPARED_AT, type EmailPreparer } from '../../platform/email/outbox';
+import { commentAuthorName } from '../production/to-delivery-comment';
 import type { DeliveryCommentsData } from './templates/delivery-comments';
 
 /** At most this many comments are quoted in one email; the rest are counted. */
@@ -51,7 +51,7 @@ export const gatherDeliveryComments: EmailPreparer<DeliveryCommentsData & { comm
       submissionId: queued.submissionId,
       songTitle: queued.songTitle,
       comments: unread.slice(0, MAX_QUOTED).map((c) => ({
-        authorName: (c.author && displayName(c.author)) || (c.authorRole === 'admin' ? 'The label team' : 'The artist'),
+        authorName: commentAuthorName(c.author, c.authorRole),
         version: c.version,
         atSeconds: c.atSeconds,
         text: c.text,

@@ -6,12 +6,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { viewsNeeded } from '@shared/production';
 import { isPaidTier } from '@shared/submissions';
 import { fileNameWithExtension } from '@shared/downloads';
+import type { PayoutAccountStatus } from '@shared/payouts';
 import type { Db } from '../../platform/db/client';
 import {
+  billingDocuments,
   bonusEarnings,
   deliveries,
+  deliveryComments,
   deliveryFiles,
+  messageAttachments,
   messages,
+  payoutAccounts,
   publications,
   revisionRequests,
   submissionHistory,
@@ -19,12 +24,16 @@ import {
   termsTexts,
   trackComments,
   uploads,
+  users,
   viewReadings,
+  type BillingDocumentRow,
   type UserRow,
 } from '../../platform/db/schema';
 import { getNotificationSettings } from '../../platform/email/notification-settings';
 import { toPublicUser } from '../../platform/public-user';
 import { ObjectNotFoundError, objectKey, type ObjectStorage } from '../../platform/storage/object-storage';
+import { renderBillingDocument, type Seller } from '../../domain/billing/render-document';
+import { commentAuthorColumns, toDeliveryComment } from '../../domain/production/to-delivery-comment';
 
 /** Every column but the team's internal notes, which never leave the server for an artist. */
 const { adminNotes: _adminNotes, ...artistColumns } = getTableColumns(submissions);
@@ -34,13 +43,16 @@ const ARTIST_VISIBLE_HISTORY = ['status', 'payment_status', 'review'] as const;
 
 /**
  * `account.json`: everything the artist can see about themselves (CONTRACT §11), gathered in a
- * few queries. It holds rows, never file bytes, so it stays small whatever the files weigh.
+ * few queries. It holds rows, never file bytes, so it stays small whatever the files weigh; the
+ * billing documents' records come back beside it, for their PDFs to be drawn one at a time.
  */
 async function accountDocument(db: Db, user: UserRow) {
   const own = await db.select(artistColumns).from(submissions).where(eq(submissions.userId, user.id)).orderBy(asc(submissions.createdAt));
   const ids = own.map((s) => s.id);
   const hashes = [...new Set(own.flatMap((s) => (s.termsHash ? [s.termsHash] : [])))];
-  const [history, comments, conversation, files, notificationSettings, production] = await Promise.all([
+  // The messages the artist's /messages shows them: sent, received, and their conversation with the team (CONTRACT §18).
+  const inConversation = or(eq(messages.fromUserId, user.id), eq(messages.toUserId, user.id), eq(messages.artistId, user.id));
+  const [history, comments, conversation, attachments, files, notificationSettings, production, billing, payoutAccount] = await Promise.all([
     ids.length
       ? db
           .select({
@@ -61,23 +73,38 @@ async function accountDocument(db: Db, user: UserRow) {
           .where(and(inArray(trackComments.submissionId, ids), eq(trackComments.visibleToArtist, true)))
           .orderBy(asc(trackComments.createdAt))
       : [],
+    db.select().from(messages).where(inConversation).orderBy(asc(messages.createdAt), asc(messages.id)),
     db
-      .select()
-      .from(messages)
-      .where(or(eq(messages.fromUserId, user.id), eq(messages.toUserId, user.id)))
-      .orderBy(asc(messages.createdAt)),
+      .select({ messageId: messageAttachments.messageId, id: uploads.id, fileName: uploads.fileName, contentType: uploads.contentType, size: uploads.size })
+      .from(messageAttachments)
+      .innerJoin(messages, eq(messages.id, messageAttachments.messageId))
+      .innerJoin(uploads, eq(uploads.id, messageAttachments.uploadId))
+      .where(inConversation)
+      .orderBy(asc(messageAttachments.messageId), asc(messageAttachments.position)),
     exportableFiles(db, user.id),
     getNotificationSettings(db, user.id),
-    productionRecords(db, user.id, ids, hashes),
+    productionRecords(db, user.id, own, hashes),
+    // The artist's invoices and credit notes (CONTRACT §19), as they were issued: those /settings/billing
+    // lists, and those of a submission deleted since, which the label keeps as accounting records.
+    db.select().from(billingDocuments).where(eq(billingDocuments.userId, user.id)).orderBy(asc(billingDocuments.issuedAt), asc(billingDocuments.number)),
+    db.select({ status: payoutAccounts.status, createdAt: payoutAccounts.createdAt }).from(payoutAccounts).where(eq(payoutAccounts.userId, user.id)),
   ]);
-  return {
+  const inZip = new Set(files.map((f) => f.id));
+  const account = {
     exportedAt: new Date().toISOString(),
     user: toPublicUser(user),
     notificationSettings,
     submissions: own,
     statusHistory: history,
     comments,
-    messages: conversation.map((m) => ({ ...m, direction: m.fromUserId === user.id ? 'sent' : 'received' })),
+    // Each message with its files; a file the artist may fetch is in the ZIP at `path`.
+    messages: conversation.map((m) => ({
+      ...m,
+      direction: m.fromUserId === user.id ? 'sent' : 'received',
+      attachments: attachments
+        .filter((a) => a.messageId === m.id)
+        .map(({ messageId: _, ...file }) => ({ ...file, path: inZip.has(file.id) ? fileEntryName(file) : null })),
+    })),
     payments: own
       .filter((s) => isPaidTier(s.pricingTier))
       .map((s) => ({
@@ -90,6 +117,22 @@ async function accountDocument(db: Db, user: UserRow) {
       })),
     files: files.map((f) => ({ ...f, path: fileEntryName(f) })),
     ...production,
+    billingDocuments: billing.map((d) => ({
+      number: d.number,
+      kind: d.kind,
+      issuedAt: d.issuedAt,
+      submissionId: d.submissionId,
+      songTitle: d.songTitle,
+      pricingTier: d.pricingTier,
+      amount: (d.amountCents / 100).toFixed(2),
+      currency: d.currency,
+      stripePaymentIntentId: d.stripePaymentIntentId,
+      cancelsInvoice: d.invoiceNumber,
+      buyer: { name: d.buyerName, email: d.buyerEmail, country: d.buyerCountry },
+      path: documentEntryName(d),
+    })),
+    // The Stripe account bonuses are paid into, as /settings/billing shows it; each earning's transfer is in bonusEarnings.
+    payoutAccount: { status: (payoutAccount[0]?.status ?? 'none') satisfies PayoutAccountStatus, createdAt: payoutAccount[0]?.createdAt ?? null },
     // Each submission's licence: the Terms version and the hash of the exact text accepted, the
     // text itself once per version below.
     licences: own.flatMap((s) =>
@@ -98,22 +141,31 @@ async function accountDocument(db: Db, user: UserRow) {
         : [],
     ),
   };
+  return { account, billing };
 }
 
 /**
  * What comes after approval, as the artist sees it in a submission's details and on the bonus
- * card (CONTRACT §13): deliveries and their files (listed; the files are the label's work and are
- * downloaded from the details), revision requests, publications with every view reading, bonus
- * earnings, and the Terms texts the submissions were accepted under.
+ * card (CONTRACT §13, §17): each delivered version and its files (listed; the files are the
+ * label's work and are downloaded from the details) with the whole comment thread of both sides
+ * and the artist's approval of the cut, revision requests, publications with every view reading,
+ * bonus earnings, and the Terms texts the submissions were accepted under.
  */
-async function productionRecords(db: Db, userId: string, ids: string[], hashes: string[]) {
+async function productionRecords(
+  db: Db,
+  userId: string,
+  own: { id: string; approvedDeliveryId: string | null; cutApprovedAt: Date | null }[],
+  hashes: string[],
+) {
   const none = Promise.resolve([]);
-  const [delivered, revisions, published, readings, earnings, terms] = await Promise.all([
+  const ids = own.map((s) => s.id);
+  const [delivered, comments, revisions, published, readings, earnings, terms] = await Promise.all([
     ids.length
       ? db
           .select({
             id: deliveries.id,
             submissionId: deliveries.submissionId,
+            version: deliveries.version,
             note: deliveries.note,
             createdAt: deliveries.createdAt,
             uploadId: deliveryFiles.uploadId,
@@ -126,6 +178,14 @@ async function productionRecords(db: Db, userId: string, ids: string[], hashes: 
           .leftJoin(uploads, eq(uploads.id, deliveryFiles.uploadId))
           .where(inArray(deliveries.submissionId, ids))
           .orderBy(asc(deliveries.createdAt), asc(deliveries.id), asc(deliveryFiles.position))
+      : none,
+    ids.length
+      ? db
+          .select({ comment: deliveryComments, author: commentAuthorColumns })
+          .from(deliveryComments)
+          .leftJoin(users, eq(users.id, deliveryComments.authorId))
+          .where(inArray(deliveryComments.submissionId, ids))
+          .orderBy(asc(deliveryComments.createdAt), asc(deliveryComments.id))
       : none,
     ids.length
       ? db
@@ -159,14 +219,39 @@ async function productionRecords(db: Db, userId: string, ids: string[], hashes: 
       : none,
   ]);
 
-  const byDelivery = new Map<string, { submissionId: string; note: string | null; createdAt: Date; files: { fileName: string | null; contentType: string | null; size: number | null }[] }>();
+  // As the comment thread shows them to the artist: the team member by name, never by account id.
+  const threads = comments.map((row) => {
+    const { deliveryId, author, ...comment } = toDeliveryComment(row.comment, row.author);
+    return { deliveryId, ...comment, author: { name: author.name, role: author.role } };
+  });
+  type DeliveryRecord = {
+    id: string;
+    submissionId: string;
+    version: number;
+    note: string | null;
+    createdAt: Date;
+    cutApprovedAt: Date | null;
+    files: { id: string; fileName: string | null; contentType: string | null; size: number | null }[];
+    comments: Omit<(typeof threads)[number], 'deliveryId'>[];
+  };
+  const byDelivery = new Map<string, DeliveryRecord>();
   for (const row of delivered) {
     let delivery = byDelivery.get(row.id);
     if (!delivery) {
-      delivery = { submissionId: row.submissionId, note: row.note, createdAt: row.createdAt, files: [] };
+      const submission = own.find((s) => s.id === row.submissionId);
+      delivery = {
+        id: row.id,
+        submissionId: row.submissionId,
+        version: row.version,
+        note: row.note,
+        createdAt: row.createdAt,
+        cutApprovedAt: submission?.approvedDeliveryId === row.id ? submission.cutApprovedAt : null,
+        files: [],
+        comments: threads.filter((c) => c.deliveryId === row.id).map(({ deliveryId: _, ...comment }) => comment),
+      };
       byDelivery.set(row.id, delivery);
     }
-    if (row.uploadId !== null) delivery.files.push({ fileName: row.fileName, contentType: row.contentType, size: row.size });
+    if (row.uploadId !== null) delivery.files.push({ id: row.uploadId, fileName: row.fileName, contentType: row.contentType, size: row.size });
   }
   return {
     deliveries: [...byDelivery.values()],
@@ -189,13 +274,21 @@ async function productionRecords(db: Db, userId: string, ids: string[], hashes: 
   };
 }
 
-/** The artist's checked, stored uploads. */
+/**
+ * The checked, stored files the artist may fetch: their own uploads, and what the team attached
+ * to messages in their conversation (CONTRACT §18, as GET /objects/uploads/{id} allows).
+ */
 function exportableFiles(db: Db, userId: string) {
+  const attachedForArtist = db
+    .select({ id: messageAttachments.uploadId })
+    .from(messageAttachments)
+    .innerJoin(messages, eq(messages.id, messageAttachments.messageId))
+    .where(eq(messages.artistId, userId));
   return db
     .select({ id: uploads.id, fileName: uploads.fileName, contentType: uploads.contentType, size: uploads.size, submissionId: uploads.submissionId })
     .from(uploads)
-    .where(and(eq(uploads.userId, userId), eq(uploads.status, 'stored'), isNotNull(uploads.contentType)))
-    .orderBy(asc(uploads.createdAt));
+    .where(and(or(eq(uploads.userId, userId), inArray(uploads.id, attachedForArtist)), eq(uploads.status, 'stored'), isNotNull(uploads.contentType)))
+    .orderBy(asc(uploads.createdAt), asc(uploads.id));
 }
 
 /** A name inside the ZIP that no file name can turn into a path outside `files/`. */
@@ -204,13 +297,19 @@ function fileEntryName(file: { id: string; fileName: string | null; contentType:
   return `files/${file.id}-${safe}`;
 }
 
+/** An invoice's or credit note's PDF inside the ZIP: its number, which is made of letters, digits and dashes. */
+function documentEntryName(document: Pick<BillingDocumentRow, 'number'>): string {
+  return `invoices/${document.number.replace(/[^\w-]+/g, '_')}.pdf`;
+}
+
 /**
  * GET /api/account/export: a ZIP written as it is read. Files are added one at a time, each
  * opened only when the one before has gone into the archive, and the archive is a stream the
  * response pulls with backpressure: memory stays flat whatever the files weigh
- * (bench/account-export.bench.ts). Media are stored as they are (already compressed).
+ * (bench/account-export.bench.ts). Media are stored as they are (already compressed). Each
+ * invoice and credit note is drawn by the billing routes' renderer, one at a time, from `seller`.
  */
-export function streamAccountExport(db: Db, storage: ObjectStorage, user: UserRow, log: FastifyBaseLogger): NodeJS.ReadableStream {
+export function streamAccountExport(db: Db, storage: ObjectStorage, user: UserRow, seller: Seller, log: FastifyBaseLogger): NodeJS.ReadableStream {
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const stopped = new AbortController();
   let reading: Readable | undefined;
@@ -226,8 +325,8 @@ export function streamAccountExport(db: Db, storage: ObjectStorage, user: UserRo
   });
 
   void (async () => {
-    const document = await accountDocument(db, user);
-    for (const file of document.files) {
+    const { account, billing } = await accountDocument(db, user);
+    for (const file of account.files) {
       if (stopped.signal.aborted) return;
       try {
         reading = await storage.read(objectKey('uploads', file.id));
@@ -240,7 +339,13 @@ export function streamAccountExport(db: Db, storage: ObjectStorage, user: UserRo
       archive.append(reading, { name: file.path, store: true });
       await added;
     }
-    archive.append(JSON.stringify(document, null, 2), { name: 'account.json' });
+    for (const document of billing) {
+      if (stopped.signal.aborted) return;
+      const added = once(archive, 'entry', { signal: stopped.signal });
+      archive.append(await renderBillingDocument(document, seller), { name: documentEntryName(document) });
+      await added;
+    }
+    archive.append(JSON.stringify(account, null, 2), { name: 'account.json' });
     await archive.finalize();
   })().catch((error: unknown) => {
     if (stopped.signal.aborted) return;

@@ -58,7 +58,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { db }: AccountR
 }
 
 /** The signed-in person's own account (CONTRACT §11). Every route: 401 signed out. */
-export async function accountRoutes(app: FastifyInstance, { db, storage }: AccountRouteOptions) {
+export async function accountRoutes(app: FastifyInstance, { db, storage, config }: AccountRouteOptions) {
   app.addHook('onRequest', requireUser);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -103,7 +103,7 @@ export async function accountRoutes(app: FastifyInstance, { db, storage }: Accou
     return reply
       .header('content-type', 'application/zip')
       .header('content-disposition', `attachment; filename="account-${stamp}.zip"`)
-      .send(streamAccountExport(db, storage, user, request.log));
+      .send(streamAccountExport(db, storage, user, config.billing, request.log));
   });
 
   app.delete('/api/account', rateLimited('accountChanges'), async (request, reply) => {

@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractText, getDocumentProxy } from 'unpdf';
 import yauzl from 'yauzl';
 import { ACCOUNT_TEXTS } from '@shared/auth-texts';
 import { DELETION_TEXTS, type AccountSession, type AdminUsersPage } from '@shared/account';
-import { LICENSED_STATUSES } from '@shared/submissions';
+import { LICENSED_STATUSES, objectPathOf } from '@shared/submissions';
 import {
+  billingDocuments,
   bonusEarnings,
   deliveries,
   deliveryFiles,
@@ -15,6 +17,7 @@ import {
   outboxEmails,
   passwordResetTokens,
   paymentRecords,
+  payoutAccounts,
   publications,
   revisionRequests,
   sessions,
@@ -357,6 +360,11 @@ async function storedUpload(owner: UserRow, bytes: Buffer, submissionId: string 
   return id;
 }
 
+async function pdfText(body: Buffer): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(body)), { mergePages: true });
+  return text;
+}
+
 function readZip(buffer: Buffer): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
@@ -476,7 +484,7 @@ describe('GET /api/account/export', () => {
     expect([...zip.keys()].filter((n) => n.startsWith('files/'))).toHaveLength(0);
     const account = JSON.parse(zip.get('account.json')!.toString());
     expect(account.deliveries).toEqual([
-      expect.objectContaining({ submissionId: submission.id, note: 'First cut', files: [{ fileName: 'cover.png', contentType: 'image/png', size: 1234 }] }),
+      expect.objectContaining({ submissionId: submission.id, note: 'First cut', version: 1, files: [{ id: deliverable, fileName: 'cover.png', contentType: 'image/png', size: 1234 }], comments: [] }),
     ]);
     expect(account.revisionRequests).toEqual([expect.objectContaining({ submissionId: submission.id, number: 1, note: 'Brighter colours' })]);
     expect(account.publications).toEqual([
@@ -497,6 +505,127 @@ describe('GET /api/account/export', () => {
     expect(account.termsTexts).toEqual([terms]);
     // Nobody else's: the admin who delivered and recorded the views is not named.
     expect(JSON.stringify(account)).not.toContain(admin.id);
+  });
+
+  it('adds each version’s comments from both sides, the invoices with their PDFs, the payout account and the team’s message files; nothing of another artist', async () => {
+    const admin = await createAdmin(t.db, { firstName: 'Mara', lastName: 'Keller' });
+    const artist = await createArtist(t.db, { artistName: 'Ilse' });
+    const other = await createArtist(t.db, { artistName: 'Not Ilse' });
+    const submission = await createSubmissionRow(t.db, artist, { status: 'in_creation', pricingTier: 'premium', songTitle: 'Cut Song' });
+    const elsewhere = await createSubmissionRow(t.db, other, { status: 'in_creation', pricingTier: 'premium', songTitle: 'Other Song' });
+    const delivered = async (submissionId: string, version: number) => {
+      const id = newId();
+      await t.db.insert(deliveries).values({ id, submissionId, version, note: `Cut ${version}`, createdBy: admin.id });
+      return id;
+    };
+    const first = await delivered(submission.id, 1);
+    const second = await delivered(submission.id, 2);
+    const othersCut = await delivered(elsewhere.id, 1);
+    const comment = async (who: UserRow, submissionId: string, deliveryId: string, body: Record<string, unknown>) => {
+      const res = await call('POST', `/api/submissions/${submissionId}/deliveries/${deliveryId}/comments`, who, body);
+      expect(res.statusCode).toBe(201);
+      return res.json<{ id: string }>().id;
+    };
+    const fromTeam = await comment(admin, submission.id, first, { text: 'Is the drop too early?', atSeconds: 42.5 });
+    await comment(artist, submission.id, first, { text: 'A little, move it to the chorus', replyTo: fromTeam });
+    expect((await call('PATCH', `/api/submissions/${submission.id}/deliveries/${first}/comments/${fromTeam}`, artist, { resolved: true })).statusCode).toBe(200);
+    await comment(admin, elsewhere.id, othersCut, { text: 'For the other artist only' });
+    expect((await call('POST', `/api/submissions/${submission.id}/deliveries/${second}/approve`, artist)).statusCode).toBe(200);
+
+    const issuedAt = new Date('2026-11-05T09:30:00.000Z');
+    const documentOf = (owner: UserRow, submissionId: string, kind: 'invoice' | 'credit_note', number: string) => ({
+      id: newId(),
+      kind,
+      year: 2026,
+      sequence: Number(number.slice(-6)),
+      number,
+      submissionId,
+      userId: owner.id,
+      stripePaymentIntentId: `pi_${submissionId}`,
+      issuedAt,
+      pricingTier: 'premium' as const,
+      songTitle: submissionId === submission.id ? 'Cut Song' : 'Other Song',
+      amountCents: 9900,
+      currency: 'usd',
+      buyerName: owner.artistName,
+      buyerEmail: owner.email,
+      buyerCountry: 'Austria',
+      invoiceNumber: kind === 'credit_note' ? `INV-2026-${number.slice(-6)}` : null,
+    });
+    const serial = String(Math.floor(Math.random() * 900_000) + 100_000);
+    const invoice = `INV-2026-${serial}`;
+    const creditNote = `CN-2026-${serial}`;
+    const othersInvoice = `INV-2026-${String(Number(serial) + 1)}`;
+    const keptInvoice = `INV-2026-${String(Number(serial) + 2)}`;
+    await t.db.insert(billingDocuments).values([
+      documentOf(artist, submission.id, 'invoice', invoice),
+      documentOf(artist, submission.id, 'credit_note', creditNote),
+      documentOf(other, elsewhere.id, 'invoice', othersInvoice),
+      // The invoice of a submission deleted since: the label keeps it, and it is still the artist's.
+      { ...documentOf(artist, submission.id, 'invoice', keptInvoice), submissionId: null, issuedAt: new Date('2026-11-01T08:00:00.000Z') },
+    ]);
+    await t.db.insert(payoutAccounts).values({ userId: artist.id, stripeAccountId: `acct_${artist.id}`, status: 'active' });
+
+    // A file the team sends the artist, one the artist sends back, and one the team sends someone else.
+    const teamBytes = Buffer.from('ID3 the team’s rough mix');
+    const teamFile = await storedUpload(admin, teamBytes, null, 'rough mix.mp3');
+    const artistFile = await storedUpload(artist, Buffer.from('ID3 the artist’s stems'), null, 'stems.mp3');
+    const othersFile = await storedUpload(admin, Buffer.from('ID3 not for Ilse'), null, 'other.mp3');
+    const send = async (from: UserRow, body: Record<string, unknown>) => {
+      const res = await call('POST', '/api/messages', from, body);
+      expect(res.statusCode).toBe(201);
+      return res.json<{ id: string }>().id;
+    };
+    const teamMessage = await send(admin, { toUserId: artist.id, content: 'The rough mix', attachments: [objectPathOf(teamFile)] });
+    const artistMessage = await send(artist, { content: 'My stems', attachments: [objectPathOf(artistFile)] });
+    await send(admin, { toUserId: other.id, content: 'Yours', attachments: [objectPathOf(othersFile)] });
+
+    const res = await call('GET', '/api/account/export', await t.signIn(artist));
+    expect(res.statusCode).toBe(200);
+    const zip = await readZip(res.rawPayload);
+    const account = JSON.parse(zip.get('account.json')!.toString());
+
+    // Every version with its thread as the artist sees it: the team member by name, the reply, the moment, the resolved mark, the approval.
+    const [v1, v2] = account.deliveries;
+    expect(account.deliveries).toHaveLength(2);
+    expect(v1).toMatchObject({ id: first, version: 1, note: 'Cut 1', cutApprovedAt: null });
+    expect(v1.comments).toEqual([
+      expect.objectContaining({ id: fromTeam, text: 'Is the drop too early?', atSeconds: 42.5, replyTo: null, resolved: true, author: { name: 'Mara Keller', role: 'admin' } }),
+      expect.objectContaining({ text: 'A little, move it to the chorus', replyTo: fromTeam, resolved: false, author: { name: 'Ilse', role: 'user' } }),
+    ]);
+    expect(v2).toMatchObject({ id: second, version: 2, comments: [] });
+    expect(v2.cutApprovedAt).toEqual(expect.any(String));
+
+    // The invoice and the credit note (issued at the same moment here, so in number order), listed and as the billing routes send them, byte for byte.
+    expect(account.billingDocuments).toEqual([
+      expect.objectContaining({ number: keptInvoice, kind: 'invoice', submissionId: null, path: `invoices/${keptInvoice}.pdf` }),
+      expect.objectContaining({ number: creditNote, kind: 'credit_note', submissionId: submission.id, amount: '99.00', currency: 'usd', cancelsInvoice: invoice, path: `invoices/${creditNote}.pdf` }),
+      expect.objectContaining({ number: invoice, kind: 'invoice', submissionId: submission.id, amount: '99.00', currency: 'usd', issuedAt: issuedAt.toISOString(), path: `invoices/${invoice}.pdf` }),
+    ]);
+    for (const [kind, number] of [['invoice.pdf', invoice], ['credit-note.pdf', creditNote]] as const) {
+      const fromRoute = await call('GET', `/api/submissions/${submission.id}/${kind}`, artist);
+      expect(fromRoute.statusCode).toBe(200);
+      expect(zip.get(`invoices/${number}.pdf`)?.equals(fromRoute.rawPayload)).toBe(true);
+    }
+    expect([...zip.keys()].filter((n) => n.startsWith('invoices/')).sort()).toEqual([`invoices/${creditNote}.pdf`, `invoices/${invoice}.pdf`, `invoices/${keptInvoice}.pdf`].sort());
+    expect((await pdfText(zip.get(`invoices/${keptInvoice}.pdf`)!))).toContain(keptInvoice);
+
+    expect(account.payoutAccount).toEqual({ status: 'active', createdAt: expect.any(String) });
+
+    // The team's file is in the ZIP, byte for byte, next to its message, as the artist can fetch it.
+    const teamEntry = account.files.find((f: { id: string }) => f.id === teamFile)?.path as string;
+    expect(teamEntry).toMatch(new RegExp(`^files/${teamFile}-rough mix\\.mp3$`));
+    expect(zip.get(teamEntry)!.equals(teamBytes)).toBe(true);
+    expect((await call('GET', objectPathOf(teamFile), artist)).rawPayload.equals(teamBytes)).toBe(true);
+    const messageOf = (id: string) => account.messages.find((m: { id: string }) => m.id === id);
+    expect(messageOf(teamMessage)).toMatchObject({ direction: 'received', attachments: [{ id: teamFile, fileName: 'rough mix.mp3', path: teamEntry }] });
+    expect(messageOf(artistMessage)).toMatchObject({ direction: 'sent', attachments: [{ id: artistFile, path: expect.stringMatching(/^files\//) }] });
+
+    const json = JSON.stringify(account);
+    for (const foreign of ['For the other artist only', othersInvoice, othersFile, 'Not Ilse', `acct_${artist.id}`]) expect(json).not.toContain(foreign);
+    expect([...zip.keys()].some((n) => n.includes(othersFile) || n.includes(othersInvoice))).toBe(false);
+    // The team member is named, not identified.
+    expect(JSON.stringify(account.deliveries)).not.toContain(admin.id);
   });
 
   it('answers 401 signed out', async () => {

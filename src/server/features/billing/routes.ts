@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db/client';
 import { apiError } from '../../platform/errors';
 import { requireUser, userOf } from '../../platform/sessions';
 import { findBillingDocument, listBilling } from './billing';
-import { renderBillingDocument } from './render-document';
+import { renderBillingDocument } from '../../domain/billing/render-document';
 
 type WithId = { Params: { id: string } };
 

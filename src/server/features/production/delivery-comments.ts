@@ -1,12 +1,11 @@
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { DeliveryComment } from '@shared/production';
-import { TEAM_NAME } from '@shared/messages';
-import { displayName } from '@shared/users';
 import type { Db } from '../../platform/db/client';
-import { deliveries, deliveryComments, deliveryFiles, submissionDesk, submissions, users, type DeliveryCommentRow, type SubmissionRow, type UserRow } from '../../platform/db/schema';
+import { deliveries, deliveryComments, deliveryFiles, submissionDesk, submissions, users, type SubmissionRow, type UserRow } from '../../platform/db/schema';
 import type { EmailQueue } from '../../domain/email/email-kinds';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import { commentAuthorColumns, toDeliveryComment } from '../../domain/production/to-delivery-comment';
 
 /**
  * Comments on a delivery (CONTRACT §17): the submission's owner and the team, at a moment of one
@@ -14,28 +13,6 @@ import { newId } from '../../platform/ids';
  * has already found the submission visible to the user (access.ts); everything here is scoped to
  * that submission's id. Decision 158.
  */
-
-const authorColumns = { id: users.id, firstName: users.firstName, lastName: users.lastName, artistName: users.artistName };
-type AuthorColumns = { id: string; firstName: string | null; lastName: string | null; artistName: string | null } | null;
-
-function toComment(row: DeliveryCommentRow, author: AuthorColumns): DeliveryComment {
-  const name = author ? displayName(author) : '';
-  return {
-    id: row.id,
-    deliveryId: row.deliveryId,
-    fileId: row.fileId,
-    atSeconds: row.atSeconds,
-    text: row.text,
-    replyTo: row.replyTo,
-    author: {
-      id: author?.id ?? null,
-      name: name || (row.authorRole === 'admin' ? TEAM_NAME : 'The artist'),
-      role: row.authorRole,
-    },
-    createdAt: row.createdAt.toISOString(),
-    resolved: row.resolved,
-  };
-}
 
 /** The delivery, if it is one of this submission's. */
 async function findDelivery(db: Db, submissionId: string, deliveryId: string) {
@@ -127,18 +104,18 @@ export async function addDeliveryComment(
     }
     return inserted!;
   });
-  return toComment(row, author);
+  return toDeliveryComment(row, author);
 }
 
 /** One comment as pushed to other instances (the hub's loader for a payload too large to NOTIFY). */
 export async function loadDeliveryComment(db: Db, commentId: string): Promise<{ comment: DeliveryComment; submissionId: string } | null> {
   const [row] = await db
-    .select({ comment: deliveryComments, author: authorColumns })
+    .select({ comment: deliveryComments, author: commentAuthorColumns })
     .from(deliveryComments)
     .leftJoin(users, eq(users.id, deliveryComments.authorId))
     .where(eq(deliveryComments.id, commentId))
     .limit(1);
-  return row ? { comment: toComment(row.comment, row.author), submissionId: row.comment.submissionId } : null;
+  return row ? { comment: toDeliveryComment(row.comment, row.author), submissionId: row.comment.submissionId } : null;
 }
 
 /**
@@ -148,7 +125,7 @@ export async function loadDeliveryComment(db: Db, commentId: string): Promise<{ 
 export async function listDeliveryComments(db: Db, reader: UserRow, submission: SubmissionRow, deliveryId: string, now: Date): Promise<DeliveryComment[]> {
   const delivery = await findDelivery(db, submission.id, deliveryId);
   const rows = await db
-    .select({ comment: deliveryComments, author: authorColumns })
+    .select({ comment: deliveryComments, author: commentAuthorColumns })
     .from(deliveryComments)
     .leftJoin(users, eq(users.id, deliveryComments.authorId))
     .where(eq(deliveryComments.deliveryId, delivery.id))
@@ -159,7 +136,7 @@ export async function listDeliveryComments(db: Db, reader: UserRow, submission: 
       .set({ readAt: now })
       .where(and(eq(deliveryComments.deliveryId, delivery.id), ne(deliveryComments.authorRole, reader.role), isNull(deliveryComments.readAt)));
   }
-  return rows.map((r) => toComment(r.comment, r.author));
+  return rows.map((r) => toDeliveryComment(r.comment, r.author));
 }
 
 /** PATCH …/comments/{commentId} {resolved}: either side; the route pushes the comment as it now stands. */

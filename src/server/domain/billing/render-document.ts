@@ -56,7 +56,9 @@ export function renderBillingDocument(document: BillingDocumentRow, seller: Sell
   const pdf = new PDFDocument({
     size: 'A4',
     margin: 56,
-    info: { Title: `${title} ${document.number}`, Author: seller.legalName ?? PRODUCT_NAME, Subject: document.number },
+    // Dated by the document, not the moment of rendering: the same document always gives the same
+    // bytes, whether fetched from the billing page or the account export.
+    info: { Title: `${title} ${document.number}`, Author: seller.legalName ?? PRODUCT_NAME, Subject: document.number, CreationDate: document.issuedAt },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
