@@ -1,4 +1,4 @@
-import { LICENSED_SUBMISSION_MESSAGE, VIDEO_PLAN_TEXT } from './submissions';
+import { LICENSED_SUBMISSION_MESSAGE, VIDEO_PLAN_TEXT } from './submission-texts';
 
 /**
  * The one list of error codes the API answers with (docs/product.md#api-conventions). Every error

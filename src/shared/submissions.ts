@@ -1,4 +1,5 @@
 /** Submission statuses, tiers and limits (SPEC §4, §5, §9): the one source for both sides. */
+export { LICENSED_SUBMISSION_MESSAGE, VIDEO_PLAN_TEXT } from './submission-texts';
 
 export const SUBMISSION_STATUSES = [
   'draft',
@@ -270,8 +271,6 @@ export const isArtistDeletable = (status: string): boolean => (ARTIST_DELETABLE_
  * their account (CONTRACT §11), and the deletion screen and Privacy Policy name these statuses.
  */
 export const LICENSED_STATUSES: readonly SubmissionStatus[] = SUBMISSION_STATUSES.filter((status) => !isArtistDeletable(status));
-export const LICENSED_SUBMISSION_MESSAGE =
-  "Approved submissions are licensed to the label and can't be deleted. Message the label team.";
 
 /** Mood is free text (CONTRACT §12). */
 export const MOOD_MAX = 100;
@@ -325,6 +324,4 @@ export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
   refunded: 'Refunded',
 };
 
-/** Said on the plan step of a finished video, and by the server when one asks for a paid plan. */
-export const VIDEO_PLAN_TEXT =
-  'Publishing a finished video is free. The paid plans pay for work on a video the label makes (images, clips, a delivery deadline, revisions), so they do not apply to a video published as it is.';
+
