@@ -79,7 +79,7 @@ export default async function benchCapacity(): Promise<void> {
 
 /**
  * Steps up until a step is not held, then tries the halfway load between the largest held and
- * the first not held (rounded to 50), as the doubling steps are coarse; answers the largest held
+ * the first not held (rounded to 25), as the doubling steps are coarse; answers the largest held
  * (0: none, even halving down).
  */
 async function stepUp(setup: Setup): Promise<number> {
@@ -93,15 +93,18 @@ async function stepUp(setup: Setup): Promise<number> {
     }
     held = artists;
   }
-  if (held > 0) {
-    const between = Math.round((held + failed) / 2 / 50) * 50;
-    if (failed > 0 && between > held && between < failed && (await runStep(setup, between)).held) return between;
-    return held;
+  if (held === 0) {
+    for (const artists of FALLBACK_STEPS.filter((n) => n < STEPS[0]!)) {
+      if ((await runStep(setup, artists)).held) {
+        held = artists;
+        break;
+      }
+      failed = artists;
+    }
   }
-  for (const artists of FALLBACK_STEPS.filter((n) => n < STEPS[0]!)) {
-    if ((await runStep(setup, artists)).held) return artists;
-  }
-  return 0;
+  const between = Math.round((held + failed) / 2 / 25) * 25;
+  if (held > 0 && between > held && between < failed && (await runStep(setup, between)).held) return between;
+  return held;
 }
 
 async function runStep(setup: Setup, artists: number): Promise<Step> {
