@@ -148,14 +148,15 @@ function slowest(recorder: Recorder): string {
   return `${name} ${pct(list, 99).toFixed(0)} ms`;
 }
 
-/** Counts the requests that end after `from`. */
+/** Counts the requests that start at or after `from` (one started during the ramp-up is part of it). */
 class SteadyRecorder extends Recorder {
   constructor(private readonly from: number) {
     super();
   }
 
   override add(...args: Parameters<Recorder['add']>): void {
-    if (performance.now() >= this.from) super.add(...args);
+    const [, ms] = args;
+    if (performance.now() - ms >= this.from) super.add(...args);
   }
 }
 
