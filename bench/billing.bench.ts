@@ -23,6 +23,7 @@ const CONCURRENT = 200;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function benchRender(): Promise<void> {
+  const seller = { legalName: 'Nachtfalter Records GmbH', address: 'Torstraße 1\n10119 Berlin\nGermany', taxId: 'DE123456789', vatRatePercent: 19 };
   const document: BillingDocumentRow = {
     id: newId(),
     kind: 'invoice',
@@ -41,8 +42,8 @@ async function benchRender(): Promise<void> {
     buyerEmail: 'zoe@example.com',
     buyerCountry: 'Poland',
     invoiceNumber: null,
+    seller,
   };
-  const seller = { legalName: 'Nachtfalter Records GmbH', address: 'Torstraße 1\n10119 Berlin\nGermany', taxId: 'DE123456789', vatRatePercent: 19 };
   for (let i = 0; i < 20; i++) await renderBillingDocument(document, seller);
   const times: number[] = [];
   let bytes = 0;
@@ -91,6 +92,7 @@ async function benchNumbering(label: string, database: Database): Promise<void> 
           amountCents: 4900,
           currency: 'usd',
           issuedAt: new Date(),
+          seller: {},
         });
       }),
     ),

@@ -7,6 +7,19 @@ import type { PaymentStatus, PricingTier, RefundReason } from './submissions';
 export const BILLING_DOCUMENT_KINDS = ['invoice', 'credit_note'] as const;
 export type BillingDocumentKind = (typeof BILLING_DOCUMENT_KINDS)[number];
 
+/**
+ * Who sells, as a document shows it (LABEL_LEGAL_NAME, LABEL_ADDRESS, LABEL_TAX_ID, VAT_RATE):
+ * kept with each document when it is issued, so a later change of address or VAT rate never
+ * rewrites a document already issued (decision 169).
+ */
+export interface BillingSeller {
+  legalName?: string | undefined;
+  address?: string | undefined;
+  taxId?: string | undefined;
+  /** The VAT included in the prices, as a percentage. */
+  vatRatePercent?: number | undefined;
+}
+
 export const BILLING_DOCUMENT_PREFIX: Record<BillingDocumentKind, string> = { invoice: 'INV', credit_note: 'CN' };
 export const BILLING_DOCUMENT_TITLE: Record<BillingDocumentKind, string> = { invoice: 'Invoice', credit_note: 'Credit note' };
 

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { documentNumber, type BillingDocumentKind } from '@shared/billing';
+import { documentNumber, type BillingDocumentKind, type BillingSeller } from '@shared/billing';
 import type { PricingTier } from '@shared/submissions';
 import type { Tx } from '../../platform/db/client';
 import { billingDocumentCounters, billingDocuments, users, type BillingDocumentRow } from '../../platform/db/schema';
@@ -13,6 +13,8 @@ interface IssueInput {
   amountCents: number;
   currency: string;
   issuedAt: Date;
+  /** The seller and VAT rate now (the configuration), kept with the document. */
+  seller: BillingSeller;
 }
 
 /**
@@ -81,6 +83,7 @@ export async function issueBillingDocument(tx: Tx, input: IssueInput): Promise<B
       buyerEmail: buyer?.email ?? null,
       buyerCountry: buyer?.country ?? null,
       invoiceNumber,
+      seller: input.seller,
     })
     .returning();
   return row!;

@@ -9,6 +9,7 @@ import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { invoiceOf, issueBillingDocument } from './issue-document';
 
+import type { BillingSeller } from '@shared/billing';
 import type { RefundReason } from '@shared/submissions';
 
 export type { RefundReason };
@@ -31,7 +32,7 @@ export async function refundSubmission(
   db: Db,
   stripe: Stripe,
   outbox: EmailQueue,
-  input: { submissionId: string; reason: RefundReason; actorId: string | null; now: Date },
+  input: { submissionId: string; reason: RefundReason; actorId: string | null; now: Date; seller: BillingSeller },
   log: FastifyBaseLogger,
 ): Promise<'refunded' | 'already_refunded'> {
   const [submission] = await db.select().from(submissions).where(eq(submissions.id, input.submissionId)).limit(1);
@@ -95,6 +96,7 @@ export async function refundSubmission(
       amountCents: refund?.amount ?? invoice?.amountCents ?? Math.round(Number(submission.amount ?? 0) * 100),
       currency: refund?.currency ?? invoice?.currency ?? 'usd',
       issuedAt: input.now,
+      seller: input.seller,
     });
     await outbox.queue(tx, {
       kind: 'refund_issued',
@@ -120,7 +122,14 @@ const SWEEP_BATCH = 50;
  * LATE_DELIVERY_REFUND=auto: the scheduled job refunds every paid submission not delivered by
  * its `dueAt` and tells the artist. One failing refund does not stop the others.
  */
-export async function refundLateDeliveries(db: Db, stripe: Stripe, outbox: EmailQueue, now: Date, log: FastifyBaseLogger): Promise<number> {
+export async function refundLateDeliveries(
+  db: Db,
+  stripe: Stripe,
+  outbox: EmailQueue,
+  input: { now: Date; seller: BillingSeller },
+  log: FastifyBaseLogger,
+): Promise<number> {
+  const { now, seller } = input;
   const late = await db
     .select({ id: submissions.id })
     .from(submissions)
@@ -140,7 +149,7 @@ export async function refundLateDeliveries(db: Db, stripe: Stripe, outbox: Email
   let refunded = 0;
   for (const { id } of late) {
     try {
-      if ((await refundSubmission(db, stripe, outbox, { submissionId: id, reason: 'late_delivery', actorId: null, now }, log)) === 'refunded') {
+      if ((await refundSubmission(db, stripe, outbox, { submissionId: id, reason: 'late_delivery', actorId: null, now, seller }, log)) === 'refunded') {
         refunded++;
       }
     } catch (error) {
@@ -161,7 +170,7 @@ export async function refundRejected(
   db: Db,
   stripe: Stripe,
   outbox: EmailQueue,
-  input: { submissionIds?: readonly string[]; actorId: string | null; now: Date },
+  input: { submissionIds?: readonly string[]; actorId: string | null; now: Date; seller: BillingSeller },
   log: FastifyBaseLogger,
 ): Promise<number> {
   if (input.submissionIds && input.submissionIds.length === 0) return 0;
@@ -182,7 +191,7 @@ export async function refundRejected(
   let refunded = 0;
   for (const { id } of owed) {
     try {
-      const outcome = await refundSubmission(db, stripe, outbox, { submissionId: id, reason: 'rejected', actorId: input.actorId, now: input.now }, log);
+      const outcome = await refundSubmission(db, stripe, outbox, { submissionId: id, reason: 'rejected', actorId: input.actorId, now: input.now, seller: input.seller }, log);
       if (outcome === 'refunded') refunded++;
     } catch (error) {
       log.error({ err: error, submissionId: id }, 'refund of a rejected submission failed; the backstop job tries again');

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { BILLING_DOCUMENT_TITLE } from '@shared/billing';
+import { BILLING_DOCUMENT_TITLE, type BillingSeller } from '@shared/billing';
 import { PRODUCT_NAME } from '@shared/brand';
 import { TIERS } from '@shared/submissions';
-import type { Config } from '../../config';
 import type { BillingDocumentRow } from '../../platform/db/schema';
 
 /**
@@ -34,7 +33,7 @@ function parsedOnce(bytes: Buffer): Buffer {
   return typeof parsed?.layout === 'function' ? (parsed as unknown as Buffer) : bytes;
 }
 
-export type Seller = Config['billing'];
+export type Seller = BillingSeller;
 
 const money = (cents: number, currency: string) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
@@ -48,10 +47,12 @@ export function includedVatCents(totalCents: number, ratePercent: number): numbe
 
 /**
  * One invoice or credit note as a PDF (A4). The document's own record says what was bought,
- * by whom and for how much, as at its issue; the seller and the VAT rate come from the
- * configuration (CONTRACT §19). A credit note shows the amounts it takes back as negative.
+ * by whom, for how much and from whom (the seller and VAT rate kept at its issue), as at its
+ * issue (CONTRACT §19); `currentSeller`, the configuration's, is used only for a document issued
+ * before the seller was kept with it. A credit note shows the amounts it takes back as negative.
  */
-export function renderBillingDocument(document: BillingDocumentRow, seller: Seller): Promise<Buffer> {
+export function renderBillingDocument(document: BillingDocumentRow, currentSeller: Seller): Promise<Buffer> {
+  const seller = document.seller ?? currentSeller;
   const title = BILLING_DOCUMENT_TITLE[document.kind];
   const pdf = new PDFDocument({
     size: 'A4',

@@ -52,7 +52,7 @@ export async function adminRoutes(app: FastifyInstance, { db, storage, config }:
    */
   const refundTurnedDown = async (ids: readonly string[], adminId: string, log: FastifyBaseLogger) => {
     if (!stripe) return;
-    await refundRejected(db, stripe, app.outbox, { submissionIds: ids, actorId: adminId, now: new Date() }, log);
+    await refundRejected(db, stripe, app.outbox, { submissionIds: ids, actorId: adminId, now: new Date(), seller: config.billing }, log);
   };
   // Every route of this plugin, as the router matched it (never the URL's text: CONTRACT §9), and
   // before the body is even parsed: artists learn nothing from validation errors.

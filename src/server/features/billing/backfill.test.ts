@@ -57,7 +57,7 @@ describe('the invoice backfill of migration 0020', () => {
     // The next payment of 2026 takes the next number.
     const next = await createSubmissionRow(t.db, artist, { pricingTier: 'basic', status: 'pending', paymentStatus: 'succeeded' });
     const issued = await t.db.transaction((tx) =>
-      issueBillingDocument(tx, { kind: 'invoice', submission: next, stripePaymentIntentId: 'pi_new', amountCents: 4900, currency: 'usd', issuedAt: new Date('2026-03-01T00:00:00Z') }),
+      issueBillingDocument(tx, { kind: 'invoice', submission: next, stripePaymentIntentId: 'pi_new', amountCents: 4900, currency: 'usd', issuedAt: new Date('2026-03-01T00:00:00Z'), seller: {} }),
     );
     expect(issued.number).toBe('INV-2026-000003');
     expect((await t.db.select().from(billingDocuments).where(eq(billingDocuments.submissionId, next.id))).length).toBe(1);

@@ -117,6 +117,22 @@ describe('invoices', () => {
     }
   });
 
+  it('keeps the seller and VAT rate it was issued with: a later change of address or rate does not rewrite it', async () => {
+    const sub = await paid('basic');
+    const [invoice] = await documentsOf(sub.id);
+    expect(invoice!.seller).toEqual({ legalName: 'Nachtfalter Records GmbH', address: 'Torstraße 1\n10119 Berlin\nGermany', taxId: 'DE123456789', vatRatePercent: 19 });
+    // As if the label had moved and the rate changed since: the document keeps what it was issued with.
+    const issuedWith = { legalName: 'Nachtfalter Records UG', address: 'Alte Gasse 5\n04109 Leipzig', taxId: 'DE987654321', vatRatePercent: 7 };
+    await t.db.update(billingDocuments).set({ seller: issuedWith }).where(eq(billingDocuments.id, invoice!.id));
+    const kept = await pdfText((await t.call('GET', `/api/submissions/${sub.id}/invoice.pdf`, artist)).rawPayload);
+    for (const expected of ['Nachtfalter Records UG', 'Alte Gasse 5', 'DE987654321', 'VAT 7% (included)']) expect(kept).toContain(expected);
+    for (const configured of ['Torstraße 1', 'DE123456789', 'VAT 19%']) expect(kept).not.toContain(configured);
+    // A document issued before sellers were kept (migration 0024) is drawn with the configured one.
+    await t.db.update(billingDocuments).set({ seller: null }).where(eq(billingDocuments.id, invoice!.id));
+    const older = await pdfText((await t.call('GET', `/api/submissions/${sub.id}/invoice.pdf`, artist)).rawPayload);
+    for (const expected of ['Nachtfalter Records GmbH', 'Torstraße 1', 'VAT 19% (included)']) expect(older).toContain(expected);
+  });
+
   it('is for the owner and the team only; another artist and a missing document are 404', async () => {
     const sub = await paid('basic');
     const draft = await createSubmissionRow(t.db, artist, { status: 'draft' });

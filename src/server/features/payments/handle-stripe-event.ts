@@ -1,3 +1,4 @@
+import type { BillingSeller } from '@shared/billing';
 import { isPaymentDue } from '@shared/submissions';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
@@ -45,9 +46,11 @@ export async function handleStripeEvent(
   stripe: Stripe,
   event: Stripe.Event,
   log: FastifyBaseLogger,
+  /** The seller now (the configuration), kept with an invoice or credit note this event issues. */
+  seller: BillingSeller,
 ): Promise<EventOutcome> {
   if (!isHandled(event)) return 'ignored';
-  if (event.type === 'charge.refunded') return markRefunded(db, event, log);
+  if (event.type === 'charge.refunded') return markRefunded(db, event, log, seller);
   // A bonus payout account's state (CONTRACT §19); setting it again changes nothing, so no event record is needed.
   if (event.type === 'account.updated') return applyAccountUpdated(db, stripe, event, log);
   const intent = event.data.object;
@@ -77,7 +80,7 @@ export async function handleStripeEvent(
       // When Stripe recorded the success, not when this delivery of the event arrived: a webhook
       // Stripe retries hours later keeps the same `created`, so the deadline does not move.
       const succeededAt = new Date(event.created * 1000);
-      return markPaymentSucceeded(tx, outbox, submission, intent, succeededAt, log, context);
+      return markPaymentSucceeded(tx, outbox, submission, intent, succeededAt, log, context, seller);
     }
     return markPaymentFailed(tx, submission, current, log, context);
   });
@@ -93,6 +96,7 @@ async function markPaymentSucceeded(
   succeededAt: Date,
   log: FastifyBaseLogger,
   context: LogContext,
+  seller: BillingSeller,
 ): Promise<EventOutcome> {
   const expected = expectedAmount(submission);
   const received = intent.amount_received ?? intent.amount;
@@ -128,6 +132,7 @@ async function markPaymentSucceeded(
     amountCents: received,
     currency: intent.currency,
     issuedAt: succeededAt,
+    seller,
   });
   // The receipt goes out with the change that records the payment, or not at all.
   await outbox.queue(tx, {
@@ -177,7 +182,7 @@ async function markPaymentFailed(
  * `refunded`. A partial refund is only logged: the product refunds in full, so one made in
  * Stripe's dashboard is for the team to look at.
  */
-async function markRefunded(db: Db, event: Stripe.ChargeRefundedEvent, log: FastifyBaseLogger): Promise<EventOutcome> {
+async function markRefunded(db: Db, event: Stripe.ChargeRefundedEvent, log: FastifyBaseLogger, seller: BillingSeller): Promise<EventOutcome> {
   const charge = event.data.object;
   const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);
   const context = { eventId: event.id, type: event.type, chargeId: charge.id, paymentIntentId: intentId };
@@ -208,6 +213,7 @@ async function markRefunded(db: Db, event: Stripe.ChargeRefundedEvent, log: Fast
         amountCents: charge.amount_refunded,
         currency: charge.currency,
         issuedAt: new Date(event.created * 1000),
+        seller,
       });
     }
     log.info({ ...context, submissionId: submission.id }, 'payment refunded');

@@ -28,8 +28,8 @@ describe('the payment receipt over SMTP', () => {
       data: { object: { id: 'pi_test_1', amount: 9900, amount_received: 9900, currency: 'usd', metadata: { submissionId: submission.id } } },
     } as unknown as Stripe.Event;
     const log = t.app.log as FastifyBaseLogger;
-    expect(await handleStripeEvent(t.db, t.app.outbox, {} as Stripe, event, log)).toBe('applied');
-    expect(await handleStripeEvent(t.db, t.app.outbox, {} as Stripe, event, log)).toBe('duplicate');
+    expect(await handleStripeEvent(t.db, t.app.outbox, {} as Stripe, event, log, {})).toBe('applied');
+    expect(await handleStripeEvent(t.db, t.app.outbox, {} as Stripe, event, log, {})).toBe('duplicate');
     const email = await smtp.waitFor(sentTo(artist.email));
     expect(email.mail.subject).toBe('Receipt: $99.00 for "Paid Song"');
     expect(email.mail.text).toContain('pi_test_1');

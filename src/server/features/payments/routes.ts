@@ -1,3 +1,4 @@
+import type { BillingSeller } from '@shared/billing';
 import { PRODUCT_NAME } from '@shared/brand';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
@@ -107,20 +108,22 @@ export async function paymentRoutes(app: FastifyInstance, { db, config, now = ()
     });
   });
 
-  await app.register(stripeWebhookRoutes, { db, stripe, webhookSecret: config.stripe?.webhookSecret });
+  await app.register(stripeWebhookRoutes, { db, stripe, webhookSecret: config.stripe?.webhookSecret, seller: config.billing });
 }
 
 interface WebhookOptions {
   db: Db;
   stripe: Stripe | undefined;
   webhookSecret: string | undefined;
+  /** Kept with the invoices and credit notes the events issue. */
+  seller: BillingSeller;
 }
 
 /**
  * POST /api/webhooks/stripe. Its own plugin, so that only here the body stays raw bytes: the
  * signature covers the exact bytes Stripe sent, which a JSON parse and re-serialise would lose.
  */
-async function stripeWebhookRoutes(app: FastifyInstance, { db, stripe, webhookSecret }: WebhookOptions) {
+async function stripeWebhookRoutes(app: FastifyInstance, { db, stripe, webhookSecret, seller }: WebhookOptions) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
@@ -138,7 +141,7 @@ async function stripeWebhookRoutes(app: FastifyInstance, { db, stripe, webhookSe
       throw apiError('invalid_signature', 'Invalid Stripe-Signature');
     }
 
-    const outcome = await handleStripeEvent(db, app.outbox, stripe, event, request.log);
+    const outcome = await handleStripeEvent(db, app.outbox, stripe, event, request.log, seller);
     request.log.info({ eventId: event.id, type: event.type, outcome }, 'Stripe event handled');
     return { received: true };
   });

@@ -101,10 +101,10 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
   // A check whose job was lost (retries exhausted, or dropped while the server was off) is queued again.
   app.jobs.every(VIRAL_CHECK_BACKSTOP_JOB, VIRAL_CHECK_BACKSTOP_CRON, () => queueLostViralChecks(deps, now()));
   if (stripe) {
-    app.jobs.every(REJECTION_REFUND_JOB, '*/5 * * * *', () => refundRejected(db, stripe, app.outbox, { actorId: null, now: now() }, app.log));
+    app.jobs.every(REJECTION_REFUND_JOB, '*/5 * * * *', () => refundRejected(db, stripe, app.outbox, { actorId: null, now: now(), seller: config.billing }, app.log));
   }
   if (config.production.lateDeliveryRefund === 'auto' && stripe) {
-    app.jobs.every(LATE_REFUND_JOB, '*/5 * * * *', () => refundLateDeliveries(db, stripe, app.outbox, now(), app.log));
+    app.jobs.every(LATE_REFUND_JOB, '*/5 * * * *', () => refundLateDeliveries(db, stripe, app.outbox, { now: now(), seller: config.billing }, app.log));
   }
 
   app.realtime.registerLoader(DELIVERY_COMMENT_LOADER, async (id) => {
@@ -144,7 +144,7 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
     team.post<WithId>('/api/admin/submissions/:id/refund', async (request) => {
       if (!stripe) throw apiError('payments_not_configured');
       const admin = userOf(request);
-      await refundSubmission(db, stripe, app.outbox, { submissionId: request.params.id, reason: 'admin', actorId: admin.id, now: now() }, request.log);
+      await refundSubmission(db, stripe, app.outbox, { submissionId: request.params.id, reason: 'admin', actorId: admin.id, now: now(), seller: config.billing }, request.log);
       return productionState(db, await findVisibleSubmission(db, admin, request.params.id), now());
     });
 

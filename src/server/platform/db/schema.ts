@@ -19,7 +19,7 @@ import {
 // Relative, not '@shared/…': drizzle-kit loads this file without the tsconfig path aliases.
 import { HISTORY_FIELDS, STATUS_CHANGE_REASONS } from '../../../shared/admin';
 import { AUTH_PROVIDERS, ROLES } from '../../../shared/auth';
-import { BILLING_DOCUMENT_KINDS } from '../../../shared/billing';
+import { BILLING_DOCUMENT_KINDS, type BillingSeller } from '../../../shared/billing';
 import { OUTBOX_STATUSES } from '../../../shared/notifications';
 import { COUNT_SOURCES, EARNING_STATUSES, PRIVACY_STATUSES, YOUTUBE_UPLOAD_STATES } from '../../../shared/production';
 import { STORED_PAYOUT_STATUSES } from '../../../shared/payouts';
@@ -911,6 +911,8 @@ export const billingDocuments = pgTable(
     buyerCountry: text('buyer_country'),
     /** On a credit note: the invoice it cancels. */
     invoiceNumber: text('invoice_number'),
+    /** The seller and VAT rate as at issue; null on documents issued before they were kept (migration 0024). */
+    seller: jsonb('seller').$type<BillingSeller>(),
   },
   (t) => [
     uniqueIndex('billing_documents_number_key').on(t.number),
