@@ -35,20 +35,28 @@ export function useArtistStats() {
   return useQuery<ArtistStats>({ queryKey: STATS_QUERY_KEY });
 }
 
+/**
+ * After a write: the query is read afresh when it next shows (at once if it shows now). A read
+ * already on its way may have been answered before the write, and TanStack Query folds an
+ * invalidation into a query's first fetch (one without data yet) instead of fetching again, so
+ * that read is cancelled first: the dashboard opened by the wizard's Close, while the draft's
+ * save was still on its way, kept showing no draft.
+ */
+async function readAfterWrite(queryKey: readonly unknown[], exact: boolean): Promise<void> {
+  await queryClient.cancelQueries({ queryKey, exact });
+  await queryClient.invalidateQueries({ queryKey, exact });
+}
+
 function refreshSubmissionLists(): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: SUBMISSIONS_QUERY_KEY }),
-    queryClient.invalidateQueries({ queryKey: STATS_QUERY_KEY }),
-  ]);
+  return Promise.all([readAfterWrite(SUBMISSIONS_QUERY_KEY, false), readAfterWrite(STATS_QUERY_KEY, false)]);
 }
 
 /**
- * A draft was saved from the wizard: the list is read afresh when it next shows (at once if it
- * shows now), so a draft closed a moment ago is on the dashboard. Exact, so the draft's own query
- * in the wizard is left alone.
+ * A draft was saved from the wizard: the list is read afresh, so a draft closed a moment ago is
+ * on the dashboard. Exact, so the draft's own query in the wizard is left alone.
  */
 export function markSubmissionListStale(): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: SUBMISSIONS_QUERY_KEY, exact: true });
+  return readAfterWrite(SUBMISSIONS_QUERY_KEY, true);
 }
 
 export function useCreateSubmission() {
