@@ -177,7 +177,7 @@ async function productionRecords(
           .leftJoin(deliveryFiles, eq(deliveryFiles.deliveryId, deliveries.id))
           .leftJoin(uploads, eq(uploads.id, deliveryFiles.uploadId))
           .where(inArray(deliveries.submissionId, ids))
-          .orderBy(asc(deliveries.createdAt), asc(deliveries.id), asc(deliveryFiles.position))
+          .orderBy(asc(deliveries.createdAt), asc(deliveries.version), asc(deliveries.id), asc(deliveryFiles.position))
       : none,
     ids.length
       ? db
