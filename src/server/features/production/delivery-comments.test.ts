@@ -146,13 +146,19 @@ describe('comments on a delivery', () => {
     expect((await call('POST', `${secondBase}/comments`, adminCookie, { text: 'Wrong file', fileId: firstFile, atSeconds: 1 })).statusCode).toBe(400);
   });
 
+  /** The owner's, the team's and another artist's sockets, each ready. */
+  async function openSidesSockets() {
+    const [artistSocket, adminSocket, outsider] = await Promise.all(
+      [artistCookie, adminCookie, otherCookie].map((cookie) => openSocket(wsUrl, { cookie, origin: 'http://localhost:5000' })),
+    );
+    sockets.push(artistSocket!, adminSocket!, outsider!);
+    for (const s of [artistSocket!, adminSocket!, outsider!]) await s.waitFor((e) => e.type === 'ready');
+    return { artistSocket: artistSocket!, adminSocket: adminSocket!, outsider: outsider! };
+  }
+
   it('pushes a new comment over /ws to the other side', async () => {
     const { sub, base } = await submissionWithDelivery();
-    const artistSocket = await openSocket(wsUrl, { cookie: artistCookie, origin: 'http://localhost:5000' });
-    const adminSocket = await openSocket(wsUrl, { cookie: adminCookie, origin: 'http://localhost:5000' });
-    const outsider = await openSocket(wsUrl, { cookie: otherCookie, origin: 'http://localhost:5000' });
-    sockets.push(artistSocket, adminSocket, outsider);
-    for (const s of [artistSocket, adminSocket, outsider]) await s.waitFor((e) => e.type === 'ready');
+    const { artistSocket, adminSocket, outsider } = await openSidesSockets();
 
     const fromArtist = (await call('POST', `${base}/comments`, artistCookie, { text: 'Too dark at 1:02', atSeconds: 62 })).json<DeliveryComment>();
     const atTeam = await adminSocket.waitFor<{ type: string; comment: DeliveryComment; submissionId: string }>(
@@ -168,11 +174,7 @@ describe('comments on a delivery', () => {
 
   it('pushes a resolve and a reopen over /ws to the other side, and not to another artist', async () => {
     const { sub, base } = await submissionWithDelivery();
-    const artistSocket = await openSocket(wsUrl, { cookie: artistCookie, origin: 'http://localhost:5000' });
-    const adminSocket = await openSocket(wsUrl, { cookie: adminCookie, origin: 'http://localhost:5000' });
-    const outsider = await openSocket(wsUrl, { cookie: otherCookie, origin: 'http://localhost:5000' });
-    sockets.push(artistSocket, adminSocket, outsider);
-    for (const s of [artistSocket, adminSocket, outsider]) await s.waitFor((e) => e.type === 'ready');
+    const { artistSocket, adminSocket, outsider } = await openSidesSockets();
     type Pushed = { type: string; comment: DeliveryComment; submissionId: string };
     const pushed = (id: string, resolved: boolean) => (e: { type: string }) =>
       e.type === 'delivery_comment' && (e as Pushed).comment.id === id && (e as Pushed).comment.resolved === resolved;
