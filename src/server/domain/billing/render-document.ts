@@ -33,8 +33,6 @@ function parsedOnce(bytes: Buffer): Buffer {
   return typeof parsed?.layout === 'function' ? (parsed as unknown as Buffer) : bytes;
 }
 
-export type Seller = BillingSeller;
-
 const money = (cents: number, currency: string) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 
@@ -51,7 +49,7 @@ export function includedVatCents(totalCents: number, ratePercent: number): numbe
  * issue (CONTRACT §19); `currentSeller`, the configuration's, is used only for a document issued
  * before the seller was kept with it. A credit note shows the amounts it takes back as negative.
  */
-export function renderBillingDocument(document: BillingDocumentRow, currentSeller: Seller): Promise<Buffer> {
+export function renderBillingDocument(document: BillingDocumentRow, currentSeller: BillingSeller): Promise<Buffer> {
   const seller = document.seller ?? currentSeller;
   const title = BILLING_DOCUMENT_TITLE[document.kind];
   const pdf = new PDFDocument({

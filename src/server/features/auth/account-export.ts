@@ -32,7 +32,8 @@ import {
 import { getNotificationSettings } from '../../platform/email/notification-settings';
 import { toPublicUser } from '../../platform/public-user';
 import { ObjectNotFoundError, objectKey, type ObjectStorage } from '../../platform/storage/object-storage';
-import { renderBillingDocument, type Seller } from '../../domain/billing/render-document';
+import type { BillingSeller } from '@shared/billing';
+import { renderBillingDocument } from '../../domain/billing/render-document';
 import { commentAuthorColumns, toDeliveryComment } from '../../domain/production/to-delivery-comment';
 
 /** Every column but the team's internal notes, which never leave the server for an artist. */
@@ -309,7 +310,7 @@ function documentEntryName(document: Pick<BillingDocumentRow, 'number'>): string
  * (bench/account-export.bench.ts). Media are stored as they are (already compressed). Each
  * invoice and credit note is drawn by the billing routes' renderer, one at a time, from `seller`.
  */
-export function streamAccountExport(db: Db, storage: ObjectStorage, user: UserRow, seller: Seller, log: FastifyBaseLogger): NodeJS.ReadableStream {
+export function streamAccountExport(db: Db, storage: ObjectStorage, user: UserRow, seller: BillingSeller, log: FastifyBaseLogger): NodeJS.ReadableStream {
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const stopped = new AbortController();
   let reading: Readable | undefined;
