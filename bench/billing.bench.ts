@@ -91,7 +91,6 @@ async function benchNumbering(label: string, database: Database): Promise<void> 
           stripePaymentIntentId: `pi_${row.id}`,
           amountCents: 4900,
           currency: 'usd',
-          issuedAt: new Date(),
           seller: {},
         });
       }),

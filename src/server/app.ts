@@ -158,7 +158,7 @@ export async function buildApp({
   await app.register(teamRoutes, { db, config, storage });
   await app.register(profileRoutes, { db });
   await app.register(uploadRoutes, { db, config, storage });
-  await app.register(submissionRoutes, { db, storage });
+  await app.register(submissionRoutes, { db, storage, config });
   await app.register(adminRoutes, { db, storage, config });
   await app.register(artistCommentRoutes, { db });
   await app.register(messageRoutes, { db, emailDelayS: config.mail.messageDelayS });

@@ -34,6 +34,29 @@ export const BILLING_DOCUMENT_FILE: Record<BillingDocumentKind, string> = { invo
 export const billingDocumentUrl = (submissionId: string, kind: BillingDocumentKind) =>
   `/api/submissions/${encodeURIComponent(submissionId)}/${BILLING_DOCUMENT_FILE[kind]}`;
 
+/**
+ * GET /api/billing/documents/{number}.pdf (CONTRACT §21): a document by its number, which outlives
+ * its submission and its artist's account; the link every email and the billing page use.
+ */
+export const billingDocumentNumberUrl = (number: string) => `/api/billing/documents/${encodeURIComponent(number)}.pdf`;
+
+/** INV-2026-000001 or CN-2026-000001, as a path may name it. */
+export const DOCUMENT_NUMBER_PATTERN = /^(INV|CN)-\d{4}-\d{6,}$/;
+
+/** One of the artist's documents, also of a submission since deleted (submissionId null). */
+export interface BillingDocumentListItem {
+  id: string;
+  kind: BillingDocumentKind;
+  number: string;
+  issuedAt: string;
+  /** In the currency's major unit ("99.00"); negative never: a credit note states what it refunds. */
+  amount: string;
+  currency: string;
+  songTitle: string;
+  submissionId: string | null;
+  url: string;
+}
+
 /** GET /api/billing: the caller's payments, newest first, with their documents. */
 export interface BillingDocumentSummary {
   kind: BillingDocumentKind;
@@ -58,6 +81,8 @@ export interface BillingPayment {
 
 export interface BillingResponse {
   payments: BillingPayment[];
+  /** Every invoice and credit note issued to the caller, newest first, kept after a deletion (CONTRACT §21). */
+  documents: BillingDocumentListItem[];
 }
 
 /** A payment's status as the billing page names it. */
@@ -73,6 +98,7 @@ export const REFUND_REASON_TEXT: Record<RefundReason, string> = {
   admin: 'The label refunded your payment.',
   late_delivery: 'We missed the delivery date, so your payment was refunded in full.',
   rejected: 'The label turned down this submission before anything was delivered, so your payment was refunded in full.',
+  withdrawn: 'You withdrew this submission, so your payment was refunded in full.',
 };
 
 /** Why a payment was refunded, as the team's desk and history name it. */
@@ -80,6 +106,7 @@ export const REFUND_REASON_TEAM_LABEL: Record<RefundReason, string> = {
   admin: 'by the team',
   late_delivery: 'late delivery, automatically',
   rejected: 'rejected before delivery, automatically',
+  withdrawn: 'withdrawn by the artist',
 };
 
 /** Said on the plan step, before the artist pays, and in the Terms (one text). */

@@ -109,6 +109,8 @@ export const API_ERRORS = {
   already_publishing: { status: 409, message: 'This submission is already being published on the channel' },
   channel_not_connected: { status: 409, message: "Connect the label's YouTube channel first" },
   youtube_unavailable: { status: 503, message: 'The YouTube Data API could not be reached. Try again in a moment.' },
+  // CONTRACT §21: a withdrawal or delete of paid work whose refund Stripe refused; nothing was deleted.
+  refund_failed: { status: 502 },
   stripe_unavailable: { status: 503, message: 'Stripe could not be reached. Try again in a moment.' },
   earning_not_found: { status: 404, message: 'Earning not found' },
   // CONTRACT §17: comments on a delivery and the artist's approval of a cut.

@@ -59,7 +59,7 @@ beforeAll(async () => {
   // An issued invoice and credit note (CONTRACT §19), so that the document routes have a real PDF to guard.
   for (const kind of ['invoice', 'credit_note'] as const) {
     await t.db.transaction((tx) =>
-      issueBillingDocument(tx, { kind, submission: submission, stripePaymentIntentId: 'pi_walk', amountCents: 4900, currency: 'usd', issuedAt: new Date(), seller: {} }),
+      issueBillingDocument(tx, { kind, submission: submission, stripePaymentIntentId: 'pi_walk', amountCents: 4900, currency: 'usd', seller: {} }),
     );
   }
 }, 120_000);

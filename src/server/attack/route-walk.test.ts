@@ -37,7 +37,7 @@ beforeAll(async () => {
   // An issued invoice and credit note (CONTRACT §19), so that the document routes have a real PDF to guard.
   for (const kind of ['invoice', 'credit_note'] as const) {
     await t.db.transaction((tx) =>
-      issueBillingDocument(tx, { kind, submission: victimSubmission, stripePaymentIntentId: 'pi_walk', amountCents: 4900, currency: 'usd', issuedAt: new Date(), seller: {} }),
+      issueBillingDocument(tx, { kind, submission: victimSubmission, stripePaymentIntentId: 'pi_walk', amountCents: 4900, currency: 'usd', seller: {} }),
     );
   }
   artist = await createArtist(t.db);

@@ -12,7 +12,6 @@ interface IssueInput {
   /** What Stripe charged or refunded, in the currency's smallest unit. */
   amountCents: number;
   currency: string;
-  issuedAt: Date;
   /** The seller and VAT rate now (the configuration), kept with the document. */
   seller: BillingSeller;
 }
@@ -22,10 +21,15 @@ interface IssueInput {
  * once: a second call finds the first document and returns it.
  *
  * The number comes from the (kind, year) counter row, bumped by one upsert in the same
- * transaction: concurrent issuers queue on that row's lock, each gets the next number, and a
- * transaction that rolls back takes its number back with it, so numbers stay gapless. Callers
- * hold the submission's row lock (the payment or refund being recorded), so "already issued?"
- * cannot race with itself.
+ * transaction: a transaction that rolls back takes its number back with it, so numbers stay
+ * gapless. Callers hold the submission's row lock (the payment or refund being recorded), so
+ * "already issued?" cannot race with itself.
+ *
+ * A document is dated when it is issued (CONTRACT §21), never by the event that caused it (a
+ * webhook Stripe delivers days late would otherwise date a later number earlier). Issuers of one
+ * kind queue on a transaction lock first, then read the database's clock: each takes its date and
+ * its number while holding the lock, so numbers and dates rise together, also across instances
+ * (one clock, the database's) and across New Year (the year is the date's).
  */
 export async function issueBillingDocument(tx: Tx, input: IssueInput): Promise<BillingDocumentRow> {
   const [existing] = await tx
@@ -35,7 +39,9 @@ export async function issueBillingDocument(tx: Tx, input: IssueInput): Promise<B
     .limit(1);
   if (existing) return existing;
 
-  const year = input.issuedAt.getUTCFullYear();
+  await tx.execute(sql`select pg_advisory_xact_lock(${ISSUE_LOCK[input.kind]})`);
+  const issuedAt = await databaseNow(tx);
+  const year = issuedAt.getUTCFullYear();
   const [counter] = await tx
     .insert(billingDocumentCounters)
     .values({ kind: input.kind, year, lastSequence: 1 })
@@ -74,7 +80,7 @@ export async function issueBillingDocument(tx: Tx, input: IssueInput): Promise<B
       submissionId: input.submission.id,
       userId: input.submission.userId,
       stripePaymentIntentId: input.stripePaymentIntentId,
-      issuedAt: input.issuedAt,
+      issuedAt,
       pricingTier: input.submission.pricingTier,
       songTitle: input.submission.songTitle,
       amountCents: input.amountCents,
@@ -87,6 +93,15 @@ export async function issueBillingDocument(tx: Tx, input: IssueInput): Promise<B
     })
     .returning();
   return row!;
+}
+
+/** The advisory lock each kind's issuers queue on (any fixed numbers no other lock in the product uses). */
+const ISSUE_LOCK: Record<BillingDocumentKind, number> = { invoice: 190_021_001, credit_note: 190_021_002 };
+
+/** The database's clock now (not the transaction's start): read after the lock, so it follows the previous issue. */
+async function databaseNow(tx: Tx): Promise<Date> {
+  const [row] = await tx.select({ now: sql<string>`clock_timestamp()` }).from(sql`(select 1) as one`);
+  return new Date(row!.now);
 }
 
 /** The credit note repeats the invoice's amount and currency (a full refund); null without an invoice. */

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lt, ne } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { formatUsd } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
-import { submissionHistory, submissions } from '../../platform/db/schema';
+import { submissionHistory, submissions, type SubmissionRow } from '../../platform/db/schema';
 import type { EmailQueue } from '../../domain/email/email-kinds';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
@@ -95,7 +95,6 @@ export async function refundSubmission(
       stripePaymentIntentId: submission.stripePaymentIntentId,
       amountCents: refund?.amount ?? invoice?.amountCents ?? Math.round(Number(submission.amount ?? 0) * 100),
       currency: refund?.currency ?? invoice?.currency ?? 'usd',
-      issuedAt: input.now,
       seller: input.seller,
     });
     await outbox.queue(tx, {
@@ -113,6 +112,44 @@ export async function refundSubmission(
   });
   log.info({ submissionId: submission.id, reason, refundId: refund?.id, recorded }, 'payment refunded');
   return recorded ? 'refunded' : 'already_refunded';
+}
+
+/**
+ * THE refund rule (CONTRACT §19, §21): paid work the label turns down, or that its artist
+ * withdraws (or the team deletes), before anything was delivered is refunded in full. A payment
+ * that went through and was not refunded yet, of a submission with no delivery.
+ */
+export function isRefundOwed(submission: Pick<SubmissionRow, 'paymentStatus' | 'refundRequestedAt' | 'deliveredAt' | 'stripePaymentIntentId'>): boolean {
+  return submission.paymentStatus === 'succeeded' && submission.refundRequestedAt === null && submission.deliveredAt === null && submission.stripePaymentIntentId !== null;
+}
+
+/** The same rule as a query's condition, for the sweeps that look for what is owed. */
+const refundOwedCondition = () =>
+  and(eq(submissions.paymentStatus, 'succeeded'), isNull(submissions.refundRequestedAt), isNull(submissions.deliveredAt), isNotNull(submissions.stripePaymentIntentId));
+
+/**
+ * Before a submission is deleted (the artist's withdrawal, the team's delete: CONTRACT §21): the
+ * refund the rule owes, through Stripe, with its credit note. Any failure is a 502 `refund_failed`
+ * and the caller deletes nothing, so paid work never disappears with its money kept. A submission
+ * owed nothing (free, refunded, delivered) passes through untouched.
+ */
+export async function refundBeforeDeletion(
+  db: Db,
+  stripe: Stripe | undefined,
+  outbox: EmailQueue,
+  input: { submissionId: string; reason: Extract<RefundReason, 'withdrawn' | 'admin'>; actorId: string; now: Date; seller: BillingSeller },
+  log: FastifyBaseLogger,
+): Promise<'refunded' | 'nothing_owed'> {
+  const [submission] = await db.select().from(submissions).where(eq(submissions.id, input.submissionId)).limit(1);
+  if (!submission || !isRefundOwed(submission)) return 'nothing_owed';
+  if (!stripe) throw apiError('refund_failed', 'Card payments are not configured, so the payment cannot be refunded. Nothing was deleted.');
+  try {
+    await refundSubmission(db, stripe, outbox, input, log);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : 'Stripe could not refund the payment';
+    throw apiError('refund_failed', `The refund did not go through, so nothing was deleted: ${why}`);
+  }
+  return 'refunded';
 }
 
 /** How many late submissions one run refunds; the next run (5 minutes later) takes the rest. */
@@ -181,9 +218,7 @@ export async function refundRejected(
       and(
         input.submissionIds ? inArray(submissions.id, [...input.submissionIds]) : undefined,
         eq(submissions.status, 'rejected'),
-        eq(submissions.paymentStatus, 'succeeded'),
-        isNull(submissions.deliveredAt),
-        isNull(submissions.refundRequestedAt),
+        refundOwedCondition(),
       ),
     )
     .orderBy(asc(submissions.updatedAt))

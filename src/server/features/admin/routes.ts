@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
 import { createStripeClient } from '../../platform/stripe/stripe-client';
-import { refundRejected } from '../../domain/billing/refunds';
+import { refundBeforeDeletion, refundRejected } from '../../domain/billing/refunds';
 import { apiError, parseInput } from '../../platform/errors';
 import { requireAdmin, requireUser, userOf } from '../../platform/sessions';
 import type { ObjectStorage } from '../../platform/storage/object-storage';
@@ -83,6 +83,13 @@ export async function adminRoutes(app: FastifyInstance, { db, storage, config }:
   app.post('/api/admin/submissions/bulk', async (request) => {
     const action = parseInput(bulkActionSchema, request.body);
     const admin = userOf(request);
+    if (action.action === 'delete') {
+      // Each paid, undelivered one is refunded before any is deleted (CONTRACT §21): a refusal
+      // deletes none; the refunds already made stay made and are not made twice on a retry.
+      for (const submissionId of action.ids) {
+        await refundBeforeDeletion(db, stripe, app.outbox, { submissionId, reason: 'admin', actorId: admin.id, now: new Date(), seller: config.billing }, request.log);
+      }
+    }
     const { updated, removedUploadIds } = await applyBulkAction(db, app.outbox, admin.id, action);
     request.log.info({ adminId: admin.id, action: action.action, ids: action.ids }, 'bulk change');
     if (action.action === 'status' && action.status === 'rejected') await refundTurnedDown(action.ids, admin.id, request.log);
@@ -152,6 +159,10 @@ export async function adminRoutes(app: FastifyInstance, { db, storage, config }:
   );
 
   app.delete<WithId>('/api/admin/submissions/:id', async (request, reply) => {
+    const admin = userOf(request);
+    // The team's delete refunds paid, undelivered work first, the same way (CONTRACT §21).
+    const input = { submissionId: request.params.id, reason: 'admin', actorId: admin.id, now: new Date(), seller: config.billing } as const;
+    await refundBeforeDeletion(db, stripe, app.outbox, input, request.log);
     const fileIds = await deleteDeskSubmission(db, request.params.id);
     request.log.info({ submissionId: request.params.id, adminId: userOf(request).id }, 'submission deleted by admin');
     try {

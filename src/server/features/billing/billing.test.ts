@@ -169,7 +169,8 @@ describe('invoices', () => {
     expect(res.statusCode).toBe(200);
     const payment = res.json().payments.find((p: { submissionId: string }) => p.submissionId === sub.id);
     expect(payment).toMatchObject({ tier: 'professional', tierName: 'Professional', amount: '199.00', currency: 'usd', paymentStatus: 'succeeded' });
-    expect(payment.documents).toEqual([expect.objectContaining({ kind: 'invoice', url: `/api/submissions/${sub.id}/invoice.pdf` })]);
+    const [invoice] = await documentsOf(sub.id);
+    expect(payment.documents).toEqual([expect.objectContaining({ kind: 'invoice', url: `/api/billing/documents/${invoice!.number}.pdf` })]);
     expect((await t.call('GET', '/api/billing', other)).json().payments).toEqual([]);
     expect((await t.call('GET', '/api/billing', null)).statusCode).toBe(401);
   });

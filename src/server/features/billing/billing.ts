@@ -1,5 +1,11 @@
 import { and, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
-import { billingDocumentUrl, NO_DOCUMENT_MESSAGE, type BillingDocumentKind, type BillingResponse } from '@shared/billing';
+import {
+  billingDocumentNumberUrl,
+  NO_DOCUMENT_MESSAGE,
+  type BillingDocumentKind,
+  type BillingDocumentListItem,
+  type BillingResponse,
+} from '@shared/billing';
 import { TIERS } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
 import { billingDocuments, submissions, type BillingDocumentRow, type UserRow } from '../../platform/db/schema';
@@ -32,8 +38,40 @@ export async function findBillingDocument(
 }
 
 /**
+ * GET /api/billing/documents/{number}.pdf (CONTRACT §21): a document by its number, for the artist
+ * it was issued to and for the team, also once its submission (or the artist's account) is gone.
+ * Anyone else learns nothing: "not found", as for a number never issued.
+ */
+export async function findBillingDocumentByNumber(db: Db, user: Pick<UserRow, 'id' | 'role'>, number: string): Promise<BillingDocumentRow> {
+  const [document] = await db.select().from(billingDocuments).where(eq(billingDocuments.number, number)).limit(1);
+  if (!document || (user.role !== 'admin' && document.userId !== user.id)) throw apiError('document_not_found', 'Document not found');
+  return document;
+}
+
+/** Every document issued to the artist, newest first: what the label keeps for years (CONTRACT §21). */
+async function listDocuments(db: Db, userId: string): Promise<BillingDocumentListItem[]> {
+  const rows = await db
+    .select()
+    .from(billingDocuments)
+    .where(eq(billingDocuments.userId, userId))
+    .orderBy(desc(billingDocuments.issuedAt), desc(billingDocuments.number));
+  return rows.map((d) => ({
+    id: d.id,
+    kind: d.kind,
+    number: d.number,
+    issuedAt: d.issuedAt.toISOString(),
+    amount: (d.amountCents / 100).toFixed(2),
+    currency: d.currency,
+    songTitle: d.songTitle,
+    submissionId: d.submissionId,
+    url: billingDocumentNumberUrl(d.number),
+  }));
+}
+
+/**
  * GET /api/billing: the caller's paid submissions (a payment that succeeded, was refunded or is
- * under way), newest first, each with its documents. The amount is the invoice's (what Stripe
+ * under way), newest first, each with its documents; and every document issued to the caller,
+ * also those whose submission was deleted since. The amount is the invoice's (what Stripe
  * charged); before one, the submission's price.
  */
 export async function listBilling(db: Db, userId: string): Promise<BillingResponse> {
@@ -70,10 +108,10 @@ export async function listBilling(db: Db, userId: string): Promise<BillingRespon
       paymentStatus: row.paymentStatus!,
       paidAt: invoice?.issuedAt.toISOString() ?? null,
       refundReason: row.refundReason,
-      documents: own.map((d) => ({ kind: d.kind, number: d.number, issuedAt: d.issuedAt.toISOString(), url: billingDocumentUrl(row.id, d.kind) })),
+      documents: own.map((d) => ({ kind: d.kind, number: d.number, issuedAt: d.issuedAt.toISOString(), url: billingDocumentNumberUrl(d.number) })),
     };
   });
   // Newest payment first; those not paid yet after them, newest first.
   payments.sort((a, b) => (b.paidAt ?? '').localeCompare(a.paidAt ?? ''));
-  return { payments };
+  return { payments, documents: await listDocuments(db, userId) };
 }

@@ -131,7 +131,6 @@ async function markPaymentSucceeded(
     stripePaymentIntentId: intent.id,
     amountCents: received,
     currency: intent.currency,
-    issuedAt: succeededAt,
     seller,
   });
   // The receipt goes out with the change that records the payment, or not at all.
@@ -212,7 +211,6 @@ async function markRefunded(db: Db, event: Stripe.ChargeRefundedEvent, log: Fast
         stripePaymentIntentId: intentId,
         amountCents: charge.amount_refunded,
         currency: charge.currency,
-        issuedAt: new Date(event.created * 1000),
         seller,
       });
     }

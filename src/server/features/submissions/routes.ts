@@ -8,7 +8,10 @@ import {
   type OwnSubmission,
 } from '@shared/submission-schemas';
 import { OBJECT_ID_PATTERN } from '@shared/submissions';
+import type { Config } from '../../config';
+import { refundBeforeDeletion } from '../../domain/billing/refunds';
 import type { Db } from '../../platform/db/client';
+import { createStripeClient } from '../../platform/stripe/stripe-client';
 import { apiError, parseInput } from '../../platform/errors';
 import { sendWithEtag } from '../../platform/etag';
 import { rateLimited } from '../../platform/rate-limits';
@@ -19,6 +22,7 @@ import { removeUploadBytes } from '../../platform/storage/upload-files';
 import { artistStats } from './stats';
 import {
   attachedFiles,
+  checkWithdrawable,
   createDraft,
   createSubmission,
   deleteSubmission,
@@ -33,7 +37,8 @@ import { keepCurrentTerms } from './licence';
 
 type WithId = { Params: { id: string } };
 
-export async function submissionRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: ObjectStorage }) {
+export async function submissionRoutes(app: FastifyInstance, { db, storage, config }: { db: Db; storage: ObjectStorage; config: Config }) {
+  const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
   // The artist's dashboard reads (the list's first page, the counts) are answered from memory
   // until their submissions change, on whichever instance (platform/user-reads.ts).
   const reads = app.userReads;
@@ -105,7 +110,13 @@ export async function submissionRoutes(app: FastifyInstance, { db, storage }: { 
   });
 
   app.delete<WithId>('/api/submissions/:id', async (request, reply) => {
-    const fileIds = await deleteSubmission(db, userOf(request).id, request.params.id);
+    const artist = userOf(request);
+    const submissionId = request.params.id;
+    // Paid work is refunded before it goes (CONTRACT §21); a refund Stripe refuses deletes nothing.
+    await checkWithdrawable(db, artist.id, submissionId);
+    const input = { submissionId, reason: 'withdrawn', actorId: artist.id, now: new Date(), seller: config.billing } as const;
+    await refundBeforeDeletion(db, stripe, app.outbox, input, request.log);
+    const fileIds = await deleteSubmission(db, artist.id, submissionId);
     try {
       await removeUploadBytes(storage, fileIds);
     } catch (error) {

@@ -313,11 +313,23 @@ export async function markSubmissionSeen(db: Db, userId: string, id: string): Pr
   if (seen.length === 0) throw apiError('submission_not_found');
 }
 
+/** The artist's own submission, still theirs to withdraw (CONTRACT §12): else 404 or 409 `submission_licensed`. */
+export async function checkWithdrawable(db: Db, userId: string, id: string): Promise<void> {
+  const [owned] = await db
+    .select({ status: submissions.status })
+    .from(submissions)
+    .where(and(eq(submissions.id, id), eq(submissions.userId, userId)))
+    .limit(1);
+  if (!owned) throw apiError('submission_not_found');
+  if (!isArtistDeletable(owned.status)) throw apiError('submission_licensed');
+}
+
 /**
  * DELETE /api/submissions/{id}: the artist withdraws their own submission. Returns the ids of its
  * uploads, whose rows are gone with it; the caller removes their bytes after the commit. The
  * withdrawal is held to the licence (CONTRACT §12): from approval on the submission belongs to the
- * label's catalogue. (The team's delete is the admin feature's `deleteDeskSubmission`.)
+ * label's catalogue. (The team's delete is the admin feature's `deleteDeskSubmission`.) A paid one
+ * is refunded first, by the route (refundBeforeDeletion): Stripe is not called inside a transaction.
  */
 export async function deleteSubmission(db: Db, userId: string, id: string): Promise<string[]> {
   return db.transaction(async (tx) => {

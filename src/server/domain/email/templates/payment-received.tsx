@@ -1,7 +1,7 @@
 import { EmailLayout, Paragraph } from './layout';
 import type { EmailTemplate } from '../../../platform/email/outbox';
 import { link } from './template';
-import { billingDocumentUrl } from '@shared/billing';
+import { billingDocumentNumberUrl } from '@shared/billing';
 
 /** A receipt: always sent, whatever the preferences. */
 interface PaymentReceivedData {
@@ -40,7 +40,7 @@ export const paymentReceived: EmailTemplate<PaymentReceivedData> = {
       {data.invoiceNumber ? (
         <Paragraph>
           Your invoice {data.invoiceNumber}:{' '}
-          <a href={link(context, billingDocumentUrl(data.submissionId, 'invoice'))}>download the PDF</a>. All your invoices are on{' '}
+          <a href={link(context, billingDocumentNumberUrl(data.invoiceNumber))}>download the PDF</a>. All your invoices are on{' '}
           <a href={link(context, '/settings/billing')}>your billing page</a>.
         </Paragraph>
       ) : null}

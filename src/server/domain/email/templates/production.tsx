@@ -1,7 +1,7 @@
 import { EmailLayout, Paragraph, Quote } from './layout';
 import type { EmailTemplate } from '../../../platform/email/outbox';
 import { link } from './template';
-import { billingDocumentUrl } from '@shared/billing';
+import { billingDocumentNumberUrl } from '@shared/billing';
 import type { RefundReason } from '@shared/submissions';
 
 /** After approval (CONTRACT §10, §13): deliverables, the publication, a viral hit, a refund. */
@@ -119,10 +119,17 @@ export const refundIssued: EmailTemplate<RefundIssuedData> = {
     <EmailLayout
       preview={`We refunded ${data.amount}.`}
       heading="Your payment is refunded"
-      action={{ label: 'View your submission', url: submissionLink(context, data.submissionId) }}
+      action={
+        // A withdrawn submission is gone: its money is on the billing page.
+        data.reason === 'withdrawn'
+          ? { label: 'View your billing', url: link(context, '/settings/billing') }
+          : { label: 'View your submission', url: submissionLink(context, data.submissionId) }
+      }
     >
       <Paragraph>
-        {data.reason === 'late_delivery'
+        {data.reason === 'withdrawn'
+          ? `You withdrew "${data.songTitle}", so we refunded your payment of ${data.amount} in full.`
+          : data.reason === 'late_delivery'
           ? `We did not deliver "${data.songTitle}" by the date your plan promised, so we refunded your payment of ${data.amount} in full, as promised.`
           : data.reason === 'rejected'
             ? `The label turned down "${data.songTitle}" before anything was delivered, so we refunded your payment of ${data.amount} in full, as promised.`
@@ -131,7 +138,7 @@ export const refundIssued: EmailTemplate<RefundIssuedData> = {
       {data.creditNoteNumber ? (
         <Paragraph>
           Your credit note {data.creditNoteNumber}:{' '}
-          <a href={link(context, billingDocumentUrl(data.submissionId, 'credit_note'))}>download the PDF</a>.
+          <a href={link(context, billingDocumentNumberUrl(data.creditNoteNumber))}>download the PDF</a>.
         </Paragraph>
       ) : null}
       <Paragraph>The money reaches your card within 5–10 business days, depending on your bank.</Paragraph>
