@@ -119,7 +119,6 @@ export const API_ERRORS = {
   comment_target_invalid: { status: 400 },
   approval_by_artist_only: { status: 403, message: 'Only the artist approves the cut' },
   cut_not_latest: { status: 409, message: 'Only the latest delivery can be approved' },
-  earning_paid_by_hand: { status: 409, message: 'This earning is already marked paid by hand, so no transfer is made.' },
   earning_paid_by_transfer: {
     status: 409,
     message: 'This earning was paid by a Stripe transfer; it stays paid. Reverse the transfer in Stripe if it was a mistake.',

@@ -165,29 +165,48 @@ describe('paying an earning with Stripe', () => {
     const bonus = (await t.call('GET', '/api/bonus', cookie)).json() as { earnings: { submissionId: string; status: string; transferId: string }[] };
     expect(bonus.earnings).toEqual([expect.objectContaining({ submissionId, status: 'paid', transferId: transfer!.id })]);
 
-    // Paying again answers the same earning and makes no second transfer; it cannot be set back to owed.
+    // Paying again is refused (CONTRACT §21: an earning is paid once) and makes no second transfer; it cannot be set back to owed.
     const again = await t.call('POST', `/api/admin/bonus/earnings/${submissionId}/pay`, adminCookie, {});
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ transferId: transfer!.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'already_paid', message: 'This earning is already paid by a Stripe transfer.' });
     expect(transfersTo(accountId)).toHaveLength(1);
     const back = await t.call('PATCH', `/api/admin/bonus/earnings/${submissionId}`, adminCookie, { status: 'owed' });
     expect(back.statusCode).toBe(409);
     expect(back.json().code).toBe('earning_paid_by_transfer');
   });
 
-  it('asked twice at the same moment, makes the transfer once', async () => {
+  it('asked five times at the same moment, makes the transfer once: one 200, the others 409 already_paid', async () => {
     const { user, cookie } = await newArtist();
     const accountId = await connect(user, cookie);
     const submissionId = await owedEarning(user, '40.00');
     const before = stub.transfers.size;
 
     const answers = await Promise.all(Array.from({ length: 5 }, () => t.call('POST', `/api/admin/bonus/earnings/${submissionId}/pay`, adminCookie, {})));
-    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(answers.filter((r) => r.statusCode === 409).map((r) => r.json().code)).toEqual(['already_paid', 'already_paid', 'already_paid', 'already_paid']);
     expect(stub.transfers.size - before).toBe(1);
     const [transfer] = transfersTo(accountId);
-    expect(new Set(answers.map((r) => (r.json() as { transferId: string }).transferId))).toEqual(new Set([transfer!.id]));
+    expect(answers.find((r) => r.statusCode === 200)!.json()).toMatchObject({ transferId: transfer!.id });
     const [row] = await t.db.select().from(bonusEarnings).where(eq(bonusEarnings.submissionId, submissionId));
     expect(row).toMatchObject({ status: 'paid', transferId: transfer!.id, paidBy: admin.id });
+  });
+
+  it('10 "pay" and 10 "mark paid" at once for one earning: exactly one succeeds, the rest are 409 already_paid (CONTRACT §21)', async () => {
+    const { user, cookie } = await newArtist();
+    const accountId = await connect(user, cookie);
+    const submissionId = await owedEarning(user, '30.00');
+    const pay = () => t.call('POST', `/api/admin/bonus/earnings/${submissionId}/pay`, adminCookie, {});
+    const markPaid = () => t.call('PATCH', `/api/admin/bonus/earnings/${submissionId}`, adminCookie, { status: 'paid' });
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? pay() : markPaid())));
+    const won = answers.filter((r) => r.statusCode === 200);
+    expect(won).toHaveLength(1);
+    expect(answers.filter((r) => r.statusCode !== 200).map((r) => r.json().code)).toEqual(Array.from({ length: 19 }, () => 'already_paid'));
+    const [row] = await t.db.select().from(bonusEarnings).where(eq(bonusEarnings.submissionId, submissionId));
+    // The money moved once: a transfer only when "pay" won, and then the earning names it.
+    const transfers = transfersTo(accountId);
+    expect(transfers.length).toBe(row!.transferId ? 1 : 0);
+    expect(row).toMatchObject({ status: 'paid', transferId: transfers[0]?.id ?? null });
+    expect(won[0]!.json()).toMatchObject({ status: 'paid', transferId: row!.transferId });
   });
 
   it('without an active account answers 409 with a clear message and moves no money', async () => {
@@ -214,7 +233,7 @@ describe('paying an earning with Stripe', () => {
     expect((await t.call('PATCH', `/api/admin/bonus/earnings/${byHand}`, adminCookie, { status: 'paid' })).statusCode).toBe(200);
     const refused = await t.call('POST', `/api/admin/bonus/earnings/${byHand}/pay`, adminCookie, {});
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().code).toBe('earning_paid_by_hand');
+    expect(refused.json()).toMatchObject({ code: 'already_paid', message: 'This earning is already marked paid, so no transfer is made.' });
     expect((await t.call('PATCH', `/api/admin/bonus/earnings/${byHand}`, adminCookie, { status: 'owed' })).statusCode).toBe(200);
 
     const zero = await owedEarning(user, '0.00');

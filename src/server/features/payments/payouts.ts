@@ -16,6 +16,7 @@ import type { Db } from '../../platform/db/client';
 import { bonusEarnings, payoutAccounts, submissions, type UserRow } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';
 import { CURRENCY } from './payment-state';
+import { lockOwedEarning, markEarningPaid } from '../../domain/bonus/earning-payment';
 
 /**
  * Bonus payouts through Stripe Connect (CONTRACT §19, docs/decisions/162-bonus-payouts-stripe-connect.md):
@@ -153,9 +154,11 @@ async function earningView(db: Db, submissionId: string): Promise<BonusEarning> 
 
 /**
  * POST /api/admin/bonus/earnings/{submissionId}/pay: one transfer of the earning's amount to the
- * artist's connected account. Twice, or twice at the same moment, makes one transfer: Stripe is
- * asked with the key `bonus:{submissionId}` (the same transfer comes back), and the earning takes
- * a transfer id only while it has none (the column is unique too).
+ * artist's connected account, recorded through the earning's one writer. The earning's row is held
+ * locked while Stripe transfers (decision 171): a "mark paid" or a second "pay" at the same moment
+ * waits, then finds it paid → 409 `already_paid`; whichever commits first wins (CONTRACT §21). A
+ * crash after the transfer leaves it owed, and paying again gets the same transfer back from
+ * Stripe (idempotency key `bonus:{submissionId}`), so the money never moves twice.
  */
 export async function payEarning(
   db: Db,
@@ -164,37 +167,31 @@ export async function payEarning(
   log: FastifyBaseLogger,
 ): Promise<BonusEarning> {
   const { submissionId } = input;
-  const [earning] = await db.select().from(bonusEarnings).where(eq(bonusEarnings.submissionId, submissionId));
-  if (!earning) throw apiError('earning_not_found');
-  if (earning.transferId) return earningView(db, submissionId);
-  if (earning.status === 'paid') throw apiError('earning_paid_by_hand');
-  const amount = Math.round(Number(earning.amount) * 100);
-  if (!(amount > 0)) throw apiError('nothing_to_transfer');
-  const [account] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, earning.userId));
-  if (!account || account.status !== 'active') throw apiError('payout_account_not_active');
+  await db.transaction(async (tx) => {
+    const earning = await lockOwedEarning(tx, submissionId);
+    const amount = Math.round(Number(earning.amount) * 100);
+    if (!(amount > 0)) throw apiError('nothing_to_transfer');
+    const [account] = await tx.select().from(payoutAccounts).where(eq(payoutAccounts.userId, earning.userId));
+    if (!account || account.status !== 'active') throw apiError('payout_account_not_active');
 
-  let transfer: Stripe.Transfer;
-  try {
-    transfer = await stripe.transfers.create(
-      {
-        amount,
-        currency: CURRENCY,
-        destination: account.stripeAccountId,
-        description: 'Viral bonus',
-        transfer_group: bonusTransferKey(submissionId),
-        metadata: { submissionId, userId: earning.userId },
-      },
-      { idempotencyKey: bonusTransferKey(submissionId) },
-    );
-  } catch (error) {
-    throw stripeFailure(error, log, { submissionId, accountId: account.stripeAccountId }, 'Stripe transfer failed');
-  }
-
-  const [recorded] = await db
-    .update(bonusEarnings)
-    .set({ status: 'paid', transferId: transfer.id, paidAt: input.now, paidBy: input.adminId })
-    .where(and(eq(bonusEarnings.submissionId, submissionId), isNull(bonusEarnings.transferId)))
-    .returning({ submissionId: bonusEarnings.submissionId });
-  if (recorded) log.info({ submissionId, transferId: transfer.id, amount, adminId: input.adminId }, 'bonus paid by transfer');
+    let transfer: Stripe.Transfer;
+    try {
+      transfer = await stripe.transfers.create(
+        {
+          amount,
+          currency: CURRENCY,
+          destination: account.stripeAccountId,
+          description: 'Viral bonus',
+          transfer_group: bonusTransferKey(submissionId),
+          metadata: { submissionId, userId: earning.userId },
+        },
+        { idempotencyKey: bonusTransferKey(submissionId) },
+      );
+    } catch (error) {
+      throw stripeFailure(error, log, { submissionId, accountId: account.stripeAccountId }, 'Stripe transfer failed');
+    }
+    await markEarningPaid(tx, { submissionId, by: input.adminId, transferId: transfer.id, now: input.now });
+    log.info({ submissionId, transferId: transfer.id, amount, adminId: input.adminId }, 'bonus paid by transfer');
+  });
   return earningView(db, submissionId);
 }

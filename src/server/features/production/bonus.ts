@@ -4,7 +4,7 @@ import { viewsNeeded, type ArtistLedger, type BonusEarning, type BonusState, typ
 import { VIRAL_HITS_NEEDED } from '@shared/production-texts';
 import type { Db } from '../../platform/db/client';
 import { bonusEarnings, dailyViews, publications, submissions, users } from '../../platform/db/schema';
-import { apiError } from '../../platform/errors';
+import { markEarningOwed, markEarningPaid } from '../../domain/bonus/earning-payment';
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 const dollars = (c: number) => (c / 100).toFixed(2);
@@ -96,18 +96,15 @@ export async function allLedgers(db: Db): Promise<ArtistLedger[]> {
   return ledgers.sort((a, b) => b.viralHits - a.viralHits || a.artistName.localeCompare(b.artistName));
 }
 
-/** PATCH /api/admin/bonus/earnings/{submissionId}: the team marks an earning paid (or back to owed). */
+/**
+ * PATCH /api/admin/bonus/earnings/{submissionId}: the team marks an earning paid by hand (a label
+ * that pays outside Stripe), or back to owed. Through the earning's one writer: marking paid what a
+ * payout already paid (or is paying at this moment) is a 409 `already_paid` (CONTRACT §21).
+ */
 export async function markEarning(db: Db, adminId: string, submissionId: string, status: EarningStatus, now: Date): Promise<BonusEarning> {
-  // An earning a Stripe transfer paid keeps its record (CONTRACT §19): the money has moved.
-  const [row] = await db
-    .update(bonusEarnings)
-    .set(status === 'paid' ? { status, paidAt: now, paidBy: adminId } : { status, paidAt: null, paidBy: null })
-    .where(and(eq(bonusEarnings.submissionId, submissionId), isNull(bonusEarnings.transferId)))
-    .returning();
-  if (!row) {
-    const [byTransfer] = await db.select({ id: bonusEarnings.submissionId }).from(bonusEarnings).where(eq(bonusEarnings.submissionId, submissionId));
-    throw apiError(byTransfer ? 'earning_paid_by_transfer' : 'earning_not_found');
-  }
+  const row = await db.transaction((tx) =>
+    status === 'paid' ? markEarningPaid(tx, { submissionId, by: adminId, transferId: null, now }) : markEarningOwed(tx, submissionId),
+  );
   const [submission] = await db.select({ songTitle: submissions.songTitle }).from(submissions).where(eq(submissions.id, submissionId));
   return toEarning(row, submission?.songTitle ?? '');
 }
