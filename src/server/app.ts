@@ -17,6 +17,7 @@ import { collectMetrics, metricsRoutes } from './features/operations/metrics';
 import { defineScheduledBackup } from './features/operations/scheduled-backup';
 import { paymentRoutes } from './features/payments/routes';
 import { billingRoutes } from './features/billing/routes';
+import { declareRefundJobs } from './features/billing/refund-jobs';
 import { productionRoutes } from './features/production/routes';
 import { profileRoutes } from './features/profile/routes';
 import { submissionRoutes } from './features/submissions/routes';
@@ -164,6 +165,7 @@ export async function buildApp({
   await app.register(messageRoutes, { db, emailDelayS: config.mail.messageDelayS });
   await app.register(paymentRoutes, { db, config, now: clock });
   await app.register(billingRoutes, { db, config });
+  declareRefundJobs(jobs, { db, config, outbox, log: app.log, now: clock });
   await app.register(notificationRoutes, { db, config });
   await app.register(productionRoutes, { db, config, storage, now: clock, emailDelayS: config.mail.messageDelayS });
   await app.register(metricsRoutes, { registry: metrics, token: config.metricsToken });

@@ -140,7 +140,7 @@ export const HISTORY_FIELDS = [
   'publication',
   'views',
 ] as const;
-type HistoryField = (typeof HISTORY_FIELDS)[number];
+export type HistoryField = (typeof HISTORY_FIELDS)[number];
 
 /**
  * Why a submission's status changed, kept on its history row beside who changed it. Each names one

@@ -3,20 +3,17 @@ import { and, asc, eq, inArray, isNotNull, isNull, lt, ne } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { formatUsd } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
-import { submissionHistory, submissions, type SubmissionRow } from '../../platform/db/schema';
+import { submissions, type SubmissionRow } from '../../platform/db/schema';
 import type { EmailQueue } from '../../domain/email/email-kinds';
 import { apiError } from '../../platform/errors';
-import { newId } from '../../platform/ids';
+import { recordHistory } from '../submission/history';
+import { markPaymentRefunded } from '../submission/payment-state';
 import { invoiceOf, issueBillingDocument } from './issue-document';
 
 import type { BillingSeller } from '@shared/billing';
 import type { RefundReason } from '@shared/submissions';
 
 export type { RefundReason };
-
-/** The scheduled jobs that refund (production feature): late deliveries, and rejections not refunded at once. */
-export const LATE_REFUND_JOB = 'production.late-delivery-refunds';
-export const REJECTION_REFUND_JOB = 'production.rejection-refunds';
 
 /**
  * A full refund of the submission's payment through Stripe's refunds API (CONTRACT §13).
@@ -68,25 +65,12 @@ export async function refundSubmission(
   const recorded = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(submissions)
-      .set({
-        refundReason: reason,
-        refundRequestedAt: input.now,
-        stripeRefundId: refund?.id ?? null,
-        ...(settled ? { paymentStatus: 'refunded' } : {}),
-        updatedAt: input.now,
-      })
+      .set({ refundReason: reason, refundRequestedAt: input.now, stripeRefundId: refund?.id ?? null, updatedAt: input.now })
       .where(and(eq(submissions.id, submission.id), isNull(submissions.refundRequestedAt)))
-      .returning({ id: submissions.id });
+      .returning({ id: submissions.id, userId: submissions.userId, status: submissions.status, paymentStatus: submissions.paymentStatus });
     if (!row) return false;
-    const history = [
-      { field: 'refund' as const, fromValue: null, toValue: reason },
-      ...(settled && submission.paymentStatus !== 'refunded'
-        ? [{ field: 'payment_status' as const, fromValue: submission.paymentStatus, toValue: 'refunded' }]
-        : []),
-    ];
-    await tx
-      .insert(submissionHistory)
-      .values(history.map((h) => ({ ...h, id: newId(), submissionId: submission.id, actorId: input.actorId, createdAt: input.now })));
+    await recordHistory(tx, submission.id, { kind: 'refund', by: input.actorId, to: reason, at: input.now });
+    if (settled) await markPaymentRefunded(tx, row, { by: input.actorId, now: input.now });
     // The credit note is issued with the refund's record (CONTRACT §19), for the invoice's amount.
     const invoice = await invoiceOf(tx, submission.id);
     const creditNote = await issueBillingDocument(tx, {

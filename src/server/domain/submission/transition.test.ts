@@ -209,3 +209,52 @@ describe('status writes', () => {
     expect(writers).toEqual([]);
   });
 });
+
+describe('one writer per fact (CONTRACT §21)', () => {
+  /** Every server source file outside tests, as [path relative to src/server, text]. */
+  function serverSources(dir = path.resolve('src/server')): [string, string][] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((entry): [string, string][] => {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'test' || entry.name === 'migrations' ? [] : serverSources(file);
+      if (!/\.tsx?$/.test(entry.name) || entry.name.endsWith('.test.ts')) return [];
+      return [[path.relative(path.resolve('src/server'), file).split(path.sep).join('/'), readFileSync(file, 'utf8')]];
+    });
+  }
+  const outsideDomain = () => serverSources().filter(([file]) => !file.startsWith('domain/'));
+
+  it('history is inserted by the one verb, domain/submission/history.ts', () => {
+    const writers = serverSources()
+      .filter(([file, text]) => file !== 'domain/submission/history.ts' && /insert\(\s*submissionHistory\s*\)|insert\s+into\s+"?submission_history/i.test(text))
+      .map(([file]) => file);
+    expect(writers).toEqual([]);
+  });
+
+  it('paymentStatus is assigned only under domain/', () => {
+    const writers = outsideDomain()
+      .filter(([, text]) => /\.set\(\{[^}]*\bpaymentStatus\s*:/.test(text) || /\.values\(\{[^}]*\bpaymentStatus\s*:/.test(text) || /payment_status\s*=/.test(text))
+      .map(([file]) => file);
+    expect(writers).toEqual([]);
+    // And nowhere a route could reach it through a spread of submission columns: the transition has no `also` any more.
+    expect(readFileSync(path.resolve('src/server/domain/submission/transition.ts'), 'utf8')).not.toMatch(/\balso\b\s*[?:]/);
+  });
+
+  it('an earning’s paid state has one writer, domain/bonus/earning-payment.ts', () => {
+    const writers = serverSources()
+      .filter(([file, text]) => file !== 'domain/bonus/earning-payment.ts' && /\.update\(\s*bonusEarnings\s*\)/.test(text))
+      .map(([file]) => file);
+    expect(writers).toEqual([]);
+  });
+
+  it('the refund rule lives in domain/billing/refunds.ts: no feature calls Stripe’s refunds itself', () => {
+    expect(outsideDomain().filter(([, text]) => /refunds\.create\(/.test(text)).map(([file]) => file)).toEqual([]);
+  });
+
+  it('jobs are scheduled by job modules, not inside a routes plugin, for what this issue moved', () => {
+    const routes = serverSources().filter(([file]) => /(^|\/)routes\.ts$/.test(file));
+    expect(routes.filter(([, text]) => /REFUND_JOB/.test(text)).map(([file]) => file)).toEqual([]);
+  });
+
+  it('submission_changed is announced by the domain only', () => {
+    expect(outsideDomain().filter(([, text]) => /type:\s*'submission_changed'/.test(text)).map(([file]) => file)).toEqual([]);
+  });
+});

@@ -7,13 +7,14 @@ import {
   PAYMENT_DUE_STATUSES,
   PUBLISHABLE_STATUSES,
   SUBMISSION_STATUSES,
+  type PaymentStatus,
   type SubmissionStatus,
 } from '@shared/submissions';
 import type { Db, Tx } from '../../platform/db/client';
-import { submissionHistory, submissions, users } from '../../platform/db/schema';
+import { submissions, users } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';
-import { newId } from '../../platform/ids';
 import { notifyOnCommit } from '../../platform/realtime/hub';
+import { recordHistoryRows } from './history';
 
 const DESK_STATUSES = SUBMISSION_STATUSES.filter((status) => status !== 'draft');
 
@@ -38,6 +39,29 @@ export const ALLOWED_STATUS_MOVES = {
   published: { from: PUBLISHABLE_STATUSES, to: ['published'] },
 } as const satisfies Record<StatusChangeReason, { from: readonly SubmissionStatus[]; to: readonly SubmissionStatus[] }>;
 
+/**
+ * Every move a submission's payment may make, by why it is made (CONTRACT §6, §12, §13, §19, §21):
+ * beside the status moves, the one place that says what is allowed. Each is made by its own verb in
+ * domain/submission/payment-state.ts; a move not in this table is refused with a 409 (or, coming
+ * from a Stripe event, left as it is).
+ */
+export const ALLOWED_PAYMENT_MOVES = {
+  /** The artist opens the checkout again after a failed payment (§6). */
+  checkout_reopened: { from: ['failed', 'pending'], to: 'pending' },
+  /** Stripe confirmed the payment (§6); null: a plan chosen again after the free one. */
+  succeeded: { from: [null, 'pending', 'failed'], to: 'succeeded' },
+  /** Stripe reported the payment failed (§6). */
+  failed: { from: [null, 'pending'], to: 'failed' },
+  /** The payment went back to the card (§13, §19, §21); pending: Stripe's success event has not arrived yet. */
+  refunded: { from: ['succeeded', 'pending'], to: 'refunded' },
+  /** The artist picked the free plan while the payment was due: nothing is owed any more (§12). */
+  plan_changed: { from: [null, 'pending', 'failed'], to: null },
+} as const satisfies Record<string, { from: readonly (PaymentStatus | null)[]; to: PaymentStatus | null }>;
+export type PaymentMove = keyof typeof ALLOWED_PAYMENT_MOVES;
+
+export const isAllowedPaymentMove = (move: PaymentMove, from: PaymentStatus | null): boolean =>
+  from === ALLOWED_PAYMENT_MOVES[move].to || (ALLOWED_PAYMENT_MOVES[move].from as readonly (PaymentStatus | null)[]).includes(from);
+
 export const isAllowedMove = (reason: StatusChangeReason, from: SubmissionStatus, to: SubmissionStatus): boolean =>
   (ALLOWED_STATUS_MOVES[reason].from as readonly string[]).includes(from) && (ALLOWED_STATUS_MOVES[reason].to as readonly string[]).includes(to);
 
@@ -53,19 +77,19 @@ interface StatusChange {
   reason: StatusChangeReason;
   /** Who made the change: a person's id, or null for the system (a Stripe webhook). */
   by: string | null;
-  /** Other columns the same change writes (the payment's fields, the reviewer); the status is the transition's. */
-  also?: Omit<Partial<typeof submissions.$inferInsert>, 'status' | 'id'>;
   now?: Date;
 }
 
 /**
  * THE way a submission's status changes (docs/decisions/145-domain-layer.md): checks each move
- * against ALLOWED_STATUS_MOVES, writes the status (with `also`) in one UPDATE, one history row per
+ * against ALLOWED_STATUS_MOVES, writes the status in one UPDATE, one history row per
  * submission whose status really moved, with who and why, and announces `submission_changed` to
  * its artist and the team when `tx` commits. All in the caller's transaction, so nothing of it
  * exists if the change rolls back; the email that goes with a change is queued by the caller in
  * the same transaction, since what it says (a review, a receipt, a publication) is the caller's.
- * Targets already in `to` are written (`also`) but not recorded or announced as moved.
+ * What else the same change writes (the payment's fields, the reviewer) is written by the named
+ * verb that calls this (domain/submission/payment-state.ts, the desk's review), in the same
+ * transaction. Targets already in `to` are not recorded or announced as moved.
  */
 export async function transitionSubmissions(tx: Tx, targets: TransitionTarget[], change: StatusChange): Promise<TransitionTarget[]> {
   if (targets.length === 0) return [];
@@ -76,20 +100,12 @@ export async function transitionSubmissions(tx: Tx, targets: TransitionTarget[],
   const now = change.now ?? new Date();
   await tx
     .update(submissions)
-    .set({ ...change.also, status: change.to, updatedAt: now })
+    .set({ status: change.to, updatedAt: now })
     .where(inArray(submissions.id, targets.map((t) => t.id)));
   if (moving.length === 0) return [];
-  await tx.insert(submissionHistory).values(
-    moving.map((t) => ({
-      id: newId(),
-      submissionId: t.id,
-      actorId: change.by,
-      field: 'status' as const,
-      fromValue: t.status,
-      toValue: change.to,
-      reason: change.reason,
-      createdAt: now,
-    })),
+  await recordHistoryRows(
+    tx,
+    moving.map((t) => ({ submissionId: t.id, kind: 'status', by: change.by, from: t.status, to: change.to, why: change.reason, at: now })),
   );
   const team = await adminIds(tx);
   for (const target of moving) await notifyOnCommit(tx, [target.userId, ...team], submissionChanged(target.id, change.to));

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { displayName } from '@shared/users';
 import { PAYMENT_DUE_STATUSES, statusLabel, type SubmissionStatus } from '@shared/submissions';
@@ -23,6 +23,7 @@ import { toPublicProfile } from '../../platform/public-user';
 import { deleteSubmissionRows } from '../../domain/submission/submission-deletion';
 import { toSubmission } from '../../domain/submission/to-submission';
 import { transitionSubmissions } from '../../domain/submission/transition';
+import { recordHistory, recordHistoryRows } from '../../domain/submission/history';
 import type { AdminListQuery, AdminSubmissionPage, StatusChangeInput, SubmissionHistoryEntry } from '@shared/admin';
 import { fillReviewTemplate, type DeskState, type TeamMember } from '@shared/review-desk';
 
@@ -239,7 +240,6 @@ export async function findAdminSubmission(db: Db, id: string): Promise<AdminSubm
   return toAdminSubmission(row.submission, row.user, row.desk, row.assignee);
 }
 
-type HistoryInsert = typeof submissionHistory.$inferInsert;
 type StatusChange = { status: NonNullable<StatusChangeInput['status']>; review?: string | null | undefined };
 
 /** What a status change reads of each submission, locked FOR UPDATE by the caller. */
@@ -281,13 +281,12 @@ export async function applyStatusChange(tx: Tx, outbox: EmailQueue, adminId: str
     const review = typeof input.review === 'string' ? fillReviewTemplate(input.review, current) : input.review;
     return { current, review, reviewChanged: review !== undefined && review !== current.review };
   });
-  await transitionSubmissions(tx, targets, {
-    to: input.status,
-    reason: 'review',
-    by: adminId,
-    now,
-    also: { adminReviewedAt: now, adminReviewedBy: adminId },
-  });
+  await transitionSubmissions(tx, targets, { to: input.status, reason: 'review', by: adminId, now });
+  // Who reviewed it last, and when: the desk's own columns, written beside the transition.
+  await tx
+    .update(submissions)
+    .set({ adminReviewedAt: now, adminReviewedBy: adminId })
+    .where(inArray(submissions.id, targets.map((t) => t.id)));
   const reviewed = planned.filter((p) => p.reviewChanged);
   if (reviewed.length) {
     const values = JSON.stringify(reviewed.map((p) => ({ id: p.current.id, review: p.review ?? null })));
@@ -296,11 +295,11 @@ export async function applyStatusChange(tx: Tx, outbox: EmailQueue, adminId: str
       from jsonb_to_recordset(${values}::jsonb) as v(id text, review text)
       where ${submissions.id} = v.id`);
   }
-  const history: HistoryInsert[] = [];
+  const history: Parameters<typeof recordHistoryRows>[1][number][] = [];
   const emails: QueueEmail<EmailKinds, 'status_changed'>[] = [];
   for (const { current, review, reviewChanged } of planned) {
     if (reviewChanged) {
-      history.push({ id: newId(), submissionId: current.id, actorId: adminId, field: 'review', fromValue: current.review, toValue: review ?? null, createdAt: now });
+      history.push({ submissionId: current.id, kind: 'review', by: adminId, from: current.review, to: review ?? null, at: now });
     }
     // The artist hears of a new status, or of a new review on the same status (CONTRACT §10).
     if (current.status !== input.status || (reviewChanged && review)) {
@@ -311,7 +310,7 @@ export async function applyStatusChange(tx: Tx, outbox: EmailQueue, adminId: str
       });
     }
   }
-  if (history.length) await tx.insert(submissionHistory).values(history);
+  await recordHistoryRows(tx, history);
   await outbox.queueMany(tx, emails);
 }
 
@@ -327,15 +326,7 @@ export async function saveSubmissionNotes(db: Db, adminId: string, id: string, n
     if (current.notes === notes) return;
     const now = new Date();
     await tx.update(submissions).set({ adminNotes: notes, updatedAt: now }).where(eq(submissions.id, id));
-    await tx.insert(submissionHistory).values({
-      id: newId(),
-      submissionId: id,
-      actorId: adminId,
-      field: 'notes',
-      fromValue: current.notes,
-      toValue: notes,
-      createdAt: now,
-    });
+    await recordHistory(tx, id, { kind: 'notes', by: adminId, from: current.notes, to: notes, at: now });
   });
 }
 

@@ -11,16 +11,15 @@ import type { Db } from '../../platform/db/client';
 import {
   audioPeaks,
   submissionDesk,
-  submissionHistory,
   submissionRatings,
   submissions,
   users,
   type SubmissionDeskRow,
 } from '../../platform/db/schema';
 import { apiError, HttpError } from '../../platform/errors';
-import { newId } from '../../platform/ids';
 import { uploadIdFromObjectPath } from '@shared/submissions';
 import { isDeskSubmission, toTeamMember } from './admin-submissions';
+import { recordHistory } from '../../domain/submission/history';
 
 /**
  * The review desk's working state of a submission (CONTRACT §14): assignee, tags, ratings and
@@ -58,15 +57,7 @@ export async function assignSubmission(db: Db, adminId: string, submissionId: st
     if (desk.assigneeId === assigneeId) return;
     const now = new Date();
     await tx.update(submissionDesk).set({ assigneeId, updatedAt: now }).where(eq(submissionDesk.submissionId, submissionId));
-    await tx.insert(submissionHistory).values({
-      id: newId(),
-      submissionId,
-      actorId: adminId,
-      field: 'assignee',
-      fromValue: desk.assigneeId,
-      toValue: assigneeId,
-      createdAt: now,
-    });
+    await recordHistory(tx, submissionId, { kind: 'assignee', by: adminId, from: desk.assigneeId, to: assigneeId, at: now });
   });
 }
 
@@ -93,15 +84,7 @@ export async function changeSubmissionTags(
     if (same) return;
     const now = new Date();
     await tx.update(submissionDesk).set({ tags: next, updatedAt: now }).where(eq(submissionDesk.submissionId, submissionId));
-    await tx.insert(submissionHistory).values({
-      id: newId(),
-      submissionId,
-      actorId: adminId,
-      field: 'tags',
-      fromValue: desk.tags.join(', ') || null,
-      toValue: next.join(', ') || null,
-      createdAt: now,
-    });
+    await recordHistory(tx, submissionId, { kind: 'tags', by: adminId, from: desk.tags.join(', ') || null, to: next.join(', ') || null, at: now });
   });
 }
 

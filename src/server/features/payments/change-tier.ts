@@ -3,11 +3,10 @@ import type Stripe from 'stripe';
 import { PAYMENT_DUE_STATUSES, isPaidTier, isPaymentDue, tierAmount, type PricingTier } from '@shared/submissions';
 import { plansFor } from '@shared/plans';
 import type { Db } from '../../platform/db/client';
-import { submissionHistory, submissions } from '../../platform/db/schema';
+import { submissions } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';
-import { newId } from '../../platform/ids';
 import { findOwnedSubmission } from './payment-state';
-import { transitionSubmissions } from '../../domain/submission/transition';
+import { changePlan } from '../../domain/submission/payment-state';
 
 /**
  * POST /api/submissions/{id}/tier (CONTRACT §12): while the payment is due the owner may choose
@@ -43,24 +42,8 @@ export async function changeSubmissionTier(
       .for('update');
     // The payment may have completed meanwhile (a webhook between the read and here): then nothing changes.
     if (!before || !isPaymentDue(before.status)) throw apiError('tier_change_not_allowed');
-    const plan = { pricingTier: tier, amount: tierAmount(tier) };
-    if (paid) {
-      await tx.update(submissions).set({ ...plan, updatedAt: now }).where(eq(submissions.id, submissionId));
-      return;
-    }
-    // Free sends it to the label: the status through the one transition, the plan in the same UPDATE.
-    await transitionSubmissions(tx, [before], { to: 'pending', reason: 'tier_changed', by: userId, also: { ...plan, paymentStatus: null }, now });
-    if (before.paymentStatus !== null) {
-      await tx.insert(submissionHistory).values({
-        id: newId(),
-        submissionId,
-        actorId: userId,
-        field: 'payment_status',
-        fromValue: before.paymentStatus,
-        toValue: null,
-        createdAt: now,
-      });
-    }
+    // Free sends it to the label: the status through the one transition, the plan with it (the payment state's verb).
+    await changePlan(tx, before, { tier, amount: tierAmount(tier), paid, by: userId, now });
   });
 }
 

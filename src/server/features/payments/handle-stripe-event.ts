@@ -8,9 +8,10 @@ import type { EmailQueue } from '../../domain/email/email-kinds';
 import { paymentEvents } from '../../platform/db/schema';
 import { applyAccountUpdated } from './payouts';
 import { issueBillingDocument } from '../../domain/billing/issue-document';
+import * as paymentState from '../../domain/submission/payment-state';
+import { isAllowedPaymentMove } from '../../domain/submission/transition';
 import {
   CURRENCY,
-  applyPaymentChange,
   expectedAmount,
   lockSubmission,
   type PaymentSubmission,
@@ -114,12 +115,11 @@ async function markPaymentSucceeded(
     }
     return 'unchanged';
   }
-  const changed = await applyPaymentChange(tx, submission, {
-    paymentStatus: 'succeeded',
+  const changed = await paymentState.markPaymentSucceeded(tx, submission, {
     // A submission the team has already moved on (e.g. archived) keeps its status; only the payment is recorded.
-    ...(isPaymentDue(submission.status) ? { status: 'pending', reason: 'payment_succeeded' } : {}),
+    joinsQueue: isPaymentDue(submission.status),
     // The intent that was paid is the submission's payment id, also when it was found by its metadata.
-    stripePaymentIntentId: intent.id,
+    paymentIntentId: intent.id,
     // The tier's delivery promise runs from the moment the payment succeeded (CONTRACT §13).
     dueAt: deliveryDueAt(submission.pricingTier, succeededAt),
   });
@@ -168,10 +168,7 @@ async function markPaymentFailed(
     log.info({ ...context, submissionId: submission.id, intentStatus: current.status }, 'stale payment failure ignored');
     return 'unchanged';
   }
-  const changed = await applyPaymentChange(tx, submission, {
-    paymentStatus: 'failed',
-    ...(submission.status === 'payment_pending' ? { status: 'payment_failed', reason: 'payment_failed' } : {}),
-  });
+  const changed = await paymentState.markPaymentFailed(tx, submission);
   log.info({ ...context, submissionId: submission.id, changed }, 'payment failed');
   return changed ? 'applied' : 'unchanged';
 }
@@ -201,7 +198,11 @@ async function markRefunded(db: Db, event: Stripe.ChargeRefundedEvent, log: Fast
       log.warn({ ...context, submissionId: submission.id, amountRefunded: charge.amount_refunded }, 'partial refund left as it is');
       return 'unchanged';
     }
-    const changed = await applyPaymentChange(tx, submission, { paymentStatus: 'refunded' });
+    if (!isAllowedPaymentMove('refunded', submission.paymentStatus)) {
+      log.warn({ ...context, submissionId: submission.id, paymentStatus: submission.paymentStatus }, 'refund of a payment never recorded as made left as it is');
+      return 'unchanged';
+    }
+    const changed = await paymentState.markPaymentRefunded(tx, submission, { by: null, now: new Date() });
     // A refund made outside the product (Stripe's dashboard) gets its credit note here; one made
     // through refundSubmission has it already, and this finds it.
     if (submission.paymentStatus === 'succeeded' || submission.paymentStatus === 'refunded') {

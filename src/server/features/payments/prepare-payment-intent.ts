@@ -7,12 +7,12 @@ import { submissions } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';
 import {
   CURRENCY,
-  applyPaymentChange,
   expectedAmount,
   findOwnedSubmission,
   lockSubmission,
   type PaymentSubmission,
 } from './payment-state';
+import { reopenCheckout } from '../../domain/submission/payment-state';
 
 
 /** Intents in these states can still be confirmed by the card form, so they are handed out again. */
@@ -109,6 +109,6 @@ async function reopenFailedPayment(db: Db, submissionId: string): Promise<void> 
   await db.transaction(async (tx) => {
     const current = await lockSubmission(tx, { id: submissionId });
     if (current?.status !== 'payment_failed' || current.paymentStatus === 'succeeded') return;
-    await applyPaymentChange(tx, current, { status: 'payment_pending', reason: 'checkout_reopened', paymentStatus: 'pending' });
+    await reopenCheckout(tx, current);
   });
 }

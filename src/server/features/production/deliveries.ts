@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Delivery, DeliverableFile } from '@shared/production';
 import { isDeliverableType } from '@shared/production';
 import type { Db } from '../../platform/db/client';
-import { deliveries, deliveryFiles, submissionHistory, submissions, uploads, users } from '../../platform/db/schema';
+import { deliveries, deliveryFiles, submissions, uploads, users } from '../../platform/db/schema';
 import type { EmailQueue } from '../../domain/email/email-kinds';
 import { apiError, rangeNotSatisfiable } from '../../platform/errors';
 import { newId } from '../../platform/ids';
@@ -19,6 +19,7 @@ import {
 import { toZipEntryName } from '../../platform/zip-entry-name';
 import { uploadIdFromObjectPath } from '@shared/submissions';
 import { lockDeskSubmission } from './access';
+import { recordHistory } from '../../domain/submission/history';
 
 const fileUrl = (submissionId: string, uploadId: string) => `/api/submissions/${submissionId}/deliverables/${uploadId}`;
 
@@ -73,14 +74,11 @@ export async function deliverFiles(
       // A new cut replaces the one the artist approved: they approve again (CONTRACT §17).
       .set({ deliveredAt: submission.deliveredAt ?? now, approvedDeliveryId: null, cutApprovedAt: null, updatedAt: now })
       .where(eq(submissions.id, submissionId));
-    await tx.insert(submissionHistory).values({
-      id: newId(),
-      submissionId,
-      actorId: adminId,
-      field: 'delivery',
-      fromValue: null,
-      toValue: `${ids.length} file${ids.length === 1 ? '' : 's'}${input.note ? `: ${input.note}` : ''}`,
-      createdAt: now,
+    await recordHistory(tx, submissionId, {
+      kind: 'delivery',
+      by: adminId,
+      to: `${ids.length} file${ids.length === 1 ? '' : 's'}${input.note ? `: ${input.note}` : ''}`,
+      at: now,
     });
     await outbox.queue(tx, {
       kind: 'deliverables_ready',

@@ -5,7 +5,7 @@ import { VIRAL_HITS_NEEDED } from '@shared/production-texts';
 import { isPublishable } from '@shared/submissions';
 import { transitionSubmissions } from '../../domain/submission/transition';
 import type { Db, Tx } from '../../platform/db/client';
-import { bonusEarnings, dailyViews, publications, submissionHistory, submissions, users, viewReadings } from '../../platform/db/schema';
+import { bonusEarnings, dailyViews, publications, submissions, users, viewReadings } from '../../platform/db/schema';
 import type { EmailQueue } from '../../domain/email/email-kinds';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
@@ -14,6 +14,7 @@ import { lockDeskSubmission } from './access';
 import type { LabelChannel } from './channel';
 import { readSubscriberCount, readViewCount, youTubeVideoId, YouTubeError, type YouTubeConfig } from './youtube';
 import { readDailyViews } from './youtube-api';
+import { recordHistory } from '../../domain/submission/history';
 
 export const VIRAL_CHECK_JOB = 'production.viral-check';
 export interface ViralCheckJob {
@@ -97,14 +98,12 @@ export async function recordPublication(
       .returning({ submissionId: publications.submissionId });
     if (!written) throw apiError('conflict', CHECK_HAS_RUN);
     await transitionSubmissions(tx, [submission], { to: 'published', reason: 'published', by: adminId, now });
-    await tx.insert(submissionHistory).values({
-      id: newId(),
-      submissionId,
-      actorId: adminId,
-      field: 'publication',
-      fromValue: existing?.videoUrl ?? null,
-      toValue: `${input.videoUrl} at ${publishedAt.toISOString()}`,
-      createdAt: now,
+    await recordHistory(tx, submissionId, {
+      kind: 'publication',
+      by: adminId,
+      from: existing?.videoUrl ?? null,
+      to: `${input.videoUrl} at ${publishedAt.toISOString()}`,
+      at: now,
     });
 
     const job: ViralCheckJob = { submissionId, checkAt: checkAt.toISOString() };
@@ -180,14 +179,12 @@ async function recordViews(
     recordedBy: reading.recordedBy,
     recordedAt: now,
   });
-  await tx.insert(submissionHistory).values({
-    id: newId(),
-    submissionId: publication.submissionId,
-    actorId: reading.recordedBy,
-    field: 'views',
-    fromValue: publication.viewsAt14Days === null ? null : String(publication.viewsAt14Days),
-    toValue: String(reading.views),
-    createdAt: now,
+  await recordHistory(tx, publication.submissionId, {
+    kind: 'views',
+    by: reading.recordedBy,
+    from: publication.viewsAt14Days === null ? null : String(publication.viewsAt14Days),
+    to: String(reading.views),
+    at: now,
   });
   if (newHit) {
     const [submission] = await tx

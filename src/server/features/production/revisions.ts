@@ -3,9 +3,10 @@ import type { RevisionRequest } from '@shared/production';
 import { PRODUCTION_TEXTS } from '@shared/production-texts';
 import { TIER_DELIVERY } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
-import { revisionRequests, submissionHistory, submissions } from '../../platform/db/schema';
+import { revisionRequests, submissions } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import { recordHistory } from '../../domain/submission/history';
 
 const toRevision = (row: typeof revisionRequests.$inferSelect): RevisionRequest => ({
   id: row.id,
@@ -33,15 +34,7 @@ export async function requestRevision(db: Db, userId: string, submissionId: stri
     if (number > allowed) throw apiError('revisions_exhausted', PRODUCTION_TEXTS.revisionsExhausted(allowed));
     if (!submission.deliveredAt) throw apiError('not_delivered_yet', PRODUCTION_TEXTS.revisionBeforeDelivery);
     const [row] = await tx.insert(revisionRequests).values({ id: newId(), submissionId, number, note, createdAt: now }).returning();
-    await tx.insert(submissionHistory).values({
-      id: newId(),
-      submissionId,
-      actorId: userId,
-      field: 'revision',
-      fromValue: `${number} of ${allowed}`,
-      toValue: note,
-      createdAt: now,
-    });
+    await recordHistory(tx, submissionId, { kind: 'revision', by: userId, from: `${number} of ${allowed}`, to: note, at: now });
     await tx.update(submissions).set({ updatedAt: now }).where(eq(submissions.id, submissionId));
     return toRevision(row!);
   });

@@ -19,7 +19,7 @@ import { LabelChannel } from './channel';
 import { channelRoutes } from './channel-routes';
 import { productionState } from './production-state';
 import { enterViews, recordPublication, refreshDailyViews, runViralCheck, VIRAL_CHECK_JOB, type PublicationDeps, type ViralCheckJob } from './publication';
-import { LATE_REFUND_JOB, REJECTION_REFUND_JOB, refundLateDeliveries, refundRejected, refundSubmission } from '../../domain/billing/refunds';
+import { refundSubmission } from '../../domain/billing/refunds';
 import { requestRevision } from './revisions';
 import {
   queueStalledUploads,
@@ -32,6 +32,7 @@ import {
   type YouTubeUploadJob,
 } from './youtube-upload';
 import { queueLostViralChecks, VIRAL_CHECK_BACKSTOP_CRON, VIRAL_CHECK_BACKSTOP_JOB } from './viral-check-backstop';
+import { announceSubmissionChange } from '../../domain/submission/transition';
 
 type WithId = { Params: { id: string } };
 type WithDelivery = { Params: { id: string; deliveryId: string } };
@@ -40,8 +41,6 @@ type WithComment = { Params: { id: string; deliveryId: string; commentId: string
 /** The loader other instances use when a comment is too large to travel in a NOTIFY payload. */
 const DELIVERY_COMMENT_LOADER = 'delivery_comment';
 const DAILY_VIEWS_JOB = 'production.daily-views';
-
-export { LATE_REFUND_JOB } from '../../domain/billing/refunds';
 
 interface ProductionOptions {
   db: Db;
@@ -100,12 +99,6 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
   app.jobs.every(DAILY_VIEWS_JOB, '0 6 * * *', () => refreshDailyViews(deps, now()));
   // A check whose job was lost (retries exhausted, or dropped while the server was off) is queued again.
   app.jobs.every(VIRAL_CHECK_BACKSTOP_JOB, VIRAL_CHECK_BACKSTOP_CRON, () => queueLostViralChecks(deps, now()));
-  if (stripe) {
-    app.jobs.every(REJECTION_REFUND_JOB, '*/5 * * * *', () => refundRejected(db, stripe, app.outbox, { actorId: null, now: now(), seller: config.billing }, app.log));
-  }
-  if (config.production.lateDeliveryRefund === 'auto' && stripe) {
-    app.jobs.every(LATE_REFUND_JOB, '*/5 * * * *', () => refundLateDeliveries(db, stripe, app.outbox, { now: now(), seller: config.billing }, app.log));
-  }
 
   app.realtime.registerLoader(DELIVERY_COMMENT_LOADER, async (id) => {
     const loaded = await loadDeliveryComment(db, id);
@@ -232,11 +225,7 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
       await approveCut(db, user, submission, request.params.deliveryId, now());
       request.log.info({ submissionId: submission.id, deliveryId: request.params.deliveryId }, 'cut approved');
       // The team's open desk reads the submission again (the approval shows there at once).
-      void app.realtime.publish(await commentAudience(db, submission.userId), {
-        type: 'submission_changed',
-        submissionId: submission.id,
-        status: submission.status,
-      });
+      await announceSubmissionChange(db, submission.userId, { submissionId: submission.id, status: submission.status });
       return productionState(db, await findVisibleSubmission(db, user, submission.id), now());
     });
 

@@ -15,6 +15,7 @@ import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { deleteSubmissionRows } from '../../domain/submission/submission-deletion';
 import { transitionSubmissions } from '../../domain/submission/transition';
+import { initialPaymentState } from '../../domain/submission/payment-state';
 
 type CreateSubmission = z.output<typeof createSubmissionSchema>;
 type DraftChanges = z.output<typeof draftSubmissionSchema>;
@@ -94,10 +95,9 @@ async function attachFiles(tx: Tx, userId: string, submissionId: string, referen
 
 /** The server-set part of a submission that goes to the label: amount and payment from the tier. */
 function submittedState(input: CreateSubmission) {
-  const paid = isPaidTier(input.pricingTier);
   return {
     amount: tierAmount(input.pricingTier),
-    paymentStatus: paid ? ('pending' as const) : null,
+    ...initialPaymentState(input.pricingTier),
     draftStep: null,
   };
 }
