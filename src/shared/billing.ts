@@ -1,4 +1,4 @@
-import type { PaymentStatus, PricingTier, RefundReason } from './submissions';
+import { formatUsd, type PaymentStatus, type PricingTier, type RefundReason } from './submissions';
 
 /**
  * Invoices and credit notes (CONTRACT §19): one invoice per succeeded payment, one credit note
@@ -118,3 +118,44 @@ export const NO_DOCUMENT_MESSAGE: Record<BillingDocumentKind, string> = {
   invoice: 'No invoice yet: an invoice is issued when the payment succeeds',
   credit_note: 'No credit note: one is issued when the payment is refunded',
 };
+
+/**
+ * The refund rule as both sides read it (CONTRACT §19, §21): a payment that went through, is not
+ * refunded and paid for work not delivered yet is refunded in full when the work is rejected,
+ * withdrawn or deleted. The amount refunded ("$99.00"), or null when nothing would be.
+ */
+type RefundRuleInput = {
+  paymentStatus: PaymentStatus | null;
+  refundRequestedAt: string | Date | null;
+  deliveredAt: string | Date | null;
+  amount: string | null;
+};
+
+export function isRefundOwedFor(submission: RefundRuleInput): boolean {
+  return submission.paymentStatus === 'succeeded' && !submission.refundRequestedAt && !submission.deliveredAt;
+}
+
+export function refundOwedOf(submission: RefundRuleInput): string | null {
+  return isRefundOwedFor(submission) ? formatUsd(submission.amount ?? 0) : null;
+}
+
+/** What the product's own confirmations say before money moves (CONTRACT §21): one text each. */
+export const MONEY_CONFIRM_TEXTS = {
+  withdrawTitle: (songTitle: string) => `Delete "${songTitle}"?`,
+  withdrawBody: 'The submission and its files are deleted. This cannot be undone.',
+  withdrawRefund: (amount: string) => `You will be refunded ${amount}.`,
+  withdrawConfirm: 'Delete submission',
+  rejectRefund: (amount: string) => `Rejecting refunds ${amount} to the artist`,
+  rejectRefundMany: (amount: string, count: number) => `Rejecting refunds ${amount} in all to the artists of ${count} paid submissions`,
+  rejectRefundConfirm: 'Reject and Refund',
+  rejectedAndRefunded: (amount: string) => `${amount} is refunded to the artist through Stripe.`,
+  refundTitle: 'Refund the payment?',
+  refundBody: (amount: string) => `${amount} goes back to the artist's card through Stripe, and a credit note is issued. This cannot be undone.`,
+  refundConfirm: 'Refund',
+  payBonusTitle: 'Pay this bonus with Stripe?',
+  payBonusBody: (amount: string, artist: string) => `${amount} is transferred to ${artist}'s Stripe payout account. This cannot be undone.`,
+  payBonusConfirm: 'Pay with Stripe',
+  disconnectTitle: 'Disconnect the channel?',
+  disconnectBody: 'Publishing on YouTube and reading its views stop until the channel is connected again.',
+  disconnectConfirm: 'Disconnect',
+} as const;

@@ -48,3 +48,13 @@ export const PAYOUT_TEXTS = {
   opening: 'Opening Stripe…',
   returned: 'Welcome back. Stripe is checking your details; this page updates when it is done.',
 } as const;
+
+/**
+ * The team's bonus ledger names each artist's payout account before anyone presses "Pay with
+ * Stripe" (issue 36): a transfer only reaches an active account.
+ */
+export const LEDGER_PAYOUT_TEXT: Record<PayoutAccountStatus, string> = {
+  none: 'No Stripe payout account: ask the artist to connect payouts under Settings → Billing, or mark paid by hand.',
+  pending: 'Stripe payout onboarding not finished: ask the artist to finish it, or mark paid by hand.',
+  active: 'Stripe payout account ready',
+};

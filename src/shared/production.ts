@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PayoutAccountStatus } from './payouts';
 import { errorText } from './errors';
 import { MEDIA_TYPES, OBJECT_ID_PATTERN, OBJECT_PATH_PATTERN, URL_MAX_LENGTH, type RefundReason } from './submissions';
 
@@ -294,6 +295,8 @@ export interface ArtistLedger {
   owed: string;
   paid: string;
   earnings: BonusEarning[];
+  /** The artist's Stripe payout account (CONTRACT §19): a "Pay with Stripe" only reaches an active one. */
+  payoutAccount: PayoutAccountStatus;
 }
 
 /** The admin list's deadline filter (CONTRACT §13). */

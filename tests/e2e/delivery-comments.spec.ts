@@ -139,18 +139,17 @@ test('the artist comments at a moment of the video, the team’s reply arrives l
   const deskDialog = desk.getByRole('dialog');
   await deskDialog.getByLabel("Video URL on the label's channel").fill('https://www.youtube.com/watch?v=e2eUnapproved');
   await deskDialog.getByLabel('Subscribers at publishing').fill('31000');
-  let question = '';
-  desk.once('dialog', (d) => {
-    question = d.message();
-    void d.dismiss();
-  });
   await deskDialog.getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect.poll(() => question).toBe(PRODUCTION_TEXTS.unapprovedCutConfirm);
+  // The product's own confirmation (CONTRACT §21), not the browser's.
+  const question = desk.getByRole('alertdialog', { name: 'Publish an unapproved cut?' });
+  await expect(question).toContainText(PRODUCTION_TEXTS.unapprovedCutConfirm);
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toBeHidden();
   expect(((await (await team.get(`/api/submissions/${id}/production`)).json()) as { publication: unknown }).publication).toBeNull();
 
   // The artist approves the final cut; the team's open desk shows it.
-  page.once('dialog', (d) => void d.accept());
   await version.getByRole('button', { name: 'Approve as final cut' }).click();
+  await page.getByRole('alertdialog', { name: 'Approve this version as the final cut?' }).getByRole('button', { name: 'Approve' }).click();
   await expect(version.getByTestId('cut-approved')).toContainText('You approved this cut');
   await expect(teamVersion.getByTestId('cut-approved')).toContainText('Approved by the artist', { timeout: 10_000 });
   await shoot(page, 'artist-approved');

@@ -113,9 +113,15 @@ test('an artist connects payouts with Stripe and the team pays an earning', asyn
   await ledger.getByRole('button', { name: /Viral bonus ledger/ }).click();
   const row = ledger.getByTestId('ledger-earning').filter({ hasText: 'After the hits' });
   await expect(row.getByRole('button', { name: 'Mark paid' })).toBeVisible();
+  // The artist's payout account is named up front (issue 36).
+  await expect(ledger.getByTestId('ledger-payout-account').first()).toHaveAttribute('data-status', 'active');
   await shoot(teamPage, SHOTS, 'ledger-owed');
   await ledger.getByRole('button', { name: /Viral bonus ledger/ }).scrollIntoViewIfNeeded();
   await row.getByRole('button', { name: 'Pay with Stripe' }).click();
+  // Money moves only after the product's own dialog, which names the amount (CONTRACT §21).
+  const confirmPay = teamPage.getByRole('alertdialog', { name: 'Pay this bonus with Stripe?' });
+  await expect(confirmPay).toContainText('$25.00');
+  await confirmPay.getByRole('button', { name: 'Pay with Stripe' }).click();
   await expect(row.getByTestId('transfer-id')).toContainText(/Stripe transfer tr_\w+/);
   expect(stub.transfers.size).toBe(1);
   const [transfer] = [...stub.transfers.values()];
@@ -124,8 +130,8 @@ test('an artist connects payouts with Stripe and the team pays an earning', asyn
   await expect(row.getByRole('button', { name: 'Pay with Stripe' })).toHaveCount(0);
   await shoot(teamPage, SHOTS, 'ledger-paid');
 
-  // Paying again makes no second transfer.
-  expect((await team.post(`/api/admin/bonus/earnings/${earned}/pay`)).ok()).toBe(true);
+  // Paying again makes no second transfer: it is paid once (409 already_paid).
+  expect((await team.post(`/api/admin/bonus/earnings/${earned}/pay`)).status()).toBe(409);
   expect(stub.transfers.size).toBe(1);
 
   // The artist sees the earning paid.

@@ -144,7 +144,7 @@ test('stat cards filter the list and show the filtered empty state', async ({ pa
   await expect(page.getByTestId('submission-row')).toHaveCount(2);
 });
 
-test('deleting a submission asks for an inline confirmation', async ({ page }) => {
+test('deleting a submission asks in the product’s own dialog', async ({ page }) => {
   await registerThroughApi(page, true);
   await createLinkSubmission(page, 'Hollow Choir');
   await page.goto('/');
@@ -152,11 +152,16 @@ test('deleting a submission asks for an inline confirmation', async ({ page }) =
   await expect(row).toBeVisible();
 
   await row.getByRole('button', { name: 'Delete Hollow Choir' }).click();
-  await row.getByRole('button', { name: 'Cancel delete' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete "Hollow Choir"?' });
+  await expect(dialog).toBeVisible();
+  // A free submission: nothing to refund, so the dialog names no amount.
+  await expect(dialog.getByText(/refunded/)).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
   await expect(row.getByRole('button', { name: 'Delete Hollow Choir' })).toBeVisible();
 
   await row.getByRole('button', { name: 'Delete Hollow Choir' }).click();
-  await row.getByRole('button', { name: 'Confirm delete Hollow Choir' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete submission' }).click();
   await expect(toastText(page, 'Submission deleted')).toBeVisible();
   await expect(page.getByText('No submissions yet')).toBeVisible();
   const list = await page.request.get('/api/submissions');

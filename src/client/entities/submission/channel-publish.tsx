@@ -14,6 +14,7 @@ import {
 import { uploadIdFromObjectPath } from '@shared/submissions';
 import { PRODUCTION_TEXTS } from '@shared/production-texts';
 import { Button } from '@client/components/ui/button';
+import { useConfirm } from '@client/components/ui/confirm-dialog';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Progress } from '@client/components/ui/progress';
@@ -177,6 +178,7 @@ function PublishOnChannel({
   const [tags, setTags] = useState(draft.tags.join(', '));
   const [privacyStatus, setPrivacyStatus] = useState<PrivacyStatus>('public');
   const [publishAt, setPublishAt] = useState('');
+  const [confirmDialog, confirm] = useConfirm();
   const publish = useMutation({
     mutationFn: (input: YouTubePublishInput) => apiRequest<YouTubeUploadStatus>('POST', `/api/admin/submissions/${submissionId}/youtube`, input),
     onSuccess: (status) => {
@@ -186,10 +188,14 @@ function PublishOnChannel({
     },
     onError: (error) => toast({ title: 'Not published', description: errorMessage(error), variant: 'destructive' }),
   });
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // CONTRACT §17: the Terms let the label publish an unapproved cut, but the team confirms it first.
-    if (!choices.find((choice) => choice.objectPath === objectPath)?.approved && !window.confirm(PRODUCTION_TEXTS.unapprovedCutConfirm)) return;
+    // CONTRACT §17: the Terms let the label publish an unapproved cut, but the team confirms it first (CONTRACT §21: in the product's dialog).
+    if (
+      !choices.find((choice) => choice.objectPath === objectPath)?.approved &&
+      !(await confirm({ title: 'Publish an unapproved cut?', description: PRODUCTION_TEXTS.unapprovedCutConfirm, confirmLabel: 'Publish anyway' }))
+    )
+      return;
     publish.mutate({
       objectPath,
       title: title.trim(),
@@ -206,7 +212,8 @@ function PublishOnChannel({
     return <p className="text-sm text-muted-foreground">Deliver the video (or use the artist's own) to publish it on {channelTitle}.</p>;
   }
   return (
-    <form onSubmit={submit} className="grid gap-2 rounded-md border p-3" aria-label="Publish on the channel">
+    <form onSubmit={(event) => void submit(event)} className="grid gap-2 rounded-md border p-3" aria-label="Publish on the channel">
+      {confirmDialog}
       <p className="flex items-center gap-2 text-sm font-medium">
         <MonitorPlay className="size-4" aria-hidden /> Publish on {channelTitle}
       </p>

@@ -2,6 +2,7 @@ import { BadgeCheck, Download, FileArchive, FileImage } from 'lucide-react';
 import type { DeliverableFile, ProductionState } from '@shared/production';
 import { formatBytes } from '@shared/submissions';
 import { Button } from '@client/components/ui/button';
+import { useConfirm } from '@client/components/ui/confirm-dialog';
 import { errorMessage } from '@client/lib/api';
 import { formatLongDateTime } from '@client/lib/format';
 import { toast } from '@client/lib/toast';
@@ -26,6 +27,7 @@ function Preview({ file }: { file: DeliverableFile }) {
 /** The artist's approval of the latest cut (CONTRACT §17): the button for the owner, the state for both. */
 function Approval({ submissionId, state, side, deliveryId }: { submissionId: string; state: ProductionState; side: 'artist' | 'team'; deliveryId: string }) {
   const approve = useApproveCut(submissionId);
+  const [confirmDialog, confirm] = useConfirm();
   if (state.approvedDeliveryId === deliveryId) {
     return (
       <p className="flex items-center gap-1.5 text-sm font-medium text-success" data-testid="cut-approved">
@@ -37,12 +39,13 @@ function Approval({ submissionId, state, side, deliveryId }: { submissionId: str
   }
   if (side === 'team') return <p className="text-sm text-muted-foreground" data-testid="cut-not-approved">Not approved by the artist yet</p>;
   return (
+    <>
     <Button
       size="sm"
       className="justify-self-start"
       disabled={approve.isPending}
-      onClick={() => {
-        if (!window.confirm('Approve this version as the final cut?')) return;
+      onClick={async () => {
+        if (!(await confirm({ title: 'Approve this version as the final cut?', description: 'The team sees your approval on their desk.', confirmLabel: 'Approve' }))) return;
         approve.mutate(deliveryId, {
           onSuccess: () => toast({ title: 'Final cut approved', description: 'The team sees it on their desk.' }),
           onError: (error) => toast({ title: 'Not approved', description: errorMessage(error), variant: 'destructive' }),
@@ -52,6 +55,8 @@ function Approval({ submissionId, state, side, deliveryId }: { submissionId: str
       <BadgeCheck aria-hidden />
       Approve as final cut
     </Button>
+    {confirmDialog}
+    </>
   );
 }
 

@@ -1,10 +1,11 @@
-import { REFUND_REASON_TEAM_LABEL } from '@shared/billing';
+import { MONEY_CONFIRM_TEXTS, REFUND_REASON_TEAM_LABEL } from '@shared/billing';
 import { CalendarClock, Clapperboard, PackageCheck, Undo2, Upload } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { DELIVERY_NOTE_MAX, type ProductionState } from '@shared/production';
 import { PRODUCTION_TEXTS } from '@shared/production-texts';
-import { isPaidTier, isPublishable, type PricingTier } from '@shared/submissions';
+import { TIERS, formatUsd, isPaidTier, isPublishable, type PricingTier } from '@shared/submissions';
 import { Button } from '@client/components/ui/button';
+import { useConfirm } from '@client/components/ui/confirm-dialog';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
@@ -86,13 +87,14 @@ function PublishForm({ submissionId, state }: { submissionId: string; state: Pro
   const [subscribers, setSubscribers] = useState(publication ? String(publication.subscriberCount) : '');
   const mailText = useMailText();
   const publish = usePublish(submissionId);
+  const [confirmDialog, confirm] = useConfirm();
   // A cut: a delivery with a video. The approval is of the latest delivery (a later one clears it).
   const cutDelivered = state.deliveries.some((d) => d.files.some((f) => f.contentType.startsWith('video/')));
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     // CONTRACT §17: the Terms let the label publish an unapproved cut, but the team confirms it first.
     if (cutDelivered && state.approvedDeliveryId === null && !publication) {
-      const ok = window.confirm(PRODUCTION_TEXTS.unapprovedCutConfirm);
+      const ok = await confirm({ title: 'Publish an unapproved cut?', description: PRODUCTION_TEXTS.unapprovedCutConfirm, confirmLabel: 'Publish anyway' });
       if (!ok) return;
     }
     publish.mutate(
@@ -106,7 +108,7 @@ function PublishForm({ submissionId, state }: { submissionId: string; state: Pro
   };
   if (publication?.checkedAt) return null;
   return (
-    <form onSubmit={submit} className="grid gap-2 border-t pt-3" aria-labelledby="publication-heading">
+    <form onSubmit={(event) => void submit(event)} className="grid gap-2 border-t pt-3" aria-labelledby="publication-heading">
       <h4 id="publication-heading" className="text-sm font-semibold">
         {publication ? 'Publication on the label’s channel' : 'Record the publication'}
       </h4>
@@ -134,6 +136,7 @@ function PublishForm({ submissionId, state }: { submissionId: string; state: Pro
         <Clapperboard aria-hidden />
         {publish.isPending ? 'Saving...' : publication ? 'Update publication' : 'Publish'}
       </Button>
+      {confirmDialog}
     </form>
   );
 }
@@ -213,6 +216,7 @@ export function TeamProduction({
 }) {
   const production = useProduction(submissionId);
   const refund = useRefund(submissionId);
+  const [confirmDialog, confirm] = useConfirm();
   const state = production.data;
   if (!state) return null;
   const canPublish = isPublishable(status);
@@ -252,10 +256,15 @@ export function TeamProduction({
             size="sm"
             className="justify-self-start"
             disabled={refund.isPending}
-            onClick={() => {
-              if (window.confirm('Refund the full payment to the artist through Stripe?')) {
-                refund.mutate(undefined, { onSuccess: () => toast({ title: 'Payment refunded' }), onError: fail('Refund failed') });
-              }
+            onClick={async () => {
+              const amount = formatUsd(TIERS[tier].priceUsd);
+              const ok = await confirm({
+                title: MONEY_CONFIRM_TEXTS.refundTitle,
+                description: MONEY_CONFIRM_TEXTS.refundBody(amount),
+                confirmLabel: MONEY_CONFIRM_TEXTS.refundConfirm,
+                destructive: true,
+              });
+              if (ok) refund.mutate(undefined, { onSuccess: () => toast({ title: 'Payment refunded', description: `${amount} goes back to the artist's card.` }), onError: fail('Refund failed') });
             }}
           >
             <Undo2 aria-hidden />
@@ -267,6 +276,7 @@ export function TeamProduction({
       {canPublish ? <PublishForm key={state.publication?.publishedAt ?? 'new'} submissionId={submissionId} state={state} /> : null}
       {state.publication ? <ViewsForm submissionId={submissionId} state={state} /> : null}
       {state.licence ? <LicenceRecord licence={state.licence} /> : null}
+      {confirmDialog}
     </DetailsSection>
   );
 }

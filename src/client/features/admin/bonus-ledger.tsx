@@ -1,8 +1,13 @@
 import { Flame } from 'lucide-react';
+import { useState } from 'react';
+import { MONEY_CONFIRM_TEXTS } from '@shared/billing';
+import { LEDGER_PAYOUT_TEXT } from '@shared/payouts';
+import type { ArtistLedger, BonusEarning } from '@shared/production';
 import { VIRAL_HITS_NEEDED } from '@shared/production-texts';
 import { formatUsd } from '@shared/submissions';
 import { useLedgers, useMarkEarning, usePayEarning } from '@client/entities/submission/production-queries';
 import { Button } from '@client/components/ui/button';
+import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@client/components/ui/collapsible';
 import { errorMessage } from '@client/lib/api';
 import { formatLongDate } from '@client/lib/format';
@@ -17,6 +22,8 @@ export function BonusLedger() {
   const ledgers = useLedgers();
   const mark = useMarkEarning();
   const pay = usePayEarning();
+  // The earning whose Stripe payment waits for the team's yes (CONTRACT §21: money moves only after the product's own dialog).
+  const [paying, setPaying] = useState<{ ledger: ArtistLedger; earning: BonusEarning } | null>(null);
   const rows = ledgers.data ?? [];
   if (rows.length === 0) return null;
   return (
@@ -44,6 +51,14 @@ export function BonusLedger() {
                   <td className="col-span-3 py-1 pr-3 sm:py-2">
                     <span className="font-medium">{ledger.artistName}</span>
                     <span className="block text-xs text-muted-foreground">{ledger.email ?? 'No email'}</span>
+                    {/* Said up front, before anyone presses "Pay with Stripe" (issue 36). */}
+                    <span
+                      className={`block text-xs ${ledger.payoutAccount === 'active' ? 'text-success' : 'text-warning'}`}
+                      data-testid="ledger-payout-account"
+                      data-status={ledger.payoutAccount}
+                    >
+                      {LEDGER_PAYOUT_TEXT[ledger.payoutAccount]}
+                    </span>
                   </td>
                   <td className="py-1 pr-3 tabular-nums sm:py-2">
                     <span className="text-xs text-muted-foreground sm:hidden">Hits </span>
@@ -76,18 +91,8 @@ export function BonusLedger() {
                                 <span className="block text-xs text-muted-foreground">Paid outside Stripe</span>
                               ) : null}
                             </span>
-                            {earning.status === 'owed' ? (
-                              <Button
-                                size="sm"
-                                className="h-7"
-                                disabled={pay.isPending || mark.isPending}
-                                onClick={() =>
-                                  pay.mutate(earning.submissionId, {
-                                    onSuccess: (paid) => toast({ title: 'Bonus paid', description: `Stripe transfer ${paid.transferId ?? ''}` }),
-                                    onError: (error) => toast({ title: 'Not paid', description: errorMessage(error), variant: 'destructive' }),
-                                  })
-                                }
-                              >
+                            {earning.status === 'owed' && ledger.payoutAccount === 'active' ? (
+                              <Button size="sm" className="h-7" disabled={pay.isPending || mark.isPending} onClick={() => setPaying({ ledger, earning })}>
                                 Pay with Stripe
                               </Button>
                             ) : null}
@@ -118,6 +123,22 @@ export function BonusLedger() {
           </table>
         </div>
       </CollapsibleContent>
+      <ConfirmDialog
+        open={paying !== null}
+        onOpenChange={(open) => (open ? undefined : setPaying(null))}
+        pending={pay.isPending}
+        title={MONEY_CONFIRM_TEXTS.payBonusTitle}
+        description={paying ? MONEY_CONFIRM_TEXTS.payBonusBody(formatUsd(paying.earning.amount), paying.ledger.artistName) : ''}
+        confirmLabel={MONEY_CONFIRM_TEXTS.payBonusConfirm}
+        onConfirm={() => {
+          if (!paying) return;
+          pay.mutate(paying.earning.submissionId, {
+            onSuccess: (paid) => toast({ title: 'Bonus paid', description: `Stripe transfer ${paid.transferId ?? ''}` }),
+            onError: (error) => toast({ title: 'Not paid', description: errorMessage(error), variant: 'destructive' }),
+            onSettled: () => setPaying(null),
+          });
+        }}
+      />
     </Collapsible>
   );
 }

@@ -4,6 +4,9 @@ import type { ChannelStatus } from '@shared/production';
 import { AdminHeader } from '@client/components/admin-header';
 import { BackLink, PageHeading } from '@client/components/page-heading';
 import { Button } from '@client/components/ui/button';
+import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
+import { MONEY_CONFIRM_TEXTS } from '@shared/billing';
+import { useState } from 'react';
 import { Card, CardContent } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { useUnreadMessageCount } from '@client/entities/message/message-queries';
@@ -29,13 +32,18 @@ export function ChannelPage() {
   const unread = useUnreadMessageCount();
   const { user } = useAuth();
   const channel = useQuery<ChannelStatus>({ queryKey: [CHANNEL_KEY], enabled: user?.role === 'admin' });
+  const [confirmingDisconnect, setConfirmingDisconnect] = useState(false);
   const disconnect = useMutation({
     mutationFn: () => apiRequest<ChannelStatus>('DELETE', CHANNEL_KEY),
     onSuccess: (status) => {
+      setConfirmingDisconnect(false);
       queryClient.setQueryData([CHANNEL_KEY], status);
       toast({ title: 'Channel disconnected' });
     },
-    onError: (error) => toast({ title: 'Could not disconnect', description: errorMessage(error), variant: 'destructive' }),
+    onError: (error) => {
+      setConfirmingDisconnect(false);
+      toast({ title: 'Could not disconnect', description: errorMessage(error), variant: 'destructive' });
+    },
   });
   if (!user) return null;
   if (user.role !== 'admin') {
@@ -90,9 +98,19 @@ export function ChannelPage() {
                     <Button asChild variant="outline">
                       <a href="/api/admin/channel/connect">Connect another channel</a>
                     </Button>
-                    <Button variant="destructive" disabled={disconnect.isPending} onClick={() => disconnect.mutate()}>
+                    <Button variant="destructive" disabled={disconnect.isPending} onClick={() => setConfirmingDisconnect(true)}>
                       Disconnect
                     </Button>
+                    <ConfirmDialog
+                      open={confirmingDisconnect}
+                      onOpenChange={setConfirmingDisconnect}
+                      onConfirm={() => disconnect.mutate()}
+                      pending={disconnect.isPending}
+                      destructive
+                      title={MONEY_CONFIRM_TEXTS.disconnectTitle}
+                      description={MONEY_CONFIRM_TEXTS.disconnectBody}
+                      confirmLabel={MONEY_CONFIRM_TEXTS.disconnectConfirm}
+                    />
                   </div>
                 </>
               ) : (

@@ -1,8 +1,9 @@
 import { AlertTriangle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { ADMIN_SETTABLE_STATUSES, STATUS_LABELS, type AdminSettableStatus } from '@shared/submissions';
+import { ADMIN_SETTABLE_STATUSES, STATUS_LABELS, formatUsd, type AdminSettableStatus } from '@shared/submissions';
 import type { AdminSubmission } from '@shared/submission-schemas';
 import { ADMIN_REVIEW_MAX } from '@shared/admin';
+import { MONEY_CONFIRM_TEXTS, isRefundOwedFor } from '@shared/billing';
 import { fillReviewTemplate, unpaidWarningFor } from '@shared/review-desk';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
@@ -56,6 +57,14 @@ function StatusForm({ submissions, initialStatus, onDone }: { submissions: Admin
   const bulk = useBulkAction();
   const pending = change.isPending || bulk.isPending;
   const unpaidWarning = status ? unpaidWarningFor(status, submissions) : null;
+  // Rejecting paid, undelivered work refunds it (CONTRACT §19, §21): said before it is confirmed.
+  const refunds = status === 'rejected' ? submissions.filter(isRefundOwedFor) : [];
+  const refundTotal = refunds.length ? formatUsd(refunds.reduce((sum, s) => sum + Number(s.amount ?? 0), 0)) : null;
+  const refundNotice = refundTotal
+    ? single
+      ? MONEY_CONFIRM_TEXTS.rejectRefund(refundTotal)
+      : MONEY_CONFIRM_TEXTS.rejectRefundMany(refundTotal, refunds.length)
+    : null;
 
   const chooseTemplate = (id: string) => {
     setTemplateId(id);
@@ -68,11 +77,10 @@ function StatusForm({ submissions, initialStatus, onDone }: { submissions: Admin
   const submit = () => {
     if (!status || pending) return;
     const onSuccess = () => {
-      toast(
-        single
-          ? ADMIN_TOASTS.statusUpdated(STATUS_LABELS[status])
-          : { title: 'Status Updated', description: `${submissions.length} submissions are now ${STATUS_LABELS[status]}.` },
-      );
+      const told = single
+        ? ADMIN_TOASTS.statusUpdated(STATUS_LABELS[status])
+        : { title: 'Status Updated', description: `${submissions.length} submissions are now ${STATUS_LABELS[status]}.` };
+      toast(refundTotal ? { ...told, description: `${told.description} ${MONEY_CONFIRM_TEXTS.rejectedAndRefunded(refundTotal)}` } : told);
       onDone();
     };
     const onError = () => toast(ADMIN_TOASTS.statusFailed);
@@ -134,6 +142,12 @@ function StatusForm({ submissions, initialStatus, onDone }: { submissions: Admin
           <p>{unpaidWarning}</p>
         </div>
       ) : null}
+      {refundNotice ? (
+        <div role="alert" data-testid="rejection-refund" className="flex items-start gap-2 rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm text-warning">
+          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <p>{refundNotice}</p>
+        </div>
+      ) : null}
       {templates.data?.length ? (
         <div className="grid gap-2">
           <Label htmlFor="admin-template">Template</Label>
@@ -173,7 +187,7 @@ function StatusForm({ submissions, initialStatus, onDone }: { submissions: Admin
         </DialogClose>
         <Button type="submit" disabled={!status || pending}>
           {pending ? <Spinner className="text-primary-foreground" /> : null}
-          {pending ? 'Updating...' : unpaidWarning ? 'Update Status Anyway' : 'Update Status'}
+          {pending ? 'Updating...' : refundNotice ? MONEY_CONFIRM_TEXTS.rejectRefundConfirm : unpaidWarning ? 'Update Status Anyway' : 'Update Status'}
         </Button>
       </DialogFooter>
     </form>

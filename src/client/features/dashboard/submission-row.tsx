@@ -1,4 +1,4 @@
-import { ArrowRightLeft, Check, Clapperboard, CreditCard, Eye, Lock, PencilLine, Trash2, X } from 'lucide-react';
+import { ArrowRightLeft, Clapperboard, CreditCard, Eye, Lock, PencilLine, Trash2 } from 'lucide-react';
 import { usePublicConfig } from '@client/lib/public-config';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -8,6 +8,8 @@ import { isArtistDeletable } from '@shared/submissions';
 import { ArtworkThumbnail } from '@client/entities/submission/artwork-thumbnail';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
+import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
+import { MONEY_CONFIRM_TEXTS, refundOwedOf } from '@shared/billing';
 import { Spinner } from '@client/components/ui/spinner';
 import { errorCodeOf, errorMessage } from '@client/lib/api';
 import { formatLongDate } from '@client/lib/format';
@@ -77,17 +79,24 @@ function RowActions({ submission, onView }: { submission: Submission; onView: ()
   const remove = useDeleteSubmission();
   const title = submission.songTitle || 'Untitled';
 
+  // Paid, undelivered work is refunded before it is deleted (CONTRACT §21): the dialog names the amount.
+  const refund = refundOwedOf(submission);
+
   // mutateAsync, not mutate's callbacks: the row unmounts as soon as the refreshed list no longer has it.
   const confirmDelete = () =>
     remove.mutateAsync(submission.id).then(
-      () => toast({ title: 'Submission deleted', description: 'Your submission has been successfully deleted.' }),
+      () =>
+        toast({
+          title: 'Submission deleted',
+          description: refund ? `Your submission has been deleted and ${refund} refunded to your card.` : 'Your submission has been successfully deleted.',
+        }),
       (error: unknown) => {
         setConfirming(false);
-        // The licence refusal explains itself; anything else gets SPEC's message.
-        const licensed = errorCodeOf(error) === 'submission_licensed';
+        // The licence refusal and a refused refund explain themselves; anything else gets SPEC's message.
+        const code = errorCodeOf(error);
         toast({
           title: 'Error deleting submission',
-          description: licensed ? errorMessage(error) : 'Failed to delete your submission. Please try again.',
+          description: code === 'submission_licensed' || code === 'refund_failed' ? errorMessage(error) : 'Failed to delete your submission. Please try again.',
           variant: 'destructive',
         });
       },
@@ -132,18 +141,24 @@ function RowActions({ submission, onView }: { submission: Submission; onView: ()
           </Button>
         )
       ) : null}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        onConfirm={() => void confirmDelete()}
+        pending={remove.isPending}
+        destructive
+        title={MONEY_CONFIRM_TEXTS.withdrawTitle(title)}
+        description={
+          <>
+            <span>{MONEY_CONFIRM_TEXTS.withdrawBody}</span>
+            {refund ? <strong className="text-foreground">{MONEY_CONFIRM_TEXTS.withdrawRefund(refund)}</strong> : null}
+          </>
+        }
+        confirmLabel={MONEY_CONFIRM_TEXTS.withdrawConfirm}
+      />
       {remove.isPending ? (
         <span className="flex size-8 items-center justify-center">
           <Spinner label={`Deleting ${title}`} />
-        </span>
-      ) : confirming ? (
-        <span className="flex items-center gap-1 rounded-md border border-destructive/50 bg-destructive/10 p-0.5">
-          <Button variant="ghost" size="icon-sm" className="text-destructive-soft hover:text-destructive-soft" onClick={confirmDelete} aria-label={`Confirm delete ${title}`}>
-            <Check aria-hidden />
-          </Button>
-          <Button variant="ghost" size="icon-sm" onClick={() => setConfirming(false)} aria-label="Cancel delete">
-            <X aria-hidden />
-          </Button>
         </span>
       ) : isArtistDeletable(submission.status) ? (
         <Button variant="ghost" size="icon-sm" className="text-muted-foreground hover:text-destructive-soft" onClick={() => setConfirming(true)} aria-label={`Delete ${title}`}>

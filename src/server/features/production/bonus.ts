@@ -3,7 +3,7 @@ import { displayName } from '@shared/users';
 import { viewsNeeded, type ArtistLedger, type BonusEarning, type BonusState, type EarningStatus } from '@shared/production';
 import { VIRAL_HITS_NEEDED } from '@shared/production-texts';
 import type { Db } from '../../platform/db/client';
-import { bonusEarnings, dailyViews, publications, submissions, users } from '../../platform/db/schema';
+import { bonusEarnings, dailyViews, payoutAccounts, publications, submissions, users } from '../../platform/db/schema';
 import { markEarningOwed, markEarningPaid } from '../../domain/bonus/earning-payment';
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
@@ -76,6 +76,7 @@ export async function allLedgers(db: Db): Promise<ArtistLedger[]> {
     .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, artistName: users.artistName })
     .from(users)
     .where(inArray(users.id, ids));
+  const accounts = await db.select({ userId: payoutAccounts.userId, status: payoutAccounts.status }).from(payoutAccounts).where(inArray(payoutAccounts.userId, ids));
   const ledgers = await Promise.all(
     artists.map(async (artist): Promise<ArtistLedger> => {
       const state = await bonusOf(db, artist.id);
@@ -90,6 +91,7 @@ export async function allLedgers(db: Db): Promise<ArtistLedger[]> {
         owed: dollars(owed),
         paid: dollars(paid),
         earnings: state.earnings,
+        payoutAccount: accounts.find((a) => a.userId === artist.id)?.status ?? 'none',
       };
     }),
   );
