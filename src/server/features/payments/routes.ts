@@ -120,6 +120,23 @@ interface WebhookOptions {
 }
 
 /**
+ * Whether a verified event has what every handler reads: an id, a type and `data.object` with an
+ * id of its own. Stripe always sends these; an event without them is signed but malformed.
+ */
+function isReadableEvent(event: Stripe.Event): boolean {
+  const data: unknown = (event as { data?: unknown }).data;
+  const object: unknown = data !== null && typeof data === 'object' ? (data as { object?: unknown }).object : undefined;
+  return (
+    typeof event.id === 'string' &&
+    event.id !== '' &&
+    typeof event.type === 'string' &&
+    object !== null &&
+    typeof object === 'object' &&
+    typeof (object as { id?: unknown }).id === 'string'
+  );
+}
+
+/**
  * POST /api/webhooks/stripe. Its own plugin, so that only here the body stays raw bytes: the
  * signature covers the exact bytes Stripe sent, which a JSON parse and re-serialise would lose.
  */
@@ -141,6 +158,12 @@ async function stripeWebhookRoutes(app: FastifyInstance, { db, stripe, webhookSe
       throw apiError('invalid_signature', 'Invalid Stripe-Signature');
     }
 
+    // Signed but not an event this product can read: acknowledged and ignored (CONTRACT §23), so
+    // Stripe does not redeliver it and nothing below meets a missing field.
+    if (!isReadableEvent(event)) {
+      request.log.warn({ eventId: typeof event.id === 'string' ? event.id : null }, 'Stripe event ignored: it has no id, type or object');
+      return { received: true };
+    }
     const outcome = await handleStripeEvent(db, app.outbox, stripe, event, request.log, seller);
     request.log.info({ eventId: event.id, type: event.type, outcome }, 'Stripe event handled');
     return { received: true };

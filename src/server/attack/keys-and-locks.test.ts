@@ -1,0 +1,126 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Delivery } from '@shared/production';
+import type { UserRow } from '../platform/db/schema';
+import { createAdmin, createArtist, createSubmissionRow, createTestApp, TEST_ORIGIN, type TestApp } from '../test/helpers';
+import { deliverableObjectPath } from '../test/production-fixtures';
+import { startStripeStub, type StripeStub } from '../test/stripe-stub';
+
+/**
+ * Issue 32's probe ("Keys and locks"), one test per finding, each failing before its fix: numbers
+ * no column can store, forged cursors, Stripe events without an object. The backup findings are
+ * in features/operations/backup.test.ts.
+ */
+
+const WEBHOOK_SECRET = 'whsec_keys_and_locks';
+let t: TestApp;
+let stub: StripeStub;
+let admin: UserRow;
+let adminCookie: string;
+let artist: UserRow;
+let artistCookie: string;
+
+beforeAll(async () => {
+  stub = await startStripeStub();
+  t = await createTestApp({
+    STRIPE_SECRET_KEY: stub.secretKey,
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_keys',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: stub.url,
+  });
+  admin = await createAdmin(t.db);
+  adminCookie = await t.signIn(admin);
+  artist = await createArtist(t.db);
+  artistCookie = await t.signIn(artist);
+});
+afterAll(async () => {
+  await t?.close();
+  await stub?.close();
+});
+
+/** Numbers a JSON body can carry that no column stores: below a `real`'s smallest, denormals, beyond a double or a bigint. */
+const UNSTORABLE = ['1e-320', '1e-46', '5e-324', '-1e-40', '1e309', '-1e309', '1e300', '9007199254740993'];
+
+describe('finding 3: a number no column can store is a 400, never a 500', () => {
+  it("on a delivery's comments (the artist) and the team's track comments (an admin), at every extreme", async () => {
+    const submission = await createSubmissionRow(t.db, artist, { status: 'in_creation' });
+    const objectPath = await deliverableObjectPath(t.app, adminCookie, 'audio');
+    const delivered = await t.call('POST', `/api/admin/submissions/${submission.id}/deliverables`, adminCookie, { objectPaths: [objectPath], note: null });
+    expect(delivered.statusCode).toBe(201);
+    const delivery = delivered.json<Delivery>();
+    const targets = [
+      { url: `/api/submissions/${submission.id}/deliveries/${delivery.id}/comments`, cookie: artistCookie },
+      { url: `/api/admin/submissions/${submission.id}/comments`, cookie: adminCookie },
+    ];
+    for (const { url, cookie } of targets) {
+      for (const number of UNSTORABLE) {
+        // Written into the JSON text as is: JSON.stringify would turn 1e309 into null.
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
+          payload: `{"text":"x","atSeconds":${number}}`,
+        });
+        expect({ url, number, status: res.statusCode }).toEqual({ url, number, status: 400 });
+        expect(res.json<{ code: string }>().code).toBe('validation_failed');
+      }
+      // Zero, negative zero and ordinary moments are stored.
+      for (const number of ['0', '-0', '12.5']) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
+          payload: `{"text":"fine","atSeconds":${number}}`,
+        });
+        expect({ url, number, status: res.statusCode }).toEqual({ url, number, status: 201 });
+      }
+    }
+  });
+});
+
+describe('finding 4: a forged cursor is a 400', () => {
+  it('for every timestamp that has the shape but is no time, on the conversations list of an admin', async () => {
+    const forged = [
+      ['2024-13-45 25:61:61', 'x'],
+      ['0000-01-01 00:00:00', 'x'],
+      ['2024-01-01 00:00:00+99:99', 'x'],
+      ['2023-02-29 00:00:00', 'x'],
+      ['2024-04-31 12:00:00Z', 'x'],
+      ['2024-01-01 24:00:00', 'x'],
+    ];
+    for (const key of forged) {
+      const cursor = Buffer.from(JSON.stringify(key)).toString('base64url');
+      const res = await t.call('GET', `/api/messages/conversations?cursor=${cursor}`, adminCookie);
+      expect({ key, status: res.statusCode }).toEqual({ key, status: 400 });
+      expect(res.json<{ code: string }>().code).toBe('invalid_cursor');
+    }
+    // A real time (a leap day, an offset) still pages.
+    for (const at of ['2024-02-29 23:59:59.123456+00', '2024-06-30 10:00:00-09:30']) {
+      const cursor = Buffer.from(JSON.stringify([at, 'x'])).toString('base64url');
+      expect((await t.call('GET', `/api/messages/conversations?cursor=${cursor}`, adminCookie)).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('finding 4: a signed Stripe event without an object or an id', () => {
+  it('is acknowledged (2xx) and ignored', async () => {
+    const events = [
+      { id: 'evt_no_object', object: 'event', type: 'payment_intent.succeeded', data: {} },
+      { id: 'evt_null_object', object: 'event', type: 'payment_intent.succeeded', data: { object: null } },
+      { object: 'event', type: 'payment_intent.succeeded', data: { object: { object: 'payment_intent', amount: 100 } } },
+      { id: 'evt_no_data', object: 'event', type: 'charge.refunded' },
+      { id: 'evt_account', object: 'event', type: 'account.updated', data: { object: {} } },
+      { object: 'event' },
+    ];
+    for (const event of events) {
+      const payload = JSON.stringify(event);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+        payload,
+      });
+      expect({ event, status: res.statusCode }).toEqual({ event, status: 200 });
+    }
+  });
+});
