@@ -1,8 +1,12 @@
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Delivery } from '@shared/production';
 import type { UserRow } from '../platform/db/schema';
-import { createAdmin, createArtist, createSubmissionRow, createTestApp, TEST_ORIGIN, type TestApp } from '../test/helpers';
+import { LocalObjectStorage } from '../platform/storage/local-storage';
+import { objectKey } from '../platform/storage/object-storage';
+import { createAdmin, createArtist, createStoredUpload, createSubmissionRow, createTestApp, TEST_ORIGIN, type TestApp } from '../test/helpers';
 import { deliverableObjectPath } from '../test/production-fixtures';
 import { startStripeStub, type StripeStub } from '../test/stripe-stub';
 
@@ -122,5 +126,46 @@ describe('finding 4: a signed Stripe event without an object or an id', () => {
       });
       expect({ event, status: res.statusCode }).toEqual({ event, status: 200 });
     }
+  });
+});
+
+describe('finding 5: files the artist sent open as downloads', () => {
+  it('a PDF (or any document) is an attachment with CSP sandbox; images, audio and video may play inline, sandboxed too', async () => {
+    const storage = new LocalObjectStorage(path.join(t.config.dataDir, 'objects'));
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\n%%EOF\n');
+    const cases = [
+      { contentType: 'application/pdf', disposition: 'attachment' },
+      { contentType: 'text/plain', disposition: 'attachment' },
+      { contentType: 'image/svg+xml', disposition: 'attachment' },
+      { contentType: 'audio/mpeg', disposition: 'inline' },
+      { contentType: 'image/png', disposition: 'inline' },
+      { contentType: 'video/mp4', disposition: 'inline' },
+    ];
+    for (const { contentType, disposition } of cases) {
+      const upload = await createStoredUpload(t.db, artist, { contentType, size: pdf.length });
+      await storage.receive(objectKey('uploads', upload.id), Readable.from([pdf]), pdf.length);
+      for (const cookie of [adminCookie, artistCookie]) {
+        const res = await t.call('GET', upload.path, cookie);
+        expect(res.statusCode).toBe(200);
+        expect({ contentType, disposition: res.headers['content-disposition'] }).toEqual({ contentType, disposition });
+        expect(res.headers['content-security-policy']).toBe('sandbox');
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        // A range of it (a player seeking) too.
+        const part = await t.app.inject({ method: 'GET', url: upload.path, headers: { cookie, range: 'bytes=0-3' } });
+        expect(part.statusCode).toBe(206);
+        expect(part.headers['content-security-policy']).toBe('sandbox');
+      }
+    }
+  });
+
+  it("a delivery's file from the artist's side is sandboxed as well", async () => {
+    const submission = await createSubmissionRow(t.db, artist, { status: 'in_creation' });
+    const objectPath = await deliverableObjectPath(t.app, adminCookie, 'image');
+    const delivered = await t.call('POST', `/api/admin/submissions/${submission.id}/deliverables`, adminCookie, { objectPaths: [objectPath], note: null });
+    const file = delivered.json<Delivery>().files[0]!;
+    const res = await t.call('GET', `/api/submissions/${submission.id}/deliverables/${file.id}`, artistCookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('inline');
+    expect(res.headers['content-security-policy']).toBe('sandbox');
   });
 });
