@@ -332,13 +332,15 @@ interface RestoreResult {
   channelOpens: boolean | null;
 }
 
-/** What a restored PostgreSQL database held before: nothing, but perhaps schemas and extensions. */
-interface PostgresBefore {
+/** What a PostgreSQL database held before a restore or a move wrote into it. */
+export interface PostgresBefore {
   schemas: Set<string>;
   extensions: Set<string>;
+  /** Tables, views, sequences…, functions and types, each as its qualified name or signature. */
+  objects: Set<string>;
 }
 
-async function withPostgres<T>(connectionString: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withPostgres<T>(connectionString: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
@@ -349,44 +351,56 @@ async function withPostgres<T>(connectionString: string, run: (client: pg.Client
 }
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const DROP_OF: Record<string, string> = { r: 'table', p: 'table', v: 'view', m: 'materialized view', S: 'sequence', f: 'foreign table', T: 'type', F: 'routine' };
 
-async function describePostgres(client: pg.Client): Promise<PostgresBefore> {
+/**
+ * The droppable objects of the schemas outside PostgreSQL's own, each with the statement that
+ * drops it: relations, routines and types that are no extension's members.
+ */
+async function listObjects(client: pg.Client): Promise<{ key: string; drop: string }[]> {
+  const { rows } = await client.query<{ kind: string; schema: string; name: string; signature: string | null }>(
+    `select c.relkind::text as kind, n.nspname as schema, c.relname as name, null as signature
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind in ('r', 'p', 'v', 'm', 'S', 'f') and n.nspname not like 'pg\\_%' and n.nspname <> 'information_schema'
+        and not exists (select 1 from pg_depend d where d.objid = c.oid and d.deptype = 'e')
+     union all
+     select 'F', n.nspname, p.proname, p.oid::regprocedure::text
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname not like 'pg\\_%' and n.nspname <> 'information_schema'
+        and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
+     union all
+     select 'T', n.nspname, t.typname, null
+       from pg_type t join pg_namespace n on n.oid = t.typnamespace
+      where t.typtype in ('e', 'd') and n.nspname not like 'pg\\_%' and n.nspname <> 'information_schema'
+        and not exists (select 1 from pg_depend d where d.objid = t.oid and d.deptype = 'e')`,
+  );
+  return rows.map((row) => {
+    const name = row.signature ?? `${quoteIdent(row.schema)}.${quoteIdent(row.name)}`;
+    return { key: `${row.kind} ${name}`, drop: `drop ${DROP_OF[row.kind]} if exists ${name} cascade` };
+  });
+}
+
+export async function describePostgres(client: pg.Client): Promise<PostgresBefore> {
   const schemas = await client.query<{ name: string }>(`select nspname as name from pg_namespace`);
   const extensions = await client.query<{ name: string }>(`select extname as name from pg_extension`);
-  return { schemas: new Set(schemas.rows.map((r) => r.name)), extensions: new Set(extensions.rows.map((r) => r.name)) };
+  return {
+    schemas: new Set(schemas.rows.map((r) => r.name)),
+    extensions: new Set(extensions.rows.map((r) => r.name)),
+    objects: new Set((await listObjects(client)).map((object) => object.key)),
+  };
 }
 
 /**
- * Takes a failed restore out of a PostgreSQL database that was empty before it: the schemas
- * and extensions it created go, and every table, view, sequence, type and function it created
- * in schemas that were there before (public). The database is then as empty as it was found.
+ * Takes out of a PostgreSQL database what a failed restore or move put there: the schemas,
+ * extensions, tables, views, sequences, routines and types that were not there before. What was
+ * there stays. The database is then as it was found.
  */
-async function emptyPostgres(client: pg.Client, before: PostgresBefore): Promise<void> {
+export async function undoPostgres(client: pg.Client, before: PostgresBefore): Promise<void> {
   const now = await describePostgres(client);
   await client.query('begin');
-  for (const name of now.extensions) if (!before.extensions.has(name)) await client.query(`drop extension if exists ${quoteIdent(name)} cascade`);
   for (const name of now.schemas) if (!before.schemas.has(name)) await client.query(`drop schema if exists ${quoteIdent(name)} cascade`);
-  const kept = [...before.schemas].filter((name) => name !== 'information_schema' && !name.startsWith('pg_'));
-  const { rows } = await client.query<{ schema: string; name: string; kind: string }>(
-    `select n.nspname as schema, c.relname as name, c.relkind::text as kind from pg_class c join pg_namespace n on n.oid = c.relnamespace
-     where n.nspname = any($1) and c.relkind in ('r', 'p', 'v', 'm', 'S', 'f')`,
-    [kept],
-  );
-  const dropOf: Record<string, string> = { r: 'table', p: 'table', v: 'view', m: 'materialized view', S: 'sequence', f: 'foreign table' };
-  for (const row of rows) await client.query(`drop ${dropOf[row.kind]} if exists ${quoteIdent(row.schema)}.${quoteIdent(row.name)} cascade`);
-  const functions = await client.query<{ signature: string }>(
-    `select p.oid::regprocedure::text as signature from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-     where n.nspname = any($1) and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`,
-    [kept],
-  );
-  for (const row of functions.rows) await client.query(`drop routine if exists ${row.signature} cascade`);
-  const types = await client.query<{ schema: string; name: string }>(
-    `select n.nspname as schema, t.typname as name from pg_type t join pg_namespace n on n.oid = t.typnamespace
-     where n.nspname = any($1) and t.typtype in ('e', 'd', 'c') and (t.typrelid = 0 or exists (select 1 from pg_class c where c.oid = t.typrelid and c.relkind = 'c'))
-       and not exists (select 1 from pg_depend d where d.objid = t.oid and d.deptype = 'e')`,
-    [kept],
-  );
-  for (const row of types.rows) await client.query(`drop type if exists ${quoteIdent(row.schema)}.${quoteIdent(row.name)} cascade`);
+  for (const name of now.extensions) if (!before.extensions.has(name)) await client.query(`drop extension if exists ${quoteIdent(name)} cascade`);
+  for (const object of await listObjects(client)) if (!before.objects.has(object.key)) await client.query(object.drop);
   await client.query('commit');
 }
 
@@ -479,7 +493,7 @@ export async function restoreBackupFile(file: string, config: Config, storage: O
   } catch (error) {
     // Whatever was written goes again, so the target is as empty as it was and can be restored into.
     if (kind === 'pglite') await rm(stagingDir, { recursive: true, force: true });
-    else await withPostgres(config.databaseUrl!, (client) => emptyPostgres(client, postgresBefore!));
+    else await withPostgres(config.databaseUrl!, (client) => undoPostgres(client, postgresBefore!));
     await storage.delete(written);
     if (error instanceof BackupError) throw error;
     throw new BackupError(`The restore failed and was undone: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
