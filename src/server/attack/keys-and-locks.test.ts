@@ -6,6 +6,7 @@ import type { Delivery } from '@shared/production';
 import type { UserRow } from '../platform/db/schema';
 import { LocalObjectStorage } from '../platform/storage/local-storage';
 import { objectKey } from '../platform/storage/object-storage';
+import { RATE_LIMITS } from '../platform/rate-limits';
 import { createAdmin, createArtist, createStoredUpload, createSubmissionRow, createTestApp, TEST_ORIGIN, type TestApp } from '../test/helpers';
 import { deliverableObjectPath } from '../test/production-fixtures';
 import { startStripeStub, type StripeStub } from '../test/stripe-stub';
@@ -167,5 +168,49 @@ describe('finding 5: files the artist sent open as downloads', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('inline');
     expect(res.headers['content-security-policy']).toBe('sandbox');
+  });
+});
+
+describe('finding 7: writes that fan out or call a provider share the limiter, with Retry-After', () => {
+  const statuses = (responses: { statusCode: number }[]) => responses.map((r) => r.statusCode);
+
+  it('100 comments at once on a delivery: as many as the limit are written, the rest are 429 with Retry-After', async () => {
+    const owner = await createArtist(t.db);
+    const ownerCookie = await t.signIn(owner);
+    const submission = await createSubmissionRow(t.db, owner, { status: 'in_creation' });
+    const objectPath = await deliverableObjectPath(t.app, adminCookie, 'audio');
+    const delivery = (await t.call('POST', `/api/admin/submissions/${submission.id}/deliverables`, adminCookie, { objectPaths: [objectPath], note: null })).json<Delivery>();
+    const url = `/api/submissions/${submission.id}/deliveries/${delivery.id}/comments`;
+    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => t.call('POST', url, ownerCookie, { text: `note ${i}`, atSeconds: 1 })));
+    const max = RATE_LIMITS.comments.max;
+    expect(statuses(results).filter((s) => s === 201)).toHaveLength(max);
+    expect(statuses(results).filter((s) => s === 429)).toHaveLength(100 - max);
+    for (const refused of results.filter((r) => r.statusCode === 429)) expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await t.call('GET', url, ownerCookie)).json<unknown[]>()).toHaveLength(max);
+  });
+
+  it("the team's track comments, deliveries and publications, and an artist's payout links, are limited per user", async () => {
+    const reviewer = await createAdmin(t.db);
+    const reviewerCookie = await t.signIn(reviewer);
+    const payee = await createArtist(t.db);
+    const payeeCookie = await t.signIn(payee);
+    const submission = await createSubmissionRow(t.db, payee, { status: 'in_creation' });
+    const cases = [
+      { name: 'comments', method: 'POST', url: `/api/admin/submissions/${submission.id}/comments`, cookie: reviewerCookie, body: { text: 'x', atSeconds: 1 } },
+      { name: 'deliveries', method: 'POST', url: `/api/admin/submissions/${submission.id}/deliverables`, cookie: reviewerCookie, body: { objectPaths: [], note: null } },
+      { name: 'publications', method: 'POST', url: `/api/admin/submissions/${submission.id}/youtube`, cookie: reviewerCookie, body: {} },
+      { name: 'payoutLinks', method: 'POST', url: '/api/payouts/account', cookie: payeeCookie, body: {} },
+    ] as const;
+    for (const { name, method, url, cookie, body } of cases) {
+      const max = RATE_LIMITS[name].max;
+      const answers = [];
+      for (let i = 0; i < max; i++) answers.push((await t.call(method, url, cookie, body)).statusCode);
+      expect({ name, refused: answers.filter((s) => s === 429 || s >= 500) }).toEqual({ name, refused: [] });
+      const refused = await t.call(method, url, cookie, body);
+      expect({ name, status: refused.statusCode }).toEqual({ name, status: 429 });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // The refused payout call made no link at Stripe.
+    expect(stub.accountLinks.length).toBe(RATE_LIMITS.payoutLinks.max);
   });
 });

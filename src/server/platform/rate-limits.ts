@@ -54,6 +54,18 @@ export const RATE_LIMITS = {
   messages: { max: 300, windowMs: 60_000 },
   /** Link previews fetched for one user (each one is an outgoing request). */
   urlMetadata: { max: 60, windowMs: 60_000 },
+  /*
+   * Writes that fan out (a push to every admin, an email) or call a provider (CONTRACT §23,
+   * issue 32 finding 7): a reviewer's pace is far below them, a script's is not.
+   */
+  /** Comments by one user on deliveries and, for the team, on tracks (each is pushed to every admin). */
+  comments: { max: 30, windowMs: 60_000 },
+  /** Stripe onboarding links asked for by one artist (each one is an account link made at Stripe). */
+  payoutLinks: { max: 10, windowMs: 60 * 60_000 },
+  /** Publications on the channel started by one admin (each one is a YouTube upload). */
+  publications: { max: 30, windowMs: 60 * 60_000 },
+  /** Deliveries attached by one admin (each one is pushed and emailed to the artist). */
+  deliveries: { max: 60, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, { max: number; windowMs: number }>;
 
 type RateLimitName = keyof typeof RATE_LIMITS;

@@ -5,6 +5,7 @@ import type Stripe from 'stripe';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
 import { apiError, parseInput } from '../../platform/errors';
+import { rateLimited } from '../../platform/rate-limits';
 import { requireAdmin, requireUser, userOf } from '../../platform/sessions';
 import { changeTierSchema } from '@shared/submission-schemas';
 import { createPaymentIntentSchema } from '@shared/payments';
@@ -87,7 +88,7 @@ export async function paymentRoutes(app: FastifyInstance, { db, config, now = ()
       return payoutAccountState(db, user.id);
     });
 
-    artist.post('/api/payouts/account', async (request) => {
+    artist.post('/api/payouts/account', rateLimited('payoutLinks'), async (request) => {
       const user = userOf(request);
       if (user.role === 'admin') throw apiError('payouts_for_artists');
       return startPayoutOnboarding(db, requireStripe(), user, config.publicUrl, request.log);
