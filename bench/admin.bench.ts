@@ -16,7 +16,7 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/platform/db/client';
 import { sessions, users } from '../src/server/platform/db/schema';
 import { newToken } from '../src/server/platform/ids';
-import { SESSION_COOKIE, SESSION_TTL_MS } from '../src/server/platform/sessions';
+import { hashSessionId, SESSION_COOKIE, SESSION_TTL_MS } from '../src/server/platform/sessions';
 
 const SUBMISSIONS = Number(process.env.BENCH_ADMIN_SUBMISSIONS ?? 100_000);
 const ARTISTS = Number(process.env.BENCH_ADMIN_ARTISTS ?? 10_000);
@@ -68,7 +68,7 @@ export async function seed(database: Database): Promise<string> {
   await db.insert(users).values({ id: adminId, email: 'bench-admin@example.com', firstName: 'Bench', lastName: 'Admin', role: 'admin' });
   const sid = newToken();
   await db.insert(sessions).values({
-    sid,
+    sid: hashSessionId(sid),
     userId: adminId,
     sess: { userId: adminId, via: 'password', createdAt: new Date().toISOString() },
     expire: new Date(Date.now() + SESSION_TTL_MS),

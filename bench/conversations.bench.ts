@@ -14,7 +14,7 @@ import { loadConfig } from '../src/server/config';
 import { migrationsFolder, openDatabase } from '../src/server/platform/db/client';
 import { messages, sessions, users } from '../src/server/platform/db/schema';
 import { newId, newToken } from '../src/server/platform/ids';
-import { SESSION_COOKIE, SESSION_TTL_MS } from '../src/server/platform/sessions';
+import { hashSessionId, SESSION_COOKIE, SESSION_TTL_MS } from '../src/server/platform/sessions';
 import { createScratchDatabase, PG_URL, redact } from './support/scratch-database';
 
 /** The data statements of migration 0022, which fold person-to-person conversations into team ones. */
@@ -94,7 +94,7 @@ async function run(label: string, databaseUrl?: string): Promise<void> {
     await db.execute(sql`analyze`);
     const sid = newToken();
     await db.insert(sessions).values({
-      sid,
+      sid: hashSessionId(sid),
       userId: adminId,
       sess: { userId: adminId, via: 'password', createdAt: new Date().toISOString() },
       expire: new Date(Date.now() + SESSION_TTL_MS),

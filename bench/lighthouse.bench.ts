@@ -16,7 +16,7 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/platform/db/client';
 import { sessions, submissions, users } from '../src/server/platform/db/schema';
 import { newId, newToken } from '../src/server/platform/ids';
-import { SESSION_COOKIE, SESSION_TTL_MS } from '../src/server/platform/sessions';
+import { hashSessionId, SESSION_COOKIE, SESSION_TTL_MS } from '../src/server/platform/sessions';
 import type { SubmissionStatus } from '../src/shared/submissions';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -64,7 +64,7 @@ export default async function benchLighthouse(): Promise<void> {
     );
     const sid = newToken();
     await db.insert(sessions).values({
-      sid,
+      sid: hashSessionId(sid),
       userId,
       sess: { userId, via: 'password', createdAt: new Date().toISOString() },
       expire: new Date(Date.now() + SESSION_TTL_MS),

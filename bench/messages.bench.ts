@@ -20,7 +20,7 @@ import { loadConfig, type Config } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/platform/db/client';
 import { sessions, users } from '../src/server/platform/db/schema';
 import { newId, newToken } from '../src/server/platform/ids';
-import { SESSION_COOKIE, SESSION_TTL_MS } from '../src/server/platform/sessions';
+import { hashSessionId, SESSION_COOKIE, SESSION_TTL_MS } from '../src/server/platform/sessions';
 import { createScratchDatabase, PG_URL, redact } from './support/scratch-database';
 import { pct, fmt, withTimeout } from './support/measure';
 
@@ -169,7 +169,7 @@ async function insertUsers(database: Database, count: number, role: 'user' | 'ad
 async function newSession(app: FastifyInstance, database: Database, userId: string): Promise<string> {
   const sid = newToken();
   await database.db.insert(sessions).values({
-    sid,
+    sid: hashSessionId(sid),
     userId,
     sess: { userId, via: 'password', createdAt: new Date().toISOString() },
     expire: new Date(Date.now() + SESSION_TTL_MS),

@@ -16,7 +16,7 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/platform/db/client';
 import { deliveries, deliveryFiles, submissions, uploads, users, youtubeUploads } from '../src/server/platform/db/schema';
 import { newId, newToken } from '../src/server/platform/ids';
-import { SESSION_COOKIE } from '../src/server/platform/sessions';
+import { hashSessionId, SESSION_COOKIE } from '../src/server/platform/sessions';
 import { sessions } from '../src/server/platform/db/schema';
 import { createObjectStorage } from '../src/server/platform/storage/create-storage';
 import { objectKey } from '../src/server/platform/storage/object-storage';
@@ -52,7 +52,7 @@ export default async function (): Promise<void> {
     const db = database.db;
     const [admin] = await db.insert(users).values({ id: newId(), email: `bench-${newToken(4)}@example.com`.toLowerCase(), role: 'admin' }).returning();
     const sid = newToken();
-    await db.insert(sessions).values({ sid, userId: admin!.id, sess: { userId: admin!.id, via: 'password', createdAt: new Date().toISOString() }, expire: new Date(Date.now() + 86_400_000) });
+    await db.insert(sessions).values({ sid: hashSessionId(sid), userId: admin!.id, sess: { userId: admin!.id, via: 'password', createdAt: new Date().toISOString() }, expire: new Date(Date.now() + 86_400_000) });
     const cookie = `${SESSION_COOKIE}=${app.signCookie(sid)}`;
     const start = await app.inject({ url: '/api/admin/channel/connect', headers: { cookie } });
     const flow = start.cookies.find((c) => c.name === 'channel_flow')!;

@@ -23,7 +23,7 @@ import { hashPassword } from '../../src/server/features/auth/password';
 import { openDatabase } from '../../src/server/platform/db/client';
 import { sessions, users } from '../../src/server/platform/db/schema';
 import { newId, newToken } from '../../src/server/platform/ids';
-import { SESSION_COOKIE, SESSION_TTL_MS } from '../../src/server/platform/sessions';
+import { hashSessionId, SESSION_COOKIE, SESSION_TTL_MS } from '../../src/server/platform/sessions';
 
 const artistCount = Number(process.env.LOAD_ARTISTS ?? 200);
 const PASSWORD = 'load-bench-password';
@@ -75,7 +75,7 @@ async function seedAndServe(): Promise<void> {
   // Each artist arrives signed in from an earlier visit (sessions last 30 days); signing in again is part of the mix.
   const sids = artists.map(() => newToken());
   const rows = artists.map((a, i) => ({
-    sid: sids[i]!,
+    sid: hashSessionId(sids[i]!),
     userId: a.id,
     sess: { userId: a.id, via: 'password' as const, createdAt: new Date().toISOString() },
     expire: new Date(Date.now() + SESSION_TTL_MS),

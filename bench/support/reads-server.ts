@@ -12,7 +12,7 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/platform/db/client';
 import { sessions, submissions, users } from '../../src/server/platform/db/schema';
 import { newId, newToken } from '../../src/server/platform/ids';
-import { SESSION_COOKIE, SESSION_TTL_MS } from '../../src/server/platform/sessions';
+import { hashSessionId, SESSION_COOKIE, SESSION_TTL_MS } from '../../src/server/platform/sessions';
 
 const mode = process.argv[2] as 'product' | 'bare';
 // The bodies come through a file: the submissions list is larger than one argv entry may be.
@@ -69,7 +69,7 @@ if (mode === 'bare') {
   }
   const sid = newToken();
   await db.insert(sessions).values({
-    sid,
+    sid: hashSessionId(sid),
     userId,
     sess: { userId, via: 'password', createdAt: new Date().toISOString() },
     expire: new Date(Date.now() + SESSION_TTL_MS),

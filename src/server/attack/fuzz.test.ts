@@ -149,7 +149,7 @@ function nastyValue(depth = 0): unknown {
     case 1:
       return 'x'.repeat(pick([256, 5_000, 70_000]));
     case 2:
-      return pick([0, -1, 1e308, -0, 3.5, Number.MAX_SAFE_INTEGER + 2]);
+      return pick([0, -1, 1e308, -0, 3.5, Number.MAX_SAFE_INTEGER + 2, ...NUMBER_EXTREMES]);
     case 3:
       return pick([true, false, null]);
     case 4:
@@ -169,10 +169,29 @@ function nastyObject(depth = 0): Record<string, unknown> {
   return object;
 }
 
+/**
+ * Issue 32: numbers JavaScript reads but no column stores (below a `real`'s smallest, denormals)
+ * or that JSON.stringify cannot write (beyond a double: written raw into the text below).
+ */
+const NUMBER_EXTREMES = [1e-320, 5e-324, 1e-46, -1e-40, 1e300];
+const RAW_NUMBER_EXTREMES = ['1e309', '-1e309', '1e-320', '5e-324', '-0', '1e400', '0e-999999', '123456789012345678901234567890'];
+
+/** Cursors with the shape of the server's (a timestamp and an id, base64url) but no time in them, or no shape at all. */
+const FORGED_CURSORS = [
+  ['2024-13-45 25:61:61', 'x'],
+  ['0000-01-01 00:00:00', 'x'],
+  ['2024-01-01 00:00:00+99:99', 'x'],
+  ['2023-02-29 00:00:00', '\u0000'],
+  [1e-320, 5],
+  'not a cursor',
+].map((key) => Buffer.from(JSON.stringify(key)).toString('base64url'));
+
 /** A body as raw text: mostly JSON of nasty values, sometimes not JSON at all. */
 function nastyBody(): { payload: string; contentType: string } {
   const json = 'application/json';
-  switch (int(10)) {
+  switch (int(11)) {
+    case 10:
+      return { payload: `{"${pick(FIELD_NAMES)}": ${pick(RAW_NUMBER_EXTREMES)}, "text": "x", "atSeconds": ${pick(RAW_NUMBER_EXTREMES)}}`, contentType: json };
     case 0:
       return { payload: pick(['{"a":', '{', '[1,2', '{"email": "a" "b"}', 'undefined', '\u0000']), contentType: json };
     case 1:
@@ -217,7 +236,10 @@ function nastyQuery(): string {
   const parts: string[] = [];
   for (let i = int(4); i >= 0; i--) {
     const key = chance(0.8) ? pick(['q', 'page', 'status', 'tier', 'sort', 'before', 'limit', 'token', 'id', 'filter', 'cursor', '__proto__']) : pick(['%00', 'a[b]', '']);
-    const value = pick(['%00', '%ED%A0%80', '-1', '1e99', 'abc', encodeURIComponent('x'.repeat(3_000)), '', '%', 'null', '[]', '1', '20']);
+    const value = pick([
+      ...['%00', '%ED%A0%80', '-1', '1e99', 'abc', encodeURIComponent('x'.repeat(3_000)), '', '%', 'null', '[]', '1', '20'],
+      ...['1e-320', '5e-324', '1e309', '-0', 'NaN', 'Infinity', '0x10', ...FORGED_CURSORS],
+    ]);
     parts.push(`${key}=${value}`);
   }
   return `?${parts.join('&')}`;

@@ -196,7 +196,7 @@ describe('the other limits count before they judge (checked for issue 22 finding
   });
 });
 
-describe('a lockout that stops the guesser, not the owner (issue 22 finding 5)', () => {
+describe('a lockout that stops the guesser, not the owner (issue 22 finding 5, issue 32 finding 2)', () => {
   it('a guesser at one address is refused there, even with the right password; the owner elsewhere signs in', async () => {
     const victim = await createArtist(t.db);
     const guesser = '203.0.113.70';
@@ -206,20 +206,49 @@ describe('a lockout that stops the guesser, not the owner (issue 22 finding 5)',
     expect((await login(victim.email!, TEST_PASSWORD, '203.0.113.71')).statusCode).toBe(200);
   }, 120_000);
 
-  it('guesses spread over many addresses reach the email’s ceiling: an address that failed is refused, a fresh one gets one try, the owner signs in', async () => {
+  it('issue 32 finding 2: 60 guesses from 60 addresses meet a 429 from every address after the email’s 20; the owner’s browser still signs in', async () => {
     const victim = await createArtist(t.db);
+    // The owner signed in on this browser before: it holds the account's device cookie.
+    const first = await login(victim.email!, TEST_PASSWORD, '203.0.114.250');
+    expect(first.statusCode).toBe(200);
+    const device = first.cookies.find((c) => c.name.startsWith('device_'))!;
+    expect(device).toMatchObject({ httpOnly: true, path: '/api/login' });
+    const deviceCookie = `${device.name}=${device.value}`;
+
     const ceiling = RATE_LIMITS.loginFailuresPerEmail.max;
-    // Two guesses per address: each address stays below its own limit for this email.
-    for (let i = 0; i < ceiling; i++) {
-      expect((await login(victim.email!, 'wrong-pass', `203.0.114.${Math.floor(i / 2)}`)).statusCode).toBe(401);
-    }
-    expectRetryAfter(await login(victim.email!, 'wrong-pass', '203.0.114.0'));
-    // A fresh address gets one try at a wrong password, then is refused like the others.
-    expect((await login(victim.email!, 'wrong-pass', '203.0.114.200')).statusCode).toBe(401);
-    expectRetryAfter(await login(victim.email!, 'wrong-pass', '203.0.114.200'));
-    // The owner, from an address without failures, is let in.
-    const owner = await login(victim.email!, TEST_PASSWORD, '203.0.114.201');
+    const answers = [];
+    for (let i = 0; i < 60; i++) answers.push((await login(victim.email!, 'wrong-pass', `203.0.114.${i}`)).statusCode);
+    expect(answers.slice(0, ceiling)).toEqual(Array<number>(ceiling).fill(401));
+    expect(answers.slice(ceiling)).toEqual(Array<number>(60 - ceiling).fill(429));
+    // The right password from a fresh address without the cookie: refused too, with Retry-After.
+    expectRetryAfter(await login(victim.email!, TEST_PASSWORD, '203.0.114.201'));
+    // A device cookie of another account, or a forged one, is no exemption.
+    const other = await createArtist(t.db);
+    const otherDevice = (await login(other.email!, TEST_PASSWORD, '203.0.114.202')).cookies.find((c) => c.name.startsWith('device_'))!;
+    const withCookie = (password: string, cookie: string, remoteAddress: string) =>
+      t.app.inject({ method: 'POST', url: '/api/login', remoteAddress, headers: { cookie }, payload: { email: victim.email, password } });
+    expectRetryAfter(await withCookie(TEST_PASSWORD, `${device.name}=${otherDevice.value}`, '203.0.114.203'));
+    expectRetryAfter(await withCookie(TEST_PASSWORD, `${device.name}=forged`, '203.0.114.203'));
+    // The owner's browser, from wherever it is now, is limited only by its own failures.
+    const owner = await withCookie(TEST_PASSWORD, deviceCookie, '198.18.0.1');
     expect(owner.statusCode).toBe(200);
     expect(owner.json().id).toBe(victim.id);
+    const renewed = owner.cookies.find((c) => c.name === device.name)!;
+    const ownCookie = `${renewed.name}=${renewed.value}`;
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerDevice; i++) expect((await withCookie('wrong-pass', ownCookie, '198.18.0.1')).statusCode).toBe(401);
+    expectRetryAfter(await withCookie(TEST_PASSWORD, ownCookie, '198.18.0.1'));
+    // Its failures were its own: the browser signed in before that (the first cookie) still gets in.
+    expect((await withCookie(TEST_PASSWORD, deviceCookie, '198.18.0.2')).statusCode).toBe(200);
+  }, 180_000);
+
+  it('issue 32 finding 2: IPv6 addresses count per /64, so fresh addresses of one network are one address', async () => {
+    const victim = await createArtist(t.db);
+    for (let i = 1; i <= LOGIN_THROTTLE.maxFailuresPerEmailAndAddress; i++) {
+      expect((await login(victim.email!, 'wrong-pass', `2001:db8:aa:bb::${i.toString(16)}`)).statusCode).toBe(401);
+    }
+    expectRetryAfter(await login(victim.email!, 'wrong-pass', '2001:db8:aa:bb:ffff:1:2:3'));
+    expectRetryAfter(await login(victim.email!, TEST_PASSWORD, '2001:0db8:00aa:00bb:0:0:0:9'));
+    // Another /64 is another address.
+    expect((await login(victim.email!, TEST_PASSWORD, '2001:db8:aa:bc::1')).statusCode).toBe(200);
   }, 120_000);
 });

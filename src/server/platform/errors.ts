@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { API_ERRORS, type ApiErrorBody, type ErrorCode, type FieldError } from '@shared/errors';
+import { isStorableNumber, UNSTORABLE_NUMBER_MESSAGE } from './storable-number';
 
 /**
  * An error meant for the client: its code (src/shared/errors.ts) fixes the status, its message is
@@ -68,10 +69,33 @@ export function errorBody(code: ErrorCode, message?: string): ApiErrorBody {
   return { message: text, code: c };
 }
 
+/** The path of the first number of parsed input that no column could store. */
+function unstorableNumberOf(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'number') return isStorableNumber(value) ? undefined : path;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = unstorableNumberOf(item, path ? `${path}.${i}` : String(i));
+      if (found !== undefined) return found;
+    }
+  } else if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    for (const [key, item] of Object.entries(value)) {
+      const found = unstorableNumberOf(item, path ? `${path}.${key}` : key);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
 /** Parses input with a shared zod schema; a failure is a 400 carrying SPEC's messages per field. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
+  if (result.success) {
+    // A number read from text (a query string coerced by the schema) gets the same check as the
+    // JSON bodies' numbers in input-checks.ts: none reaches the database unless it can be stored.
+    const unstorable = unstorableNumberOf(result.data);
+    if (unstorable !== undefined) throw apiError('validation_failed', UNSTORABLE_NUMBER_MESSAGE, [{ path: unstorable, message: UNSTORABLE_NUMBER_MESSAGE }]);
+    return result.data;
+  }
   const errors = result.error.issues.map((issue) => ({
     path: issue.path.map(String).join('.'),
     message: issue.message,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { errorText } from '@shared/errors';
 import { apiError } from './errors';
+import { isStorableNumber, UNSTORABLE_NUMBER_MESSAGE } from './storable-number';
 
 export const UNSAFE_TEXT_MESSAGE = errorText('unsafe_text');
 
@@ -15,8 +16,28 @@ export function registerInputChecks(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
     if (holdsUnsafeText(request.params) || holdsUnsafeText(request.query) || holdsUnsafeText(request.body)) {
       done(apiError('unsafe_text'));
-    } else done();
+      return;
+    }
+    const number = unstorableNumberIn(request.body);
+    if (number) done(apiError('validation_failed', UNSTORABLE_NUMBER_MESSAGE, [{ path: number.path, message: UNSTORABLE_NUMBER_MESSAGE }]));
+    else done();
   });
+}
+
+/** The first number of a parsed JSON body no column could store, with its path; undefined when all can. */
+function unstorableNumberIn(body: unknown): { path: string } | undefined {
+  const pending: { value: unknown; path: string }[] = [{ value: body, path: '' }];
+  while (pending.length > 0) {
+    const { value, path } = pending.pop()!;
+    if (typeof value === 'number') {
+      if (!isStorableNumber(value)) return { path };
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => pending.push({ value: item, path: path ? `${path}.${i}` : String(i) }));
+    } else if (value !== null && typeof value === 'object' && isPlainData(value)) {
+      for (const [key, item] of Object.entries(value)) pending.push({ value: item, path: path ? `${path}.${key}` : key });
+    }
+  }
+  return undefined;
 }
 
 /** NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */

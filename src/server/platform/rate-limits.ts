@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { and, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { RateLimitOptions } from '@fastify/rate-limit';
@@ -14,16 +15,16 @@ import { rateLimitCounters } from './db/schema';
 export const RATE_LIMITS = {
   /**
    * Failed sign-ins for one email from one client address: a password guesser gets five tries per
-   * window there, and the owner signing in from elsewhere is not affected
-   * (docs/decisions/146-a-lockout-that-stops-the-guesser-not-the-owner.md).
+   * window there (docs/decisions/173-failed-sign-ins-a-device-cookie-instead-of-a-fresh-address.md).
    */
   loginFailuresPerEmailAndAddress: { max: 5, windowMs: 15 * 60_000 },
   /**
-   * Failed sign-ins for one email from every address together, a ceiling for guessers spread over
-   * many addresses. Past it, only an address with no failure for that email in its window may try
-   * (once), so the owner still signs in from their own.
+   * Failed sign-ins for one email from every address together (CONTRACT §23): past it, 429 from
+   * every address, except for browsers holding the account's device cookie.
    */
   loginFailuresPerEmail: { max: 20, windowMs: 15 * 60_000 },
+  /** Failed sign-ins of a browser holding the account's device cookie: counted against it alone. */
+  loginFailuresPerDevice: { max: 5, windowMs: 15 * 60_000 },
   /** Failed sign-ins from one client address, whatever the email (one office shares an address). */
   loginFailuresPerAddress: { max: 30, windowMs: 15 * 60_000 },
   /** New accounts from one client address. */
@@ -53,6 +54,18 @@ export const RATE_LIMITS = {
   messages: { max: 300, windowMs: 60_000 },
   /** Link previews fetched for one user (each one is an outgoing request). */
   urlMetadata: { max: 60, windowMs: 60_000 },
+  /*
+   * Writes that fan out (a push to every admin, an email) or call a provider (CONTRACT §23,
+   * issue 32 finding 7): a reviewer's pace is far below them, a script's is not.
+   */
+  /** Comments by one user on deliveries and, for the team, on tracks (each is pushed to every admin). */
+  comments: { max: 30, windowMs: 60_000 },
+  /** Stripe onboarding links asked for by one artist (each one is an account link made at Stripe). */
+  payoutLinks: { max: 10, windowMs: 60 * 60_000 },
+  /** Publications on the channel started by one admin (each one is a YouTube upload). */
+  publications: { max: 30, windowMs: 60 * 60_000 },
+  /** Deliveries attached by one admin (each one is pushed and emailed to the artist). */
+  deliveries: { max: 60, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, { max: number; windowMs: number }>;
 
 type RateLimitName = keyof typeof RATE_LIMITS;
@@ -197,7 +210,27 @@ export function postgresRateLimitStore(db: Db) {
  * people behind one address are not pooled.
  */
 function userOrAddress(request: FastifyRequest): string {
-  return request.user ? `user:${request.user.id}` : `ip:${request.ip}`;
+  return request.user ? `user:${request.user.id}` : `ip:${addressKeyOf(request.ip)}`;
+}
+
+/**
+ * What a limit per client address counts (CONTRACT §23): an IPv4 address as it is, an IPv6 one by
+ * its /64, since one host is commonly given a whole /64 and could use a fresh address for every
+ * request. An IPv4 address written as IPv6 (`::ffff:1.2.3.4`) counts as the IPv4 one.
+ */
+export function addressKeyOf(ip: string): string {
+  if (isIP(ip) !== 6) return ip;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail = ''] = ip.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  // An embedded IPv4 tail holds two groups; only the first four groups matter here anyway.
+  const groups = ip.includes('::') ? [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups] : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => (parseInt(group, 16) || 0).toString(16))
+    .join(':')}::/64`;
 }
 
 /** The route option that applies one of RATE_LIMITS to a route. */
@@ -208,7 +241,7 @@ export function rateLimited(name: RateLimitName, key: 'user' | 'address' = 'user
       rateLimit: {
         max,
         timeWindow: windowMs,
-        keyGenerator: key === 'user' ? userOrAddress : (request: FastifyRequest) => `ip:${request.ip}`,
+        keyGenerator: key === 'user' ? userOrAddress : (request: FastifyRequest) => `ip:${addressKeyOf(request.ip)}`,
       },
     },
   };

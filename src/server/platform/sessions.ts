@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
@@ -25,10 +26,21 @@ export const LAST_SEEN_RESOLUTION_MS = 60_000;
 /** A user agent is the browser's own text; more than this is not a browser's. */
 const USER_AGENT_MAX = 300;
 
+/**
+ * What the database keeps of a session id: its SHA-256 (CONTRACT §23, "a backup is not a key").
+ * The id itself lives only in the browser's signed cookie, so a database dump or a backup
+ * archive holds nothing a cookie could be made from. The id is 256 random bits: an unsalted
+ * fast hash is enough, there is nothing to guess.
+ */
+export function hashSessionId(id: string): string {
+  return createHash('sha256').update(id).digest('hex');
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by requireUser/requireAdmin; loaded once per request. */
     user: UserRow | null;
+    /** The session's stored key (the hash of the cookie's id, `sessions.sid`), never the id itself. */
     sessionId: string | null;
   }
   interface FastifyInstance {
@@ -189,7 +201,7 @@ export const sessionsPlugin = fp<SessionOptions>(
       // A forged or tampered cookie fails the signature check without touching the database.
       const unsigned = request.unsignCookie(raw);
       if (!unsigned.valid || !unsigned.value) return null;
-      const sid = unsigned.value;
+      const sid = hashSessionId(unsigned.value);
       const announcementsBefore = announcements;
       const [row] = await sessionUser.execute({ sid });
       if (!row) return null;
@@ -216,16 +228,16 @@ export const sessionsPlugin = fp<SessionOptions>(
 
     const store: SessionStore = {
       async start(reply, userId, via) {
-        const sid = newToken();
+        const id = newToken();
         const userAgent = reply.request.headers['user-agent']?.slice(0, USER_AGENT_MAX) || null;
         await db.insert(sessions).values({
-          sid,
+          sid: hashSessionId(id),
           userId,
           userAgent,
           sess: { userId, via, createdAt: new Date().toISOString() },
           expire: new Date(Date.now() + SESSION_TTL_MS),
         });
-        reply.setCookie(SESSION_COOKIE, sid, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
+        reply.setCookie(SESSION_COOKIE, id, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
       },
       currentUser(request) {
         const r = request as RequestWithCache;

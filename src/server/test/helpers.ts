@@ -12,7 +12,7 @@ import { openDatabase, type Database, type Db } from '../platform/db/client';
 import { isPaidTier, tierAmount, type PricingTier } from '@shared/submissions';
 import { outboxEmails, sessions, submissions, uploads, users, type SubmissionRow, type UserRow } from '../platform/db/schema';
 import { newId, newToken } from '../platform/ids';
-import { SESSION_COOKIE, SESSION_TTL_MS } from '../platform/sessions';
+import { hashSessionId, SESSION_COOKIE, SESSION_TTL_MS } from '../platform/sessions';
 import { eq } from 'drizzle-orm';
 import { mp3Bytes, pngBytes } from './file-fixtures';
 import { withDatabase } from './global-setup';
@@ -275,7 +275,7 @@ export async function createSubmissionRow(
 export async function sessionCookie(app: FastifyInstance, db: Db, user: UserRow): Promise<string> {
   const sid = newToken();
   await db.insert(sessions).values({
-    sid,
+    sid: hashSessionId(sid),
     userId: user.id,
     sess: { userId: user.id, via: 'password', createdAt: new Date().toISOString() },
     expire: new Date(Date.now() + SESSION_TTL_MS),

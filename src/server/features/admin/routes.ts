@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client';
 import { createStripeClient } from '../../platform/stripe/stripe-client';
 import { refundBeforeDeletion, refundRejected } from '../../domain/billing/refunds';
 import { apiError, parseInput } from '../../platform/errors';
+import { rateLimited } from '../../platform/rate-limits';
 import { requireAdmin, requireUser, userOf } from '../../platform/sessions';
 import type { ObjectStorage } from '../../platform/storage/object-storage';
 import { removeUploadBytes } from '../../platform/storage/upload-files';
@@ -143,7 +144,7 @@ export async function adminRoutes(app: FastifyInstance, { db, storage, config }:
 
   app.get<WithId>('/api/admin/submissions/:id/comments', async (request) => listTeamComments(db, request.params.id));
 
-  app.post<WithId>('/api/admin/submissions/:id/comments', async (request, reply) => {
+  app.post<WithId>('/api/admin/submissions/:id/comments', rateLimited('comments'), async (request, reply) => {
     const input = parseInput(trackCommentSchema, request.body);
     return reply.status(201).send(await addTrackComment(db, userOf(request).id, request.params.id, input));
   });

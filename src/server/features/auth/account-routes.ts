@@ -19,7 +19,7 @@ import { removeUploadBytes } from '../../platform/storage/upload-files';
 import { changePassword, deleteAccount, requestEmailChange } from './account';
 import { streamAccountExport } from './account-export';
 import { PASSWORD_RESET_JOB, prunePasswordResetTokens, queuePasswordResetEmail, resetPassword } from './password-reset';
-import { clearLoginFailures } from './login-throttle';
+import { clearLoginFailures, setDeviceCookie } from './login-throttle';
 import { changeUserRole, confirmUserEmail, listUsers } from './team';
 
 interface AccountRouteOptions {
@@ -29,7 +29,7 @@ interface AccountRouteOptions {
 }
 
 /** Password reset (CONTRACT §11): public, the token decides. */
-export async function passwordResetRoutes(app: FastifyInstance, { db }: AccountRouteOptions) {
+export async function passwordResetRoutes(app: FastifyInstance, { db, config }: AccountRouteOptions) {
   app.jobs.define<{ email: string }>(PASSWORD_RESET_JOB, { retryLimit: 5, retryDelayS: 5, retryBackoff: true, pollingIntervalS: 0.5 }, ({ email }) =>
     queuePasswordResetEmail(db, app.outbox, email),
   );
@@ -45,13 +45,16 @@ export async function passwordResetRoutes(app: FastifyInstance, { db }: AccountR
     return reply.status(202).send({ message: ACCOUNT_TEXTS.resetRequested });
   });
 
-  app.post('/api/password-reset/confirm', rateLimited('passwordResetConfirms', 'address'), async (request) => {
+  app.post('/api/password-reset/confirm', rateLimited('passwordResetConfirms', 'address'), async (request, reply) => {
     const { token, password } = parseInput(passwordResetConfirmSchema, request.body);
     const { userId, email } = await resetPassword(db, token, password);
     await app.sessions.endUserSessions(userId);
     // Whoever was locked out by their own failed sign-ins has just proved the mailbox: they may
     // sign in now from where they are.
     await clearLoginFailures(db, email, request.ip);
+    // This browser proved the mailbox: it is known to the account, so a guesser holding the
+    // account at its ceiling does not keep it out (decision 173).
+    setDeviceCookie(reply, email, config.publicUrl.protocol === 'https:');
     request.log.info({ userId }, 'password reset by email link');
     return { message: ACCOUNT_TEXTS.passwordReset };
   });

@@ -19,6 +19,7 @@ import {
   paymentRecords,
   payoutAccounts,
   publications,
+  rateLimitCounters,
   revisionRequests,
   sessions,
   submissionHistory,
@@ -31,6 +32,7 @@ import {
 } from '../../platform/db/schema';
 import { HIDDEN } from '../../platform/email/outbox';
 import { newId } from '../../platform/ids';
+import { RATE_LIMITS } from '../../platform/rate-limits';
 import { LAST_SEEN_RESOLUTION_MS } from '../../platform/sessions';
 import { createObjectStorage } from '../../platform/storage/create-storage';
 import { objectKey, type ObjectStorage } from '../../platform/storage/object-storage';
@@ -161,6 +163,37 @@ describe('POST /api/password-reset/confirm', () => {
     const short = await call('POST', '/api/password-reset/confirm', undefined, { token: 'x'.repeat(43), password: '123' });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe('Password must be at least 6 characters');
+  });
+
+  it('gives the browser that set the new password the device cookie: it signs in while the account is at its failure ceiling (decision 173)', async () => {
+    const artist = await createArtist(t.db);
+    const token = await resetLinkFor(artist);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/password-reset/confirm',
+      remoteAddress: '198.19.0.1',
+      headers: { origin: TEST_ORIGIN },
+      payload: { token, password: 'brand-new-pass-1' },
+    });
+    expect(reset.statusCode).toBe(200);
+    const device = reset.cookies.find((c) => c.name.startsWith('device_'))!;
+    expect(device).toMatchObject({ httpOnly: true, path: '/api/login' });
+    const login = (remoteAddress: string, cookie?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress,
+        headers: cookie ? { cookie } : {},
+        payload: { email: artist.email, password: 'brand-new-pass-1' },
+      });
+    await t.db.insert(rateLimitCounters).values({
+      key: `login-email:${artist.email!.toLowerCase()}`,
+      hits: RATE_LIMITS.loginFailuresPerEmail.max,
+      windowStart: sql`now()`,
+      windowEnd: sql`now() + interval '15 minutes'`,
+    });
+    expect((await login('198.19.0.2')).statusCode).toBe(429);
+    expect((await login('198.19.0.2', `${device.name}=${device.value}`)).statusCode).toBe(200);
   });
 
   it('spends the other links of the user too', async () => {

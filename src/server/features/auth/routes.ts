@@ -19,7 +19,7 @@ import {
   verifyEmailToken,
 } from './email-verification';
 import { createGoogleSignIn, type GoogleFlow } from './google';
-import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from './login-throttle';
+import { assertLoginAllowed, loginClientOf, recordLoginFailure, recordLoginSuccess, setDeviceCookie } from './login-throttle';
 import { homePathOf } from '@shared/users';
 
 const GOOGLE_FLOW_COOKIE = 'google_flow';
@@ -72,16 +72,18 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
 
   app.post('/api/login', async (request, reply) => {
     const { email, password } = parseInput(loginSchema, request.body);
-    await assertLoginAllowed(db, email, request.ip);
+    const client = loginClientOf(request, email);
+    await assertLoginAllowed(db, email, client);
     const user = await authenticate(db, email, password, clientGoneSignal(reply));
     if (!user) {
       // 429 instead when failures at the same moment reached a limit first.
-      await recordLoginFailure(db, email, request.ip);
-      request.log.info({ ip: request.ip }, 'failed sign-in');
+      await recordLoginFailure(db, email, client);
+      request.log.info({ ip: request.ip, knownDevice: client.device !== undefined }, 'failed sign-in');
       throw apiError('invalid_credentials');
     }
-    await recordLoginSuccess(db, email, request.ip);
+    await recordLoginSuccess(db, email, client);
     await app.sessions.start(reply, user.id, 'password');
+    setDeviceCookie(reply, email, config.publicUrl.protocol === 'https:');
     return toPublicUser(user);
   });
 

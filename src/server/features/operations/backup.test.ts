@@ -1,20 +1,26 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
+import { buildApp } from '../../app';
+import { loadConfig, type Config } from '../../config';
 import { openDatabase, type Database } from '../../platform/db/client';
-import { uploads, users } from '../../platform/db/schema';
+import { sessions, uploads, users, youtubeChannels } from '../../platform/db/schema';
 import { newId } from '../../platform/ids';
+import { hashSessionId, SESSION_COOKIE } from '../../platform/sessions';
 import { LocalObjectStorage } from '../../platform/storage/local-storage';
 import { objectKey, type ObjectStorage } from '../../platform/storage/object-storage';
+import { sealToken } from '../../platform/token-box';
 import { withDatabase } from '../../test/global-setup';
-import { createTestApp, createUser, type TestApp } from '../../test/helpers';
-import { BackupError, restoreBackupFile, verifyBackupFile, writeBackupFile } from './backup';
+import { createAdmin, createTestApp, createUser, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../../test/helpers';
+import { listTarEntries, readTarEntry, TarWriter } from './tar';
+import { BackupError, restoreBackupFile, verifyBackupFile, writeBackupFile, type BackupManifest } from './backup';
 import { listenForBackups, requestBackup } from './backup-socket';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -64,6 +70,61 @@ async function expectSameData(source: Database, restored: Database, restoredStor
     expect(bytes.equals(sourceFiles.get(upload.id)!)).toBe(true);
   }
   return { users: new Set(restoredUsers.map((user) => user.id)), uploads: new Set(restoredUploads.map((upload) => upload.id)) };
+}
+
+/** An empty target of the database's kind: a fresh DATA_DIR, and a fresh PostgreSQL database when the source is one. */
+async function emptyTarget(source: Database, env: Record<string, string> = {}): Promise<{ config: Config; storage: LocalObjectStorage; databaseUrl?: string }> {
+  const targetDir = mkdtempSync(path.join(os.tmpdir(), 'hub-restore-test-'));
+  cleanups.push(() => rmSync(targetDir, { recursive: true, force: true }));
+  let databaseUrl: string | undefined;
+  if (source.kind === 'postgres') {
+    const name = `hub_restore_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1000)}`;
+    const admin = new pg.Client({ connectionString: source.connectionString });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    databaseUrl = withDatabase(source.connectionString!, name);
+    cleanups.push(async () => {
+      const dropper = new pg.Client({ connectionString: source.connectionString });
+      await dropper.connect();
+      await dropper.query(`drop database if exists "${name}" with (force)`);
+      await dropper.end();
+    });
+  }
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: targetDir, LOG_LEVEL: 'silent', PUBLIC_URL: TEST_ORIGIN, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env });
+  return { config, storage: new LocalObjectStorage(path.join(targetDir, 'objects')), databaseUrl };
+}
+
+/** The names of an archive's entries. */
+function listTarNames(archive: string): string[] {
+  return execFileSync('tar', ['-tf', archive], { encoding: 'utf8' }).split('\n').filter(Boolean);
+}
+
+/** Every byte an archive holds, its database dump opened up too (gunzipped, or pg_restore'd to SQL): what a thief could read. */
+async function bytesOfArchive(archive: string): Promise<Buffer> {
+  const whole = readFileSync(archive);
+  const { open } = await import('node:fs/promises');
+  const handle = await open(archive, 'r');
+  try {
+    const parts = [whole];
+    for (const entry of await listTarEntries(handle)) {
+      const bytes = whole.subarray(entry.offset, entry.offset + entry.size);
+      if (entry.name.endsWith('.tar.gz')) parts.push(gunzipSync(bytes));
+      if (entry.name.endsWith('postgres.dump')) {
+        const dir = mkdtempSync(path.join(os.tmpdir(), 'hub-dump-'));
+        try {
+          writeFileSync(path.join(dir, 'dump'), bytes);
+          execFileSync('pg_restore', ['--file', path.join(dir, 'dump.sql'), path.join(dir, 'dump')]);
+          parts.push(readFileSync(path.join(dir, 'dump.sql')));
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      }
+    }
+    return Buffer.concat(parts);
+  } finally {
+    await handle.close();
+  }
 }
 
 describe('backup and restore', () => {
@@ -138,6 +199,141 @@ describe('backup and restore', () => {
     const again = restoreBackupFile(archive, config, targetStorage);
     await expect(again).rejects.toBeInstanceOf(BackupError);
     await expect(again).rejects.toThrow(/^Refusing to restore: .* is not empty/);
+  }, 120_000);
+
+  it('is not a key: no secret, no token key, no session id in any byte; restored on a new secret it serves every record and file', async () => {
+    // The default setup: no SESSION_SECRET, so the secret is generated into DATA_DIR.
+    const test = await createTestApp({ SESSION_SECRET: undefined } as unknown as Record<string, string>);
+    cleanups.push(() => test.close());
+    const secretFile = path.join(test.config.dataDir, 'session-secret');
+    expect(readFileSync(secretFile, 'utf8').trim()).toBe(test.config.sessionSecret);
+    const storage = new LocalObjectStorage(path.join(test.config.dataDir, 'objects'));
+    const admin = await createAdmin(test.db);
+    const owner = await createUser(test.db);
+    const checked = await storeUpload(test.db, storage, owner.id);
+    // Arrived whole but not checked yet: `stored` without a content type, bytes still under incoming/.
+    const unchecked = { id: newId(), bytes: randomBytes(5000) };
+    await storage.receive(objectKey('incoming', unchecked.id), Readable.from([unchecked.bytes]), unchecked.bytes.length);
+    await test.db.insert(uploads).values({ id: unchecked.id, userId: owner.id, status: 'stored', uploadExpiresAt: new Date() });
+    const refreshToken = `1//refresh-${randomBytes(12).toString('hex')}`;
+    await test.db.insert(youtubeChannels).values({ channelId: 'UC1', title: 'Label', refreshToken: sealToken(test.config.production.tokenKey, refreshToken) });
+
+    // Three live sessions of the admin, opened by signing in.
+    const sessionIds: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const login = await test.app.inject({ method: 'POST', url: '/api/login', headers: { origin: TEST_ORIGIN }, payload: { email: admin.email, password: TEST_PASSWORD } });
+      expect(login.statusCode).toBe(200);
+      const signed = login.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
+      const unsigned = test.app.unsignCookie(signed);
+      expect(unsigned.valid).toBe(true);
+      sessionIds.push(unsigned.value!);
+    }
+    const stored = (await test.db.select({ sid: sessions.sid }).from(sessions)).map((row) => row.sid);
+    for (const id of sessionIds) expect(stored).toContain(hashSessionId(id));
+    for (const id of sessionIds) expect(stored).not.toContain(id);
+
+    const archive = path.join(mkdtempSync(path.join(os.tmpdir(), 'hub-backup-test-')), 'backup.tar');
+    cleanups.push(() => rmSync(path.dirname(archive), { recursive: true, force: true }));
+    const manifest = await writeBackupFile({ database: test.database, storage, dataDir: test.config.dataDir }, archive);
+    expect(manifest.objects.map((o) => o.key).sort()).toEqual([objectKey('incoming', unchecked.id), objectKey('uploads', checked.id)].sort());
+    expect(manifest.missing).toEqual([]);
+
+    const bytes = await bytesOfArchive(archive);
+    // The search finds what is there: the stored hash of a session id and the uploaded bytes.
+    expect(bytes.includes(hashSessionId(sessionIds[0]!))).toBe(true);
+    expect(bytes.includes(unchecked.bytes)).toBe(true);
+    const key = test.config.production.tokenKey;
+    const secrets = [
+      test.config.sessionSecret,
+      key,
+      key.toString('hex'),
+      key.toString('base64'),
+      key.toString('base64url'),
+      refreshToken,
+      ...sessionIds,
+      ...sessionIds.map((id) => test.app.signCookie(id)),
+    ];
+    for (const secret of secrets) expect(bytes.includes(secret)).toBe(false);
+    expect(listTarNames(archive).some((name) => name.includes('secret'))).toBe(false);
+
+    // Restored where the secret is another one (the target's own, generated anew).
+    const target = await emptyTarget(test.database);
+    expect(target.config.sessionSecret).not.toBe(test.config.sessionSecret);
+    const result = await restoreBackupFile(archive, target.config, target.storage);
+    expect(result.channelOpens).toBe(false);
+    expect(readdirSync(target.config.dataDir).sort()).toEqual(['db', 'objects', 'session-secret'].filter((name) => name !== 'db' || !target.databaseUrl));
+    const restored = await openDatabase({ databaseUrl: target.databaseUrl, pgliteDir: path.join(target.config.dataDir, 'db') });
+    const app = await buildApp({ config: target.config, database: restored, client: 'none', logger: false });
+    cleanups.push(async () => {
+      await app.close();
+      await restored.close();
+    });
+    await app.ready();
+    // The old sessions open nothing there; the admin signs in again and is served every record and file.
+    const oldCookie = `${SESSION_COOKIE}=${test.app.signCookie(sessionIds[0]!)}`;
+    expect((await app.inject({ method: 'GET', url: '/api/user', headers: { cookie: oldCookie } })).statusCode).toBe(401);
+    const login = await app.inject({ method: 'POST', url: '/api/login', headers: { origin: TEST_ORIGIN }, payload: { email: admin.email, password: TEST_PASSWORD } });
+    expect(login.statusCode).toBe(200);
+    const cookie = `${SESSION_COOKIE}=${login.cookies.find((c) => c.name === SESSION_COOKIE)!.value}`;
+    expect((await app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json<{ role: string }>().role).toBe('admin');
+    const file = await app.inject({ method: 'GET', url: `/objects/uploads/${checked.id}`, headers: { cookie } });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(checked.bytes)).toBe(true);
+    expect((await buffer(await target.storage.read(objectKey('incoming', unchecked.id)))).equals(unchecked.bytes)).toBe(true);
+    const sourceUsers = await test.db.select().from(users);
+    expect(await restored.db.select().from(users)).toEqual(expect.arrayContaining(sourceUsers));
+    expect(result.tables).toEqual(manifest.database.tables);
+  }, 120_000);
+
+  it('leaves its target empty when it fails late, and refuses a manifest naming a file outside the store, in one line', async () => {
+    const test = await createTestApp();
+    cleanups.push(() => test.close());
+    const storage = new LocalObjectStorage(path.join(test.config.dataDir, 'objects'));
+    const owner = await createUser(test.db);
+    await storeUpload(test.db, storage, owner.id);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'hub-backup-test-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const archive = path.join(dir, 'backup.tar');
+    const manifest = await writeBackupFile({ database: test.database, storage, dataDir: test.config.dataDir }, archive);
+
+    /** The same archive with another manifest: every checksum still matches, so only a late check can tell. */
+    const withManifest = async (name: string, change: (m: BackupManifest) => void) => {
+      const { open } = await import('node:fs/promises');
+      const handle = await open(archive, 'r');
+      const forged = path.join(dir, name);
+      const out = createWriteStream(forged);
+      const tar = new TarWriter(out);
+      try {
+        for (const entry of await listTarEntries(handle)) {
+          if (entry.name === 'manifest.json') continue;
+          await tar.addStream(entry.name, entry.size, readTarEntry(handle, entry));
+        }
+      } finally {
+        await handle.close();
+      }
+      const copy = structuredClone(manifest);
+      change(copy);
+      await tar.addBuffer('manifest.json', Buffer.from(JSON.stringify(copy)));
+      await tar.finish();
+      return forged;
+    };
+
+    const target = await emptyTarget(test.database, { SESSION_SECRET: test.config.sessionSecret });
+    // Consistent manifest, wrong content: the database and the files are filled, then a count differs.
+    const wrongCount = await withManifest('wrong-count.tar', (m) => (m.database.tables['public.users'] = m.database.tables['public.users']! + 1));
+    await expect(restoreBackupFile(wrongCount, target.config, target.storage)).rejects.toThrow(/^Restored public\.users has \d+ rows, the backup \d+: nothing was restored$/);
+    // As empty as it was found: the next restore is not refused, and succeeds.
+    expect(readdirSync(path.join(target.config.dataDir, 'objects'), { recursive: true }).filter((name) => statSync(path.join(target.config.dataDir, 'objects', String(name))).isFile())).toEqual([]);
+    if (!target.databaseUrl) expect(readdirSync(target.config.dataDir).filter((name) => name.startsWith('db'))).toEqual([]);
+    const result = await restoreBackupFile(archive, target.config, target.storage);
+    expect(result.tables).toEqual(manifest.database.tables);
+
+    // A key that would leave the store: refused before anything is written, in one line.
+    const escaping = await withManifest('escaping.tar', (m) => (m.objects[0]!.key = 'uploads/../..'));
+    const other = await emptyTarget(test.database);
+    const refused = restoreBackupFile(escaping, other.config, other.storage);
+    await expect(refused).rejects.toBeInstanceOf(BackupError);
+    await expect(refused).rejects.toThrow(/has a manifest this version cannot read$/);
   }, 120_000);
 
   it('takes a scheduled backup into BACKUP_DIR as a queue job and keeps the last BACKUP_KEEP', async () => {

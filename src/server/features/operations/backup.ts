@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable, type Writable } from 'node:stream';
@@ -14,7 +14,8 @@ import pg from 'pg';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { openDatabase, sql, type Database } from '../../platform/db/client';
-import { objectKey, type ObjectStorage } from '../../platform/storage/object-storage';
+import { assertValidKey, objectKey, type ObjectStorage } from '../../platform/storage/object-storage';
+import { openToken } from '../../platform/token-box';
 import { isObjectStoreEmpty } from '../../platform/storage/store-is-empty';
 import { listTarEntries, readTarEntry, TarWriter, type TarEntry } from './tar';
 
@@ -33,7 +34,6 @@ import { listTarEntries, readTarEntry, TarWriter, type TarEntry } from './tar';
 const MANIFEST_ENTRY = 'manifest.json';
 const PGLITE_ENTRY = 'database/pglite-data.tar.gz';
 const POSTGRES_ENTRY = 'database/postgres.dump';
-const SESSION_SECRET_ENTRY = 'data/session-secret';
 const OBJECT_PREFIX = 'objects/';
 
 const manifestSchema = z.object({
@@ -48,10 +48,15 @@ const manifestSchema = z.object({
     /** Rows per table ("schema.table") at the snapshot. */
     tables: z.record(z.string(), z.number()),
   }),
-  objects: z.array(z.object({ key: z.string(), size: z.number(), sha256: z.string() })),
+  /** Only keys the object store would accept (`<area>/<id>`): a restore writes nowhere else. */
+  objects: z.array(z.object({ key: z.string().refine(isValidKey), size: z.number().int().nonnegative(), sha256: z.string() })),
   /** Files the snapshot references that were deleted before they could be copied. */
   missing: z.array(z.string()),
-  sessionSecret: z.boolean(),
+  /**
+   * Archives of an older version carried the development session secret; it is never restored
+   * (CONTRACT §23: a backup is not a key), and new archives do not hold it.
+   */
+  sessionSecret: z.boolean().optional(),
 });
 export type BackupManifest = z.infer<typeof manifestSchema>;
 
@@ -86,10 +91,29 @@ async function countRows(query: Query): Promise<Record<string, number>> {
   return counts;
 }
 
-/** The files a snapshot references: every stored upload (pending ones have no file yet). */
+function isValidKey(key: string): boolean {
+  try {
+    assertValidKey(key);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The files a snapshot references: every upload whose bytes all arrived (pending ones have no
+ * file yet). A checked one is under `uploads/`; one that arrived whole but was not checked yet
+ * (`stored` without a content type: a resumable upload waits there for its check, CONTRACT §23)
+ * is still under `incoming/`, and is restored there, so its check runs after a restore as before.
+ */
 async function storedObjectKeys(query: Query): Promise<string[]> {
-  const { rows } = await query(`select id from uploads where status = 'stored' order by id`);
-  return rows.map((row) => objectKey('uploads', String(row.id)));
+  const { rows } = await query(`select id, content_type is not null as checked from uploads where status = 'stored' order by id`);
+  return rows.map((row) => objectKey(row.checked ? 'uploads' : 'incoming', String(row.id)));
+}
+
+/** Where else a file of the snapshot may be by the time it is copied: its check moved it on. */
+function laterKeyOf(key: string): string | undefined {
+  return key.startsWith('incoming/') ? `uploads/${key.slice('incoming/'.length)}` : undefined;
 }
 
 async function snapshotPglite(pglite: PGlite, workDir: string): Promise<Snapshot> {
@@ -156,7 +180,7 @@ export interface BackupSources {
 }
 
 /** Writes one archive to `out` while the product keeps running; returns its manifest. */
-export async function writeBackup({ database, storage, dataDir }: BackupSources, out: Writable): Promise<BackupManifest> {
+export async function writeBackup({ database, storage }: BackupSources, out: Writable): Promise<BackupManifest> {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'hub-backup-'));
   try {
     const snapshot =
@@ -170,22 +194,28 @@ export async function writeBackup({ database, storage, dataDir }: BackupSources,
     const missing: string[] = [];
     for (const key of snapshot.objectKeys) {
       // A file deleted since the snapshot (its submission was deleted a moment later) is named
-      // in the manifest rather than failing the whole backup.
-      const found = await storage.check(key);
+      // in the manifest rather than failing the whole backup. One checked since the snapshot was
+      // moved from `incoming/` to `uploads/` with the same bytes: it is kept under the key the
+      // snapshot names.
+      let source = key;
+      let found = await storage.check(key);
+      const later = laterKeyOf(key);
+      if (!found && later) {
+        source = later;
+        found = await storage.check(later);
+      }
       if (!found) {
         missing.push(key);
         continue;
       }
       const hash = createHash('sha256');
-      await tar.addStream(OBJECT_PREFIX + key, found.size, await storage.read(key), (chunk) => hash.update(chunk));
+      await tar.addStream(OBJECT_PREFIX + key, found.size, await storage.read(source), (chunk) => hash.update(chunk));
       objects.push({ key, size: found.size, sha256: hash.digest('hex') });
     }
 
-    // Without SESSION_SECRET the development secret lives in DATA_DIR: kept, so signed links
-    // and sessions stay valid after a restore.
-    const secret = await readFile(path.join(dataDir, 'session-secret')).catch(() => undefined);
-    if (secret) await tar.addBuffer(SESSION_SECRET_ENTRY, secret);
-
+    // No secret goes in (CONTRACT §23): not the development session secret of DATA_DIR, nor the
+    // key of the channel's tokens derived from it. Sessions are stored by the hash of their id,
+    // and the channel's tokens sealed with that key, so the archive opens neither.
     const manifest: BackupManifest = {
       format: 'label-submission-hub-backup',
       version: 1,
@@ -193,7 +223,6 @@ export async function writeBackup({ database, storage, dataDir }: BackupSources,
       database: { kind: snapshot.kind, entry: snapshot.entry, size, sha256: dumpHash.digest('hex'), tables: snapshot.tables },
       objects,
       missing,
-      sessionSecret: secret !== undefined,
     };
     await tar.addBuffer(MANIFEST_ENTRY, Buffer.from(JSON.stringify(manifest, null, 2) + '\n'));
     await tar.finish();
@@ -295,12 +324,107 @@ interface RestoreResult {
   manifest: BackupManifest;
   /** Rows per table in the restored database, equal to the manifest's. */
   tables: Record<string, number>;
+  /**
+   * Whether the restored channel connection opens with this server's token key: no when the
+   * key (or the session secret it is derived from) is not the backed-up server's, and the
+   * channel must be connected again; null when no channel was connected.
+   */
+  channelOpens: boolean | null;
+}
+
+/** What a PostgreSQL database held before a restore or a move wrote into it. */
+export interface PostgresBefore {
+  schemas: Set<string>;
+  extensions: Set<string>;
+  /** Tables, views, sequences…, functions and types, each as its qualified name or signature. */
+  objects: Set<string>;
+}
+
+export async function withPostgres<T>(connectionString: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const DROP_OF: Record<string, string> = { r: 'table', p: 'table', v: 'view', m: 'materialized view', S: 'sequence', f: 'foreign table', T: 'type', F: 'routine' };
+
+/**
+ * The droppable objects of the schemas outside PostgreSQL's own, each with the statement that
+ * drops it: relations, routines and types that are no extension's members.
+ */
+async function listObjects(client: pg.Client): Promise<{ key: string; drop: string }[]> {
+  const { rows } = await client.query<{ kind: string; schema: string; name: string; signature: string | null }>(
+    `select c.relkind::text as kind, n.nspname as schema, c.relname as name, null as signature
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind in ('r', 'p', 'v', 'm', 'S', 'f') and n.nspname not like 'pg\\_%' and n.nspname <> 'information_schema'
+        and not exists (select 1 from pg_depend d where d.objid = c.oid and d.deptype = 'e')
+     union all
+     select 'F', n.nspname, p.proname, p.oid::regprocedure::text
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname not like 'pg\\_%' and n.nspname <> 'information_schema'
+        and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
+     union all
+     select 'T', n.nspname, t.typname, null
+       from pg_type t join pg_namespace n on n.oid = t.typnamespace
+      where t.typtype in ('e', 'd') and n.nspname not like 'pg\\_%' and n.nspname <> 'information_schema'
+        and not exists (select 1 from pg_depend d where d.objid = t.oid and d.deptype = 'e')`,
+  );
+  return rows.map((row) => {
+    const name = row.signature ?? `${quoteIdent(row.schema)}.${quoteIdent(row.name)}`;
+    return { key: `${row.kind} ${name}`, drop: `drop ${DROP_OF[row.kind]} if exists ${name} cascade` };
+  });
+}
+
+export async function describePostgres(client: pg.Client): Promise<PostgresBefore> {
+  const schemas = await client.query<{ name: string }>(`select nspname as name from pg_namespace`);
+  const extensions = await client.query<{ name: string }>(`select extname as name from pg_extension`);
+  return {
+    schemas: new Set(schemas.rows.map((r) => r.name)),
+    extensions: new Set(extensions.rows.map((r) => r.name)),
+    objects: new Set((await listObjects(client)).map((object) => object.key)),
+  };
+}
+
+/**
+ * Takes out of a PostgreSQL database what a failed restore or move put there: the schemas,
+ * extensions, tables, views, sequences, routines and types that were not there before. What was
+ * there stays. The database is then as it was found.
+ */
+export async function undoPostgres(client: pg.Client, before: PostgresBefore): Promise<void> {
+  const now = await describePostgres(client);
+  await client.query('begin');
+  for (const name of now.schemas) if (!before.schemas.has(name)) await client.query(`drop schema if exists ${quoteIdent(name)} cascade`);
+  for (const name of now.extensions) if (!before.extensions.has(name)) await client.query(`drop extension if exists ${quoteIdent(name)} cascade`);
+  for (const object of await listObjects(client)) if (!before.objects.has(object.key)) await client.query(object.drop);
+  await client.query('commit');
+}
+
+/** Whether the restored channel's refresh token opens with the configured key; null without a channel. */
+async function channelOpensWith(database: Database, key: Buffer): Promise<boolean | null> {
+  const result = (await database.db.execute(sql`select refresh_token from youtube_channels limit 1`)) as unknown as { rows: { refresh_token: string }[] };
+  const sealed = result.rows[0]?.refresh_token;
+  if (sealed === undefined) return null;
+  try {
+    openToken(key, sealed);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
  * Fills an empty target from an archive: DATA_DIR's database or the DATABASE_URL database, as the
  * backup was taken, and the configured object store. Everything is checked before anything is
  * written; the restored row counts are compared with the manifest afterwards.
+ *
+ * All or nothing (CONTRACT §23): the embedded database is restored into a staging directory
+ * beside `db` and renamed into place only once its row counts matched; a PostgreSQL database is
+ * emptied again, and every file written is deleted, when anything fails on the way.
  */
 export async function restoreBackupFile(file: string, config: Config, storage: ObjectStorage): Promise<RestoreResult> {
   const manifest = await verifyBackupFile(file);
@@ -318,17 +442,21 @@ export async function restoreBackupFile(file: string, config: Config, storage: O
     throw new BackupError(refusal(config.s3 ? `the bucket ${config.s3.bucket}` : `the file store in ${path.join(config.dataDir, 'objects')}`));
   }
 
+  const stagingDir = `${pgliteDir}.restoring`;
+  const postgresBefore = kind === 'postgres' ? await withPostgres(config.databaseUrl!, describePostgres) : undefined;
+  const written: string[] = [];
   const { handle, entries } = await readArchive(file);
   try {
     const dumpEntry = entries.get(manifest.database.entry)!;
     if (kind === 'pglite') {
+      await rm(stagingDir, { recursive: true, force: true });
       const bytes = Buffer.alloc(dumpEntry.size);
       await handle.read(bytes, 0, dumpEntry.size, dumpEntry.offset);
-      await mkdir(pgliteDir, { recursive: true });
-      const restored = await PGlite.create(pgliteDir, { loadDataDir: new Blob([bytes]), extensions: { pg_trgm } });
+      await mkdir(stagingDir, { recursive: true });
+      const restored = await PGlite.create(stagingDir, { loadDataDir: new Blob([bytes]), extensions: { pg_trgm } });
       await restored.close();
       // The copy carries the lock of the process it was taken from (decision 053).
-      await rm(path.join(pgliteDir, 'hub-owner.pid'), { force: true });
+      await rm(path.join(stagingDir, 'hub-owner.pid'), { force: true });
     } else {
       const workDir = await mkdtemp(path.join(os.tmpdir(), 'hub-restore-'));
       try {
@@ -341,24 +469,35 @@ export async function restoreBackupFile(file: string, config: Config, storage: O
     }
 
     for (const object of manifest.objects) {
+      written.push(object.key);
       await storage.receive(object.key, readTarEntry(handle, entries.get(OBJECT_PREFIX + object.key)!), object.size);
     }
-    const secret = entries.get(SESSION_SECRET_ENTRY);
-    if (manifest.sessionSecret && secret) {
-      await pipeline(readTarEntry(handle, secret), createWriteStream(path.join(config.dataDir, 'session-secret'), { mode: 0o600 }));
+
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: kind === 'pglite' ? stagingDir : pgliteDir, migrate: false });
+    let tables: Record<string, number>;
+    let channelOpens: boolean | null;
+    try {
+      tables = await countRows(async (text) => (await database.db.execute(sql.raw(text))) as unknown as { rows: Record<string, unknown>[] });
+      for (const [table, count] of Object.entries(manifest.database.tables)) {
+        if (tables[table] !== count) throw new BackupError(`Restored ${table} has ${tables[table] ?? 0} rows, the backup ${count}: nothing was restored`);
+      }
+      channelOpens = await channelOpensWith(database, config.production.tokenKey);
+    } finally {
+      await database.close();
     }
+    if (kind === 'pglite') {
+      await rm(pgliteDir, { recursive: true, force: true });
+      await rename(stagingDir, pgliteDir);
+    }
+    return { manifest, tables, channelOpens };
+  } catch (error) {
+    // Whatever was written goes again, so the target is as empty as it was and can be restored into.
+    if (kind === 'pglite') await rm(stagingDir, { recursive: true, force: true });
+    else await withPostgres(config.databaseUrl!, (client) => undoPostgres(client, postgresBefore!));
+    await storage.delete(written);
+    if (error instanceof BackupError) throw error;
+    throw new BackupError(`The restore failed and was undone: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
   } finally {
     await handle.close();
-  }
-
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir, migrate: false });
-  try {
-    const tables = await countRows(async (text) => (await database.db.execute(sql.raw(text))) as unknown as { rows: Record<string, unknown>[] });
-    for (const [table, count] of Object.entries(manifest.database.tables)) {
-      if (tables[table] !== count) throw new BackupError(`Restored ${table} has ${tables[table] ?? 0} rows, the backup ${count}`);
-    }
-    return { manifest, tables };
-  } finally {
-    await database.close();
   }
 }

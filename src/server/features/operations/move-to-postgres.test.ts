@@ -116,4 +116,45 @@ const target = inject('testDatabase');
     await expect(moveDatabase(source, to)).rejects.toThrow(/^Refusing to move: the database at .* is not empty/);
     await expect(moveObjects(source, local, bucket, s3Config)).rejects.toBeInstanceOf(BackupError);
   });
+
+  it('issue 32: a target with a users of its own is refused or left as it was found, in one line without SQL', { timeout: 120_000 }, async () => {
+    const objectsOf = async (url: string) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ name: string }>(
+          `select n.nspname || '.' || c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+           where n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast') order by 1`,
+        );
+        const schemas = await client.query<{ name: string }>(`select nspname as name from pg_namespace where nspname in ('drizzle', 'pgboss')`);
+        return { relations: rows.map((r) => r.name), schemas: schemas.rows.map((r) => r.name) };
+      } finally {
+        await client.end();
+      }
+    };
+    for (const [kind, create] of [
+      ['table', 'create table users (login text primary key, shadow text)'],
+      ['view', "create view users as select 'x'::text as login"],
+    ] as const) {
+      const other = `${name}_${kind}`;
+      await admin(`create database "${other}"`);
+      try {
+        const url = withDatabase(serverUrl, other);
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(create);
+        await client.end();
+        const before = await objectsOf(url);
+        const moving = moveDatabase(source, url);
+        await expect(moving).rejects.toBeInstanceOf(BackupError);
+        const message = await moving.catch((error: Error) => error.message);
+        expect(message).not.toMatch(/\n|Failed query|create table|params/i);
+        expect(message).toMatch(kind === 'table' ? /^Refusing to move: .* holds tables this product did not make \(public\.users\)$/ : /^Cannot give the database at .* this version's tables: .*users.*; nothing was left in it$/);
+        expect(await objectsOf(url)).toEqual(before);
+        expect(before.schemas).toEqual([]);
+      } finally {
+        await admin(`drop database if exists "${other}" with (force)`);
+      }
+    }
+  });
 });

@@ -7,7 +7,7 @@ import { openDatabase, type Database } from '../../platform/db/client';
 import type { ObjectStorage } from '../../platform/storage/object-storage';
 import { objectKey } from '../../platform/storage/object-storage';
 import { isObjectStoreEmpty } from '../../platform/storage/store-is-empty';
-import { BackupError } from './backup';
+import { BackupError, describePostgres, undoPostgres } from './backup';
 
 /**
  * `npm run move-to-postgres -- --to postgres://…` (CONTRACT §20, docs/decisions/151-move-to-postgres.md):
@@ -114,9 +114,21 @@ export async function moveDatabase(source: Database, to: string): Promise<Record
   });
   try {
     if (await holdsData(target)) throw new BackupError(`Refusing to move: the database at ${redact(to)} is not empty (the move fills only an empty database)`);
-    // The target gets this version's schema and pg-boss's tables from the product itself.
-    const migrated = await openDatabase({ databaseUrl: to, pgliteDir: '' });
-    await migrated.close();
+    const foreign = await foreignTables(target);
+    if (foreign.length > 0) {
+      throw new BackupError(`Refusing to move: the database at ${redact(to)} holds tables this product did not make (${foreign.slice(0, 3).join(', ')})`);
+    }
+    // The target gets this version's schema and pg-boss's tables from the product itself. If
+    // that fails (something there is in the way), what it made is taken out again, and the
+    // reason is one line: the database's own message, not the statement that met it.
+    const before = await describePostgres(target);
+    try {
+      const migrated = await openDatabase({ databaseUrl: to, pgliteDir: '' });
+      await migrated.close();
+    } catch (error) {
+      await undoPostgres(target, before);
+      throw new BackupError(`Cannot give the database at ${redact(to)} this version's tables: ${reasonOf(error)}; nothing was left in it`);
+    }
 
     const pglite: PGlite = source.pglite!;
     const sourceQuery: Query = (text, params) => pglite.query(text, params);
@@ -200,6 +212,25 @@ export async function moveObjects(source: Database, from: ObjectStorage, to: Obj
     bytes += found.size;
   }
   return { objects: rows.length, bytes };
+}
+
+/**
+ * Tables the target holds that neither this product's migrations nor pg-boss made: a database
+ * without Drizzle's journal holds none of ours yet, so any table in it is someone else's.
+ */
+async function foreignTables(client: pg.Client): Promise<string[]> {
+  const query: Query = (text) => client.query(text);
+  const tables = (await listTables(query)).map(qualified);
+  if (tables.includes('drizzle.__drizzle_migrations')) return [];
+  return tables.filter((name) => !name.startsWith(`${PGBOSS}.`));
+}
+
+/** The database's own words for a failure: Drizzle wraps them in its statement and parameters. */
+function reasonOf(error: unknown): string {
+  let innermost: unknown = error;
+  while (innermost instanceof Error && innermost.cause instanceof Error) innermost = innermost.cause;
+  const message = innermost instanceof Error ? innermost.message : String(innermost);
+  return message.split('\n')[0]!;
 }
 
 /** A connection string without its password, for messages. */

@@ -51,7 +51,7 @@ function header(name: string, size: number): Buffer {
   const bytes = Buffer.alloc(BLOCK);
   if (Buffer.byteLength(name) > 100) throw new Error(`Archive name too long: ${name}`);
   bytes.write(name, 0, 100, 'utf8');
-  bytes.write('0000644\0', 100, 8, 'ascii');
+  bytes.write('0000600\0', 100, 8, 'ascii'); // private: unpacked by hand, its files stay the owner's
   bytes.write('0000000\0', 108, 8, 'ascii');
   bytes.write('0000000\0', 116, 8, 'ascii');
   if (size <= MAX_OCTAL_SIZE) {

@@ -5,6 +5,7 @@ import type Stripe from 'stripe';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
 import { apiError, parseInput } from '../../platform/errors';
+import { rateLimited } from '../../platform/rate-limits';
 import { requireAdmin, requireUser, userOf } from '../../platform/sessions';
 import { changeTierSchema } from '@shared/submission-schemas';
 import { createPaymentIntentSchema } from '@shared/payments';
@@ -87,7 +88,7 @@ export async function paymentRoutes(app: FastifyInstance, { db, config, now = ()
       return payoutAccountState(db, user.id);
     });
 
-    artist.post('/api/payouts/account', async (request) => {
+    artist.post('/api/payouts/account', rateLimited('payoutLinks'), async (request) => {
       const user = userOf(request);
       if (user.role === 'admin') throw apiError('payouts_for_artists');
       return startPayoutOnboarding(db, requireStripe(), user, config.publicUrl, request.log);
@@ -120,6 +121,23 @@ interface WebhookOptions {
 }
 
 /**
+ * Whether a verified event has what every handler reads: an id, a type and `data.object` with an
+ * id of its own. Stripe always sends these; an event without them is signed but malformed.
+ */
+function isReadableEvent(event: Stripe.Event): boolean {
+  const data: unknown = (event as { data?: unknown }).data;
+  const object: unknown = data !== null && typeof data === 'object' ? (data as { object?: unknown }).object : undefined;
+  return (
+    typeof event.id === 'string' &&
+    event.id !== '' &&
+    typeof event.type === 'string' &&
+    object !== null &&
+    typeof object === 'object' &&
+    typeof (object as { id?: unknown }).id === 'string'
+  );
+}
+
+/**
  * POST /api/webhooks/stripe. Its own plugin, so that only here the body stays raw bytes: the
  * signature covers the exact bytes Stripe sent, which a JSON parse and re-serialise would lose.
  */
@@ -141,6 +159,12 @@ async function stripeWebhookRoutes(app: FastifyInstance, { db, stripe, webhookSe
       throw apiError('invalid_signature', 'Invalid Stripe-Signature');
     }
 
+    // Signed but not an event this product can read: acknowledged and ignored (CONTRACT §23), so
+    // Stripe does not redeliver it and nothing below meets a missing field.
+    if (!isReadableEvent(event)) {
+      request.log.warn({ eventId: typeof event.id === 'string' ? event.id : null }, 'Stripe event ignored: it has no id, type or object');
+      return { received: true };
+    }
     const outcome = await handleStripeEvent(db, app.outbox, stripe, event, request.log, seller);
     request.log.info({ eventId: event.id, type: event.type, outcome }, 'Stripe event handled');
     return { received: true };

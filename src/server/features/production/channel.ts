@@ -4,7 +4,7 @@ import type { ChannelStatus } from '@shared/production';
 import type { Db } from '../../platform/db/client';
 import { youtubeChannels } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';
-import { openToken, sealToken } from '../../platform/token-box';
+import { openToken, sealToken, TokenBoxError } from '../../platform/token-box';
 import { readMyChannel, YouTubeApiError, type ApiUrls } from './youtube-api';
 
 /** What the label's channel is connected for (CONTRACT §16). */
@@ -30,6 +30,20 @@ interface ChannelOptions {
   redirectUri: string;
   urls: ApiUrls;
   tokenKey: Buffer;
+}
+
+/**
+ * A token sealed with another key (a restore onto another SESSION_SECRET or TOKEN_ENCRYPTION_KEY:
+ * a backup holds no key, CONTRACT §23) opens nothing: the channel is as good as not connected,
+ * and the team is told to connect it again rather than meeting a server error.
+ */
+function openSealed(key: Buffer, sealed: string): string {
+  try {
+    return openToken(key, sealed);
+  } catch (error) {
+    if (error instanceof TokenBoxError) throw apiError('channel_not_connected', "The channel's connection does not open with this server's key: connect it again");
+    throw error;
+  }
 }
 
 /**
@@ -151,9 +165,9 @@ export class LabelChannel {
     if (!row) throw apiError('channel_not_connected');
     const key = this.options.tokenKey;
     if (!forceRefresh && row.accessToken && row.accessTokenExpiresAt && row.accessTokenExpiresAt.getTime() - EXPIRY_MARGIN_MS > Date.now()) {
-      return openToken(key, row.accessToken);
+      return openSealed(key, row.accessToken);
     }
-    this.refreshing ??= this.refresh(openToken(key, row.refreshToken)).finally(() => {
+    this.refreshing ??= this.refresh(openSealed(key, row.refreshToken)).finally(() => {
       this.refreshing = undefined;
     });
     return this.refreshing;

@@ -8,6 +8,7 @@ import { users } from '../../platform/db/schema';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
 import { apiError, parseInput } from '../../platform/errors';
+import { rateLimited } from '../../platform/rate-limits';
 import { requireAdmin, requireUser, userOf } from '../../platform/sessions';
 import type { ObjectStorage } from '../../platform/storage/object-storage';
 import { createStripeClient } from '../../platform/stripe/stripe-client';
@@ -126,7 +127,7 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
 
     channelRoutes(team, { channel, config, now });
 
-    team.post<WithId>('/api/admin/submissions/:id/deliverables', async (request, reply) => {
+    team.post<WithId>('/api/admin/submissions/:id/deliverables', rateLimited('deliveries'), async (request, reply) => {
       const input = parseInput(deliverablesSchema, request.body);
       const admin = userOf(request);
       const delivery = await deliverFiles(db, app.outbox, admin.id, request.params.id, input, now());
@@ -162,7 +163,7 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
       return draftPublication(submission, artist);
     });
 
-    team.post<WithId>('/api/admin/submissions/:id/youtube', async (request, reply) => {
+    team.post<WithId>('/api/admin/submissions/:id/youtube', rateLimited('publications'), async (request, reply) => {
       const input = parseInput(youtubePublishSchema, request.body);
       const admin = userOf(request);
       const status = await requestYouTubePublish(uploadDeps, admin.id, request.params.id, input);
@@ -194,7 +195,7 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
     });
 
     // Comments on a delivery and the approval of a cut (CONTRACT §17): the owner and the team.
-    artist.post<WithDelivery>('/api/submissions/:id/deliveries/:deliveryId/comments', async (request, reply) => {
+    artist.post<WithDelivery>('/api/submissions/:id/deliveries/:deliveryId/comments', rateLimited('comments'), async (request, reply) => {
       const user = userOf(request);
       const submission = await findVisibleSubmission(db, user, request.params.id);
       const input = parseInput(deliveryCommentSchema, request.body);

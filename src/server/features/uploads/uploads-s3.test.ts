@@ -84,7 +84,8 @@ describe('uploads with S3 storage', () => {
     expect(attachment.status).toBe(200);
     expect(attachment.headers.get('content-disposition')).toBe('attachment; filename="night-drive_nora-vex_music.mp3"');
     expect(Buffer.from(await attachment.arrayBuffer()).equals(mp3Bytes())).toBe(true);
-    expect((await fetch(location)).headers.get('content-disposition')).toBeNull();
+    // Without it the audio plays in place (CONTRACT §23: media may play inline).
+    expect((await fetch(location)).headers.get('content-disposition')).toBe('inline');
 
     expect((await t.app.inject({ url: objectPath, headers: { cookie: adminCookie } })).statusCode).toBe(302);
     expect((await t.app.inject({ url: objectPath, headers: { cookie: otherCookie } })).statusCode).toBe(404);

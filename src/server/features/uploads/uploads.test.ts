@@ -357,8 +357,8 @@ describe('GET /objects/uploads/{id}', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="night-drive_nora-vex_artwork.png"');
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.rawPayload.equals(pngBytes())).toBe(true);
-    // Without it the file is shown in place, as the players and thumbnails need.
-    expect((await t.app.inject({ url: objectPath, headers: { cookie: adminCookie } })).headers['content-disposition']).toBeUndefined();
+    // Without it an image is shown in place, as the players and thumbnails need (CONTRACT §23: media may play inline).
+    expect((await t.app.inject({ url: objectPath, headers: { cookie: adminCookie } })).headers['content-disposition']).toBe('inline');
   });
 
   it('refuses a download name that is not a plain planned name (400), and still hides the file from others', async () => {

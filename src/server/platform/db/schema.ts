@@ -115,6 +115,7 @@ export const users = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
+    /** The SHA-256 (hex) of the id in the cookie, never the id (`hashSessionId`, CONTRACT §23). */
     sid: text('sid').primaryKey(),
     sess: jsonb('sess').$type<SessionData>().notNull(),
     expire: timestamp('expire', { withTimezone: true }).notNull(),

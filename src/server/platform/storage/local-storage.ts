@@ -10,6 +10,8 @@ import { ERRORS, isPathInsideDirectory } from '@tus/utils';
 import {
   assertValidKey,
   ByteLimit,
+  dispositionOf,
+  STORED_FILE_CSP,
   ObjectNotFoundError,
   RangeNotSatisfiableError,
   type ObjectStorage,
@@ -145,7 +147,8 @@ export class LocalObjectStorage implements ObjectStorage {
     const headers = { ...(result.headers as Record<string, string | number>) };
     if (result.statusCode === 200 || result.statusCode === 206) {
       headers['content-type'] = options.contentType;
-      if (options.contentDisposition) headers['content-disposition'] = options.contentDisposition;
+      headers['content-disposition'] = options.contentDisposition ?? dispositionOf(options.contentType);
+      headers['content-security-policy'] = STORED_FILE_CSP;
     }
     return { statusCode: result.statusCode, headers, stream: result.stream };
   }

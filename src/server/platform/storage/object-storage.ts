@@ -58,8 +58,24 @@ export interface ObjectStorage {
 export interface ServeOptions {
   contentType: string;
   expiresInSeconds: number;
+  /** Unset: `dispositionOf(contentType)`, so no stored file opens as a document. */
   contentDisposition?: string | undefined;
 }
+
+/**
+ * Files the artist sent open as downloads (CONTRACT §23): a stored file is answered as an
+ * attachment, so a PDF or any document never opens (and never runs its script) in the product's
+ * origin; images, audio and video may play inline (SVG, which can hold script, is not one of them).
+ */
+export function dispositionOf(contentType: string): string {
+  return /^(audio|video)\/|^image\/(?!svg)/i.test(contentType) ? 'inline' : 'attachment';
+}
+
+/**
+ * Sent with every stored file served from this origin: the file is a sandboxed document without
+ * scripts, forms or plugins of this origin, whatever it is and however it is opened.
+ */
+export const STORED_FILE_CSP = 'sandbox';
 
 /** How a download is answered. */
 export type Served =

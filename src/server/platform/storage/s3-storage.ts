@@ -14,6 +14,7 @@ import type { Config } from '../../config';
 import {
   assertValidKey,
   ByteLimit,
+  dispositionOf,
   ObjectNotFoundError,
   ObjectTooLargeError,
   type ObjectStorage,
@@ -68,7 +69,8 @@ export class S3ObjectStorage implements ObjectStorage {
         Bucket: this.bucket,
         Key: key,
         ResponseContentType: options.contentType,
-        ...(options.contentDisposition ? { ResponseContentDisposition: options.contentDisposition } : {}),
+        // Another origin than the product's, and the store sets no CSP: it is named an attachment there too.
+        ResponseContentDisposition: options.contentDisposition ?? dispositionOf(options.contentType),
       }),
       { expiresIn: options.expiresInSeconds },
     );
