@@ -26,3 +26,26 @@ export const PRODUCTION_TEXTS = {
   countPending: 'Being counted: YouTube reports views a few days late',
   viralHits: (hits: number) => `Viral hits: ${Math.min(hits, VIRAL_HITS_NEEDED)} of ${VIRAL_HITS_NEEDED}`,
 } as const;
+
+/**
+ * What the team can do when YouTube refuses or keeps failing a publication (CONTRACT §23, issue
+ * 36), by Google's reason for the refusal; YouTube's own sentence is shown beside it.
+ */
+const QUOTA_ADVICE =
+  "The label's YouTube quota for today is used up. It resets at midnight Pacific time: publish again after that, or ask Google for a higher quota in the Google Cloud console.";
+export const YOUTUBE_REFUSAL_ADVICE: Record<string, string> = {
+  quotaExceeded: QUOTA_ADVICE,
+  dailyLimitExceeded: QUOTA_ADVICE,
+  uploadLimitExceeded: 'The channel has reached the number of uploads YouTube allows in a day. Publish again tomorrow.',
+  rateLimitExceeded: 'YouTube asked for fewer requests at once. Publishing again in a few minutes usually works.',
+  insufficientPermissions: 'The channel was connected without the right to upload. Connect the channel again and allow uploads.',
+  forbidden: 'YouTube refused this upload for the connected channel. Check the channel at YouTube Studio, or connect the channel again.',
+};
+/** After every try of the budget failed on an outage (no refusal of its own). */
+export const YOUTUBE_OUTAGE_ADVICE = 'YouTube kept failing for about half an hour. Try again later: publishing again starts the upload anew.';
+
+/** The advice for a publication's last error, or null when there is nothing to add to YouTube's sentence. */
+export function youtubeAdvice(reason: string | null, exhausted: boolean): string | null {
+  if (reason && Object.hasOwn(YOUTUBE_REFUSAL_ADVICE, reason)) return YOUTUBE_REFUSAL_ADVICE[reason]!;
+  return exhausted ? YOUTUBE_OUTAGE_ADVICE : null;
+}

@@ -35,6 +35,7 @@ const STATE_LABELS: Record<NonNullable<YouTubeUploadStatus['state']>, string> = 
   processing: 'Uploaded; setting the thumbnail and recording the publication',
   published: 'Published on the channel',
   failed: 'Publishing failed',
+  cancelled: 'Publishing cancelled',
 };
 
 const selectClass =
