@@ -382,15 +382,13 @@ export interface YouTubeUploadStatus {
   videoId: string | null;
   /** The last error: while it retries (with `attempts` so far and `nextAttemptAt`), and once failed. */
   error: string | null;
-  /** Tries that failed and were worth retrying, of at most `YOUTUBE_ATTEMPTS_MAX` (CONTRACT §23). */
+  /** Tries that failed and were worth retrying, of at most `YOUTUBE_ATTEMPTS_MAX` (production-texts; CONTRACT §23). */
   attempts: number;
   nextAttemptAt: string | null;
   /** What the team can do about YouTube's refusal, in words (a quota used up, …); null when nothing to add. */
   advice: string | null;
 }
 
-/** CONTRACT §23: tries of one publication before it is `failed`, spread over about 30 minutes (decision 175). */
-export const YOUTUBE_ATTEMPTS_MAX = 8;
 /** States a publication may be cancelled in (`DELETE …/youtube`), and states it may be started again from. */
 export const YOUTUBE_CANCELLABLE_STATES: readonly YouTubeUploadState[] = ['queued', 'uploading'];
 export const YOUTUBE_RESTARTABLE_STATES: readonly YouTubeUploadState[] = ['failed', 'cancelled'];

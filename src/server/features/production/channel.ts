@@ -34,9 +34,6 @@ interface ChannelOptions {
   log?: FastifyBaseLogger;
 }
 
-/** The channel's title and subscriber figure are read again in the background at most this often. */
-const FIGURES_FRESH_MS = 60_000;
-
 /**
  * The label's YouTube channel (CONTRACT §16): connected once by an admin through the issuer's
  * OAuth flow (discovery, state, PKCE, offline access), its refresh token sealed at rest, its
@@ -46,9 +43,8 @@ export class LabelChannel {
   private discovered: Promise<oidc.Configuration> | undefined;
   /** One refresh at a time on this instance: two callers at once share it. */
   private refreshing: Promise<string> | undefined;
-  /** The background read of the channel's figures under way, and when one last succeeded. */
+  /** The background read of the channel's figures under way: one at a time, however many pages ask. */
   private readingFigures: Promise<void> | undefined;
-  private figuresReadAt = 0;
 
   constructor(private readonly options: ChannelOptions) {}
 
@@ -131,7 +127,7 @@ export class LabelChannel {
   /**
    * GET /api/admin/channel answers from what is known and never waits on YouTube (CONTRACT §23):
    * the title and subscriber figure last read, while a fresh read runs in the background (one at a
-   * time, at most once a minute) for the next answer.
+   * time) for the next answer.
    */
   async status(): Promise<ChannelStatus> {
     const row = await this.row();
@@ -150,7 +146,7 @@ export class LabelChannel {
   }
 
   private readFiguresLater(channelId: string): void {
-    if (this.readingFigures || Date.now() - this.figuresReadAt < FIGURES_FRESH_MS) return;
+    if (this.readingFigures) return;
     this.readingFigures = this.withToken((token) => readMyChannel(this.urls, token))
       .then(async ({ title, subscriberCount }) => {
         // Only for the channel still connected: one connected again meanwhile keeps its own figures.
@@ -158,7 +154,6 @@ export class LabelChannel {
           .update(youtubeChannels)
           .set({ title, subscriberCount })
           .where(and(eq(youtubeChannels.id, 'label'), eq(youtubeChannels.channelId, channelId)));
-        this.figuresReadAt = Date.now();
       })
       .catch((error: unknown) => {
         // The figures last read stand in while YouTube is out of reach.

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { YouTubeUploadStatus } from '@shared/production';
-import { YOUTUBE_ATTEMPTS_MAX, YOUTUBE_CANCELLABLE_STATES, YOUTUBE_RESTARTABLE_STATES, youtubePublishSchema } from '@shared/production';
-import { youtubeAdvice } from '@shared/production-texts';
+import { YOUTUBE_CANCELLABLE_STATES, YOUTUBE_RESTARTABLE_STATES, youtubePublishSchema } from '@shared/production';
+import { YOUTUBE_ATTEMPTS_MAX, youtubeAdvice } from '@shared/production-texts';
 import { objectPathOf, uploadIdFromObjectPath } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
 import { deliveries, deliveryFiles, submissions, uploads, youtubeUploads } from '../../platform/db/schema';
