@@ -144,7 +144,7 @@ test('the artist comments at a moment of the video, the team’s reply arrives l
     question = d.message();
     void d.dismiss();
   });
-  await deskDialog.getByRole('button', { name: 'Publish', exact: true }).click();
+  await deskDialog.getByRole('button', { name: 'Record publication', exact: true }).click();
   await expect.poll(() => question).toBe(PRODUCTION_TEXTS.unapprovedCutConfirm);
   expect(((await (await team.get(`/api/submissions/${id}/production`)).json()) as { publication: unknown }).publication).toBeNull();
 
