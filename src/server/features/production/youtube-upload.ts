@@ -43,6 +43,8 @@ const LIVE_STATES = ['queued', 'uploading', 'processing'] as const;
 const LEASE_MS = 60_000;
 /** How often a running upload renews its lease, and so how soon it hears of a cancel made on another instance. */
 const RENEW_MS = 10_000;
+/** How far the queue's clock (the database's) may run ahead of this instance's when a try's job starts. */
+const CLOCK_SKEW_MS = 5_000;
 /** The longest wait between two tries, in first waits: 15 s doubles up to 10 minutes (decision 175). */
 const RETRY_DELAY_CAP = 40;
 /** YouTube wants chunks in multiples of 256 KiB. */
@@ -178,8 +180,9 @@ export async function runYouTubeUpload(deps: UploadDeps, job: YouTubeUploadJob):
         eq(youtubeUploads.submissionId, job.submissionId),
         inArray(youtubeUploads.state, [...LIVE_STATES]),
         or(isNull(youtubeUploads.leaseUntil), lt(youtubeUploads.leaseUntil, new Date())),
-        // A try waiting for its time is not taken early by a stray job (the backstop's, a restart's).
-        or(isNull(youtubeUploads.retryAt), lte(youtubeUploads.retryAt, new Date())),
+        // A try waiting for its time is not taken early by a stray job (the backstop's, a restart's);
+        // its own job, started by the database's clock, is taken even if ours runs a little behind.
+        or(isNull(youtubeUploads.retryAt), lte(youtubeUploads.retryAt, new Date(Date.now() + CLOCK_SKEW_MS))),
       ),
     )
     .returning();
