@@ -155,6 +155,8 @@ export interface VideoMetadata {
   tags: string[];
   privacyStatus: 'public' | 'unlisted' | 'private';
   publishAt: Date | null;
+  /** The artist said AI tools were used (SPEC's aiUsage): for the upload's AI disclosure (CONTRACT §22). */
+  aiUsage: boolean;
 }
 
 /**

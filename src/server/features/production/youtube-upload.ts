@@ -313,6 +313,7 @@ async function upload(deps: UploadDeps, row: Row, signal: AbortSignal): Promise<
   const key = objectKey('uploads', row.uploadId);
   const size = row.bytesTotal;
   const [file] = await deps.db.select({ contentType: uploads.contentType }).from(uploads).where(eq(uploads.id, row.uploadId));
+  const [submission] = await deps.db.select({ aiUsage: submissions.aiUsage }).from(submissions).where(eq(submissions.id, row.submissionId));
   let sessionUri = row.sessionUri;
   let refreshed = false;
   for (;;) {
@@ -322,7 +323,14 @@ async function upload(deps: UploadDeps, row: Row, signal: AbortSignal): Promise<
         sessionUri = await startUploadSession(
           deps.channel.urls,
           token,
-          { title: row.title, description: row.description, tags: row.tags, privacyStatus: row.privacyStatus, publishAt: row.publishAt },
+          {
+            title: row.title,
+            description: row.description,
+            tags: row.tags,
+            privacyStatus: row.privacyStatus,
+            publishAt: row.publishAt,
+            aiUsage: submission?.aiUsage ?? false,
+          },
           size,
           file?.contentType ?? 'video/*',
           limits,
