@@ -16,12 +16,12 @@ export function TierBadge({ tier, amount }: { tier: PricingTier; amount: string 
 }
 
 /** A publication the team should know of, in the list (issue 36): retrying, or failed and why; the advice in its tooltip. */
-export function PublishingBadge({ publishing }: { publishing: DeskPublishing | null }) {
+export function PublishingBadge({ publishing, className }: { publishing: DeskPublishing | null; className?: string }) {
   const label = publishing ? deskPublishingLabel(publishing) : null;
   if (!publishing || !label) return null;
   const advice = label.failed ? youtubeAdvice(publishing.errorReason, publishing.attempts >= YOUTUBE_ATTEMPTS_MAX) : null;
   return (
-    <Badge variant={label.failed ? 'destructive' : 'outline'} title={advice ?? undefined} data-testid="desk-publishing">
+    <Badge variant={label.failed ? 'destructive' : 'outline'} title={advice ?? undefined} className={className} data-testid="desk-publishing">
       {label.text}
     </Badge>
   );

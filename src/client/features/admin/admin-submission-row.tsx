@@ -98,7 +98,8 @@ export function AdminSubmissionRow({ submission: s, active, selected, onSelect, 
       <td className="px-2">
         <div className="flex flex-col items-start gap-0.5">
           <StatusBadge status={s.status} />
-          <PublishingBadge publishing={s.publishing} />
+          {/* The status column is narrow: the publishing word wraps inside it rather than running into the tier. */}
+          <PublishingBadge publishing={s.publishing} className="max-w-full rounded-lg leading-tight whitespace-normal" />
         </div>
       </td>
       <td className="px-2 whitespace-nowrap">
