@@ -34,6 +34,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), SESSION_SECRET: 't'.repeat(40) }).production.tokenKey.equals(a)).toBe(false);
   });
 
+  it('reads the publishing clocks (CONTRACT §23): 60 s timeout, 15 s first wait, three uploads at once; shorter for tests, refused when not a positive number', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).production.publishing).toEqual({ timeoutMs: 60_000, retryDelayMs: 15_000, uploadsAtOnce: 3 });
+    const short = loadConfig({ DATA_DIR: dataDir(), YOUTUBE_TIMEOUT_S: '0.5', YOUTUBE_RETRY_DELAY_S: '0.05', YOUTUBE_UPLOADS_AT_ONCE: '5' });
+    expect(short.production.publishing).toEqual({ timeoutMs: 500, retryDelayMs: 50, uploadsAtOnce: 5 });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), YOUTUBE_TIMEOUT_S: '0' })).toThrow(/YOUTUBE_TIMEOUT_S/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), YOUTUBE_RETRY_DELAY_S: 'soon' })).toThrow(/YOUTUBE_RETRY_DELAY_S/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), YOUTUBE_UPLOADS_AT_ONCE: '1.5' })).toThrow(/YOUTUBE_UPLOADS_AT_ONCE/);
+  });
+
   it('reads the production settings: bonus per track, late-delivery refunds, YouTube (both or neither)', () => {
     const defaults = loadConfig({ DATA_DIR: dataDir() }).production;
     expect(defaults).toMatchObject({ lateDeliveryRefund: 'off', bonusPerTrackUsd: '0.00', youtube: undefined, channel: undefined });

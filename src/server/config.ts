@@ -63,6 +63,9 @@ const envSchema = z.object({
     .default('https://youtubeanalytics.googleapis.com'),
   YOUTUBE_OAUTH_CLIENT_ID: optionalString,
   YOUTUBE_OAUTH_CLIENT_SECRET: optionalString,
+  YOUTUBE_TIMEOUT_S: z.coerce.number({ message: 'must be a number of seconds' }).positive('must be more than 0').max(600, 'must be at most 600').default(60),
+  YOUTUBE_RETRY_DELAY_S: z.coerce.number({ message: 'must be a number of seconds' }).positive('must be more than 0').max(3600, 'must be at most 3600').default(15),
+  YOUTUBE_UPLOADS_AT_ONCE: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(20, 'must be at most 20').default(3),
   TOKEN_ENCRYPTION_KEY: optionalString.pipe(
     z
       .string()
@@ -143,6 +146,11 @@ export interface Config {
     youtubeAnalyticsUrl: string;
     /** AES-256-GCM key for OAuth tokens at rest: TOKEN_ENCRYPTION_KEY, else derived from the session secret. */
     tokenKey: Buffer;
+    /**
+     * Publishing never hangs (CONTRACT §23, decision 175): how long a YouTube request may go
+     * without an answer, the wait before the second try (doubling after), uploads run at once.
+     */
+    publishing: { timeoutMs: number; retryDelayMs: number; uploadsAtOnce: number };
   };
   /**
    * Which peers may tell the client's address in X-Forwarded-For (CONTRACT §9): none (the TCP
@@ -252,6 +260,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       youtubeApiUrl: e.YOUTUBE_API_URL,
       youtubeAnalyticsUrl: e.YOUTUBE_ANALYTICS_URL,
       tokenKey: tokenKeyOf(e.TOKEN_ENCRYPTION_KEY, sessionSecret),
+      publishing: {
+        timeoutMs: Math.round(e.YOUTUBE_TIMEOUT_S * 1000),
+        retryDelayMs: Math.round(e.YOUTUBE_RETRY_DELAY_S * 1000),
+        uploadsAtOnce: e.YOUTUBE_UPLOADS_AT_ONCE,
+      },
     },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };

@@ -107,6 +107,7 @@ export const API_ERRORS = {
   views_too_early: { status: 409 },
   video_not_publishable: { status: 400, message: 'Choose a video the team delivered for this submission, or the artist’s own video file' },
   already_publishing: { status: 409, message: 'This submission is already being published on the channel' },
+  not_publishing: { status: 409, message: 'Only a publication waiting or uploading can be cancelled' },
   channel_not_connected: { status: 409, message: "Connect the label's YouTube channel first" },
   youtube_unavailable: { status: 503, message: 'The YouTube Data API could not be reached. Try again in a moment.' },
   // CONTRACT §21: a withdrawal or delete of paid work whose refund Stripe refused; nothing was deleted.

@@ -304,7 +304,7 @@ export const DUE_FILTERS = ['overdue', 'today', 'week'] as const;
 export type DueFilter = (typeof DUE_FILTERS)[number];
 
 /** A publication on the label's channel by the product (CONTRACT §16): where its upload job stands. */
-export const YOUTUBE_UPLOAD_STATES = ['queued', 'uploading', 'processing', 'published', 'failed'] as const;
+export const YOUTUBE_UPLOAD_STATES = ['queued', 'uploading', 'processing', 'published', 'failed', 'cancelled'] as const;
 export type YouTubeUploadState = (typeof YOUTUBE_UPLOAD_STATES)[number];
 export const PRIVACY_STATUSES = ['public', 'unlisted', 'private'] as const;
 export type PrivacyStatus = (typeof PRIVACY_STATUSES)[number];
@@ -316,6 +316,22 @@ export const YOUTUBE_TAGS_MAX = 500;
 
 /** YouTube refuses `<` and `>` in a title or a description. */
 export const withoutAngles = (text: string) => text.replace(/[<>]/g, '');
+/**
+ * A title is one line of plain text: line breaks, tabs and other control characters become
+ * spaces (YouTube would show them as nothing, or refuse the title), runs of space one.
+ */
+// eslint-disable-next-line no-control-regex
+export const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').replace(/\s+/g, ' ').trim();
+/**
+ * A description is plain text: lines stay (`\r\n`, `\r` and Unicode's separators become `\n`),
+ * tabs become a space, other control characters go.
+ */
+export const plainText = (text: string) =>
+  text
+    .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+    .replace(/\t/g, ' ')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, '');
 const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
 /** Tags count with a comma between them, and a tag with a space counts its quotes too. */
 export const tagsLength = (tags: readonly string[]) =>
@@ -330,15 +346,21 @@ export interface PublicationDraft {
 
 /** POST /api/admin/submissions/{id}/youtube */
 export const youtubePublishSchema = z.object({
-  objectPath,
+  // Any path that is not an upload is "not a video to publish" here, in the words of the choice the team makes.
+  objectPath: z.string({ message: errorText('video_not_publishable') }).regex(OBJECT_PATH_PATTERN, errorText('video_not_publishable')),
   title: z
     .string({ message: 'title must be text' })
-    .trim()
-    .min(1, 'Give the video a title')
-    .max(YOUTUBE_TITLE_MAX, `The title must be at most ${YOUTUBE_TITLE_MAX} characters`)
-    .refine((v) => !/[<>]/.test(v), 'The title cannot contain < or >'),
+    .transform(oneLine)
+    .pipe(
+      z
+        .string()
+        .min(1, 'Give the video a title')
+        .max(YOUTUBE_TITLE_MAX, `The title must be at most ${YOUTUBE_TITLE_MAX} characters`)
+        .refine((v) => !/[<>]/.test(v), 'The title cannot contain < or >'),
+    ),
   description: z
     .string({ message: 'description must be text' })
+    .transform(plainText)
     .refine((v) => utf8Bytes(v) <= YOUTUBE_DESCRIPTION_MAX_BYTES, `The description must be at most ${YOUTUBE_DESCRIPTION_MAX_BYTES} bytes`)
     .refine((v) => !/[<>]/.test(v), 'The description cannot contain < or >'),
   tags: z
@@ -361,8 +383,18 @@ export interface YouTubeUploadStatus {
   bytesSent: number;
   bytesTotal: number;
   videoId: string | null;
+  /** The last error: while it retries (with `attempts` so far and `nextAttemptAt`), and once failed. */
   error: string | null;
+  /** Tries that failed and were worth retrying, of at most `YOUTUBE_ATTEMPTS_MAX` (production-texts; CONTRACT §23). */
+  attempts: number;
+  nextAttemptAt: string | null;
+  /** What the team can do about YouTube's refusal, in words (a quota used up, …); null when nothing to add. */
+  advice: string | null;
 }
+
+/** States a publication may be cancelled in (`DELETE …/youtube`), and states it may be started again from. */
+export const YOUTUBE_CANCELLABLE_STATES: readonly YouTubeUploadState[] = ['queued', 'uploading'];
+export const YOUTUBE_RESTARTABLE_STATES: readonly YouTubeUploadState[] = ['failed', 'cancelled'];
 
 /** GET /api/admin/channel */
 export interface ChannelStatus {

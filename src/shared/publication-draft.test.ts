@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tagsLength } from './production';
+import { tagsLength, youtubePublishSchema } from './production';
 import { draftPublication } from './publication-draft';
 
 describe('the publication draft (CONTRACT §16)', () => {
@@ -44,5 +44,27 @@ describe('the publication draft (CONTRACT §16)', () => {
     expect(draft.title).not.toMatch(/[<>]/);
     expect(tagsLength(draft.tags)).toBeLessThanOrEqual(500);
     expect(draft.tags).toEqual(['g'.repeat(300), 'A'.repeat(80)]); // the mood would pass 500
+  });
+
+  it('makes the title one line of plain text, whatever the artist typed (issue 32 finding 8)', () => {
+    const draft = draftPublication({ artistName: 'Nyx\n\tCollective\u0007', songTitle: 'Night\r\nDrive\u2028(Live)', genre: 'Synth\nwave', mood: null }, {});
+    expect(draft.title).toBe('Nyx Collective - Night Drive (Live)');
+    expect(draft.description.split('\n')[0]).toBe('Night Drive (Live) by Nyx Collective');
+    expect(draft.tags).toEqual(['Synth wave', 'Nyx Collective']);
+  });
+});
+
+describe('what is sent to YouTube (POST …/youtube)', () => {
+  const objectPath = '/objects/uploads/0123456789abcdef01234567';
+  it('takes the title as one line and the description as plain text', () => {
+    const parsed = youtubePublishSchema.parse({ objectPath, title: '  Nyx -\nNight\tDrive\u0000 ', description: 'Line one\r\nLine two\u0007\u2029Line\tthree' });
+    expect(parsed.title).toBe('Nyx - Night Drive');
+    expect(parsed.description).toBe('Line one\nLine two\nLine three');
+  });
+  it('refuses a title that is nothing but line breaks, and a path that is not a video upload, in words', () => {
+    const blank = youtubePublishSchema.safeParse({ objectPath, title: '\n\r\t', description: '' });
+    expect(blank.error?.issues[0]?.message).toBe('Give the video a title');
+    const none = youtubePublishSchema.safeParse({ objectPath: '', title: 'T', description: '' });
+    expect(none.error?.issues[0]?.message).toBe('Choose a video the team delivered for this submission, or the artist’s own video file');
   });
 });

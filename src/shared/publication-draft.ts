@@ -1,4 +1,5 @@
 import {
+  oneLine,
   tagsLength,
   withoutAngles,
   YOUTUBE_DESCRIPTION_MAX_BYTES,
@@ -18,8 +19,9 @@ export function draftPublication(
   submission: { artistName: string; songTitle: string; genre: string | null; mood: string | null },
   profile: Parameters<typeof socialLinksOf>[0],
 ): PublicationDraft {
-  const artist = withoutAngles(submission.artistName).trim();
-  const song = withoutAngles(submission.songTitle).trim();
+  // One line of plain text each, as the title must be (issue 32 finding 8, issue 36).
+  const artist = oneLine(withoutAngles(submission.artistName));
+  const song = oneLine(withoutAngles(submission.songTitle));
   const title = Array.from(`${artist} - ${song}`).slice(0, YOUTUBE_TITLE_MAX).join('').trim();
 
   const lines = [`${song} by ${artist}`];
@@ -29,7 +31,7 @@ export function draftPublication(
 
   const tags: string[] = [];
   for (const candidate of [submission.genre, submission.mood, submission.artistName]) {
-    const tag = withoutAngles(candidate ?? '').replaceAll(',', ' ').replace(/\s+/g, ' ').trim();
+    const tag = oneLine(withoutAngles(candidate ?? '').replaceAll(',', ' '));
     if (!tag || tags.some((t) => t.toLowerCase() === tag.toLowerCase())) continue;
     if (tagsLength([...tags, tag]) <= YOUTUBE_TAGS_MAX) tags.push(tag);
   }
@@ -37,7 +39,7 @@ export function draftPublication(
 }
 
 /** `Instagram: https://www.instagram.com/nyx`, or the handle as text where SPEC §2 gives no link. */
-const linkLine = (link: SocialLink) => withoutAngles(`${link.platform}: ${link.href ?? link.handle}`).replace(/\s+/g, ' ').trim();
+const linkLine = (link: SocialLink) => oneLine(withoutAngles(`${link.platform}: ${link.href ?? link.handle}`));
 
 /** The lines that fit in `max` UTF-8 bytes, whole lines only (a half link is no link). */
 function withinBytes(lines: string[], max: number): string {

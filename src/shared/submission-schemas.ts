@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { YouTubeUploadState } from './production';
 import type { DeskState } from './review-desk';
 import {
   FILE_LIMITS,
@@ -249,6 +250,16 @@ export interface AdminSubmission extends Submission {
   user: PublicProfile | null;
   /** The review desk's working state: assignee, tags, rating, listening (CONTRACT §14). */
   desk: DeskState;
+  /** Where publishing on the label's channel stands (CONTRACT §16, §23), for the desk list; null when never asked. */
+  publishing: DeskPublishing | null;
+}
+
+/** A publication's state as the desk list shows it: retrying, failed (and why), … */
+export interface DeskPublishing {
+  state: YouTubeUploadState;
+  attempts: number;
+  /** YouTube's reason for the last refusal (`quotaExceeded`, …), when it gave one. */
+  errorReason: string | null;
 }
 
 /** GET /api/submissions?before={id}&limit=: the page of the caller's submissions older than `before`. */

@@ -139,7 +139,7 @@ test('the artist comments at a moment of the video, the team’s reply arrives l
   const deskDialog = desk.getByRole('dialog');
   await deskDialog.getByLabel("Video URL on the label's channel").fill('https://www.youtube.com/watch?v=e2eUnapproved');
   await deskDialog.getByLabel('Subscribers at publishing').fill('31000');
-  await deskDialog.getByRole('button', { name: 'Publish', exact: true }).click();
+  await deskDialog.getByRole('button', { name: 'Record publication', exact: true }).click();
   // The product's own confirmation (CONTRACT §21), not the browser's.
   const question = desk.getByRole('alertdialog', { name: 'Publish an unapproved cut?' });
   await expect(question).toContainText(PRODUCTION_TEXTS.unapprovedCutConfirm);

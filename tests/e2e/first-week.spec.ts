@@ -191,7 +191,7 @@ test('the production panel: a styled file chooser, a heading over the publicatio
   await expect(page.getByText('No mail server is configured, so nothing was sent: the email waits in the outbox.').first()).toBeVisible({ timeout: 30_000 });
   await dialog.getByLabel("Video URL on the label's channel").fill('https://www.youtube.com/watch?v=h23Panel');
   await dialog.getByLabel('Subscribers at publishing').fill('31000');
-  await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Record publication', exact: true }).click();
   await expect(dialog.getByText('a hit at 15,500 views', { exact: false })).toBeVisible({ timeout: 30_000 });
   // Opened afresh, the history has the publication.
   await page.reload();

@@ -82,7 +82,7 @@ test('the team delivers files and publishes a video; the artist is told', async 
   await expect(dialog.getByRole('list', { name: 'Delivered files' })).toContainText('thumbnail.png', { timeout: 30_000 });
   await dialog.getByLabel("Video URL on the label's channel").fill('https://www.youtube.com/watch?v=e2ePublish1');
   await dialog.getByLabel('Subscribers at publishing').fill('31000');
-  await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Record publication', exact: true }).click();
   await expect(dialog.getByText('a hit at 15,500 views', { exact: false })).toBeVisible({ timeout: 30_000 });
 
   const answer = await artist.api.get(`/api/submissions/${id}/production`);

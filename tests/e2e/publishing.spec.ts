@@ -5,7 +5,7 @@ import { startTestOidcProvider, type TestOidcProvider } from '../../src/server/t
 import { startYouTubeStub, type YouTubeStub } from '../../src/server/test/youtube-stub';
 import { createSubmission, newArtistApi, PASSWORD, shoot, uploadBytes } from './fixtures';
 import { ownServerBase, startOwnServer, type OwnServer } from './own-server';
-import { PRODUCTION_TEXTS } from '../../src/shared/production-texts';
+import { PRODUCTION_TEXTS, YOUTUBE_REFUSAL_ADVICE } from '../../src/shared/production-texts';
 
 /**
  * Publishing on the label's channel (issue 24, CONTRACT §16), in the browser: approve → deliver
@@ -122,6 +122,60 @@ test('approve, deliver, connect the channel, review the draft, publish: the arti
   await expect(artistPage.getByText('Published').first()).toBeVisible();
   await shoot(artistPage, SHOTS, 'artist-bonus-chart');
   await artistContext.close();
+  await admin.dispose();
+  await artist.api.dispose();
+});
+
+test('one publish path: deliver and publish at once, a quota refusal explained in the panel and the desk list, then published; the link by hand folded away', async ({ page }) => {
+  test.setTimeout(120_000);
+  // The channel was connected by the first journey.
+  const artist = await newArtistApi(BASE, { profile: { artistName: 'Quota Quartet' } });
+  const songTitle = `Quota ${Date.now()}`;
+  const submissionId = await createSubmission(artist.api, { artistName: 'Quota Quartet', songTitle });
+  const admin = await playwrightRequest.newContext({ baseURL: BASE });
+  expect((await admin.post('/api/login', { data: ADMIN })).ok()).toBe(true);
+  expect((await admin.patch(`/api/admin/submissions/${submissionId}/status`, { data: { status: 'approved' } })).ok()).toBe(true);
+
+  expect((await page.request.post('/api/login', { data: ADMIN })).ok()).toBe(true);
+  await page.goto(`/admin?submission=${submissionId}`);
+  const dialog = page.getByRole('dialog');
+  // Nothing delivered yet: the channel path says what it needs; recording a link by hand is folded away, labelled as such.
+  await expect(dialog.getByText('Deliver the video (or use the artist')).toBeVisible();
+  const byHand = dialog.getByTestId('record-by-hand');
+  await expect(byHand.getByText(PRODUCTION_TEXTS.recordByHand)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Record publication' })).toBeHidden();
+
+  // Deliver the cut and publish straight away (issue 36: this once sent no video, "Not a file uploaded to this site").
+  await dialog.getByLabel('Files (images, ZIP, audio, video)').setInputFiles({ name: 'quota-cut.mp4', mimeType: 'video/mp4', buffer: mp4() });
+  await dialog.getByRole('button', { name: 'Deliver files' }).click();
+  const form = dialog.getByRole('form', { name: 'Publish on the channel' });
+  await expect(form.getByLabel('Video')).toHaveValue(/\/objects\/uploads\//, { timeout: 30_000 });
+  stub.refuseInsert = { status: 403, message: 'The request cannot be completed because you have exceeded your quota.', reason: 'quotaExceeded' };
+  page.once('dialog', (question) => void question.accept());
+  await form.getByRole('button', { name: 'Publish on YouTube' }).click();
+
+  // YouTube's sentence, and what to do about it in words.
+  const progress = dialog.getByTestId('youtube-progress');
+  await expect(progress.getByTestId('youtube-advice')).toHaveText(YOUTUBE_REFUSAL_ADVICE.quotaExceeded!, { timeout: 30_000 });
+  await expect(progress).toContainText('you have exceeded your quota');
+  await expect(page.getByText('Not a file uploaded to this site')).toHaveCount(0);
+  await shootInView(page, progress, 'desk-quota-advice');
+
+  // The desk list names it too.
+  await page.goto('/admin');
+  await page.getByRole('searchbox', { name: 'Search submissions' }).fill(songTitle);
+  const badge = page.getByTestId('desk-publishing').first();
+  await expect(badge).toHaveText('Not published: YouTube quota used up');
+  await expect(badge).toHaveAttribute('title', YOUTUBE_REFUSAL_ADVICE.quotaExceeded!);
+  await shootInView(page, badge, 'desk-list-quota');
+
+  // The quota is back: the same path publishes it.
+  stub.refuseInsert = null;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/admin?submission=${submissionId}`);
+  page.once('dialog', (question) => void question.accept());
+  await dialog.getByRole('form', { name: 'Publish on the channel' }).getByRole('button', { name: 'Publish on YouTube' }).click();
+  await expect(dialog.getByTestId('youtube-progress').getByRole('link')).toHaveText(/https:\/\/www\.youtube\.com\/watch\?v=/, { timeout: 30_000 });
   await admin.dispose();
   await artist.api.dispose();
 });

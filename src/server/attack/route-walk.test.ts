@@ -74,6 +74,8 @@ describe('every registered route', () => {
       'GET /api/admin/submissions/:id/publication-draft',
       'POST /api/admin/submissions/:id/youtube',
       'GET /api/admin/submissions/:id/youtube',
+      // CONTRACT §23: cancelling a publication.
+      'DELETE /api/admin/submissions/:id/youtube',
     ]) {
       expect(names).toContain(route);
     }

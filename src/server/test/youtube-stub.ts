@@ -40,6 +40,15 @@ export interface YouTubeStub {
   refuseInsert: { status: number; message: string; reason: string } | null;
   /** Failure injection: once this many bytes of a chunk arrived, the connection is dropped (once). */
   dropAfterBytes: number | null;
+  /**
+   * Hanging YouTube: `channels.list mine=true` (with `hangChannels`) and every PUT to an upload
+   * session whose video title is in `hangTitles` are held open without reading or answering,
+   * each logged in `hung` (closed when the client gives up); `release()` lets the held ones go on.
+   */
+  hangChannels: boolean;
+  hangTitles: Set<string>;
+  hung: { kind: 'channels' | 'upload'; title?: string; openedAt: number; closedAt: number | null }[];
+  release(): void;
   /** Every upload request: `start` for a new session, `query` for `bytes *\/N`, `chunk` for bytes. */
   uploadLog: { kind: 'start' | 'query' | 'chunk'; range?: string; status: number }[];
   close(): Promise<void>;
@@ -75,7 +84,25 @@ export async function startYouTubeStub(options: { subscribers?: number; apiKey?:
     refuseInsert: null as YouTubeStub['refuseInsert'],
     dropAfterBytes: null as number | null,
     uploadLog: [] as YouTubeStub['uploadLog'],
+    hangChannels: false,
+    hangTitles: new Set<string>(),
+    hung: [] as YouTubeStub['hung'],
+    release: () => {
+      for (const go of held.splice(0)) go();
+    },
   };
+  const held: (() => void)[] = [];
+  /** Holds a request open until `release()` (or until the client gives up): true when it is still there to answer. */
+  async function hang(req: IncomingMessage, res: ServerResponse, entry: YouTubeStub['hung'][number]): Promise<boolean> {
+    stub.hung.push(entry);
+    req.pause();
+    res.on('close', () => {
+      entry.closedAt ??= Date.now();
+    });
+    await new Promise<void>((resolve) => held.push(resolve));
+    req.resume();
+    return !res.destroyed && entry.closedAt === null;
+  }
   let url = '';
   type Send = (status: number, body: unknown, headers?: Record<string, string>) => void;
   const googleError = (code: number, message: string, reason: string) => ({ error: { code, message, errors: [{ message, domain: 'youtube', reason }] } });
@@ -108,6 +135,7 @@ export async function startYouTubeStub(options: { subscribers?: number; apiKey?:
       return send(401, googleError(401, 'Request had invalid authentication credentials. Expected OAuth 2 access token.', 'authError'));
     }
     if (req.method === 'GET' && u.pathname === '/youtube/v3/channels' && u.searchParams.get('mine') === 'true') {
+      if (stub.hangChannels && !(await hang(req, res, { kind: 'channels', openedAt: Date.now(), closedAt: null }))) return;
       const parts = u.searchParams.get('part')?.split(',') ?? [];
       return send(200, {
         kind: 'youtube#channelListResponse',
@@ -144,6 +172,8 @@ export async function startYouTubeStub(options: { subscribers?: number; apiKey?:
         req.resume();
         return send(404, googleError(404, 'Upload session not found', 'notFound'));
       }
+      const title = session.metadata.snippet?.title ?? '';
+      if (stub.hangTitles.has(title) && !(await hang(req, res, { kind: 'upload', title, openedAt: Date.now(), closedAt: null }))) return;
       const contentRange = String(req.headers['content-range'] ?? '');
       const rangeHeader = (): Record<string, string> => (session.received > 0 ? { range: `bytes=0-${session.received - 1}` } : {});
       const done = () => {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Copy, MonitorPlay } from 'lucide-react';
+import { Copy, MonitorPlay, X } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import {
   PRIVACY_STATUSES,
@@ -12,7 +12,7 @@ import {
   type YouTubeUploadStatus,
 } from '@shared/production';
 import { uploadIdFromObjectPath } from '@shared/submissions';
-import { PRODUCTION_TEXTS } from '@shared/production-texts';
+import { PRODUCTION_TEXTS, PUBLISHING_TEXTS } from '@shared/production-texts';
 import { Button } from '@client/components/ui/button';
 import { useConfirm } from '@client/components/ui/confirm-dialog';
 import { Input } from '@client/components/ui/input';
@@ -29,6 +29,15 @@ const CHANNEL_KEY = ['/api/admin/channel'];
 const draftKey = (id: string) => ['/api/admin/submissions', id, 'publication-draft'];
 const uploadKey = (id: string) => ['/api/admin/submissions', id, 'youtube'];
 const RUNNING: (YouTubeUploadStatus['state'] | undefined)[] = ['queued', 'uploading', 'processing'];
+const RESTARTABLE: (YouTubeUploadStatus['state'] | undefined)[] = ['failed', 'cancelled'];
+
+const clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' });
+const formatTime = (iso: string) => clock.format(new Date(iso));
+
+/** Whether the label's channel is connected: then publishing there is the desk's one publish path (issue 36). */
+export function useChannelConnected(): boolean {
+  return useQuery<ChannelStatus>({ queryKey: CHANNEL_KEY }).data?.connected === true;
+}
 
 const STATE_LABELS: Record<NonNullable<YouTubeUploadStatus['state']>, string> = {
   queued: 'Waiting to upload',
@@ -36,6 +45,7 @@ const STATE_LABELS: Record<NonNullable<YouTubeUploadStatus['state']>, string> = 
   processing: 'Uploaded; setting the thumbnail and recording the publication',
   published: 'Published on the channel',
   failed: 'Publishing failed',
+  cancelled: 'Publishing cancelled',
 };
 
 const selectClass =
@@ -78,24 +88,46 @@ function videoChoices(state: ProductionState, videoFileUrl: string | null | unde
   return choices;
 }
 
-function Progressing({ status }: { status: YouTubeUploadStatus }) {
+function Progressing({ submissionId, status }: { submissionId: string; status: YouTubeUploadStatus }) {
   const percent = status.bytesTotal > 0 ? Math.floor((status.bytesSent / status.bytesTotal) * 100) : 0;
+  const cancellable = status.state === 'queued' || status.state === 'uploading';
+  const cancel = useMutation({
+    mutationFn: () => apiRequest<void>('DELETE', `/api/admin/submissions/${submissionId}/youtube`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: uploadKey(submissionId) }),
+    onError: (error) => toast({ title: 'Not cancelled', description: errorMessage(error), variant: 'destructive' }),
+  });
   return (
     <div className="grid gap-2" data-testid="youtube-progress" aria-live="polite">
       <p className="text-sm font-medium">
         {STATE_LABELS[status.state!]}
         {status.state === 'uploading' ? ` · ${percent}%` : ''}
       </p>
-      {status.state === 'uploading' || status.state === 'queued' ? <Progress value={percent} aria-label="Upload progress" /> : null}
+      {cancellable ? <Progress value={percent} aria-label="Upload progress" /> : null}
+      {/* CONTRACT §23: while it retries, the team sees the tries so far and the last error. */}
+      {RUNNING.includes(status.state) && status.attempts > 0 ? (
+        <p className="text-sm text-muted-foreground" data-testid="youtube-retrying">
+          {PUBLISHING_TEXTS.retrying(status.attempts, status.nextAttemptAt ? formatTime(status.nextAttemptAt) : null)} {status.error}
+        </p>
+      ) : null}
+      {cancellable ? (
+        <Button type="button" variant="outline" size="sm" className="justify-self-start" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+          <X aria-hidden /> {cancel.isPending ? 'Cancelling...' : 'Cancel publishing'}
+        </Button>
+      ) : null}
       {status.state === 'published' && status.videoId ? (
         <a className="text-sm text-primary underline" href={`https://www.youtube.com/watch?v=${status.videoId}`} target="_blank" rel="noreferrer">
           https://www.youtube.com/watch?v={status.videoId}
         </a>
       ) : null}
       {status.state === 'failed' ? (
-        <p className="text-sm text-destructive-soft" role="alert">
-          {status.error}
-        </p>
+        <div className="grid gap-1" role="alert">
+          <p className="text-sm text-destructive-soft">{status.error}</p>
+          {status.advice ? (
+            <p className="text-sm" data-testid="youtube-advice">
+              {status.advice}
+            </p>
+          ) : null}
+        </div>
       ) : null}
     </div>
   );
@@ -111,21 +143,21 @@ export function ChannelPublish({ submissionId, state, videoFileUrl }: { submissi
     refetchInterval: (query) => (RUNNING.includes(query.state.data?.state) ? 1500 : false),
   });
   const running = RUNNING.includes(upload.data?.state);
-  const ended = upload.data?.state === 'published' || upload.data?.state === 'failed';
+  const uploadState = upload.data?.state;
   useEffect(() => {
-    // The job recorded the publication: the desk's production and lists show it.
-    if (ended) {
+    // The job recorded the publication, failed or was cancelled: the desk's production and lists (their publishing badge) show it.
+    if (uploadState && !RUNNING.includes(uploadState)) {
       void queryClient.invalidateQueries({ queryKey: ['/api/submissions', submissionId, 'production'] });
       void queryClient.invalidateQueries({ queryKey: ['/api/admin/submissions'] });
     }
-  }, [ended, submissionId]);
+  }, [uploadState, submissionId]);
   if (!draft.data || !channel.data) return null;
   if (state.publication && !running && upload.data?.state !== 'published') return null;
   if (!channel.data.connected) return <DraftToCopy draft={draft.data} />;
-  if (upload.data?.state && upload.data.state !== 'failed') return <Progressing status={upload.data} />;
+  if (upload.data?.state && !RESTARTABLE.includes(upload.data.state)) return <Progressing submissionId={submissionId} status={upload.data} />;
   return (
     <div className="grid gap-3">
-      {upload.data?.state === 'failed' ? <Progressing status={upload.data} /> : null}
+      {RESTARTABLE.includes(upload.data?.state) ? <Progressing submissionId={submissionId} status={upload.data!} /> : null}
       <PublishOnChannel
         submissionId={submissionId}
         draft={draft.data}
@@ -172,7 +204,11 @@ function PublishOnChannel({
   choices: { objectPath: string; label: string; approved: boolean }[];
   onStarted: () => void;
 }) {
-  const [objectPath, setObjectPath] = useState(choices.at(-1)?.objectPath ?? '');
+  const [picked, setObjectPath] = useState(choices.at(-1)?.objectPath ?? '');
+  // The choice as it stands now: a form first drawn before the delivery reached this list (deliver,
+  // then publish at once) started with nothing picked while its select showed the new video, and
+  // sent an empty path ("Not a file uploaded to this site"). The latest video stands in until one is picked.
+  const objectPath = choices.some((choice) => choice.objectPath === picked) ? picked : (choices.at(-1)?.objectPath ?? '');
   const [title, setTitle] = useState(draft.title);
   const [description, setDescription] = useState(draft.description);
   const [tags, setTags] = useState(draft.tags.join(', '));

@@ -14,7 +14,7 @@ import { formatLongDate, formatLongDateTime } from '@client/lib/format';
 import { toast } from '@client/lib/toast';
 import { useMailText } from '@client/lib/public-config';
 import { MAIL_TEXTS } from '@shared/api';
-import { ChannelPublish } from './channel-publish';
+import { ChannelPublish, useChannelConnected } from './channel-publish';
 import { DeliveriesList } from './deliveries-list';
 import { LicenceRecord } from './artist-production';
 import { uploadDeliverable, useDeliver, useEnterViews, useProduction, usePublish, useRefund } from './production-queries';
@@ -80,7 +80,12 @@ function lateness(seconds: number): string {
 
 const toLocalInput = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 
-function PublishForm({ submissionId, state }: { submissionId: string; state: ProductionState }) {
+/**
+ * Recording a publication by its link (CONTRACT §13). With the channel connected, publishing there
+ * is the one path and this is the secondary action for a video published outside the product,
+ * folded away and labelled so (issue 36); without it, this is how a publication is recorded.
+ */
+function PublishForm({ submissionId, state, secondary }: { submissionId: string; state: ProductionState; secondary: boolean }) {
   const publication = state.publication;
   const [videoUrl, setVideoUrl] = useState(publication?.videoUrl ?? '');
   const [publishedAt, setPublishedAt] = useState(toLocalInput(publication ? new Date(publication.publishedAt) : new Date()));
@@ -107,11 +112,12 @@ function PublishForm({ submissionId, state }: { submissionId: string; state: Pro
     );
   };
   if (publication?.checkedAt) return null;
-  return (
-    <form onSubmit={(event) => void submit(event)} className="grid gap-2 border-t pt-3" aria-labelledby="publication-heading">
-      <h4 id="publication-heading" className="text-sm font-semibold">
+  const form = (
+    <form onSubmit={(event) => void submit(event)} className={secondary ? 'grid gap-2 pt-2' : 'grid gap-2 border-t pt-3'} aria-labelledby="publication-heading">
+      <h4 id="publication-heading" className={secondary ? 'sr-only' : 'text-sm font-semibold'}>
         {publication ? 'Publication on the label’s channel' : 'Record the publication'}
       </h4>
+      {secondary ? <p className="text-xs text-muted-foreground">{PRODUCTION_TEXTS.recordByHandHint}</p> : null}
       <Label htmlFor="publication-url">Video URL on the label's channel</Label>
       <Input id="publication-url" type="url" required value={videoUrl} onChange={(e) => setVideoUrl(e.target.value)} placeholder="https://www.youtube.com/watch?v=…" />
       <div className="grid gap-2 sm:grid-cols-2">
@@ -134,10 +140,17 @@ function PublishForm({ submissionId, state }: { submissionId: string; state: Pro
       </div>
       <Button type="submit" size="sm" className="justify-self-start" disabled={publish.isPending}>
         <Clapperboard aria-hidden />
-        {publish.isPending ? 'Saving...' : publication ? 'Update publication' : 'Publish'}
+        {publish.isPending ? 'Saving...' : publication ? 'Update publication' : 'Record publication'}
       </Button>
       {confirmDialog}
     </form>
+  );
+  if (!secondary) return form;
+  return (
+    <details className="border-t pt-3" data-testid="record-by-hand">
+      <summary className="cursor-pointer text-sm text-muted-foreground hover:text-foreground">{PRODUCTION_TEXTS.recordByHand}</summary>
+      {form}
+    </details>
   );
 }
 
@@ -217,6 +230,7 @@ export function TeamProduction({
   const production = useProduction(submissionId);
   const refund = useRefund(submissionId);
   const [confirmDialog, confirm] = useConfirm();
+  const channelConnected = useChannelConnected();
   const state = production.data;
   if (!state) return null;
   const canPublish = isPublishable(status);
@@ -273,7 +287,9 @@ export function TeamProduction({
         )
       ) : null}
       {canPublish ? <ChannelPublish submissionId={submissionId} state={state} videoFileUrl={videoFileUrl} /> : null}
-      {canPublish ? <PublishForm key={state.publication?.publishedAt ?? 'new'} submissionId={submissionId} state={state} /> : null}
+      {canPublish ? (
+        <PublishForm key={state.publication?.publishedAt ?? 'new'} submissionId={submissionId} state={state} secondary={channelConnected && !state.publication} />
+      ) : null}
       {state.publication ? <ViewsForm submissionId={submissionId} state={state} /> : null}
       {state.licence ? <LicenceRecord licence={state.licence} /> : null}
       {confirmDialog}

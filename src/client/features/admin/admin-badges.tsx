@@ -1,4 +1,6 @@
 import { TIERS, type PricingTier } from '@shared/submissions';
+import { deskPublishingLabel, YOUTUBE_ATTEMPTS_MAX, youtubeAdvice } from '@shared/production-texts';
+import type { DeskPublishing } from '@shared/submission-schemas';
 import { Badge } from '@client/components/ui/badge';
 
 /** The real price of a paid submission ('$49 USD', '$99 USD', '$199 USD'), else 'Free' (CONTRACT preamble). */
@@ -11,4 +13,16 @@ export function tierPriceLabel(tier: PricingTier, amount: string | null): string
 export function TierBadge({ tier, amount }: { tier: PricingTier; amount: string | null }) {
   const label = tierPriceLabel(tier, amount);
   return <Badge variant={label === 'Free' ? 'outline' : 'default'}>{label}</Badge>;
+}
+
+/** A publication the team should know of, in the list (issue 36): retrying, or failed and why; the advice in its tooltip. */
+export function PublishingBadge({ publishing, className }: { publishing: DeskPublishing | null; className?: string }) {
+  const label = publishing ? deskPublishingLabel(publishing) : null;
+  if (!publishing || !label) return null;
+  const advice = label.failed ? youtubeAdvice(publishing.errorReason, publishing.attempts >= YOUTUBE_ATTEMPTS_MAX) : null;
+  return (
+    <Badge variant={label.failed ? 'destructive' : 'outline'} title={advice ?? undefined} className={className} data-testid="desk-publishing">
+      {label.text}
+    </Badge>
+  );
 }

@@ -2,7 +2,7 @@ import { CircleAlert, Eye, Star, Trash2 } from 'lucide-react';
 import { PAYMENT_STATE_LABELS } from '@shared/submissions';
 import { StatusBadge } from '@client/entities/submission/status-badge';
 import { Button } from '@client/components/ui/button';
-import { TierBadge } from './admin-badges';
+import { PublishingBadge, TierBadge } from './admin-badges';
 import { DeskItemArtwork, DeskItemPick, describeDeskItem, deskItemAttributes, PAYMENT_TONES, shortDate, type RowProps } from './admin-submission-row';
 
 /**
@@ -33,6 +33,7 @@ export function AdminSubmissionCard(props: RowProps) {
 
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs">
         <StatusBadge status={s.status} />
+        <PublishingBadge publishing={s.publishing} />
         <span className="flex items-center gap-1.5">
           <TierBadge tier={s.pricingTier} amount={s.amount} />
           {payment === 'free' ? null : <span className={PAYMENT_TONES[payment]}>{PAYMENT_STATE_LABELS[payment]}</span>}

@@ -7,7 +7,7 @@ import { StatusBadge } from '@client/entities/submission/status-badge';
 import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
 import { cn } from '@client/lib/utils';
-import { TierBadge } from './admin-badges';
+import { PublishingBadge, TierBadge } from './admin-badges';
 
 export interface RowProps {
   submission: AdminSubmission;
@@ -96,7 +96,11 @@ export function AdminSubmissionRow({ submission: s, active, selected, onSelect, 
         </div>
       </td>
       <td className="px-2">
-        <StatusBadge status={s.status} />
+        <div className="flex flex-col items-start gap-0.5">
+          <StatusBadge status={s.status} />
+          {/* The status column is narrow: the publishing word wraps inside it rather than running into the tier. */}
+          <PublishingBadge publishing={s.publishing} className="max-w-full rounded-lg leading-tight whitespace-normal" />
+        </div>
       </td>
       <td className="px-2 whitespace-nowrap">
         <div className="flex items-center gap-1.5">

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, getTableColumns, ilike, inArray, ne, or, sql, type 
 import { alias } from 'drizzle-orm/pg-core';
 import { displayName } from '@shared/users';
 import { PAYMENT_DUE_STATUSES, statusLabel, type SubmissionStatus } from '@shared/submissions';
-import type { AdminStats, AdminSubmission } from '@shared/submission-schemas';
+import type { AdminStats, AdminSubmission, DeskPublishing } from '@shared/submission-schemas';
 import type { Db, Tx } from '../../platform/db/client';
 import { likePattern } from '../../platform/db/like-pattern';
 import {
@@ -14,6 +14,7 @@ import {
   type SubmissionDeskRow,
   type SubmissionRow,
   type UserRow,
+  youtubeUploads,
 } from '../../platform/db/schema';
 import type { EmailKinds, EmailQueue } from '../../domain/email/email-kinds';
 import type { QueueEmail } from '../../platform/email/outbox';
@@ -52,8 +53,15 @@ function toAdminSubmission(
   user: UserRow | null,
   desk: SubmissionDeskRow | null = null,
   assignee: Member | null = null,
+  publishing: { state: DeskPublishing['state'] | null; attempts: number | null; errorReason: string | null } | null = null,
 ): AdminSubmission {
-  return { ...toSubmission(row), adminNotes: row.adminNotes, user: user ? toPublicProfile(user) : null, desk: toDeskState(desk, assignee) };
+  return {
+    ...toSubmission(row),
+    adminNotes: row.adminNotes,
+    user: user ? toPublicProfile(user) : null,
+    desk: toDeskState(desk, assignee),
+    publishing: publishing?.state ? { state: publishing.state, attempts: publishing.attempts ?? 0, errorReason: publishing.errorReason } : null,
+  };
 }
 
 /** The submission, its submitter, its desk state and assignee: what every admin view reads. */
@@ -68,6 +76,8 @@ const adminRowColumns = {
     lastName: assignees.lastName,
     artistName: assignees.artistName,
   },
+  // Read from the table the publishing job writes; the desk never asks YouTube (CONTRACT §23).
+  publishing: { state: youtubeUploads.state, attempts: youtubeUploads.attempts, errorReason: youtubeUploads.errorReason },
 };
 
 /** Drafts are their artist's alone (CONTRACT §12): the desk neither lists, counts nor opens them. */
@@ -210,6 +220,7 @@ export async function listAdminSubmissions(db: Db, adminId: string, query: Admin
     .leftJoin(users, eq(users.id, submissions.userId))
     .leftJoin(submissionDesk, eq(submissionDesk.submissionId, submissions.id))
     .leftJoin(assignees, eq(assignees.id, submissionDesk.assigneeId))
+    .leftJoin(youtubeUploads, eq(youtubeUploads.submissionId, submissions.id))
     .orderBy(...order);
   const counts = await statusCounts(db);
   const stats = toAdminStats(counts);
@@ -217,7 +228,7 @@ export async function listAdminSubmissions(db: Db, adminId: string, query: Admin
   const { total, capped } =
     page === 1 && rows.length < pageSize ? { total: rows.length, capped: false } : await countMatching(db, query, adminId, counts, stats);
   return {
-    submissions: rows.map((r) => toAdminSubmission(r.submission, r.user, r.desk, r.assignee)),
+    submissions: rows.map((r) => toAdminSubmission(r.submission, r.user, r.desk, r.assignee, r.publishing)),
     stats,
     total,
     totalCapped: capped,
@@ -234,10 +245,11 @@ export async function findAdminSubmission(db: Db, id: string): Promise<AdminSubm
     .leftJoin(users, eq(users.id, submissions.userId))
     .leftJoin(submissionDesk, eq(submissionDesk.submissionId, submissions.id))
     .leftJoin(assignees, eq(assignees.id, submissionDesk.assigneeId))
+    .leftJoin(youtubeUploads, eq(youtubeUploads.submissionId, submissions.id))
     .where(isDeskSubmission(id))
     .limit(1);
   if (!row) throw apiError('submission_not_found');
-  return toAdminSubmission(row.submission, row.user, row.desk, row.assignee);
+  return toAdminSubmission(row.submission, row.user, row.desk, row.assignee, row.publishing);
 }
 
 type StatusChange = { status: NonNullable<StatusChangeInput['status']>; review?: string | null | undefined };

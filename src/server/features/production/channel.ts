@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
 import type { ChannelStatus } from '@shared/production';
 import type { Db } from '../../platform/db/client';
@@ -30,6 +31,7 @@ interface ChannelOptions {
   redirectUri: string;
   urls: ApiUrls;
   tokenKey: Buffer;
+  log?: FastifyBaseLogger;
 }
 
 /**
@@ -55,6 +57,8 @@ export class LabelChannel {
   private discovered: Promise<oidc.Configuration> | undefined;
   /** One refresh at a time on this instance: two callers at once share it. */
   private refreshing: Promise<string> | undefined;
+  /** The background read of the channel's figures under way: one at a time, however many pages ask. */
+  private readingFigures: Promise<void> | undefined;
 
   constructor(private readonly options: ChannelOptions) {}
 
@@ -134,21 +138,44 @@ export class LabelChannel {
     return (await this.row()) !== undefined;
   }
 
-  /** GET /api/admin/channel: the subscriber figure is read afresh when the channel answers. */
+  /**
+   * GET /api/admin/channel answers from what is known and never waits on YouTube (CONTRACT §23):
+   * the title and subscriber figure last read, while a fresh read runs in the background (one at a
+   * time) for the next answer.
+   */
   async status(): Promise<ChannelStatus> {
     const row = await this.row();
     if (!row) {
       return { connected: false, configured: this.configured, channelId: null, title: null, subscriberCount: null, connectedAt: null };
     }
-    let { title, subscriberCount } = row;
-    try {
-      const channel = await this.withToken((token) => readMyChannel(this.urls, token));
-      ({ title, subscriberCount } = channel);
-      await this.options.db.update(youtubeChannels).set({ title, subscriberCount }).where(eq(youtubeChannels.id, 'label'));
-    } catch {
-      // The figures last read stand in while YouTube is out of reach.
-    }
-    return { connected: true, configured: this.configured, channelId: row.channelId, title, subscriberCount, connectedAt: row.connectedAt.toISOString() };
+    this.readFiguresLater(row.channelId);
+    return {
+      connected: true,
+      configured: this.configured,
+      channelId: row.channelId,
+      title: row.title,
+      subscriberCount: row.subscriberCount,
+      connectedAt: row.connectedAt.toISOString(),
+    };
+  }
+
+  private readFiguresLater(channelId: string): void {
+    if (this.readingFigures) return;
+    this.readingFigures = this.withToken((token) => readMyChannel(this.urls, token))
+      .then(async ({ title, subscriberCount }) => {
+        // Only for the channel still connected: one connected again meanwhile keeps its own figures.
+        await this.options.db
+          .update(youtubeChannels)
+          .set({ title, subscriberCount })
+          .where(and(eq(youtubeChannels.id, 'label'), eq(youtubeChannels.channelId, channelId)));
+      })
+      .catch((error: unknown) => {
+        // The figures last read stand in while YouTube is out of reach.
+        this.options.log?.warn({ err: error }, 'the channel could not be read from YouTube');
+      })
+      .finally(() => {
+        this.readingFigures = undefined;
+      });
   }
 
   /** The channel's subscriber count now, for a publication to lock (CONTRACT §13, §16). */

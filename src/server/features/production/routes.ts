@@ -23,6 +23,7 @@ import { enterViews, recordPublication, refreshDailyViews, runViralCheck, VIRAL_
 import { refundSubmission } from '../../domain/billing/refunds';
 import { requestRevision } from './revisions';
 import {
+  cancelYouTubePublish,
   queueStalledUploads,
   requestYouTubePublish,
   runYouTubeUpload,
@@ -63,7 +64,8 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
     db,
     client: config.production.channel,
     redirectUri: new URL('/api/admin/channel/callback', config.publicUrl).toString(),
-    urls: { apiUrl: config.production.youtubeApiUrl, analyticsUrl: config.production.youtubeAnalyticsUrl },
+    urls: { apiUrl: config.production.youtubeApiUrl, analyticsUrl: config.production.youtubeAnalyticsUrl, timeoutMs: config.production.publishing.timeoutMs },
+    log: app.log,
     tokenKey: config.production.tokenKey,
   });
   const deps: PublicationDeps = {
@@ -76,13 +78,25 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
     log: app.log,
   };
 
-  const uploadDeps: UploadDeps = { db, storage, channel, publication: deps, jobs: app.jobs, log: app.log, now };
-  // Publishing on the channel: one upload at a time per instance (it streams for minutes); a job
-  // is kept an hour before the queue counts its worker dead, and the lease hands a stalled upload
-  // to a live worker within a minute or two (queueStalledUploads).
+  const uploadDeps: UploadDeps = {
+    db,
+    storage,
+    channel,
+    publication: deps,
+    jobs: app.jobs,
+    log: app.log,
+    now,
+    retryDelayMs: config.production.publishing.retryDelayMs,
+    running: new Map(),
+  };
+  // Publishing on the channel: up to YOUTUBE_UPLOADS_AT_ONCE uploads side by side per instance, so
+  // one stalled upload holds up no other (CONTRACT §23); a job is kept an hour before the queue
+  // counts its worker dead, and the lease hands a stalled upload to a live worker within a minute
+  // or two (queueStalledUploads). The job counts and schedules its own tries (decision 175): the
+  // queue's retries only cover a run that could not even record its failure.
   app.jobs.define<YouTubeUploadJob>(
     YOUTUBE_UPLOAD_JOB,
-    { retryLimit: 10, retryDelayS: 30, retryBackoff: true, expireInS: 3600, pollingIntervalS: 2, concurrency: 1 },
+    { retryLimit: 3, retryDelayS: 30, retryBackoff: true, expireInS: 3600, pollingIntervalS: 2, concurrency: config.production.publishing.uploadsAtOnce },
     (job) => runYouTubeUpload(uploadDeps, job),
   );
   app.jobs.every(YOUTUBE_UPLOAD_BACKSTOP_JOB, '* * * * *', () => queueStalledUploads(uploadDeps));
@@ -174,6 +188,13 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
     team.get<WithId>('/api/admin/submissions/:id/youtube', async (request) => {
       const submission = await findVisibleSubmission(db, userOf(request), request.params.id);
       return youtubeUploadStatus(db, submission.id);
+    });
+
+    team.delete<WithId>('/api/admin/submissions/:id/youtube', async (request, reply) => {
+      const admin = userOf(request);
+      const submission = await findVisibleSubmission(db, admin, request.params.id);
+      await cancelYouTubePublish(uploadDeps, admin.id, submission.id);
+      return reply.status(204).send();
     });
 
     team.get('/api/admin/bonus', async () => allLedgers(db));

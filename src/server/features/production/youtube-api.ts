@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Readable as NodeReadable } from 'node:stream';
+import { oneLine, plainText } from '@shared/production';
 
 /**
  * The parts of the YouTube Data API v3 and the Analytics API v2 the label's channel needs
@@ -13,45 +14,113 @@ export class YouTubeApiError extends Error {
   constructor(
     message: string,
     readonly status: number | null,
-    /** 429, 5xx and dropped connections: worth trying again after a while. */
+    /** 429, 5xx, dropped connections and timeouts: worth trying again after a while. */
     readonly retryable: boolean,
     readonly retryAfterMs: number | null = null,
+    /** Google's own reason for a refusal (`quotaExceeded`, `uploadLimitExceeded`, …), when it gave one. */
+    readonly reason: string | null = null,
   ) {
     super(message);
   }
 }
 
-const JSON_TIMEOUT_MS = 30_000;
-/** One chunk may take a while on a slow link; the connection still has to move. */
-const CHUNK_TIMEOUT_MS = 10 * 60_000;
+/** The request was given up on our side (a publication cancelled): neither YouTube's failure nor worth retrying. */
+export class YouTubeCallAborted extends Error {}
+
+/** CONTRACT §23: a YouTube request that does not answer within 60 s has failed. */
+export const YOUTUBE_TIMEOUT_MS = 60_000;
+
+/** How one call may run: the time it may go without an answer, and a signal that gives it up. */
+export interface CallLimits {
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
 
 const base = (url: string) => (url.endsWith('/') ? url : `${url}/`);
 
 async function failure(response: Response, what: string): Promise<YouTubeApiError> {
   let message = `${what}: YouTube answered ${response.status}`;
+  let reason: string | null = null;
   try {
-    const body = (await response.json()) as { error?: { message?: string } | string; error_description?: string };
+    const body = (await response.json()) as {
+      error?: { message?: string; errors?: { reason?: string }[] } | string;
+      error_description?: string;
+    };
     const detail = typeof body.error === 'string' ? (body.error_description ?? body.error) : body.error?.message;
     if (detail) message = detail;
+    if (typeof body.error === 'object') reason = body.error.errors?.[0]?.reason ?? null;
   } catch {
     // not JSON: the status says it
   }
   const retryAfter = Number(response.headers.get('retry-after'));
   const retryable = response.status === 429 || response.status >= 500;
-  return new YouTubeApiError(message, response.status, retryable, Number.isFinite(retryAfter) && response.headers.has('retry-after') ? retryAfter * 1000 : null);
+  return new YouTubeApiError(
+    message,
+    response.status,
+    retryable,
+    Number.isFinite(retryAfter) && response.headers.has('retry-after') ? retryAfter * 1000 : null,
+    reason,
+  );
 }
 
-async function send(url: URL | string, init: RequestInit & { duplex?: 'half' }, what: string, timeoutMs = JSON_TIMEOUT_MS): Promise<Response> {
+/**
+ * One request, given up when YouTube goes `timeoutMs` without answering (CONTRACT §23). A body is
+ * streamed and the clock starts again with each piece of it that leaves, so a large chunk on a
+ * slow link is not cut short while it moves, but a stalled one (YouTube reads nothing, or never
+ * answers once it has everything) fails within `timeoutMs`; the answer's own body gets as long again.
+ */
+async function send(url: URL | string, init: RequestInit, what: string, limits: CallLimits, body?: ReadableStream<Uint8Array>): Promise<Response> {
+  const controller = new AbortController();
+  let timedOut = false;
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, limits.timeoutMs);
+    timer.unref();
+  };
+  const cancel = () => controller.abort();
+  limits.signal?.addEventListener('abort', cancel, { once: true });
+  let streamed: ReadableStream<Uint8Array> | undefined;
+  if (body) {
+    const reader = body.getReader();
+    streamed = new ReadableStream<Uint8Array>({
+      async pull(stream) {
+        const { done, value } = await reader.read();
+        if (done) return stream.close();
+        arm();
+        stream.enqueue(value);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    });
+  }
+  arm();
   try {
-    return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    if (limits.signal?.aborted) throw new YouTubeCallAborted(`${what}: given up`);
+    const response = await fetch(url, { ...init, ...(streamed ? { body: streamed, duplex: 'half' } : {}), signal: controller.signal } as RequestInit);
+    arm();
+    return response;
   } catch (error) {
-    throw new YouTubeApiError(`${what}: YouTube could not be reached (${(error as Error).message})`, null, true);
+    clearTimeout(timer);
+    if (limits.signal?.aborted) throw new YouTubeCallAborted(`${what}: given up`);
+    const seconds = Math.round(limits.timeoutMs / 100) / 10;
+    throw new YouTubeApiError(
+      timedOut ? `${what}: YouTube did not answer within ${seconds} s` : `${what}: YouTube could not be reached (${(error as Error).message})`,
+      null,
+      true,
+    );
+  } finally {
+    limits.signal?.removeEventListener('abort', cancel);
   }
 }
 
 export interface ApiUrls {
   apiUrl: string;
   analyticsUrl: string;
+  /** How long a request may go without an answer (CONTRACT §23): `YOUTUBE_TIMEOUT_MS` unless configured shorter. */
+  timeoutMs: number;
 }
 
 export interface ChannelInfo {
@@ -65,7 +134,7 @@ export async function readMyChannel(urls: ApiUrls, token: string): Promise<Chann
   const url = new URL('youtube/v3/channels', base(urls.apiUrl));
   url.searchParams.set('part', 'snippet,statistics');
   url.searchParams.set('mine', 'true');
-  const response = await send(url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } }, 'channels.list');
+  const response = await send(url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } }, 'channels.list', urls);
   if (!response.ok) throw await failure(response, 'channels.list');
   const body = (await response.json()) as {
     items?: { id?: string; snippet?: { title?: string }; statistics?: { subscriberCount?: string; hiddenSubscriberCount?: boolean } }[];
@@ -86,6 +155,25 @@ export interface VideoMetadata {
   tags: string[];
   privacyStatus: 'public' | 'unlisted' | 'private';
   publishAt: Date | null;
+  /** The artist said AI tools were used (SPEC's aiUsage): for the upload's AI disclosure (CONTRACT §22). */
+  aiUsage: boolean;
+}
+
+/**
+ * The video resource `videos.insert` is sent: the one place its snippet and status are built. The
+ * title goes as one line and the description as plain text whatever was stored (issue 32, 36).
+ */
+export function videoInsertBody(video: VideoMetadata) {
+  const scheduled = video.publishAt !== null;
+  return {
+    snippet: { title: oneLine(video.title), description: plainText(video.description), tags: video.tags, categoryId: '10' },
+    status: {
+      // A scheduled video is private until its time (YouTube's rule for status.publishAt).
+      privacyStatus: scheduled ? 'private' : video.privacyStatus,
+      ...(scheduled ? { publishAt: video.publishAt!.toISOString() } : {}),
+      selfDeclaredMadeForKids: false,
+    },
+  };
 }
 
 /** Starts a resumable upload session: its URI (the `Location` of the answer). */
@@ -95,20 +183,12 @@ export async function startUploadSession(
   video: VideoMetadata,
   size: number,
   contentType: string,
+  limits: CallLimits,
 ): Promise<string> {
   const url = new URL('upload/youtube/v3/videos', base(urls.apiUrl));
   url.searchParams.set('uploadType', 'resumable');
   url.searchParams.set('part', 'snippet,status');
-  const scheduled = video.publishAt !== null;
-  const body = {
-    snippet: { title: video.title, description: video.description, tags: video.tags, categoryId: '10' },
-    status: {
-      // A scheduled video is private until its time (YouTube's rule for status.publishAt).
-      privacyStatus: scheduled ? 'private' : video.privacyStatus,
-      ...(scheduled ? { publishAt: video.publishAt!.toISOString() } : {}),
-      selfDeclaredMadeForKids: false,
-    },
-  };
+  const body = videoInsertBody(video);
   const response = await send(
     url,
     {
@@ -122,6 +202,7 @@ export async function startUploadSession(
       body: JSON.stringify(body),
     },
     'videos.insert',
+    limits,
   );
   if (!response.ok) throw await failure(response, 'videos.insert');
   await response.body?.cancel();
@@ -153,11 +234,12 @@ async function sessionAnswer(response: Response, what: string): Promise<SessionS
 }
 
 /** Asks the session how much arrived: `Content-Range: bytes *\/{size}` → 308 with `Range`, or the finished video. */
-export async function querySession(sessionUri: string, token: string, size: number): Promise<SessionState | 'gone'> {
+export async function querySession(sessionUri: string, token: string, size: number, limits: CallLimits): Promise<SessionState | 'gone'> {
   const response = await send(
     sessionUri,
     { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-length': '0', 'content-range': `bytes */${size}` } },
     'upload status',
+    limits,
   );
   return sessionAnswer(response, 'upload status');
 }
@@ -167,6 +249,7 @@ export async function sendChunk(
   sessionUri: string,
   token: string,
   chunk: { start: number; end: number; size: number; body: Readable },
+  limits: CallLimits,
 ): Promise<SessionState | 'gone'> {
   const response = await send(
     sessionUri,
@@ -177,23 +260,23 @@ export async function sendChunk(
         'content-length': String(chunk.end - chunk.start + 1),
         'content-range': `bytes ${chunk.start}-${chunk.end}/${chunk.size}`,
       },
-      body: NodeReadable.toWeb(chunk.body) as ReadableStream,
-      duplex: 'half',
     },
     'upload',
-    CHUNK_TIMEOUT_MS,
+    limits,
+    NodeReadable.toWeb(chunk.body) as ReadableStream<Uint8Array>,
   );
   return sessionAnswer(response, 'upload');
 }
 
 /** `thumbnails.set`: the artwork as the video's thumbnail. */
-export async function setThumbnail(urls: ApiUrls, token: string, videoId: string, image: Buffer, contentType: string): Promise<void> {
+export async function setThumbnail(urls: ApiUrls, token: string, videoId: string, image: Buffer, contentType: string, signal?: AbortSignal): Promise<void> {
   const url = new URL('upload/youtube/v3/thumbnails/set', base(urls.apiUrl));
   url.searchParams.set('videoId', videoId);
   const response = await send(
     url,
     { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, body: new Uint8Array(image) },
     'thumbnails.set',
+    { timeoutMs: urls.timeoutMs, signal },
   );
   if (!response.ok) throw await failure(response, 'thumbnails.set');
   await response.body?.cancel();
@@ -215,7 +298,7 @@ export async function readDailyViews(
   url.searchParams.set('startDate', startDate);
   url.searchParams.set('endDate', endDate);
   url.searchParams.set('sort', 'day');
-  const response = await send(url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } }, 'reports.query');
+  const response = await send(url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } }, 'reports.query', urls);
   if (!response.ok) throw await failure(response, 'reports.query');
   const body = (await response.json()) as { columnHeaders?: { name?: string }[]; rows?: unknown[][] };
   const names = (body.columnHeaders ?? []).map((h) => h.name);

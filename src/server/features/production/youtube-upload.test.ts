@@ -9,6 +9,7 @@ import { objectKey, type ObjectStorage } from '../../platform/storage/object-sto
 import { connectChannel, startChannelWorld, type ChannelWorld } from '../../test/channel-fixtures';
 import { pngBytes } from '../../test/file-fixtures';
 import { createAdmin, createArtist, createStoredUpload, createSubmissionRow, secondInstance } from '../../test/helpers';
+import { YOUTUBE_REFUSAL_ADVICE } from '@shared/production-texts';
 import { YOUTUBE_UPLOAD_JOB, queueStalledUploads } from './youtube-upload';
 
 /**
@@ -25,7 +26,8 @@ let video: Buffer;
 let videoSha: string;
 
 beforeAll(async () => {
-  w = await startChannelWorld();
+  // A failed try is tried again 2 s later (15 s by default): long enough for the restart test to step in first.
+  w = await startChannelWorld({ YOUTUBE_RETRY_DELAY_S: '2' });
   storage = createObjectStorage(w.t.config);
   admin = await createAdmin(w.t.db);
   adminCookie = await w.t.signIn(admin);
@@ -122,7 +124,7 @@ describe('publishing on the label’s channel', () => {
     const before = w.provider.refreshes.granted;
     await w.t.call('POST', `/api/admin/submissions/${submission.id}/youtube`, adminCookie, { objectPath, ...(await draftOf(submission.id)) });
     const end = await waitForEnd(submission.id);
-    expect(end.state).toBe('published');
+    expect(end).toMatchObject({ state: 'published', attempts: 1, error: null, nextAttemptAt: null });
     expect(w.provider.refreshes.granted).toBeGreaterThan(before);
     expect(w.stub.uploadLog.filter((e) => e.status === 503)).toHaveLength(1);
     expect(w.stub.videos.get(end.videoId)!.sha256).toBe(videoSha);
@@ -133,7 +135,15 @@ describe('publishing on the label’s channel', () => {
     w.stub.refuseInsert = { status: 403, message: 'The request cannot be completed because you have exceeded your quota.', reason: 'quotaExceeded' };
     await w.t.call('POST', `/api/admin/submissions/${submission.id}/youtube`, adminCookie, { objectPath, ...(await draftOf(submission.id)) });
     const end = await waitForEnd(submission.id);
-    expect(end).toMatchObject({ state: 'failed', error: 'The request cannot be completed because you have exceeded your quota.', videoId: null });
+    // Not worth retrying: failed at the first refusal, with advice in words beside YouTube's sentence (issue 36).
+    expect(end).toMatchObject({
+      state: 'failed',
+      error: 'The request cannot be completed because you have exceeded your quota.',
+      advice: YOUTUBE_REFUSAL_ADVICE.quotaExceeded,
+      attempts: 0,
+      videoId: null,
+    });
+    expect(starts()).toBe(1);
     const [row] = await w.t.db.select({ status: submissions.status }).from(submissions).where(eq(submissions.id, submission.id));
     expect(row!.status).toBe('approved');
     w.stub.refuseInsert = null;
@@ -143,21 +153,25 @@ describe('publishing on the label’s channel', () => {
 
   it('a restart mid-upload resumes the same session on another instance: one video, every byte once', async () => {
     const { submission, objectPath } = await approvedWithVideo();
-    // The first run gets one chunk through, then YouTube fails until this run gives up (the queue would retry later).
-    w.stub.failChunks = { count: 6, status: 503, message: 'Backend Error', retryAfterS: 0, fromByte: 1 };
+    const second = await secondInstance(w.t);
+    // The first run gets one chunk through, then YouTube fails: the try ends, and the next waits its time.
+    w.stub.failChunks = { count: 1, status: 503, message: 'Backend Error', retryAfterS: 0, fromByte: 1 };
     await w.t.call('POST', `/api/admin/submissions/${submission.id}/youtube`, adminCookie, { objectPath, ...(await draftOf(submission.id)) });
     const until = Date.now() + 30_000;
     let row;
     do {
-      await new Promise((r) => setTimeout(r, 200));
+      await new Promise((r) => setTimeout(r, 50));
       [row] = await w.t.db.select().from(youtubeUploads).where(eq(youtubeUploads.submissionId, submission.id));
-    } while ((w.stub.failChunks.count > 0 || row!.leaseUntil !== null) && Date.now() < until);
-    expect(row).toMatchObject({ state: 'uploading', bytesSent: 8 * 1024 * 1024 });
+    } while ((row!.attempts === 0 || row!.leaseUntil !== null) && Date.now() < until);
+    expect(row).toMatchObject({ state: 'uploading', bytesSent: 8 * 1024 * 1024, attempts: 1, error: 'Backend Error' });
     expect(row!.sessionUri).toBeTruthy();
+    expect(row!.retryAt).not.toBeNull();
 
-    // A stale lease (a crashed worker) is handed to a new job by the backstop …
-    await w.t.db.update(youtubeUploads).set({ leaseUntil: new Date(Date.now() - 1000) }).where(eq(youtubeUploads.submissionId, submission.id));
-    const second = await secondInstance(w.t);
+    // The instance goes down before the next try: its time has come and its lease lapsed …
+    await w.t.db
+      .update(youtubeUploads)
+      .set({ leaseUntil: new Date(Date.now() - 1000), retryAt: new Date(Date.now() - 1000) })
+      .where(eq(youtubeUploads.submissionId, submission.id));
     try {
       const started = Date.now();
       // … and the restarted server's worker carries it on.

@@ -444,6 +444,11 @@ export const youtubeUploads = pgTable(
     error: text('error'),
     /** Until when a worker holds this upload (renewed while it sends); a lapsed lease is taken over. */
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** Tries that failed in a way worth retrying, and when the next is due (CONTRACT §23, decision 175). */
+    attempts: integer('attempts').notNull().default(0),
+    retryAt: timestamp('retry_at', { withTimezone: true }),
+    /** YouTube's reason for the last refusal (`quotaExceeded`, …), for the advice the team sees. */
+    errorReason: text('error_reason'),
     requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
