@@ -19,6 +19,7 @@ import { paymentRoutes } from './features/payments/routes';
 import { billingRoutes } from './features/billing/routes';
 import { productionRoutes } from './features/production/routes';
 import { profileRoutes } from './features/profile/routes';
+import { rightsRoutes } from './features/rights/routes';
 import { submissionRoutes } from './features/submissions/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { defineAudioPeaksJob } from './domain/audio/record-audio-peaks';
@@ -166,6 +167,7 @@ export async function buildApp({
   await app.register(billingRoutes, { db, config });
   await app.register(notificationRoutes, { db, config });
   await app.register(productionRoutes, { db, config, storage, now: clock, emailDelayS: config.mail.messageDelayS });
+  await app.register(rightsRoutes, { db, config, now: clock });
   await app.register(metricsRoutes, { registry: metrics, token: config.metricsToken });
 
   await serveClient(app, client, clientDir);

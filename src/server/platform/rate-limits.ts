@@ -53,6 +53,8 @@ export const RATE_LIMITS = {
   messages: { max: 300, windowMs: 60_000 },
   /** Link previews fetched for one user (each one is an outgoing request). */
   urlMetadata: { max: 60, windowMs: 60_000 },
+  /** Reads and signatures through emailed signing links from one client address (a token guesser's ceiling). */
+  signingLinks: { max: 60, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, { max: number; windowMs: number }>;
 
 type RateLimitName = keyof typeof RATE_LIMITS;

@@ -86,6 +86,8 @@ export interface VideoMetadata {
   tags: string[];
   privacyStatus: 'public' | 'unlisted' | 'private';
   publishAt: Date | null;
+  /** CONTRACT §22: the submission's aiUsage, declared as YouTube's altered or synthetic content. */
+  containsSyntheticMedia?: boolean;
 }
 
 /** Starts a resumable upload session: its URI (the `Location` of the answer). */
@@ -107,6 +109,7 @@ export async function startUploadSession(
       privacyStatus: scheduled ? 'private' : video.privacyStatus,
       ...(scheduled ? { publishAt: video.publishAt!.toISOString() } : {}),
       selfDeclaredMadeForKids: false,
+      containsSyntheticMedia: video.containsSyntheticMedia === true,
     },
   };
   const response = await send(

@@ -206,6 +206,7 @@ async function upload(deps: UploadDeps, row: Row): Promise<{ id: string; publish
   const key = objectKey('uploads', row.uploadId);
   const size = row.bytesTotal;
   const [file] = await deps.db.select({ contentType: uploads.contentType }).from(uploads).where(eq(uploads.id, row.uploadId));
+  const [song] = await deps.db.select({ aiUsage: submissions.aiUsage }).from(submissions).where(eq(submissions.id, row.submissionId));
   let sessionUri = row.sessionUri;
   let failures = 0;
   for (;;) {
@@ -215,7 +216,7 @@ async function upload(deps: UploadDeps, row: Row): Promise<{ id: string; publish
         sessionUri = await startUploadSession(
           deps.channel.urls,
           token,
-          { title: row.title, description: row.description, tags: row.tags, privacyStatus: row.privacyStatus, publishAt: row.publishAt },
+          { title: row.title, description: row.description, tags: row.tags, privacyStatus: row.privacyStatus, publishAt: row.publishAt, containsSyntheticMedia: song?.aiUsage ?? false },
           size,
           file?.contentType ?? 'video/*',
         );
