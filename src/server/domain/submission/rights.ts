@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { isPublishable } from '@shared/submissions';
 import { RIGHTS_PART_LABELS, ownersOf, rightsOverrideSchema, type RightsPart, type RightsState } from '@shared/rights';
 import type { Db, Tx } from '../../platform/db/client';
 import { agreements, submissionHistory, submissions, type SubmissionRow } from '../../platform/db/schema';
@@ -24,7 +25,7 @@ async function missingRights(tx: Tx | Db, submission: Pick<SubmissionRow, 'id' |
  * agreement, or (Content ID yes or don't know) without the allowlist done, it refuses with 409
  * `rights_incomplete` and what is missing, unless the body carries `override: {reason}`: then
  * the admin's decision is recorded in the history, with who and why, and publishing goes on.
- * An unknown submission is left to the route to refuse as it does.
+ * An unknown or unpublishable submission is left to the route to refuse as it does.
  */
 export async function requireRights(db: Db, adminId: string, submissionId: string, body: unknown): Promise<void> {
   const [submission] = await db
@@ -32,7 +33,8 @@ export async function requireRights(db: Db, adminId: string, submissionId: strin
     .from(submissions)
     .where(eq(submissions.id, submissionId))
     .limit(1);
-  if (!submission || submission.status === 'draft') return;
+  // Not publishable at all (a draft, one not approved): the route refuses it as it does.
+  if (!submission || !isPublishable(submission.status)) return;
   const missing = await missingRights(db, submission);
   if (missing.length === 0) return;
   const { override } = parseInput(rightsOverrideSchema, body && typeof body === 'object' ? { override: (body as { override?: unknown }).override } : {});
