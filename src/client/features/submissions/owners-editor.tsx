@@ -28,8 +28,8 @@ export function OwnersEditor({ form }: { form: WizardForm }) {
       </p>
       <ul className="grid gap-3">
         {fields.map((field, index) => (
-          <li key={field.id} className="grid gap-2 rounded-md border border-border/60 p-3 sm:grid-cols-[1.4fr_1.4fr_1fr_5.5rem_auto] sm:items-end sm:border-0 sm:p-0">
-            <label className="grid gap-1 text-xs text-muted-foreground">
+          <li key={field.id} className="grid grid-cols-2 gap-2 rounded-md border border-border/60 p-3 sm:grid-cols-[1.4fr_1.4fr_1fr_5.5rem_auto] sm:items-end sm:border-0 sm:p-0">
+            <label className="col-span-2 grid gap-1 text-xs text-muted-foreground sm:col-span-1">
               Name
               <Input
                 aria-label={`Owner ${index + 1} name`}
@@ -38,7 +38,7 @@ export function OwnersEditor({ form }: { form: WizardForm }) {
                 {...form.register(`owners.${index}.name` as const)}
               />
             </label>
-            <label className="grid gap-1 text-xs text-muted-foreground">
+            <label className="col-span-2 grid gap-1 text-xs text-muted-foreground sm:col-span-1">
               Email {index === 0 ? '(you sign here)' : '(optional)'}
               <Input
                 aria-label={`Owner ${index + 1} email`}
@@ -78,7 +78,7 @@ export function OwnersEditor({ form }: { form: WizardForm }) {
               aria-label={`Remove owner ${index + 1}`}
               disabled={index === 0}
               onClick={() => remove(index)}
-              className={cn(index === 0 && 'invisible')}
+              className={cn('col-span-2 justify-self-end sm:col-span-1', index === 0 && 'max-sm:hidden sm:invisible')}
             >
               <Trash2 className="size-4" aria-hidden />
             </Button>
