@@ -25,7 +25,8 @@ export function SignAgreementPrompt({ submission, onlyWhenAsked = false }: { sub
   const needsMe = own?.signedAt === null;
   const onBehalfNames = agreement.data.signatures.filter((s, i) => i > 0 && !s.hasEmail && !s.signedAt).map((s) => s.name);
   // In the list, only what asks for the artist's hand; the details show it always.
-  if (onlyWhenAsked && !needsMe && onBehalfNames.length === 0) return null;
+  // (An open dialog stays open when its last signature is made: the artist sees it recorded.)
+  if (onlyWhenAsked && !needsMe && onBehalfNames.length === 0 && !open) return null;
   return (
     <>
       <Button
