@@ -36,6 +36,7 @@ const UnsubscribePage = page(() => import('@client/features/notifications/unsubs
 const MessagesPage = page(() => import('@client/features/messages/messages-page'), 'MessagesPage');
 const TermsOfServicePage = page(() => import('@client/features/legal/terms-of-service-page'), 'TermsOfServicePage');
 const PrivacyPolicyPage = page(() => import('@client/features/legal/privacy-policy-page'), 'PrivacyPolicyPage');
+const SignPage = page(() => import('@client/features/signing/sign-page'), 'SignPage');
 const NotFoundPage = page(() => import('@client/features/not-found/not-found-page'), 'NotFoundPage');
 
 /**
@@ -96,6 +97,7 @@ const PAGES_FOR_EVERYONE = (
     <Route path="/unsubscribe" component={UnsubscribePage} />
     <Route path="/terms-of-service" component={TermsOfServicePage} />
     <Route path="/privacy-policy" component={PrivacyPolicyPage} />
+    <Route path="/sign/:token">{(params) => <SignPage token={params.token} />}</Route>
   </>
 );
 

@@ -20,6 +20,7 @@ import { billingRoutes } from './features/billing/routes';
 import { declareRefundJobs } from './features/billing/refund-jobs';
 import { productionRoutes } from './features/production/routes';
 import { profileRoutes } from './features/profile/routes';
+import { rightsRoutes } from './features/rights/routes';
 import { submissionRoutes } from './features/submissions/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { defineAudioPeaksJob } from './domain/audio/record-audio-peaks';
@@ -168,6 +169,7 @@ export async function buildApp({
   declareRefundJobs(jobs, { db, config, outbox, log: app.log, now: clock });
   await app.register(notificationRoutes, { db, config });
   await app.register(productionRoutes, { db, config, storage, now: clock, emailDelayS: config.mail.messageDelayS });
+  await app.register(rightsRoutes, { db, config, now: clock });
   await app.register(metricsRoutes, { registry: metrics, token: config.metricsToken });
 
   await serveClient(app, client, clientDir);

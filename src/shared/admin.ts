@@ -139,6 +139,11 @@ export const HISTORY_FIELDS = [
   'refund',
   'publication',
   'views',
+  /** CONTRACT §22: the split sheet changed, an owner signed, the allowlist done, a publication without the rights. */
+  'owners',
+  'agreement',
+  'allowlist',
+  'rights_override',
 ] as const;
 export type HistoryField = (typeof HISTORY_FIELDS)[number];
 

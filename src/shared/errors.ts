@@ -114,6 +114,14 @@ export const API_ERRORS = {
   refund_failed: { status: 502 },
   stripe_unavailable: { status: 503, message: 'Stripe could not be reached. Try again in a moment.' },
   earning_not_found: { status: 404, message: 'Earning not found' },
+  // CONTRACT §22: rights before release.
+  rights_incomplete: { status: 409 },
+  owners_frozen: { status: 409, message: 'The owners can no longer be changed: the submission was approved' },
+  agreement_not_ready: { status: 409, message: 'The licence agreement is made once the submission is approved' },
+  already_signed: { status: 409, message: 'This owner has already signed the agreement' },
+  nothing_to_sign: { status: 409 },
+  signing_link_not_found: { status: 404, message: 'This signing link is not valid' },
+  signing_link_gone: { status: 410, message: 'This signing link was already used or has expired' },
   // CONTRACT §17: comments on a delivery and the artist's approval of a cut.
   delivery_not_found: { status: 404, message: 'Delivery not found' },
   delivery_comment_not_found: { status: 404, message: 'Comment not found' },
@@ -181,4 +189,6 @@ export interface ApiErrorBody {
   message: string;
   code: ErrorCode;
   errors?: FieldError[];
+  /** rights_incomplete (CONTRACT §22): what publishing still waits for. */
+  missing?: string[];
 }

@@ -22,6 +22,7 @@ import {
 } from './submissions';
 import { GENRE_CHOICES } from './genres';
 import { VIDEO_PLAN_TEXT, plansFor } from './plans';
+import { CONTENT_ID_ANSWERS, DISTRIBUTOR_MAX, OWNER_ROLES, draftOwnersSchema, isrcSchema, ownersSchema } from './rights';
 import { ARTIST_NAME_MAX, ARTIST_NAME_TOO_LONG, AUTH_MESSAGES, type PublicProfile } from './auth';
 
 /** SPEC §5's messages, letter for letter, plus the ones SPEC leaves to us. */
@@ -104,6 +105,11 @@ const submissionFields = {
   publishOnYoutube: z.boolean(),
   genre: text(100).refine((v) => v === null || (GENRE_CHOICES as readonly string[]).includes(v), SUBMISSION_MESSAGES.genre),
   mood: text(MOOD_MAX),
+  /** CONTRACT §22: the split sheet (the artist first), Content ID, the distributor and the ISRC. */
+  owners: draftOwnersSchema.nullable(),
+  contentId: z.enum(CONTENT_ID_ANSWERS, { message: 'Choose yes, no or I don’t know' }),
+  distributor: text(DISTRIBUTOR_MAX),
+  isrc: isrcSchema,
 };
 
 /**
@@ -124,6 +130,9 @@ export const createSubmissionSchema = z
     styleReferenceUrls: submissionFields.styleReferenceUrls.default([]),
     characterImageUrls: submissionFields.characterImageUrls.default([]),
     publishOnYoutube: z.boolean().default(true),
+    // Left out: the artist alone at 100% (CONTRACT §22).
+    owners: ownersSchema.nullish().transform((v) => v ?? null),
+    contentId: submissionFields.contentId.default('unknown'),
     termsAccepted: z.literal(true, { message: SUBMISSION_MESSAGES.termsAccepted }),
   })
   .superRefine((v, ctx) => {
@@ -234,6 +243,12 @@ export const submissionSchema = z.object({
   /** The cut the artist approved and when (CONTRACT §17); cleared by a later delivery. */
   approvedDeliveryId: nullableString,
   cutApprovedAt: nullableString,
+  /** CONTRACT §22: the split sheet (the artist alone at 100% unless set), Content ID and the allowlist. */
+  owners: z.array(z.object({ name: z.string(), email: nullableString, role: z.enum(OWNER_ROLES), share: z.number() })),
+  contentId: z.enum(CONTENT_ID_ANSWERS),
+  distributor: nullableString,
+  isrc: nullableString,
+  allowlistDoneAt: nullableString,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

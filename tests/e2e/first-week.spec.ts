@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { adminApi, createSubmission, E2E_ADMIN, expectAccessible, newArtistApi, registerArtist, TINY_PNG } from './fixtures';
+import { adminApi, createSubmission, E2E_ADMIN, expectAccessible, newArtistApi, registerArtist, TINY_PNG, clearRights } from './fixtures';
 
 /**
  * Issue 23, as people meet it: what the plans buy, notices that cover nothing, honest texts without
@@ -174,6 +174,7 @@ test('the production panel: a styled file chooser, a heading over the publicatio
   const id = await createSubmission(artist.api, { songTitle });
   const team = await adminApi(baseURL!);
   expect((await team.patch(`/api/admin/submissions/${id}/status`, { data: { status: 'approved' } })).ok()).toBe(true);
+  await clearRights(artist.api, team, id);
 
   expect((await page.request.post('/api/login', { data: E2E_ADMIN })).ok()).toBe(true);
   await page.goto('/admin');

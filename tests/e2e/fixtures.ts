@@ -119,6 +119,16 @@ export async function createSubmission(api: APIRequestContext, overrides: Record
   return ((await res.json()) as { id: string }).id;
 }
 
+/**
+ * The rights a submission needs before it is published (CONTRACT §22), through the API: its artist
+ * signs the licence agreement (the only owner) and the team marks the Content ID allowlist done.
+ */
+export async function clearRights(artist: APIRequestContext, team: APIRequestContext, id: string): Promise<void> {
+  const signed = await artist.post(`/api/submissions/${id}/agreement/sign`, { data: { name: 'The Artist', consent: true } });
+  expect(signed.ok(), await signed.text()).toBe(true);
+  expect((await team.post(`/api/admin/submissions/${id}/allowlist`, { data: { done: true } })).ok()).toBe(true);
+}
+
 /** Toast texts are matched exactly, and the first: Radix also announces them in a visually hidden live region. */
 export const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startStripeStub, type StripeStub } from '../../src/server/test/stripe-stub';
-import { E2E_ADMIN, PASSWORD, createSubmission, registerArtist, shoot } from './fixtures';
+import { E2E_ADMIN, PASSWORD, createSubmission, registerArtist, shoot, clearRights } from './fixtures';
 import { ownServerBase, startOwnServer, type OwnServer } from './own-server';
 
 /**
@@ -49,6 +49,7 @@ test.afterAll(async () => {
 async function publish(team: APIRequestContext, artist: APIRequestContext, songTitle: string, views?: number) {
   const id = await createSubmission(artist, { songTitle, artistName: 'Velvet Tides' });
   expect((await team.patch(`/api/admin/submissions/${id}/status`, { data: { status: 'approved' } })).ok()).toBe(true);
+  await clearRights(artist, team, id);
   const published = new Date(Date.now() - 20 * DAY).toISOString();
   const pub = await team.put(`/api/admin/submissions/${id}/publication`, {
     data: { videoUrl: `https://youtu.be/${songTitle.replace(/\W/g, '')}`, publishedAt: published, subscriberCount: 31_000 },

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminApi, createSubmission, E2E_ADMIN, newArtistApi, PASSWORD, silentWav, TINY_PNG, uploadBytes } from './fixtures';
+import { adminApi, createSubmission, E2E_ADMIN, newArtistApi, PASSWORD, silentWav, TINY_PNG, uploadBytes, clearRights } from './fixtures';
 
 /**
  * After approval (CONTRACT §13): the artist downloads a delivery and asks for a revision; the
@@ -69,6 +69,7 @@ test('the team delivers files and publishes a video; the artist is told', async 
   const id = await submit(artist.api, songTitle, 'free');
   const team = await adminApi(baseURL!);
   await approve(team, id);
+  await clearRights(artist.api, team, id);
 
   expect((await page.request.post('/api/login', { data: E2E_ADMIN })).ok()).toBe(true);
   await page.goto('/admin');
@@ -101,6 +102,7 @@ test('the artist’s bonus card: viral hits, thresholds and results', async ({ p
   for (const [index, views] of [15_500, 15_499].entries()) {
     const id = await submit(artist.api, `Bonus track ${index + 1}`, 'free');
     await approve(team, id);
+    await clearRights(artist.api, team, id);
     const pub = await team.put(`/api/admin/submissions/${id}/publication`, {
       data: { videoUrl: `https://youtu.be/bonusTrack${index}`, publishedAt: published, subscriberCount: 31_000 },
     });

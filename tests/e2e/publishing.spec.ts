@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, request as playwrightRequest, test, type Locator, type Page } from '@playwright/test';
 import { startTestOidcProvider, type TestOidcProvider } from '../../src/server/test/oidc-provider';
 import { startYouTubeStub, type YouTubeStub } from '../../src/server/test/youtube-stub';
-import { createSubmission, newArtistApi, PASSWORD, shoot, uploadBytes } from './fixtures';
+import { createSubmission, newArtistApi, PASSWORD, shoot, uploadBytes, clearRights } from './fixtures';
 import { ownServerBase, startOwnServer, type OwnServer } from './own-server';
 import { PRODUCTION_TEXTS, YOUTUBE_REFUSAL_ADVICE } from '../../src/shared/production-texts';
 
@@ -67,6 +67,7 @@ test('approve, deliver, connect the channel, review the draft, publish: the arti
   const admin = await playwrightRequest.newContext({ baseURL: BASE });
   expect((await admin.post('/api/login', { data: ADMIN })).ok()).toBe(true);
   expect((await admin.patch(`/api/admin/submissions/${submissionId}/status`, { data: { status: 'approved' } })).ok()).toBe(true);
+  await clearRights(artist.api, admin, submissionId);
   const url = await uploadBytes(admin, mp4(), 'application/octet-stream');
   const checked = await admin.put('/api/admin/deliverable-files', { data: { deliverableFileURL: url, fileName: 'night-drive-final.mp4' } });
   expect(checked.ok(), await checked.text()).toBe(true);
@@ -189,6 +190,7 @@ test('day 14 has passed but Analytics has not reported the last days: the desk s
   const admin = await playwrightRequest.newContext({ baseURL: BASE });
   expect((await admin.post('/api/login', { data: ADMIN })).ok()).toBe(true);
   expect((await admin.patch(`/api/admin/submissions/${submissionId}/status`, { data: { status: 'approved' } })).ok()).toBe(true);
+  await clearRights(artist.api, admin, submissionId);
   const publishedAt = new Date(Date.now() - 14 * 86_400_000 - 60 * 60 * 1000);
   const recorded = await admin.put(`/api/admin/submissions/${submissionId}/publication`, {
     data: { videoUrl: 'https://www.youtube.com/watch?v=slowTIDE123', publishedAt: publishedAt.toISOString() },

@@ -106,6 +106,14 @@ describe('limits shared by every instance on the database', () => {
     expect((await call(artistCookie)).statusCode).toBe(400);
   });
 
+  it('signing links: a token guesser gets 429 per address, another address is not affected (CONTRACT §22)', async () => {
+    const guess = (remoteAddress: string) =>
+      t.app.inject({ method: 'GET', url: `/api/sign/${'g'.repeat(43)}`, remoteAddress, headers: { origin: TEST_ORIGIN } });
+    for (let i = 0; i < RATE_LIMITS.signingLinks.max; i++) expect((await guess('203.0.113.41')).statusCode).toBe(404);
+    expectRetryAfter(await guess('203.0.113.41'));
+    expect((await guess('203.0.113.42')).statusCode).toBe(404);
+  });
+
   it('uploads: 429 with Retry-After once the upload URLs of the hour are used up', async () => {
     const user = await createArtist(t.db);
     const cookie = await t.signIn(user);

@@ -81,6 +81,20 @@ describe('every registered route', () => {
     }
     // CONTRACT §18: a message's files.
     expect(names).toContain('PUT /api/attachment-files');
+    // CONTRACT §22: owners, the agreement and its signing links, the desk's rights step.
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'PUT /api/submissions/:id/owners',
+        'GET /api/submissions/:id/agreement',
+        'POST /api/submissions/:id/agreement/sign',
+        'GET /api/submissions/:id/agreement.pdf',
+        'GET /api/sign/:token',
+        'POST /api/sign/:token',
+        'GET /api/admin/submissions/:id/rights',
+        'POST /api/admin/submissions/:id/allowlist',
+        'GET /api/admin/submissions/:id/allowlist-letter.pdf',
+      ]),
+    );
     expect(collector.routes.length).toBeGreaterThan(30);
   });
 
@@ -118,7 +132,8 @@ describe('every registered route', () => {
     for (const route of adminRoutes().filter((r) => r.method === 'GET')) {
       const res = await call(route, fillParams(route.url, paramValue), adminCookie);
       // The channel's OAuth round trip answers with redirects (to the issuer, or back to /admin/channel).
-      const allowed = route.url.startsWith('/api/admin/channel/') ? [302] : [200, 404];
+      // The allowlist letter names the channel: none is connected in this app (409 channel_not_connected).
+      const allowed = route.url.startsWith('/api/admin/channel/') ? [302] : route.url.endsWith('/allowlist-letter.pdf') ? [409] : [200, 404];
       expect(allowed, `${route.method} ${route.url}`).toContain(res.statusCode);
     }
   });

@@ -16,6 +16,8 @@ export class HttpError extends Error {
     readonly errors?: FieldError[],
     /** Response headers that go with this error (Retry-After on a 429). */
     readonly headers?: Record<string, string>,
+    /** What the body carries besides its message and code (rights_incomplete's `missing`). */
+    readonly details?: Pick<ApiErrorBody, 'missing'>,
   ) {
     const entry: { status: number; message?: string } = API_ERRORS[code];
     super(message ?? entry.message ?? code);
@@ -108,6 +110,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       const body: ApiErrorBody = { message: error.message, code: error.code };
       if (error.errors) body.errors = error.errors;
+      if (error.details) Object.assign(body, error.details);
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send(body);
     }

@@ -20,6 +20,9 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/password-reset',
   'POST /api/password-reset/confirm',
   'POST /api/unsubscribe',
+  // A co-owner's signing link (CONTRACT §22): the single-use token, not a session, decides.
+  'GET /api/sign/:token',
+  'POST /api/sign/:token',
   // Stripe's own calls: the signature, not a session, decides.
   'POST /api/webhooks/stripe',
 ];

@@ -66,6 +66,8 @@ export const RATE_LIMITS = {
   publications: { max: 30, windowMs: 60 * 60_000 },
   /** Deliveries attached by one admin (each one is pushed and emailed to the artist). */
   deliveries: { max: 60, windowMs: 60 * 60_000 },
+  /** Reads and signatures through emailed signing links from one client address (a token guesser's ceiling). */
+  signingLinks: { max: 60, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, { max: number; windowMs: number }>;
 
 type RateLimitName = keyof typeof RATE_LIMITS;

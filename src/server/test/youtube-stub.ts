@@ -24,7 +24,7 @@ export interface YouTubeStub {
   /** Resumable upload sessions by id; each finished one made one video. */
   sessions: Map<string, UploadSession>;
   /** Videos made, by id. */
-  videos: Map<string, { title: string; description: string; tags: string[]; privacyStatus: string; publishAt: string | null; sha256: string; size: number }>;
+  videos: Map<string, { title: string; description: string; tags: string[]; privacyStatus: string; publishAt: string | null; containsSyntheticMedia: boolean; sha256: string; size: number }>;
   thumbnails: Map<string, { contentType: string; size: number }>;
   /** Daily views per video and YYYY-MM-DD, for `v2/reports`. */
   dailyViews: Map<string, Map<string, number>>;
@@ -58,7 +58,7 @@ export interface UploadSession {
   id: string;
   size: number;
   contentType: string;
-  metadata: { snippet?: { title?: string; description?: string; tags?: string[] }; status?: { privacyStatus?: string; publishAt?: string } };
+  metadata: { snippet?: { title?: string; description?: string; tags?: string[] }; status?: { privacyStatus?: string; publishAt?: string; containsSyntheticMedia?: boolean } };
   received: number;
   hash: Hash;
   videoId: string | null;
@@ -125,7 +125,12 @@ export async function startYouTubeStub(options: { subscribers?: number; apiKey?:
       kind: 'youtube#video',
       id,
       snippet: { title: video.title, description: video.description, tags: video.tags, publishedAt: new Date().toISOString() },
-      status: { uploadStatus: 'uploaded', privacyStatus: video.privacyStatus, ...(video.publishAt ? { publishAt: video.publishAt } : {}) },
+      status: {
+        uploadStatus: 'uploaded',
+        privacyStatus: video.privacyStatus,
+        ...(video.publishAt ? { publishAt: video.publishAt } : {}),
+        containsSyntheticMedia: video.containsSyntheticMedia,
+      },
     };
   }
 
@@ -234,6 +239,7 @@ export async function startYouTubeStub(options: { subscribers?: number; apiKey?:
         title: session.metadata.snippet?.title ?? '',
         description: session.metadata.snippet?.description ?? '',
         tags: session.metadata.snippet?.tags ?? [],
+        containsSyntheticMedia: session.metadata.status?.containsSyntheticMedia === true,
         privacyStatus: session.metadata.status?.privacyStatus ?? 'public',
         publishAt: session.metadata.status?.publishAt ?? null,
         sha256: session.hash.digest('hex'),

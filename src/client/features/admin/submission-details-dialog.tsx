@@ -25,6 +25,7 @@ import { StatusChangeDialog } from './status-change-dialog';
 import { WaveformPlayer } from './waveform-player';
 import { SubmissionHistory } from './submission-history';
 import { DescriptionRow } from '@client/components/description-row';
+import { RightsPanel } from '@client/entities/submission/rights-panel';
 
 interface Props {
   submission: AdminSubmission | null;
@@ -145,6 +146,7 @@ function Details({ initial, onDelete }: { initial: AdminSubmission; onDelete(sub
           <TextSection label="Creative Direction" text={s.creativeDirection} />
           <TextSection label="Lyrics" text={s.hasLyrics ? s.lyrics : null} />
           <Separator />
+          <RightsPanel submissionId={s.id} />
           <TeamProduction submissionId={s.id} tier={s.pricingTier} status={s.status} videoFileUrl={s.videoFileUrl} />
           <Separator />
           <AdminNotes submission={s} />

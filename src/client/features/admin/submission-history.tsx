@@ -35,6 +35,14 @@ function describe(entry: SubmissionHistoryEntry, nameOf: (id: string) => string)
       return { action: 'recorded the publication', ...(entry.toValue ? { detail: readableTimes(entry.toValue) } : {}) };
     case 'views':
       return { action: `recorded ${entry.toValue ?? 'no'} views at 14 days${entry.fromValue ? ` (was ${entry.fromValue})` : ''}` };
+    case 'owners':
+      return { action: 'changed the owners', ...(entry.toValue ? { detail: entry.toValue } : {}) };
+    case 'agreement':
+      return { action: 'recorded a signature of the licence agreement', ...(entry.toValue ? { detail: entry.toValue } : {}) };
+    case 'allowlist':
+      return { action: entry.toValue ? 'marked the Content ID allowlist done' : 'marked the Content ID allowlist not done' };
+    case 'rights_override':
+      return { action: `published without ${entry.fromValue ?? 'the rights'}`, ...(entry.toValue ? { detail: `Reason: ${entry.toValue}` } : {}) };
   }
 }
 

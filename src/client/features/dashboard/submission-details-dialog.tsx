@@ -13,6 +13,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { formatLongDate, formatLongDateTime } from '@client/lib/format';
 import { StatusBadge } from '@client/entities/submission/status-badge';
 import { ArtistProduction } from '@client/entities/submission/artist-production';
+import { SignAgreementPrompt } from '@client/entities/submission/sign-agreement';
 import { TrackComments } from './track-comments';
 import { DescriptionRow } from '@client/components/description-row';
 import { useSubmissionBilling } from '@client/entities/billing/billing-queries';
@@ -72,6 +73,8 @@ function DetailsBody({ submission: s }: { submission: Submission }) {
       ) : null}
 
       <TrackComments submissionId={s.id} />
+
+      <SignAgreementPrompt submission={s} />
 
       {s.status !== 'draft' ? <ArtistProduction submissionId={s.id} Section={Section} /> : null}
 

@@ -16,6 +16,7 @@ import { formatLongDate } from '@client/lib/format';
 import { toast } from '@client/lib/toast';
 import { useDeleteSubmission } from '@client/entities/submission/submission-queries';
 import { StatusBadge } from '@client/entities/submission/status-badge';
+import { SignAgreementPrompt } from '@client/entities/submission/sign-agreement';
 import { paymentTypeOf } from './payment-type';
 
 interface SubmissionRowProps {
@@ -123,6 +124,7 @@ function RowActions({ submission, onView }: { submission: Submission; onView: ()
         <Eye aria-hidden />
         View
       </Button>
+      <SignAgreementPrompt submission={submission} onlyWhenAsked />
       {submission.status === 'payment_pending' ? (
         paymentsUnavailable ? (
           // Nothing can be paid: the checkout's "Change plan" is the way on (to Free), not a payment.

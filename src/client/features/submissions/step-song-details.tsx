@@ -6,6 +6,8 @@ import { Input } from '@client/components/ui/input';
 import { Textarea } from '@client/components/ui/textarea';
 import { WizardCheckbox } from './labelled-switch';
 import type { WizardForm } from './wizard-form';
+import { OwnersEditor } from './owners-editor';
+import { ContentIdQuestions } from './content-id-questions';
 
 const Required = () => (
   <span className="text-destructive-soft" aria-hidden>
@@ -13,7 +15,7 @@ const Required = () => (
   </span>
 );
 
-/** Step 2: artist name, song title, lyrics, description and AI usage (SPEC §2). */
+/** Step 2: artist name, song title, lyrics, description and AI usage (SPEC §2); the owners and Content ID (CONTRACT §22). */
 export function StepSongDetails({ form }: { form: WizardForm }) {
   const hasLyrics = form.watch('hasLyrics');
   return (
@@ -69,6 +71,9 @@ export function StepSongDetails({ form }: { form: WizardForm }) {
         label="AI was used to create this song"
         description="Tick this if any part of the music, vocals or lyrics was generated with AI tools."
       />
+
+      <OwnersEditor form={form} />
+      <ContentIdQuestions form={form} />
     </div>
   );
 }

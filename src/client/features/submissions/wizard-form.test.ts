@@ -121,3 +121,34 @@ describe('wizardValuesOf', () => {
     expect(wizardValuesOf(draft)).toEqual(values);
   });
 });
+
+describe('the owners and Content ID (CONTRACT §22)', () => {
+  const co = [
+    { name: 'Nora Vex', email: '', role: 'artist' as const, share: 50 },
+    { name: 'Sam Rivera', email: 'sam@example.com', role: 'writer' as const, share: 30 },
+    { name: '', email: '', role: 'producer' as const, share: 20 },
+  ];
+
+  it('prefills the artist alone at 100%, and leaves the details only with shares adding up to 100 and a valid ISRC', () => {
+    expect(blank.owners).toEqual([{ name: 'Nora Vex', email: '', role: 'artist', share: 100 }]);
+    expect(canLeaveStep('details', track)).toBe(true);
+    expect(canLeaveStep('details', { ...track, owners: co })).toBe(false);
+    const named = co.map((o, i) => (i === 2 ? { ...o, name: 'Jo Kim' } : o));
+    expect(canLeaveStep('details', { ...track, owners: named })).toBe(true);
+    expect(canLeaveStep('details', { ...track, owners: named.slice(0, 2) })).toBe(false);
+    expect(canLeaveStep('details', { ...track, isrc: 'US-RC1-76-0783' })).toBe(false);
+    expect(canLeaveStep('details', { ...track, isrc: 'us-rc1-76-07839' })).toBe(true);
+  });
+
+  it('sends the whole sheet with a submission; a draft keeps the rows complete so far and no half-typed ISRC', () => {
+    const values = { ...track, owners: co, contentId: 'yes' as const, distributor: ' DistroKid ', isrc: 'US-RC1' };
+    expect(toSubmissionInput(values)).toMatchObject({ owners: [co[0], { ...co[1] }, { name: '', email: null }].map((o) => expect.objectContaining({ name: o.name })), contentId: 'yes', distributor: 'DistroKid' });
+    const draft = toDraftInput(values, 2);
+    expect(draft.owners).toEqual([
+      { name: 'Nora Vex', email: null, role: 'artist', share: 50 },
+      { name: 'Sam Rivera', email: 'sam@example.com', role: 'writer', share: 30 },
+    ]);
+    expect(draft.isrc).toBeNull();
+    expect(toSubmissionInput({ ...values, contentId: 'no' }).distributor).toBeNull();
+  });
+});

@@ -2,6 +2,15 @@ import type { UseFormReturn } from 'react-hook-form';
 import type { CreateSubmissionInput, DraftSubmissionInput, OwnSubmission } from '@shared/submission-schemas';
 import type { PricingTier, ReleaseDateOption, ReleaseStatus, SubmissionMethod, SubmissionType, VideoStyle } from '@shared/submissions';
 import { isHttpLink, releaseDateOptionsFor } from '@shared/submissions';
+import { isrcSchema, ownersSchema, type ContentIdAnswer, type OwnerRole } from '@shared/rights';
+
+/** One row of the wizard's split sheet, as typed (CONTRACT §22). */
+export interface OwnerRowValues {
+  name: string;
+  email: string;
+  role: OwnerRole;
+  share: number;
+}
 
 /** What the wizard edits; saved as a draft as the artist goes, and sent once the terms are ticked. */
 export interface WizardValues {
@@ -30,6 +39,11 @@ export interface WizardValues {
   creativeDirection: string;
   pricingTier: PricingTier;
   termsAccepted: boolean;
+  /** CONTRACT §22: the owners (the artist first) and the Content ID questions. */
+  owners: OwnerRowValues[];
+  contentId: ContentIdAnswer;
+  distributor: string;
+  isrc: string;
 }
 
 export type WizardForm = UseFormReturn<WizardValues>;
@@ -82,8 +96,21 @@ export function defaultWizardValues(artistName: string): WizardValues {
     creativeDirection: '',
     pricingTier: 'free',
     termsAccepted: false,
+    owners: [soleOwnerRow(artistName)],
+    contentId: 'unknown',
+    distributor: '',
+    isrc: '',
   };
 }
+
+const soleOwnerRow = (artistName: string): OwnerRowValues => ({ name: artistName, email: '', role: 'artist', share: 100 });
+
+/** The owners as sent: each row trimmed, an empty email as none. */
+const ownersOut = (owners: OwnerRowValues[]) => owners.map((o) => ({ name: o.name.trim(), email: o.email.trim() || null, role: o.role, share: o.share }));
+
+/** Do the owners make a valid split sheet (shares adding up to 100, each row complete)? */
+export const ownersComplete = (owners: OwnerRowValues[]) => ownersSchema.safeParse(ownersOut(owners)).success;
+export const isrcValid = (isrc: string) => isrcSchema.safeParse(isrc).success;
 
 /** A saved draft back in the wizard's shape. */
 export function wizardValuesOf(s: OwnSubmission): WizardValues {
@@ -113,6 +140,10 @@ export function wizardValuesOf(s: OwnSubmission): WizardValues {
     creativeDirection: s.creativeDirection ?? '',
     pricingTier: s.pricingTier,
     termsAccepted: s.termsAccepted,
+    owners: s.owners.map((o) => ({ name: o.name, email: o.email ?? '', role: o.role, share: o.share })),
+    contentId: s.contentId,
+    distributor: s.distributor ?? '',
+    isrc: s.isrc ?? '',
   };
 }
 
@@ -122,7 +153,7 @@ export function canLeaveStep(step: WizardStepId, v: WizardValues): boolean {
     const [url, file] = v.submissionType === 'video' ? [v.videoUrl, v.videoFileUrl] : [v.musicUrl, v.musicFileUrl];
     return v.submissionMethod === 'link' ? isHttpLink(url) : file !== '';
   }
-  if (step === 'details') return v.artistName.trim() !== '' && v.songTitle.trim() !== '';
+  if (step === 'details') return v.artistName.trim() !== '' && v.songTitle.trim() !== '' && ownersComplete(v.owners) && isrcValid(v.isrc);
   return true;
 }
 
@@ -156,6 +187,10 @@ function relevantFields(v: WizardValues) {
     creativeDirection: custom ? v.creativeDirection : null,
     pricingTier: v.pricingTier,
     publishOnYoutube: true,
+    owners: ownersOut(v.owners),
+    contentId: v.contentId,
+    distributor: v.contentId === 'no' ? null : v.distributor.trim() || null,
+    isrc: v.isrc.trim() || null,
   };
 }
 
@@ -178,6 +213,9 @@ export function toDraftInput(v: WizardValues, draftStep: number): DraftSubmissio
     creativeDirection: video ? null : v.creativeDirection,
     termsAccepted: v.termsAccepted,
     draftStep,
+    // A draft keeps the rows complete so far (a row being typed is saved once it has a name and a share).
+    owners: ownersOut(v.owners).filter((o) => o.name !== '' && o.share > 0 && o.share <= 100 && (o.email === null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(o.email))),
+    isrc: isrcValid(v.isrc) ? v.isrc.trim() || null : null,
   };
 }
 

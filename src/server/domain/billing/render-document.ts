@@ -12,7 +12,7 @@ import type { BillingDocumentRow } from '../../platform/db/schema';
  * (docs/decisions/160-invoices-as-pdf.md). Read once; pdfkit embeds only the glyphs a document uses.
  */
 const require = createRequire(import.meta.url);
-const FONTS = {
+export const FONTS = {
   regular: parsedOnce(readFileSync(require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'))),
   bold: parsedOnce(readFileSync(require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'))),
 };

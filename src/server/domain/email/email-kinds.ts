@@ -11,6 +11,8 @@ import { verifyEmail, type VerifyEmailData } from './templates/verify-email';
 import { gatherUnreadMessages } from './unread-messages-email';
 import { gatherDeliveryComments } from './delivery-comments-email';
 import { deliveryComments, type DeliveryCommentsData } from './templates/delivery-comments';
+import { agreementSignatureReceived, agreementSigned, signingInvitation, type SigningInvitationData } from './templates/agreement';
+import { mintSigningLink } from './signing-links';
 
 /** A kind sent with the data it was queued with. */
 const sentAsQueued = <Data>(template: EmailTemplate<Data>): OutboxKind<Data, Data> => ({ template, prepare: null });
@@ -43,6 +45,9 @@ export const EMAIL_KINDS = {
   viral_hit_recorded: sentAsQueued(viralHitRecorded),
   refund_issued: sentAsQueued(refundIssued),
   delivery_comments: preparedAtSend<DeliveryCommentsData>()(deliveryComments, gatherDeliveryComments),
+  signing_invitation: preparedAtSend<Omit<SigningInvitationData, 'signUrl' | 'validUntil'>>()(signingInvitation, mintSigningLink),
+  agreement_signature_received: sentAsQueued(agreementSignatureReceived),
+  agreement_signed: sentAsQueued(agreementSigned),
 };
 
 export type EmailKinds = typeof EMAIL_KINDS;

@@ -1,3 +1,4 @@
+import { ownersOf } from '@shared/rights';
 import type { Submission } from '@shared/submission-schemas';
 import type { SubmissionRow } from '../../platform/db/schema';
 
@@ -19,6 +20,9 @@ export function toSubmission(row: Omit<SubmissionRow, 'adminNotes'> & { adminNot
     refundRequestedAt: row.refundRequestedAt?.toISOString() ?? null,
     termsAcceptedAt: row.termsAcceptedAt?.toISOString() ?? null,
     cutApprovedAt: row.cutApprovedAt?.toISOString() ?? null,
+    owners: ownersOf(row),
+    allowlistDoneAt: row.allowlistDoneAt?.toISOString() ?? null,
+    allowlistDoneBy: undefined,
     hasUnseenUpdate: adminReviewedAt !== null && (artistSeenAt === null || adminReviewedAt > artistSeenAt),
     adminReviewedAt: adminReviewedAt ? adminReviewedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),

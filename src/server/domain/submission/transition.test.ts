@@ -9,6 +9,7 @@ import { signedEvent } from '../../test/stripe-events';
 import { startStripeStub, type StripeStub } from '../../test/stripe-stub';
 import { listenOnLoopback, openSocket, sleep, type TestSocket } from '../../test/test-sockets';
 import { ALLOWED_STATUS_MOVES, isAllowedMove } from './transition';
+import { clearRights } from '../../test/rights-fixtures';
 
 const WEBHOOK_SECRET = 'whsec_test_transition';
 
@@ -112,6 +113,7 @@ describe('the one transition', () => {
     // The team reviews it, singly and in bulk, then publishes it.
     expect((await send(admin, 'PATCH', `/api/admin/submissions/${free}/status`, { status: 'approved', review: 'Yes' })).statusCode).toBe(200);
     expect((await send(admin, 'POST', '/api/admin/submissions/bulk', { ids: [free], action: 'status', status: 'completed' })).statusCode).toBe(200);
+    await clearRights(t.db, free);
     const published = await send(admin, 'PUT', `/api/admin/submissions/${free}/publication`, {
       videoUrl: 'https://youtu.be/abcdefghijk',
       publishedAt: new Date().toISOString(),

@@ -14,6 +14,8 @@ import {
   deliveries,
   deliveryComments,
   deliveryFiles,
+  agreementSignatures,
+  agreements,
   messageAttachments,
   messages,
   payoutAccounts,
@@ -34,13 +36,16 @@ import { toPublicUser } from '../../platform/public-user';
 import { ObjectNotFoundError, objectKey, type ObjectStorage } from '../../platform/storage/object-storage';
 import type { BillingSeller } from '@shared/billing';
 import { renderBillingDocument } from '../../domain/billing/render-document';
+import { renderAgreementPdf } from '../../domain/submission/agreement-pdf';
+import { agreementStatusOf } from '../../domain/submission/agreement';
+import { ownersOf } from '@shared/rights';
 import { commentAuthorColumns, toDeliveryComment } from '../../domain/production/to-delivery-comment';
 
 /** Every column but the team's internal notes, which never leave the server for an artist. */
 const { adminNotes: _adminNotes, ...artistColumns } = getTableColumns(submissions);
 
-/** History the artist is shown: status, payment and review; never the team's notes, assignee or tags. */
-const ARTIST_VISIBLE_HISTORY = ['status', 'payment_status', 'review'] as const;
+/** History the artist is shown: status, payment, review, their owners and signatures; never the team's notes, assignee or tags. */
+const ARTIST_VISIBLE_HISTORY = ['status', 'payment_status', 'review', 'owners', 'agreement'] as const;
 
 /**
  * `account.json`: everything the artist can see about themselves (CONTRACT §11), gathered in a
@@ -53,7 +58,7 @@ async function accountDocument(db: Db, user: UserRow) {
   const hashes = [...new Set(own.flatMap((s) => (s.termsHash ? [s.termsHash] : [])))];
   // The messages the artist's /messages shows them: sent, received, and their conversation with the team (CONTRACT §18).
   const inConversation = or(eq(messages.fromUserId, user.id), eq(messages.toUserId, user.id), eq(messages.artistId, user.id));
-  const [history, comments, conversation, attachments, files, notificationSettings, production, billing, payoutAccount] = await Promise.all([
+  const [history, comments, conversation, attachments, files, notificationSettings, production, billing, payoutAccount, ownAgreements, signatures] = await Promise.all([
     ids.length
       ? db
           .select({
@@ -89,7 +94,18 @@ async function accountDocument(db: Db, user: UserRow) {
     // lists, and those of a submission deleted since, which the label keeps as accounting records.
     db.select().from(billingDocuments).where(eq(billingDocuments.userId, user.id)).orderBy(asc(billingDocuments.issuedAt), asc(billingDocuments.number)),
     db.select({ status: payoutAccounts.status, createdAt: payoutAccounts.createdAt }).from(payoutAccounts).where(eq(payoutAccounts.userId, user.id)),
+    // CONTRACT §22: each licence agreement as stored, and its signatures.
+    ids.length ? db.select().from(agreements).where(inArray(agreements.submissionId, ids)).orderBy(asc(agreements.createdAt)) : [],
+    ids.length
+      ? db.select().from(agreementSignatures).where(inArray(agreementSignatures.submissionId, ids)).orderBy(asc(agreementSignatures.submissionId), asc(agreementSignatures.ownerIndex))
+      : [],
   ]);
+  const signaturesOf = (submissionId: string) => signatures.filter((sig) => sig.submissionId === submissionId);
+  const agreementDocuments = ownAgreements.map((agreement) => ({
+    agreement,
+    signatures: signaturesOf(agreement.submissionId),
+    songTitle: own.find((s) => s.id === agreement.submissionId)?.songTitle ?? '',
+  }));
   const inZip = new Set(files.map((f) => f.id));
   const account = {
     exportedAt: new Date().toISOString(),
@@ -132,6 +148,29 @@ async function accountDocument(db: Db, user: UserRow) {
       buyer: { name: d.buyerName, email: d.buyerEmail, country: d.buyerCountry },
       path: documentEntryName(d),
     })),
+    // CONTRACT §22: each submission's owners (the artist alone at 100% unless set), and each
+    // agreement's text, hash and signatures, its PDF at `path`.
+    owners: own.map((s) => ({ submissionId: s.id, owners: ownersOf(s) })),
+    agreements: agreementDocuments.map(({ agreement, signatures: signed }) => ({
+      submissionId: agreement.submissionId,
+      version: agreement.version,
+      status: agreementStatusOf(signed),
+      sha256: agreement.sha256,
+      text: agreement.text,
+      createdAt: agreement.createdAt,
+      signatures: signed.map((sig) => ({
+        ownerName: sig.ownerName,
+        role: sig.role,
+        share: Number(sig.share),
+        signedName: sig.signedName,
+        signedAt: sig.signedAt,
+        onBehalf: sig.onBehalf,
+        ip: sig.ip,
+        userAgent: sig.userAgent,
+        sha256: sig.sha256,
+      })),
+      path: agreementEntryName(agreement.submissionId),
+    })),
     // The Stripe account bonuses are paid into, as /settings/billing shows it; each earning's transfer is in bonusEarnings.
     payoutAccount: { status: (payoutAccount[0]?.status ?? 'none') satisfies PayoutAccountStatus, createdAt: payoutAccount[0]?.createdAt ?? null },
     // Each submission's licence: the Terms version and the hash of the exact text accepted, the
@@ -142,7 +181,7 @@ async function accountDocument(db: Db, user: UserRow) {
         : [],
     ),
   };
-  return { account, billing };
+  return { account, billing, agreementDocuments };
 }
 
 /**
@@ -298,6 +337,9 @@ function fileEntryName(file: { id: string; fileName: string | null; contentType:
   return `files/${file.id}-${safe}`;
 }
 
+/** An agreement's PDF inside the ZIP, by its submission's id (made by the server). */
+const agreementEntryName = (submissionId: string) => `agreements/${submissionId}.pdf`;
+
 /** An invoice's or credit note's PDF inside the ZIP: its number, which is made of letters, digits and dashes. */
 function documentEntryName(document: Pick<BillingDocumentRow, 'number'>): string {
   return `invoices/${document.number.replace(/[^\w-]+/g, '_')}.pdf`;
@@ -326,7 +368,7 @@ export function streamAccountExport(db: Db, storage: ObjectStorage, user: UserRo
   });
 
   void (async () => {
-    const { account, billing } = await accountDocument(db, user);
+    const { account, billing, agreementDocuments } = await accountDocument(db, user);
     for (const file of account.files) {
       if (stopped.signal.aborted) return;
       try {
@@ -344,6 +386,12 @@ export function streamAccountExport(db: Db, storage: ObjectStorage, user: UserRo
       if (stopped.signal.aborted) return;
       const added = once(archive, 'entry', { signal: stopped.signal });
       archive.append(await renderBillingDocument(document, seller), { name: documentEntryName(document) });
+      await added;
+    }
+    for (const { agreement, signatures, songTitle } of agreementDocuments) {
+      if (stopped.signal.aborted) return;
+      const added = once(archive, 'entry', { signal: stopped.signal });
+      archive.append(await renderAgreementPdf(agreement, signatures, songTitle, seller.legalName), { name: agreementEntryName(agreement.submissionId) });
       await added;
     }
     archive.append(JSON.stringify(account, null, 2), { name: 'account.json' });

@@ -4,6 +4,7 @@ import { youtubeChannels } from '../../platform/db/schema';
 import { openToken } from '../../platform/token-box';
 import { connectChannel, startChannelWorld, type ChannelWorld } from '../../test/channel-fixtures';
 import { createAdmin, createArtist, createSubmissionRow } from '../../test/helpers';
+import { clearRights } from '../../test/rights-fixtures';
 import { CHANNEL_SCOPES } from './channel';
 
 /** CONTRACT §16, connecting the label's channel: against the OpenID test provider and the YouTube stub. */
@@ -93,6 +94,7 @@ describe('connecting the channel', () => {
   it('takes precedence over YOUTUBE_API_KEY for the subscriber count locked at publishing', async () => {
     const artist = await createArtist(w.t.db);
     const submission = await createSubmissionRow(w.t.db, artist, { status: 'approved' });
+    await clearRights(w.t.db, submission.id);
     w.stub.subscribers = 40_000;
     const res = await w.t.call('PUT', `/api/admin/submissions/${submission.id}/publication`, adminCookie, {
       videoUrl: 'https://www.youtube.com/watch?v=abcDEF_1234',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../platform/db/schema';
 import { createAdmin, createArtist, createSubmissionRow, createTestApp, TEST_ORIGIN, type TestApp } from '../../test/helpers';
+import { clearRights } from '../../test/rights-fixtures';
 import { headerOf, sentTo, type ReceivedEmail, type TestSmtpServer } from '../../test/smtp-test-server';
 import { deliverableObjectPath } from '../../test/production-fixtures';
 
@@ -62,6 +63,7 @@ describe('emails after approval, over SMTP', () => {
   it('"video published": the video’s link, the date of the check, the views needed and the submission’s link', async () => {
     const artist = await createArtist(t.db);
     const sub = await createSubmissionRow(t.db, artist, { status: 'approved', songTitle: 'Published Song' });
+    await clearRights(t.db, sub.id);
     const videoUrl = 'https://www.youtube.com/watch?v=pubEmail001';
     const publishedAt = new Date('2026-11-01T12:00:00.000Z');
     const res = await call('PUT', `/api/admin/submissions/${sub.id}/publication`, {
@@ -79,6 +81,7 @@ describe('emails after approval, over SMTP', () => {
   it('"viral hit": the views, the channel’s subscribers, the count towards the bonus and a link to the bonus card', async () => {
     const artist = await createArtist(t.db);
     const sub = await createSubmissionRow(t.db, artist, { status: 'approved', songTitle: 'Hit Song' });
+    await clearRights(t.db, sub.id);
     const published = await call('PUT', `/api/admin/submissions/${sub.id}/publication`, {
       videoUrl: 'https://youtu.be/hitEmail001',
       publishedAt: new Date(Date.now() - 15 * DAY).toISOString(),

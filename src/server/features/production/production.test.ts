@@ -13,6 +13,7 @@ import { VIRAL_CHECK_JOB } from './publication';
 import { LATE_REFUND_JOB } from '../billing/refund-jobs';
 import { VIRAL_CHECK_BACKSTOP_JOB } from './viral-check-backstop';
 import { deliverableObjectPath, uploadDeliverable } from '../../test/production-fixtures';
+import { clearRights } from '../../test/rights-fixtures';
 import { startYouTubeStub, type YouTubeStub } from '../../test/youtube-stub';
 
 const WEBHOOK_SECRET = 'whsec_test_production';
@@ -343,12 +344,14 @@ describe('refunds', () => {
 });
 
 describe('publication and the 14-day check', () => {
-  const publish = (id: string, publishedAt: Date, videoId: string, extra: object = {}) =>
-    call('PUT', `/api/admin/submissions/${id}/publication`, adminCookie, {
+  const publish = async (id: string, publishedAt: Date, videoId: string, extra: object = {}) => {
+    await clearRights(t.db, id);
+    return call('PUT', `/api/admin/submissions/${id}/publication`, adminCookie, {
       videoUrl: `https://www.youtube.com/watch?v=${videoId}`,
       publishedAt: publishedAt.toISOString(),
       ...extra,
     });
+  };
 
   async function approved(owner = artist) {
     return createSubmissionRow(t.db, owner, { status: 'approved', songTitle: `Track ${Math.random().toString(36).slice(2, 7)}` });
@@ -493,6 +496,7 @@ describe('the bonus ledger', () => {
     youtube.subscribers = 31_000;
     for (const n of [1, 2, 3]) {
       const sub = await createSubmissionRow(t.db, star, { status: 'approved', songTitle: `Hit ${n}` });
+      await clearRights(t.db, sub.id);
       await call('PUT', `/api/admin/submissions/${sub.id}/publication`, adminCookie, {
         videoUrl: `https://youtu.be/starhit00${n}`,
         publishedAt: new Date(Date.now() - 20 * DAY).toISOString(),
@@ -505,6 +509,7 @@ describe('the bonus ledger', () => {
     expect(bonus.tracks[0]).toMatchObject({ subscriberCount: 31_000, viewsNeeded: 15_500, viralHit: true });
 
     const fourth = await createSubmissionRow(t.db, star, { status: 'approved', songTitle: 'Fourth' });
+    await clearRights(t.db, fourth.id);
     await call('PUT', `/api/admin/submissions/${fourth.id}/publication`, adminCookie, { videoUrl: 'https://youtu.be/starhit004', publishedAt: new Date().toISOString() });
     bonus = (await call('GET', '/api/bonus', starCookie)).json();
     expect(bonus.earnings).toEqual([expect.objectContaining({ submissionId: fourth.id, amount: '25.00', status: 'owed' })]);

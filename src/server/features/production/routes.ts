@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { deliverablesSchema, deliveryCommentPatchSchema, deliveryCommentSchema, earningStatusSchema, publicationSchema, revisionSchema, viewsSchema, youtubePublishSchema, type DeliveryComment } from '@shared/production';
 import { draftPublication } from '@shared/publication-draft';
+import { requireRights } from '../../domain/submission/rights';
 import { OBJECT_ID_PATTERN } from '@shared/submissions';
 import { eq } from 'drizzle-orm';
 import { users } from '../../platform/db/schema';
@@ -159,6 +160,7 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
     team.put<WithId>('/api/admin/submissions/:id/publication', async (request) => {
       const input = parseInput(publicationSchema, request.body);
       const admin = userOf(request);
+      await requireRights(db, admin.id, request.params.id, request.body);
       await recordPublication(deps, admin.id, request.params.id, input, now());
       request.log.info({ submissionId: request.params.id, adminId: admin.id }, 'publication recorded');
       return productionState(db, await findVisibleSubmission(db, admin, request.params.id), now());
@@ -180,6 +182,7 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
     team.post<WithId>('/api/admin/submissions/:id/youtube', rateLimited('publications'), async (request, reply) => {
       const input = parseInput(youtubePublishSchema, request.body);
       const admin = userOf(request);
+      await requireRights(db, admin.id, request.params.id, request.body);
       const status = await requestYouTubePublish(uploadDeps, admin.id, request.params.id, input);
       request.log.info({ submissionId: request.params.id, adminId: admin.id }, 'publishing on YouTube queued');
       return reply.status(202).send(status);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { publications, viewReadings } from '../../platform/db/schema';
 import { createAdmin, createArtist, createSubmissionRow, createTestApp, secondInstance, sessionCookie, TEST_ORIGIN, type TestApp } from '../../test/helpers';
+import { clearRights } from '../../test/rights-fixtures';
 import { startYouTubeStub, type YouTubeStub } from '../../test/youtube-stub';
 
 /**
@@ -45,6 +46,7 @@ describe(`the 14-day check on the job queue (${process.env.DATABASE_URL ? 'Postg
   it('runs a check already due within a minute, records its lateness, once across two instances', async () => {
     const artist = await createArtist(t.db);
     const subs = await Promise.all([1, 2, 3].map((n) => createSubmissionRow(t.db, artist, { status: 'approved', songTitle: `Queued ${n}` })));
+    for (const sub of subs) await clearRights(t.db, sub.id);
     const late = 3 * 60 * 60 * 1000;
     for (const [index, sub] of subs.entries()) {
       youtube.views.set(`queued00${index}`, 15_500 + index);

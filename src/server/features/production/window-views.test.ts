@@ -4,6 +4,7 @@ import { dailyViews, publications } from '../../platform/db/schema';
 import { VIRAL_CHECK_BACKSTOP_JOB } from './viral-check-backstop';
 import { connectChannel, startChannelWorld, type ChannelWorld } from '../../test/channel-fixtures';
 import { createAdmin, createArtist, createSubmissionRow } from '../../test/helpers';
+import { clearRights } from '../../test/rights-fixtures';
 
 /** CONTRACT §16, views in the window: the 14-day check sums the Analytics API's days, exactly 14. */
 let w: ChannelWorld;
@@ -23,6 +24,7 @@ const day = (at: number) => new Date(at).toISOString().slice(0, 10);
 async function publish(videoId: string, publishedAt: Date) {
   const artist = await createArtist(w.t.db);
   const submission = await createSubmissionRow(w.t.db, artist, { status: 'approved' });
+  await clearRights(w.t.db, submission.id);
   const put = await w.t.call('PUT', `/api/admin/submissions/${submission.id}/publication`, adminCookie, {
     videoUrl: `https://www.youtube.com/watch?v=${videoId}`,
     publishedAt: publishedAt.toISOString(),

@@ -172,6 +172,8 @@ export function videoInsertBody(video: VideoMetadata) {
       privacyStatus: scheduled ? 'private' : video.privacyStatus,
       ...(scheduled ? { publishAt: video.publishAt!.toISOString() } : {}),
       selfDeclaredMadeForKids: false,
+      // CONTRACT §22: the artist's aiUsage, declared as YouTube's altered or synthetic content.
+      containsSyntheticMedia: video.aiUsage,
     },
   };
 }

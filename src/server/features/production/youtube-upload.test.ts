@@ -10,6 +10,7 @@ import { connectChannel, startChannelWorld, type ChannelWorld } from '../../test
 import { pngBytes } from '../../test/file-fixtures';
 import { createAdmin, createArtist, createStoredUpload, createSubmissionRow, secondInstance } from '../../test/helpers';
 import { YOUTUBE_REFUSAL_ADVICE } from '@shared/production-texts';
+import { clearRights } from '../../test/rights-fixtures';
 import { YOUTUBE_UPLOAD_JOB, queueStalledUploads } from './youtube-upload';
 
 /**
@@ -45,11 +46,12 @@ beforeEach(() => {
 });
 
 /** An approved submission with artwork and a delivered video in the store: its id and the video's object path. */
-async function approvedWithVideo(status = 'approved') {
+async function approvedWithVideo(status = 'approved', aiUsage = false) {
   const artist = await createArtist(w.t.db, { artistName: 'Nyx', instagramHandle: '@nyx' });
   const art = await createStoredUpload(w.t.db, admin, { contentType: 'image/png', size: pngBytes().length });
   await storage.receive(objectKey('uploads', art.id), Readable.from([pngBytes()]), 10_000_000);
-  const submission = await createSubmissionRow(w.t.db, artist, { status: status as 'approved', artworkUrl: art.path, artistName: 'Nyx', songTitle: 'Night Drive' });
+  const submission = await createSubmissionRow(w.t.db, artist, { status: status as 'approved', artworkUrl: art.path, artistName: 'Nyx', songTitle: 'Night Drive', aiUsage });
+  await clearRights(w.t.db, submission.id);
   const file = await createStoredUpload(w.t.db, admin, { contentType: 'video/mp4', size: VIDEO_BYTES, fileName: 'cut.mp4', submissionId: submission.id });
   await storage.receive(objectKey('uploads', file.id), Readable.from([video]), VIDEO_BYTES);
   const deliveryId = newId();
@@ -212,6 +214,21 @@ describe('publishing on the label’s channel', () => {
     } as never);
     expect(n).toBeGreaterThanOrEqual(1);
     expect(enqueued).toContain(submission.id);
+  });
+
+  it('declares an AI-assisted track as synthetic media on upload and says so in the drafted description (CONTRACT §22)', async () => {
+    const { submission, objectPath } = await approvedWithVideo('approved', true);
+    const draft = await draftOf(submission.id);
+    expect(draft.description.split('\n').slice(0, 2)).toEqual(['Night Drive by Nyx', 'AI tools were used in making this music.']);
+    expect((await w.t.call('POST', `/api/admin/submissions/${submission.id}/youtube`, adminCookie, { objectPath, ...draft })).statusCode).toBe(202);
+    const end = await waitForEnd(submission.id);
+    expect(w.stub.videos.get(end.videoId)).toMatchObject({ containsSyntheticMedia: true, description: draft.description });
+    // Without AI: declared false, and no such line.
+    const plain = await approvedWithVideo();
+    const plainDraft = await draftOf(plain.submission.id);
+    expect(plainDraft.description).not.toContain('AI tools');
+    await w.t.call('POST', `/api/admin/submissions/${plain.submission.id}/youtube`, adminCookie, { objectPath: plain.objectPath, ...plainDraft });
+    expect(w.stub.videos.get((await waitForEnd(plain.submission.id)).videoId)).toMatchObject({ containsSyntheticMedia: false });
   });
 
   it('refuses what cannot be published: another file, no channel, a submission not approved; and is for admins only', async () => {

@@ -21,6 +21,7 @@ import { HISTORY_FIELDS, STATUS_CHANGE_REASONS } from '../../../shared/admin';
 import { AUTH_PROVIDERS, ROLES } from '../../../shared/auth';
 import { BILLING_DOCUMENT_KINDS, type BillingSeller } from '../../../shared/billing';
 import { OUTBOX_STATUSES } from '../../../shared/notifications';
+import { CONTENT_ID_ANSWERS, OWNER_ROLES, type Owner } from '../../../shared/rights';
 import { COUNT_SOURCES, EARNING_STATUSES, PRIVACY_STATUSES, YOUTUBE_UPLOAD_STATES } from '../../../shared/production';
 import { STORED_PAYOUT_STATUSES } from '../../../shared/payouts';
 import {
@@ -209,9 +210,19 @@ export const submissions = pgTable(
     /** The cut the artist approved and when (CONTRACT §17); a later delivery clears both. */
     approvedDeliveryId: text('approved_delivery_id').references((): AnyPgColumn => deliveries.id, { onDelete: 'set null' }),
     cutApprovedAt: timestamp('cut_approved_at', { withTimezone: true }),
+    /** The split sheet (CONTRACT §22); null: the artist alone at 100% (`ownersOf`). */
+    owners: jsonb('owners').$type<Owner[]>(),
+    /** Whether the track is registered with a distributor or Content ID, its distributor and ISRC. */
+    contentId: text('content_id', { enum: CONTENT_ID_ANSWERS }).notNull().default('unknown'),
+    distributor: text('distributor'),
+    isrc: text('isrc'),
+    /** The team asked the distributor to allowlist the channel (CONTRACT §22). */
+    allowlistDoneAt: timestamp('allowlist_done_at', { withTimezone: true }),
+    allowlistDoneBy: text('allowlist_done_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
+    oneOf('submissions_content_id_check', t.contentId, CONTENT_ID_ANSWERS),
     index('submissions_user_created_idx').on(t.userId, t.createdAt.desc()),
     // The admin list's order (newest first, id breaks ties), unfiltered and by status: a page's
     // ids come from an index-only walk (docs/decisions/040-admin-list-at-scale.md). NULLS FIRST is
@@ -246,6 +257,58 @@ export const termsTexts = pgTable('terms_texts', {
   text: text('text').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The licence agreement of an approved submission (CONTRACT §22): its text as generated, and the
+ * SHA-256 of that text. Once an owner has signed, neither changes (decision 178).
+ */
+export const agreements = pgTable('agreements', {
+  submissionId: text('submission_id')
+    .primaryKey()
+    .references(() => submissions.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull().default(1),
+  text: text('text').notNull(),
+  sha256: text('sha256').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One owner's signature of an agreement, made with the agreement: the owner as the text names
+ * them, then once signed who typed which name when, from where, on which text (its SHA-256). An
+ * owner with an email signs through an emailed link whose token is kept only as its hash.
+ */
+export const agreementSignatures = pgTable(
+  'agreement_signatures',
+  {
+    id: text('id').primaryKey(),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => agreements.submissionId, { onDelete: 'cascade' }),
+    ownerIndex: integer('owner_index').notNull(),
+    ownerName: text('owner_name').notNull(),
+    ownerEmail: text('owner_email'),
+    role: text('role', { enum: OWNER_ROLES }).notNull(),
+    share: numeric('share', { precision: 5, scale: 2 }).notNull(),
+    signedName: text('signed_name'),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    /** The account that signed: the artist (for themselves or on an owner's behalf); null by link. */
+    signedBy: text('signed_by').references(() => users.id, { onDelete: 'set null' }),
+    onBehalf: boolean('on_behalf').notNull().default(false),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    sha256: text('sha256'),
+    tokenHash: text('token_hash'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    tokenUsedAt: timestamp('token_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('agreement_signatures_owner_key').on(t.submissionId, t.ownerIndex),
+    uniqueIndex('agreement_signatures_token_key').on(t.tokenHash),
+    oneOf('agreement_signatures_role_check', t.role, OWNER_ROLES),
+  ],
+);
+export type AgreementRow = typeof agreements.$inferSelect;
+export type AgreementSignatureRow = typeof agreementSignatures.$inferSelect;
 
 /** One delivery of files by the team, with its note (CONTRACT §13). */
 export const deliveries = pgTable(

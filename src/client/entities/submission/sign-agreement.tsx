@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { FileSignature, Download } from 'lucide-react';
+import { RIGHTS_MESSAGES, RIGHTS_TEXTS } from '@shared/rights';
+import type { Submission } from '@shared/submission-schemas';
+import { Button } from '@client/components/ui/button';
+import { Checkbox } from '@client/components/ui/checkbox';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
+import { FormField } from '@client/components/ui/form-field';
+import { Input } from '@client/components/ui/input';
+import { errorMessage } from '@client/lib/api';
+import { toast } from '@client/lib/toast';
+import { AgreementView } from './agreement-view';
+import { agreementPdfUrl, useAgreement, useSignAgreement } from './rights-queries';
+
+/**
+ * The artist's licence agreement on the dashboard (CONTRACT §22): once the submission is approved,
+ * "Sign the licence agreement" until they have signed, then its state; the dialog shows the text,
+ * takes the typed name and consent, and signs for owners without an email on their behalf.
+ */
+export function SignAgreementPrompt({ submission, onlyWhenAsked = false }: { submission: Pick<Submission, 'id' | 'status' | 'songTitle'>; onlyWhenAsked?: boolean }) {
+  const agreement = useAgreement(submission);
+  const [open, setOpen] = useState(false);
+  if (!agreement.data) return null;
+  const own = agreement.data.signatures[0];
+  const needsMe = own?.signedAt === null;
+  const onBehalfNames = agreement.data.signatures.filter((s, i) => i > 0 && !s.hasEmail && !s.signedAt).map((s) => s.name);
+  // In the list, only what asks for the artist's hand; the details show it always.
+  // (An open dialog stays open when its last signature is made: the artist sees it recorded.)
+  if (onlyWhenAsked && !needsMe && onBehalfNames.length === 0 && !open) return null;
+  return (
+    <>
+      <Button
+        size="sm"
+        variant={needsMe || onBehalfNames.length > 0 ? 'default' : 'outline'}
+        onClick={() => setOpen(true)}
+        data-testid="agreement-button"
+        aria-label={needsMe || onBehalfNames.length > 0 ? `${RIGHTS_TEXTS.signPrompt} of ${submission.songTitle}` : `Licence agreement of ${submission.songTitle}`}
+      >
+        <FileSignature className="size-4" aria-hidden />
+        {needsMe || onBehalfNames.length > 0 ? RIGHTS_TEXTS.signPrompt : 'Licence agreement'}
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent className="max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>Licence agreement: {submission.songTitle}</DialogTitle>
+            <DialogDescription>
+              The label approved your song. Before it is published, every owner signs this licence: you here, the others from the link we
+              email them.
+            </DialogDescription>
+          </DialogHeader>
+          <AgreementView agreement={agreement.data} />
+          <SignForms submissionId={submission.id} needsMe={needsMe} onBehalfNames={onBehalfNames} />
+          <a className="inline-flex items-center gap-1.5 text-sm text-primary-soft underline-offset-4 hover:underline" href={agreementPdfUrl(submission.id)} download>
+            <Download className="size-4" aria-hidden /> Download agreement.pdf
+          </a>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+function SignForms({ submissionId, needsMe, onBehalfNames }: { submissionId: string; needsMe: boolean; onBehalfNames: string[] }) {
+  const sign = useSignAgreement(submissionId);
+  const [name, setName] = useState('');
+  const [consent, setConsent] = useState(false);
+  const [onBehalf, setOnBehalf] = useState(false);
+  const submit = (forOthers: boolean) =>
+    sign.mutate(
+      { name: name.trim(), consent: true, ...(forOthers ? { onBehalf: true } : {}) },
+      {
+        onSuccess: () => {
+          toast({ title: forOthers ? 'Signed on their behalf' : 'You signed the licence agreement' });
+          setConsent(false);
+          setOnBehalf(false);
+        },
+        onError: (error) => toast({ title: 'Not signed', description: errorMessage(error), variant: 'destructive' }),
+      },
+    );
+  const nameOk = name.trim().length >= 2;
+  if (!needsMe && onBehalfNames.length === 0) return null;
+  return (
+    <div className="grid gap-3 rounded-lg border bg-background/40 p-4">
+      <FormField id="agreement-name" label="Your full name, as your signature" hint={nameOk ? undefined : RIGHTS_MESSAGES.typedName}>
+        <Input autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} />
+      </FormField>
+      {needsMe ? (
+        <>
+          <label className="flex items-start gap-2 text-sm">
+            <Checkbox checked={consent} onCheckedChange={(v) => setConsent(v === true)} className="mt-0.5" aria-label="I agree" />
+            <span>I have read this agreement and I sign it. I understand that my name, the time, my network address and browser are recorded with it.</span>
+          </label>
+          <Button onClick={() => submit(false)} disabled={!nameOk || !consent || sign.isPending}>
+            Sign the agreement
+          </Button>
+        </>
+      ) : null}
+      {!needsMe && onBehalfNames.length > 0 ? (
+        <>
+          <p className="text-sm">
+            {onBehalfNames.join(', ')} {onBehalfNames.length === 1 ? 'has' : 'have'} no email address, so you sign for them.
+          </p>
+          <label className="flex items-start gap-2 text-sm">
+            <Checkbox checked={onBehalf} onCheckedChange={(v) => setOnBehalf(v === true)} className="mt-0.5" aria-label="I hold their written consent" />
+            <span>I hold the written consent of {onBehalfNames.join(' and ')} to sign this agreement on their behalf.</span>
+          </label>
+          <Button variant="outline" onClick={() => submit(true)} disabled={!nameOk || !onBehalf || sign.isPending}>
+            Sign on their behalf
+          </Button>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,303 @@
+import { createHash } from 'node:crypto';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { ownersOf, type Agreement, type AgreementStatus, type Owner, type SigningLinkView } from '@shared/rights';
+import { isPublishable } from '@shared/submissions';
+import type { Db, Tx } from '../../platform/db/client';
+import {
+  agreementSignatures,
+  agreements,
+  submissionHistory,
+  submissions,
+  users,
+  type AgreementRow,
+  type AgreementSignatureRow,
+  type SubmissionRow,
+} from '../../platform/db/schema';
+import { apiError } from '../../platform/errors';
+import { newId } from '../../platform/ids';
+import type { EmailQueue } from '../email/email-kinds';
+import { hashToken } from '../email/emailed-links';
+import { agreementText } from './agreement-text';
+import { announceSubmissionChange } from './transition';
+
+/** Where a signature came from, as the request showed it. */
+export interface SignatureOrigin {
+  ip: string;
+  userAgent: string | null;
+  now: Date;
+}
+
+type AgreementSubmission = Pick<SubmissionRow, 'id' | 'userId' | 'status' | 'songTitle' | 'artistName' | 'isrc' | 'aiUsage' | 'owners'>;
+
+export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** unsigned, partly_signed or signed, from the signatures' rows. */
+export function agreementStatusOf(signatures: Pick<AgreementSignatureRow, 'signedAt'>[]): AgreementStatus {
+  const signed = signatures.filter((s) => s.signedAt !== null).length;
+  if (signed === 0) return 'unsigned';
+  return signed === signatures.length ? 'signed' : 'partly_signed';
+}
+
+export function toAgreement(agreement: AgreementRow, signatures: AgreementSignatureRow[], songTitle: string): Agreement {
+  return {
+    status: agreementStatusOf(signatures),
+    version: agreement.version,
+    sha256: agreement.sha256,
+    text: agreement.text,
+    songTitle,
+    signatures: signatures.map((s) => ({
+      name: s.ownerName,
+      role: s.role,
+      share: Number(s.share),
+      hasEmail: s.ownerEmail !== null,
+      signedAt: s.signedAt?.toISOString() ?? null,
+      onBehalf: s.onBehalf,
+    })),
+  };
+}
+
+export async function signaturesOf(tx: Tx | Db, submissionId: string): Promise<AgreementSignatureRow[]> {
+  return tx.select().from(agreementSignatures).where(eq(agreementSignatures.submissionId, submissionId)).orderBy(asc(agreementSignatures.ownerIndex));
+}
+
+/**
+ * The submission's agreement, locked FOR UPDATE in `tx`, made now if it does not exist yet
+ * (CONTRACT §22: from approval on). It is made once, from the owners and facts as they stand, and
+ * never rewritten: the owners are frozen from approval on, and the text is what each owner signs
+ * (decision 178). Two first reads at once make it once (the second insert waits, then finds it).
+ */
+export async function lockAgreement(
+  tx: Tx,
+  submission: AgreementSubmission,
+  labelName: string | undefined,
+  now: Date,
+): Promise<{ agreement: AgreementRow; signatures: AgreementSignatureRow[] }> {
+  if (!isPublishable(submission.status)) throw apiError('agreement_not_ready');
+  const text = agreementText({
+    submissionId: submission.id,
+    songTitle: submission.songTitle,
+    artistName: submission.artistName,
+    isrc: submission.isrc,
+    aiUsage: submission.aiUsage,
+    owners: ownersOf(submission),
+    labelName,
+    date: now,
+  });
+  const made = await tx
+    .insert(agreements)
+    .values({ submissionId: submission.id, text, sha256: sha256Hex(text), createdAt: now })
+    .onConflictDoNothing()
+    .returning({ submissionId: agreements.submissionId });
+  if (made.length > 0) {
+    await tx.insert(agreementSignatures).values(
+      ownersOf(submission).map((owner, index) => ({
+        id: newId(),
+        submissionId: submission.id,
+        ownerIndex: index,
+        ownerName: owner.name,
+        ownerEmail: index === 0 ? null : owner.email,
+        role: owner.role,
+        share: owner.share.toFixed(2),
+      })),
+    );
+  }
+  const [agreement] = await tx.select().from(agreements).where(eq(agreements.submissionId, submission.id)).for('update');
+  return { agreement: agreement!, signatures: await signaturesOf(tx, submission.id) };
+}
+
+/** GET /api/submissions/{id}/agreement: for the owner and admins (the caller has checked who may see it). */
+export async function readAgreement(db: Db, submission: AgreementSubmission, labelName: string | undefined, now: Date): Promise<Agreement> {
+  return db.transaction(async (tx) => {
+    const { agreement, signatures } = await lockAgreement(tx, submission, labelName, now);
+    return toAgreement(agreement, signatures, submission.songTitle);
+  });
+}
+
+interface SignatureWrite {
+  typedName: string;
+  by: string | null;
+  onBehalf: boolean;
+  origin: SignatureOrigin;
+}
+
+/**
+ * Records one owner's signature on the locked agreement, its history row, the team's email
+ * (signature received, or all signed when it was the last) and the live change. The agreement row
+ * is locked by the caller, so two owners signing at once are recorded one after the other and the
+ * second sees the first: "all signed" is sent once.
+ */
+async function recordSignatures(
+  tx: Tx,
+  outbox: EmailQueue,
+  submission: AgreementSubmission,
+  agreement: AgreementRow,
+  signing: AgreementSignatureRow[],
+  write: SignatureWrite,
+): Promise<AgreementSignatureRow[]> {
+  for (const target of signing) {
+    await tx
+      .update(agreementSignatures)
+      .set({
+        signedName: write.typedName,
+        signedAt: write.origin.now,
+        signedBy: write.by,
+        onBehalf: write.onBehalf,
+        ip: write.origin.ip,
+        userAgent: write.origin.userAgent?.slice(0, 1000) ?? null,
+        sha256: agreement.sha256,
+        tokenUsedAt: target.tokenHash ? write.origin.now : null,
+      })
+      .where(eq(agreementSignatures.id, target.id));
+    // Written as every history row is today; the history verb of issue 31 takes it over.
+    await tx.insert(submissionHistory).values({
+      id: newId(),
+      submissionId: submission.id,
+      actorId: write.by,
+      field: 'agreement',
+      fromValue: null,
+      toValue: write.onBehalf ? `${target.ownerName} (signed on their behalf as ${write.typedName})` : `${target.ownerName} signed as ${write.typedName}`,
+      createdAt: write.origin.now,
+    });
+  }
+  const signatures = await signaturesOf(tx, submission.id);
+  const signedCount = signatures.filter((s) => s.signedAt !== null).length;
+  const last = signing[signing.length - 1]!;
+  const team = await tx.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), isNull(users.deletedAt)));
+  const all = signedCount === signatures.length;
+  const data = {
+    submissionId: submission.id,
+    songTitle: submission.songTitle,
+    artistName: submission.artistName,
+    signerName: signing.length === 1 ? last.ownerName : signing.map((s) => s.ownerName).join(', '),
+    onBehalf: write.onBehalf,
+    signedCount,
+    ownerCount: signatures.length,
+  };
+  await outbox.queueMany(
+    tx,
+    team.map((admin) => ({ kind: all ? ('agreement_signed' as const) : ('agreement_signature_received' as const), userId: admin.id, data })),
+  );
+  await announceSubmissionChange(tx, submission.userId, { submissionId: submission.id, status: submission.status });
+  return signatures;
+}
+
+/**
+ * POST /api/submissions/{id}/agreement/sign: the artist signs for themselves (the first owner), or
+ * with `onBehalf` for the owners without an email (one, or all of them still unsigned). Their own
+ * signature sends each co-owner with an email their signing link, through the outbox.
+ */
+export async function signAsArtist(
+  db: Db,
+  outbox: EmailQueue,
+  userId: string,
+  submissionId: string,
+  input: { name: string; onBehalf?: boolean | undefined; owner?: number | undefined },
+  labelName: string | undefined,
+  origin: SignatureOrigin,
+): Promise<Agreement> {
+  return db.transaction(async (tx) => {
+    const [submission] = await tx
+      .select()
+      .from(submissions)
+      .where(and(eq(submissions.id, submissionId), eq(submissions.userId, userId)))
+      .for('update');
+    if (!submission) throw apiError('submission_not_found');
+    const { agreement, signatures } = await lockAgreement(tx, submission, labelName, origin.now);
+    let signing: AgreementSignatureRow[];
+    if (input.onBehalf) {
+      const withoutEmail = signatures.filter((s) => s.ownerIndex > 0 && s.ownerEmail === null);
+      signing = (input.owner === undefined ? withoutEmail : withoutEmail.filter((s) => s.ownerIndex === input.owner)).filter((s) => s.signedAt === null);
+      if (signing.length === 0) {
+        throw apiError('nothing_to_sign', 'No owner without an email is left to sign for: each owner with an email signs through their own link');
+      }
+    } else {
+      const own = signatures.find((s) => s.ownerIndex === 0)!;
+      if (own.signedAt !== null) throw apiError('already_signed');
+      signing = [own];
+    }
+    const after = await recordSignatures(tx, outbox, submission, agreement, signing, { typedName: input.name, by: userId, onBehalf: input.onBehalf === true, origin });
+    if (!input.onBehalf) {
+      const invited = after.filter((s) => s.ownerIndex > 0 && s.ownerEmail !== null && s.signedAt === null);
+      for (const owner of invited) {
+        await outbox.queue(tx, {
+          kind: 'signing_invitation',
+          // The outbox files every email under an account: the inviting artist's; it goes to the owner's address.
+          userId,
+          toAddress: owner.ownerEmail!,
+          data: { signatureId: owner.id, ownerName: owner.ownerName, songTitle: submission.songTitle, artistName: submission.artistName },
+        });
+      }
+    }
+    return toAgreement(agreement, after, submission.songTitle);
+  });
+}
+
+/** The signature a link's token names, with its agreement; 404 unknown, 410 used or expired. */
+async function signatureOfToken(tx: Tx | Db, token: string, now: Date): Promise<AgreementSignatureRow> {
+  const [signature] = await tx.select().from(agreementSignatures).where(eq(agreementSignatures.tokenHash, hashToken(token))).limit(1);
+  if (!signature) throw apiError('signing_link_not_found');
+  if (signature.signedAt !== null || signature.tokenUsedAt !== null || !signature.tokenExpiresAt || signature.tokenExpiresAt <= now) {
+    throw apiError('signing_link_gone');
+  }
+  return signature;
+}
+
+async function submissionOf(tx: Tx | Db, id: string) {
+  const [submission] = await tx.select().from(submissions).where(eq(submissions.id, id)).limit(1);
+  if (!submission) throw apiError('signing_link_not_found');
+  return submission;
+}
+
+/** GET /api/sign/{token}: the agreement as its owner reads it before signing, without an account. */
+export async function viewByLink(db: Db, token: string, now: Date): Promise<SigningLinkView> {
+  const signature = await signatureOfToken(db, token, now);
+  const submission = await submissionOf(db, signature.submissionId);
+  const [agreement] = await db.select().from(agreements).where(eq(agreements.submissionId, signature.submissionId));
+  const view = toAgreement(agreement!, await signaturesOf(db, signature.submissionId), submission.songTitle);
+  return { ...view, owner: { name: signature.ownerName, role: signature.role, share: Number(signature.share) } };
+}
+
+/** POST /api/sign/{token}: the owner signs; the link is used up (a second use, or an expired one, → 410). */
+export async function signByLink(db: Db, outbox: EmailQueue, token: string, input: { name: string }, origin: SignatureOrigin): Promise<SigningLinkView> {
+  return db.transaction(async (tx) => {
+    const found = await signatureOfToken(tx, token, origin.now);
+    const submission = await submissionOf(tx, found.submissionId);
+    const [agreement] = await tx.select().from(agreements).where(eq(agreements.submissionId, found.submissionId)).for('update');
+    // Read again under the agreement's lock: the same link used twice at once signs once.
+    const signature = await signatureOfToken(tx, token, origin.now);
+    const after = await recordSignatures(tx, outbox, submission, agreement!, [signature], { typedName: input.name, by: null, onBehalf: false, origin });
+    return { ...toAgreement(agreement!, after, submission.songTitle), owner: { name: signature.ownerName, role: signature.role, share: Number(signature.share) } };
+  });
+}
+
+/**
+ * PUT /api/submissions/{id}/owners: the artist changes the split sheet until approval (then 409).
+ * Recorded in the history. A submission the team moved back from approval before anyone signed
+ * loses its unsigned agreement, which is made again from the new owners at the next approval.
+ */
+export async function changeOwners(db: Db, userId: string, submissionId: string, owners: Owner[], now: Date): Promise<SubmissionRow> {
+  return db.transaction(async (tx) => {
+    const [submission] = await tx
+      .select()
+      .from(submissions)
+      .where(and(eq(submissions.id, submissionId), eq(submissions.userId, userId)))
+      .for('update');
+    if (!submission) throw apiError('submission_not_found');
+    if (isPublishable(submission.status)) throw apiError('owners_frozen');
+    const signed = (await signaturesOf(tx, submissionId)).some((s) => s.signedAt !== null);
+    if (signed) throw apiError('owners_frozen', 'The owners can no longer be changed: an owner has signed the agreement');
+    await tx.delete(agreements).where(eq(agreements.submissionId, submissionId));
+    const [row] = await tx.update(submissions).set({ owners, updatedAt: now }).where(eq(submissions.id, submissionId)).returning();
+    const describe = (list: Owner[]) => list.map((o) => `${o.name} ${o.share}%`).join(', ');
+    await tx.insert(submissionHistory).values({
+      id: newId(),
+      submissionId,
+      actorId: userId,
+      field: 'owners',
+      fromValue: describe(ownersOf(submission)),
+      toValue: describe(owners),
+      createdAt: now,
+    });
+    return row!;
+  });
+}

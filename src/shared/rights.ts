@@ -1,0 +1,184 @@
+import { z } from 'zod';
+
+/**
+ * Rights before release (CONTRACT §22): the song's owners (its split sheet), the licence
+ * agreement they sign, Content ID and the publishing gate. One source for every list, limit and
+ * text of it; the server and the client both read them here.
+ */
+
+export const OWNER_ROLES = ['artist', 'writer', 'producer', 'featured', 'other'] as const;
+export type OwnerRole = (typeof OWNER_ROLES)[number];
+export const OWNER_ROLE_LABELS: Record<OwnerRole, string> = {
+  artist: 'Artist',
+  writer: 'Writer',
+  producer: 'Producer',
+  featured: 'Featured artist',
+  other: 'Other',
+};
+export const OWNERS_MAX = 10;
+export const OWNER_NAME_MAX = 200;
+
+export const RIGHTS_MESSAGES = {
+  sharesTotal: 'The owners’ shares must add up to 100%',
+  ownersCount: `A song has between 1 and ${OWNERS_MAX} owners`,
+  ownerName: 'Give each owner’s name',
+  ownerEmail: 'Enter a valid email address, or leave it empty',
+  duplicateEmail: 'Two owners cannot share an email address',
+  share: 'A share is a percentage above 0 and at most 100, with at most two decimals',
+  isrc: 'An ISRC has 12 characters: CC-XXX-YY-NNNNN (dashes optional)',
+  typedName: 'Type your full name to sign',
+  consent: 'Tick the box to confirm you agree',
+  overrideReason: 'Give the reason for publishing without the rights',
+} as const;
+
+/** Shares are kept in hundredths of a percent, so 33.33 + 33.33 + 33.34 adds up exactly. */
+export const shareHundredths = (share: number) => Math.round(share * 100);
+
+const ownerSchema = z.object({
+  name: z.string({ message: RIGHTS_MESSAGES.ownerName }).trim().min(1, RIGHTS_MESSAGES.ownerName).max(OWNER_NAME_MAX, `A name must be at most ${OWNER_NAME_MAX} characters`),
+  email: z
+    .union([z.email({ message: RIGHTS_MESSAGES.ownerEmail }).max(254, RIGHTS_MESSAGES.ownerEmail), z.literal('')])
+    .nullish()
+    .transform((v) => (v ? v.toLowerCase() : null)),
+  role: z.enum(OWNER_ROLES, { message: 'Choose a role: artist, writer, producer, featured or other' }),
+  share: z
+    .number({ message: RIGHTS_MESSAGES.share })
+    .gt(0, RIGHTS_MESSAGES.share)
+    .max(100, RIGHTS_MESSAGES.share)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, RIGHTS_MESSAGES.share),
+});
+export type Owner = z.output<typeof ownerSchema>;
+export type OwnerInput = z.input<typeof ownerSchema>;
+
+/** A draft keeps whatever owners the artist has entered so far, each valid on its own. */
+export const draftOwnersSchema = z.array(ownerSchema).max(OWNERS_MAX, RIGHTS_MESSAGES.ownersCount);
+
+/**
+ * The split sheet a submission goes to the label with (and `PUT …/owners`): 1–10 owners, shares
+ * adding up to exactly 100, no address twice. The first owner is the submitting artist (the wizard
+ * puts them there): they sign in the product, so their address is not asked.
+ */
+export const ownersSchema = z
+  .array(ownerSchema)
+  .min(1, RIGHTS_MESSAGES.ownersCount)
+  .max(OWNERS_MAX, RIGHTS_MESSAGES.ownersCount)
+  .superRefine((owners, ctx) => {
+    const total = owners.reduce((sum, o) => sum + shareHundredths(o.share), 0);
+    if (total !== 100_00) ctx.addIssue({ code: 'custom', message: RIGHTS_MESSAGES.sharesTotal });
+    const emails = owners.map((o) => o.email).filter((e): e is string => e !== null);
+    if (new Set(emails).size !== emails.length) ctx.addIssue({ code: 'custom', message: RIGHTS_MESSAGES.duplicateEmail });
+  })
+  .transform((owners) => owners.map((o, i) => (i === 0 ? { ...o, email: null } : o)));
+
+/** PUT /api/submissions/{id}/owners */
+export const ownersBodySchema = z.object({ owners: ownersSchema });
+
+/** The default split sheet: the artist alone at 100%. */
+export const soleOwner = (artistName: string): Owner[] => [{ name: artistName, email: null, role: 'artist', share: 100 }];
+
+/** A submission's owners: those set, else the artist alone at 100%. */
+export const ownersOf = (submission: { owners: Owner[] | null; artistName: string }): Owner[] =>
+  submission.owners && submission.owners.length > 0 ? submission.owners : soleOwner(submission.artistName);
+
+export const CONTENT_ID_ANSWERS = ['yes', 'no', 'unknown'] as const;
+export type ContentIdAnswer = (typeof CONTENT_ID_ANSWERS)[number];
+export const CONTENT_ID_LABELS: Record<ContentIdAnswer, string> = {
+  yes: 'Yes',
+  no: 'No',
+  unknown: 'I don’t know',
+};
+export const DISTRIBUTOR_MAX = 200;
+
+/** An ISRC: country (2 letters), registrant (3 letters or digits), year (2 digits), number (5 digits). */
+const ISRC_PATTERN = /^([A-Z]{2})-?([A-Z0-9]{3})-?(\d{2})-?(\d{5})$/;
+/** Kept without dashes, upper case: `USRC17607839`. */
+export const isrcSchema = z
+  .string({ message: RIGHTS_MESSAGES.isrc })
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .refine((v) => v === '' || ISRC_PATTERN.test(v), RIGHTS_MESSAGES.isrc)
+  .transform((v) => (v === '' ? null : v.replaceAll('-', '')))
+  .nullish()
+  .transform((v) => v ?? null);
+/** `USRC17607839` → `US-RC1-76-07839`, as a letter writes it. */
+export const formatIsrc = (isrc: string) => isrc.replace(ISRC_PATTERN, '$1-$2-$3-$4');
+
+export const AGREEMENT_STATUSES = ['unsigned', 'partly_signed', 'signed'] as const;
+export type AgreementStatus = (typeof AGREEMENT_STATUSES)[number];
+
+/** GET /api/submissions/{id}/agreement and GET /api/sign/{token}. */
+export interface Agreement {
+  status: AgreementStatus;
+  version: number;
+  sha256: string;
+  text: string;
+  songTitle: string;
+  signatures: AgreementSignature[];
+}
+export interface AgreementSignature {
+  name: string;
+  role: OwnerRole;
+  share: number;
+  /** Whether the owner signs through an emailed link (else the artist signs for them). */
+  hasEmail: boolean;
+  signedAt: string | null;
+  /** The artist signed on this owner's behalf, holding their written consent. */
+  onBehalf: boolean;
+}
+/** GET /api/sign/{token}: the agreement, and which of its owners the link is for. */
+export interface SigningLinkView extends Agreement {
+  owner: { name: string; role: OwnerRole; share: number };
+}
+
+/**
+ * POST /api/submissions/{id}/agreement/sign: the artist's own signature (typed name and consent),
+ * or with `onBehalf: true` the signature of the owners without an email (`owner`: the index of one
+ * of them; all of them when left out), the artist holding their written consent.
+ */
+export const signAgreementSchema = z.object({
+  name: z.string({ message: RIGHTS_MESSAGES.typedName }).trim().min(2, RIGHTS_MESSAGES.typedName).max(OWNER_NAME_MAX, RIGHTS_MESSAGES.typedName),
+  consent: z.literal(true, { message: RIGHTS_MESSAGES.consent }),
+  onBehalf: z.boolean().optional(),
+  owner: z.number().int().min(0).max(OWNERS_MAX - 1).optional(),
+});
+/** POST /api/sign/{token} */
+export const signByLinkSchema = signAgreementSchema.pick({ name: true, consent: true });
+
+/** A signing link is valid this long after it was emailed (CONTRACT §22). */
+export const SIGNING_LINK_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** POST /api/admin/submissions/{id}/allowlist */
+export const allowlistSchema = z.object({ done: z.boolean({ message: 'done must be true or false' }) });
+
+/** What publishing waits for (CONTRACT §22), in the order the 409 lists them. */
+export const RIGHTS_PARTS = ['agreement', 'allowlist'] as const;
+export type RightsPart = (typeof RIGHTS_PARTS)[number];
+export const RIGHTS_PART_LABELS: Record<RightsPart, string> = {
+  agreement: 'the owners’ signed licence agreement',
+  allowlist: 'the channel allowlisted with the distributor (Content ID)',
+};
+
+/** The optional part of a publishing request's body: an admin's reason to publish without the rights. */
+export const rightsOverrideSchema = z.object({
+  override: z
+    .object({ reason: z.string({ message: RIGHTS_MESSAGES.overrideReason }).trim().min(3, RIGHTS_MESSAGES.overrideReason).max(500, 'At most 500 characters') })
+    .optional(),
+});
+
+/** The desk's rights step: GET /api/admin/submissions/{id}/rights. */
+export interface RightsState {
+  owners: Owner[];
+  agreement: { status: AgreementStatus; sha256: string } | null;
+  contentId: ContentIdAnswer;
+  distributor: string | null;
+  isrc: string | null;
+  /** Whether the desk shows the allowlist step (Content ID yes or unknown). */
+  allowlistNeeded: boolean;
+  allowlistDoneAt: string | null;
+  missing: RightsPart[];
+}
+
+export const RIGHTS_TEXTS = {
+  signPrompt: 'Sign the licence agreement',
+  aiDisclosureLine: 'AI tools were used in making this music.',
+} as const;
