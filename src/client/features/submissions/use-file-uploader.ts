@@ -247,6 +247,9 @@ export function useFileUploader(kind: UploadKind, onPathsChange: (paths: string[
     // coming back resumes it, and sends again whatever failed for want of a connection, with a
     // fresh retry budget. The row says which.
     const onOffline = () => {
+      // A request under way may hang rather than fail (a phone between cells); tus stops it and
+      // asks the server for its offset when resumed. A direct upload fails, or finishes, by itself.
+      if (config.transport === 'resumable') uppy.pauseAll();
       for (const item of itemsRef.current) {
         if (item.status !== 'uploading' && item.status !== 'resuming' && item.status !== 'retrying') continue;
         if (!uppy.getFile(item.id)) continue;
@@ -254,15 +257,17 @@ export function useFileUploader(kind: UploadKind, onPathsChange: (paths: string[
       }
     };
     const onOnline = () => {
+      // Read before resumeAll, which forgets the errors: a failed upload is no longer running and
+      // needs a retry, a paused one resumes.
+      const failedWhileOffline = new Set(uppy.getFiles().flatMap((file) => (file.error ? [file.id] : [])));
+      if (config.transport === 'resumable') uppy.resumeAll();
       for (const item of itemsRef.current) {
-        const file = uppy.getFile(item.id);
-        if (!file) continue;
+        if (!uppy.getFile(item.id)) continue;
         const waiting = item.status === 'offline' || (item.status === 'failed' && item.networkFailure);
         if (!waiting) continue;
         attempts.delete(item.id);
         patch(item.id, { status: 'resuming', error: undefined, networkFailure: false });
-        // A request still under way when the connection left fails by itself and is retried above.
-        if (file.error || item.status === 'failed') void uppy.retryUpload(item.id);
+        if (failedWhileOffline.has(item.id) || item.status === 'failed') void uppy.retryUpload(item.id);
       }
     };
     window.addEventListener('offline', onOffline);
