@@ -79,6 +79,8 @@ describe('every registered route', () => {
     }
     // CONTRACT §18: a message's files.
     expect(names).toContain('PUT /api/attachment-files');
+    // Issue 33 part 4: what the artists did that an admin has not seen.
+    expect(names).toEqual(expect.arrayContaining(['GET /api/admin/activity', 'POST /api/admin/activity/seen']));
     expect(collector.routes.length).toBeGreaterThan(30);
   });
 
