@@ -109,7 +109,7 @@ function AppRoutes() {
           the first signed-in screen, not with the sign-in page. */}
       <ErrorBoundary onRetry={retryFailedPages}>
         <Suspense fallback={null}>
-          <LiveMessages />
+          <LiveData />
         </Suspense>
       </ErrorBoundary>
       <Suspense fallback={<FullScreenSpinner text="Loading..." />}>
@@ -167,7 +167,7 @@ function SignedOutRoutes() {
   );
 }
 
-const LiveMessages = lazy(() => import('@client/features/messages/live-messages').then((module) => ({ default: module.LiveMessages })));
+const LiveData = page<'LiveData'>(() => import('@client/entities/live/live-data'), 'LiveData');
 
 /** CONTRACT §23: a route that fails to load or breaks shows a retry, not a blank page; a new address starts afresh. */
 function RouteBoundary({ children }: { children: ReactNode }) {
