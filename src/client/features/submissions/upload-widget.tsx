@@ -126,7 +126,7 @@ function UploadRow({ item, video, onRemove, onRetry }: { item: UploadItem; video
         </p>
         {busy ? (
           <>
-            <p className={cn('flex items-center gap-1.5 text-xs text-muted-foreground', item.status === 'offline' && 'text-warning')} role="status">
+            <p className={cn('flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground', item.status === 'offline' && 'text-warning')} role="status">
               {item.status === 'offline' ? <WifiOff className="size-3 shrink-0" aria-hidden /> : <Spinner className="size-3" />}
               <span className="truncate">{busyText(item)}</span>
             </p>
@@ -138,20 +138,19 @@ function UploadRow({ item, video, onRemove, onRetry }: { item: UploadItem; video
             Uploaded · {formatBytes(item.size)}
           </p>
         ) : (
-          <p className="flex items-center gap-1.5 text-xs text-destructive-soft" role="status">
-            <CircleAlert className="size-3.5 shrink-0" aria-hidden />
-            <span className="truncate" title={item.error}>
-              {item.error ?? UPLOAD_STATE_TEXTS.failed}
-            </span>
-          </p>
+          <>
+            {/* The reason in full (it wraps): on a phone a cut-off reason says nothing. */}
+            <p className="flex min-w-0 items-start gap-1.5 text-xs break-words text-destructive-soft" role="status">
+              <CircleAlert className="mt-px size-3.5 shrink-0" aria-hidden />
+              <span className="min-w-0">{item.error ?? UPLOAD_STATE_TEXTS.failed}</span>
+            </p>
+            <Button variant="outline" size="sm" className="h-7 justify-self-start" onClick={onRetry} aria-label={`Retry ${item.name}`}>
+              <RotateCcw aria-hidden />
+              Retry
+            </Button>
+          </>
         )}
       </div>
-      {item.status === 'failed' ? (
-        <Button variant="ghost" size="sm" onClick={onRetry} aria-label={`Retry ${item.name}`}>
-          <RotateCcw aria-hidden />
-          Retry
-        </Button>
-      ) : null}
       <Button variant="ghost" size="icon-sm" onClick={onRemove} aria-label={`Remove ${item.name}`}>
         <X aria-hidden />
       </Button>
