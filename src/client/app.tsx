@@ -1,21 +1,47 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import type { FirstPagePath } from '@shared/first-pages';
+import { ErrorBoundary } from '@client/components/error-boundary';
 import { FullScreenSpinner } from '@client/components/ui/spinner';
 import { AUTH_LOADING_TEXT, useAuth } from '@client/lib/auth';
+import { loadChunk } from '@client/lib/chunk-load';
 import { queryClient } from '@client/lib/query-client';
-import { showCarriedOverToast, useToasts } from '@client/lib/toast';
+import { showCarriedOverToast } from '@client/lib/toast';
+
+/** Forgets every page whose chunk failed to load, so that "Try again" fetches it anew. */
+const forgetFailedLoads = new Set<() => void>();
+const retryFailedPages = () => {
+  for (const forget of forgetFailedLoads) forget();
+};
 
 /**
  * Every screen is its own chunk, fetched when its route is first shown: the first load of /auth
  * carries only the sign-in page, and Stripe, the player, the wizard and the admin desk come only
- * with the screens that use them (issue 16; sizes held by bench/bundle.bench.ts).
+ * with the screens that use them (issue 16; sizes held by bench/bundle.bench.ts). A chunk that
+ * fails to load reloads the page once or reaches the route's error boundary (lib/chunk-load.ts);
+ * React.lazy keeps a failure for good, so a failed page gets a new lazy component on retry.
  */
 function page<K extends string, P extends object = object>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
-  const preload = () => (loading ??= load().then((module) => ({ default: module[name] })));
-  return Object.assign(lazy(preload), { preload });
+  const preload = () =>
+    (loading ??= loadChunk(load).then(
+      (module) => ({ default: module[name] }),
+      (error: unknown) => {
+        forgetFailedLoads.add(forget);
+        throw error;
+      },
+    ));
+  let Lazy: LazyExoticComponent<ComponentType<P>> = lazy(preload);
+  function forget() {
+    forgetFailedLoads.delete(forget);
+    loading = undefined;
+    Lazy = lazy(preload);
+  }
+  function Page(props: P) {
+    return <Lazy {...props} />;
+  }
+  return Object.assign(Page, { preload });
 }
 
 const AuthPage = page(() => import('@client/features/auth/auth-page'), 'AuthPage');
@@ -59,8 +85,10 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <ScrollToTopOnNavigate />
-      <AppRoutes />
-      <DeferredToaster />
+      <RouteBoundary>
+        <AppRoutes />
+      </RouteBoundary>
+      <EagerToaster />
     </QueryClientProvider>
   );
 }
@@ -80,9 +108,11 @@ function AppRoutes() {
     <>
       {/* One live connection for the whole signed-in session (CONTRACT §7); its code comes with
           the first signed-in screen, not with the sign-in page. */}
-      <Suspense fallback={null}>
-        <LiveMessages />
-      </Suspense>
+      <ErrorBoundary onRetry={retryFailedPages}>
+        <Suspense fallback={null}>
+          <LiveData />
+        </Suspense>
+      </ErrorBoundary>
       <Suspense fallback={<FullScreenSpinner text="Loading..." />}>
         <SignedInRoutes />
       </Suspense>
@@ -139,26 +169,55 @@ function SignedOutRoutes() {
   );
 }
 
-const LiveMessages = lazy(() => import('@client/features/messages/live-messages').then((module) => ({ default: module.LiveMessages })));
+const LiveData = page<'LiveData'>(() => import('@client/entities/live/live-data'), 'LiveData');
 
-const Toaster = lazy(() => import('@client/components/ui/toaster').then((module) => ({ default: module.Toaster })));
+/** CONTRACT §23: a route that fails to load or breaks shows a retry, not a blank page; a new address starts afresh. */
+function RouteBoundary({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  return (
+    <ErrorBoundary fullPage resetKey={location} onRetry={retryFailedPages}>
+      {children}
+    </ErrorBoundary>
+  );
+}
 
-/** The toast machinery (Radix Toast) loads with the first toast, not with the first page. */
-function DeferredToaster() {
-  const toasts = useToasts();
-  const [needed, setNeeded] = useState(false);
+type ToasterComponent = ComponentType;
+let toasterLoad: Promise<ToasterComponent> | undefined;
+const loadToaster = () =>
+  (toasterLoad ??= import('@client/components/ui/toaster').then(
+    (module) => module.Toaster,
+    (error: unknown) => {
+      toasterLoad = undefined;
+      throw error;
+    },
+  ));
+
+/**
+ * The toast machinery (Radix Toast) is fetched right after the first page, not with it (the
+ * /auth budget) and not with the first toast: the first toast is often an error (an upload that
+ * lost the connection), and offline its chunk could not come (issue 33). Without React.lazy, a
+ * failed fetch throws nowhere: it is tried again when the browser is back online, and toasts
+ * raised meanwhile wait in lib/toast.ts's store.
+ */
+function EagerToaster() {
+  const [Toaster, setToaster] = useState<ToasterComponent | null>(null);
   useEffect(() => {
     showCarriedOverToast();
+    let cancelled = false;
+    const attempt = () =>
+      loadToaster().then(
+        (component) => {
+          if (!cancelled) setToaster(() => component);
+        },
+        () => window.addEventListener('online', attempt, { once: true }),
+      );
+    void attempt();
+    return () => {
+      cancelled = true;
+      window.removeEventListener('online', attempt);
+    };
   }, []);
-  useEffect(() => {
-    if (toasts.length > 0) setNeeded(true);
-  }, [toasts.length]);
-  if (!needed) return null;
-  return (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  );
+  return Toaster ? <Toaster /> : null;
 }
 
 /** Client-side navigation keeps the scroll position; a new page should start at its top. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Message } from './messages';
+import { ARTIST_ACTIVITY_KINDS } from './artist-activity';
 import { SUBMISSION_STATUSES } from './submissions';
 
 /**
@@ -56,6 +57,9 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   // A submission's status changed, or it was sent to the label or deleted: to its artist and the
   // team, so the dashboard and the desk refetch it (status null: it is gone).
   z.object({ type: z.literal('submission_changed'), submissionId: z.string(), status: z.enum(SUBMISSION_STATUSES).nullable() }),
+  // The artist did something the team should hear (issue 33 part 4): to every admin, whose desk
+  // row and header count it until they have seen it.
+  z.object({ type: z.literal('artist_activity'), submissionId: z.string(), kind: z.enum(ARTIST_ACTIVITY_KINDS), at: z.string() }),
 ]);
 
 export type LiveEvent = z.output<typeof liveEventSchema>;

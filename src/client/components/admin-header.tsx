@@ -1,4 +1,4 @@
-import { LayoutDashboard, Mail, MessageSquare, ShieldCheck, Users, MonitorPlay } from 'lucide-react';
+import { Bell, LayoutDashboard, Mail, MessageSquare, ShieldCheck, Users, MonitorPlay } from 'lucide-react';
 import { Link } from 'wouter';
 import type { PublicUser } from '@shared/auth';
 import { AppHeader } from '@client/components/app-header';
@@ -20,10 +20,11 @@ const LINKS = [
 
 /**
  * SPEC §2 admin nav bar: 'Admin Access' badge, 'User View' (to /), the admin's avatar and name, Logout;
- * and Messages with the unread count (issue 23: the team could not find its messages). The count
- * comes from the page, as components sit below the message entity that reads it.
+ * and Messages with the unread count (issue 23: the team could not find its messages). The counts
+ * come from the page, as components sit below the entities that read them. `newFromArtists`: what
+ * the artists did that this admin has not seen yet (issue 33 part 4), a link to the desk's rows.
  */
-export function AdminHeader({ user, unreadMessages }: { user: PublicUser; unreadMessages: number }) {
+export function AdminHeader({ user, unreadMessages, newFromArtists = 0 }: { user: PublicUser; unreadMessages: number; newFromArtists?: number }) {
   return (
     <AppHeader
       user={user}
@@ -38,6 +39,7 @@ export function AdminHeader({ user, unreadMessages }: { user: PublicUser; unread
       }
       actions={
         <>
+          {newFromArtists > 0 ? <NewFromArtistsLink count={newFromArtists} /> : null}
           {LINKS.map(({ href, label, icon: Icon }) => (
             <Button key={href} asChild variant="outline" size="sm" className="px-1.5 sm:px-3">
               <Link href={href} aria-label={href === '/messages' && unreadMessages > 0 ? `${label}, unread: ${unreadMessages}` : label}>
@@ -50,5 +52,21 @@ export function AdminHeader({ user, unreadMessages }: { user: PublicUser; unread
         </>
       }
     />
+  );
+}
+
+/** Shown only while there is something new: the desk's rows say which submissions it is about. */
+function NewFromArtistsLink({ count }: { count: number }) {
+  return (
+    <Button asChild variant="outline" size="sm" className="px-1.5 sm:px-3">
+      <Link href="/admin" aria-label={`New from artists: ${count}`} data-testid="artist-activity-header">
+        {/* On a phone the count alone: the row of icons must still fit 360 px. */}
+        <Bell aria-hidden className="hidden sm:block" />
+        <span className="hidden lg:inline">New</span>
+        <span className="ml-0.5 min-w-5 rounded-full bg-warning px-1.5 text-center text-xs leading-5 font-semibold text-background tabular-nums">
+          {count > 99 ? '99+' : count}
+        </span>
+      </Link>
+    </Button>
   );
 }

@@ -95,6 +95,8 @@ describe('every registered route', () => {
         'GET /api/admin/submissions/:id/allowlist-letter.pdf',
       ]),
     );
+    // Issue 33 part 4: what the artists did that an admin has not seen.
+    expect(names).toEqual(expect.arrayContaining(['GET /api/admin/activity', 'POST /api/admin/activity/seen']));
     expect(collector.routes.length).toBeGreaterThan(30);
   });
 

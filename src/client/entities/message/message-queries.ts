@@ -97,7 +97,7 @@ export function useMarkThreadRead() {
 /**
  * Unread messages addressed to the signed-in user (GET /api/messages/unread-count), for the
  * dashboard's Messages badge. 0 while loading or on error. Live events keep it current: the
- * socket opened by `useLiveMessages()` refreshes it whenever a message arrives or is read.
+ * socket (entities/live/live-data.tsx) refreshes it whenever a message arrives or is read.
  */
 export function useUnreadMessageCount(): number {
   const { data } = useQuery<{ count: number }>({ queryKey: UNREAD_COUNT_KEY });

@@ -14,6 +14,7 @@ import { errorMessage } from '@client/lib/api';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '@client/lib/use-media-query';
 import { AdminHeader } from '@client/components/admin-header';
+import { markActivitySeen, useUnseenActivity } from '@client/entities/submission/artist-activity-queries';
 import { useUnreadMessageCount } from '@client/entities/message/message-queries';
 import { csvExportUrl } from './admin-queries';
 import { AdminStatCards } from './admin-stat-cards';
@@ -44,6 +45,8 @@ const SORT_LABELS: Record<AdminSort, string> = { created: 'Newest first', due: '
 export function AdminDashboard({ user }: { user: PublicUser }) {
   useDocumentTitle('Admin Dashboard');
   const unread = useUnreadMessageCount();
+  const activity = useUnseenActivity();
+  const newFromArtists = activity.total;
   const { state, dispatch, query, filtered, list, rows: submissions, pager, activeRow, allPicked } = useDeskList();
   const { filters, page, picked, active } = state;
   const setFilter = (change: Partial<DeskFilters>) => dispatch({ type: 'filter', filters: change });
@@ -57,10 +60,28 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   useDeepLinkedSubmission(setSelected);
 
+  // Seen (issue 33 part 4): a submission's news once its details are open; a withdrawn one's once
+  // the desk, where its row is gone, is on screen.
+  // Each piece of news is reported once per visit: a report that failed is not repeated in a loop.
+  const reported = useRef(new Set<string>());
+  const unseenIds = activity.submissions.map((a) => `${a.submissionId}:${a.latestAt}:${a.gone}`).join(',');
+  useEffect(() => {
+    const seen = activity.submissions
+      .filter((a) => (a.gone || a.submissionId === selected?.id) && !reported.current.has(`${a.submissionId}:${a.latestAt}`))
+      .map((a) => {
+        reported.current.add(`${a.submissionId}:${a.latestAt}`);
+        return a.submissionId;
+      });
+    if (seen.length > 0) void markActivitySeen(seen).catch(() => undefined);
+    // unseenIds stands for activity.submissions, whose identity changes with every read.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unseenIds, selected?.id]);
+
   const pick = (index: number, checked: boolean, range: boolean) => dispatch({ type: 'pick', rows: submissions, index, checked, range });
   /** What a table row and a phone's card of the list both take: the same facts and actions. */
   const itemProps = (s: AdminSubmission, index: number): RowProps => ({
     submission: s,
+    newActivity: activity.submissions.find((a) => a.submissionId === s.id),
     active: activeRow?.id === s.id,
     selected: picked.has(s.id),
     onSelect: (event: MouseEvent, checked: boolean) => pick(index, checked, event.shiftKey),
@@ -88,7 +109,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
 
   return (
     <div className="min-h-dvh">
-      <AdminHeader user={user} unreadMessages={unread} />
+      <AdminHeader user={user} unreadMessages={unread} newFromArtists={newFromArtists} />
       <main className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-3 px-4 py-3 sm:px-6 lg:px-8">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">Admin Dashboard</h1>

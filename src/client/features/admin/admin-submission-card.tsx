@@ -3,7 +3,7 @@ import { PAYMENT_STATE_LABELS } from '@shared/submissions';
 import { StatusBadge } from '@client/entities/submission/status-badge';
 import { Button } from '@client/components/ui/button';
 import { PublishingBadge, TierBadge } from './admin-badges';
-import { DeskItemArtwork, DeskItemPick, describeDeskItem, deskItemAttributes, PAYMENT_TONES, shortDate, type RowProps } from './admin-submission-row';
+import { DeskItemArtwork, DeskItemPick, describeDeskItem, deskItemAttributes, NewActivityBadge, PAYMENT_TONES, shortDate, type RowProps } from './admin-submission-row';
 
 /**
  * One submission of 'All Submissions' on a phone (issue 23): the row's facts stacked in a card a
@@ -23,7 +23,10 @@ export function AdminSubmissionCard(props: RowProps) {
         <DeskItemPick title={title} selected={selected} onSelect={onSelect} className="mt-1 size-5" />
         <DeskItemArtwork url={s.artworkUrl} title={title} onOpen={onOpen} className="size-12" />
         <div className="min-w-0 flex-1">
-          <p className="truncate font-medium">{title}</p>
+          <p className="flex items-center gap-1.5 font-medium">
+            <span className="truncate">{title}</span>
+            <NewActivityBadge activity={props.newActivity} artist={artist} />
+          </p>
           <p className="truncate text-sm text-muted-foreground">
             by <span className="text-foreground/90">{artist}</span>
           </p>

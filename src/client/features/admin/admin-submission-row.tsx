@@ -1,5 +1,6 @@
 import { CircleAlert, Eye, Star, Trash2 } from 'lucide-react';
 import type { MouseEvent } from 'react';
+import { ARTIST_ACTIVITY_TEXTS, type UnseenActivity } from '@shared/artist-activity';
 import type { AdminSubmission } from '@shared/submission-schemas';
 import { PAYMENT_STATE_LABELS, paymentStateOf } from '@shared/submissions';
 import { ArtworkThumbnail } from '@client/entities/submission/artwork-thumbnail';
@@ -9,8 +10,12 @@ import { Checkbox } from '@client/components/ui/checkbox';
 import { cn } from '@client/lib/utils';
 import { PublishingBadge, TierBadge } from './admin-badges';
 
+/** What the artist did on one submission that this admin has not seen yet (issue 33 part 4). */
+export type NewActivity = UnseenActivity['submissions'][number];
+
 export interface RowProps {
   submission: AdminSubmission;
+  newActivity: NewActivity | undefined;
   active: boolean;
   selected: boolean;
   onSelect(event: MouseEvent, checked: boolean): void;
@@ -62,6 +67,21 @@ export function DeskItemPick({ title, selected, onSelect, className }: Pick<RowP
   );
 }
 
+/** "2 new" beside the title while the artist's latest moves are unseen; its tooltip names the latest. */
+export function NewActivityBadge({ activity, artist }: { activity: NewActivity | undefined; artist: string }) {
+  if (!activity) return null;
+  const latest = `${artist} ${ARTIST_ACTIVITY_TEXTS[activity.latestKind]}`;
+  return (
+    <span
+      data-testid="artist-activity-badge"
+      title={latest}
+      className="shrink-0 rounded-full bg-warning px-1.5 text-[11px] leading-4 font-semibold text-background tabular-nums"
+    >
+      {activity.count} new<span className="sr-only">: {latest}</span>
+    </span>
+  );
+}
+
 /** The artwork that opens the details; out of the tab order, as the row or card has its own way in. */
 export function DeskItemArtwork({ url, title, onOpen, className }: { url: string | null; title: string; onOpen(): void; className: string }) {
   return (
@@ -72,7 +92,7 @@ export function DeskItemArtwork({ url, title, onOpen, className }: { url: string
 }
 
 /** One row of 'All Submissions' (SPEC §2), dense for the review desk (CONTRACT §14). */
-export function AdminSubmissionRow({ submission: s, active, selected, onSelect, onActivate, onOpen, onDelete }: RowProps) {
+export function AdminSubmissionRow({ submission: s, newActivity, active, selected, onSelect, onActivate, onOpen, onDelete }: RowProps) {
   const { title, artist, payment, listened, overdue } = describeDeskItem(s);
   return (
     <tr
@@ -88,7 +108,10 @@ export function AdminSubmissionRow({ submission: s, active, selected, onSelect, 
         <div className="flex min-w-0 items-center gap-2" title={s.description ?? undefined}>
           <DeskItemArtwork url={s.artworkUrl} title={title} onOpen={onOpen} className="size-7" />
           <div className="min-w-0">
-            <p className="truncate text-sm leading-tight font-medium">{title}</p>
+            <p className="flex items-center gap-1.5 text-sm leading-tight font-medium">
+              <span className="truncate">{title}</span>
+              <NewActivityBadge activity={newActivity} artist={artist} />
+            </p>
             <p className="truncate text-xs leading-tight text-muted-foreground">
               by <span className="text-foreground/90">{artist}</span> ({s.user?.email || 'No email'})
             </p>

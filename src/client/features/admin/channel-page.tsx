@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { MonitorPlay } from 'lucide-react';
 import type { ChannelStatus } from '@shared/production';
 import { AdminHeader } from '@client/components/admin-header';
+import { useUnseenActivity } from '@client/entities/submission/artist-activity-queries';
 import { BackLink, PageHeading } from '@client/components/page-heading';
 import { Button } from '@client/components/ui/button';
 import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
@@ -30,6 +31,7 @@ const CONNECT_ERRORS: Record<string, string> = {
 export function ChannelPage() {
   useDocumentTitle('YouTube channel');
   const unread = useUnreadMessageCount();
+  const newFromArtists = useUnseenActivity().total;
   const { user } = useAuth();
   const channel = useQuery<ChannelStatus>({ queryKey: [CHANNEL_KEY], enabled: user?.role === 'admin' });
   const [confirmingDisconnect, setConfirmingDisconnect] = useState(false);
@@ -59,7 +61,7 @@ export function ChannelPage() {
 
   return (
     <div className="min-h-dvh">
-      <AdminHeader user={user} unreadMessages={unread} />
+      <AdminHeader user={user} unreadMessages={unread} newFromArtists={newFromArtists} />
       <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:px-6">
         <BackLink href="/admin">Back to Admin</BackLink>
         <PageHeading

@@ -20,6 +20,7 @@ import { useDocumentTitle } from '@client/lib/use-document-title';
 import { ACCOUNT_TEXTS, VERIFY_EMAIL_TEXTS } from '@shared/auth-texts';
 import { usePublicConfig } from '@client/lib/public-config';
 import { AdminHeader } from '@client/components/admin-header';
+import { useUnseenActivity } from '@client/entities/submission/artist-activity-queries';
 import { useUnreadMessageCount } from '@client/entities/message/message-queries';
 
 const TEAM_KEY = '/api/admin/users';
@@ -52,6 +53,7 @@ function useChangeRole() {
 export function TeamPage() {
   useDocumentTitle('Users');
   const unread = useUnreadMessageCount();
+  const newFromArtists = useUnseenActivity().total;
   const { user } = useAuth();
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
@@ -81,7 +83,7 @@ export function TeamPage() {
 
   return (
     <div className="min-h-dvh">
-      <AdminHeader user={user} unreadMessages={unread} />
+      <AdminHeader user={user} unreadMessages={unread} newFromArtists={newFromArtists} />
       <main className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6">
         <BackLink href="/admin">Back to Admin</BackLink>
         <PageHeading title="Users" description="Everyone with an account. Admins see the review desk; the last admin cannot be demoted." />

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { AppHeader } from '@client/components/app-header';
 import { AdminHeader } from '@client/components/admin-header';
+import { useUnseenActivity } from '@client/entities/submission/artist-activity-queries';
 import { Button } from '@client/components/ui/button';
 import { useAuth } from '@client/lib/auth';
 import { useDocumentTitle } from '@client/lib/use-document-title';
@@ -34,6 +35,7 @@ export function MessagesPage() {
   const isTeam = user?.role === 'admin';
   const list = useConversations(isTeam ? filter : 'all');
   const unread = useUnreadMessageCount();
+  const newFromArtists = useUnseenActivity(isTeam).total;
   const conversations = list.data?.pages.flatMap((page) => page.conversations) ?? [];
   useOpenThread(selectedUserId);
 
@@ -56,7 +58,7 @@ export function MessagesPage() {
   return (
     <div className="min-h-dvh">
       {/* The team keeps its own navigation here, so Messages is one of its pages rather than the artists'. */}
-      {isTeam ? <AdminHeader user={user} unreadMessages={unread} /> : <AppHeader user={user} home="/dashboard" className="max-w-6xl" />}
+      {isTeam ? <AdminHeader user={user} unreadMessages={unread} newFromArtists={newFromArtists} /> : <AppHeader user={user} home="/dashboard" className="max-w-6xl" />}
       <main className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
         {isTeam ? <BackLink href="/admin">Back to Admin</BackLink> : <BackLink />}
         <PageHeading title="Messages" description={MESSAGES_SUBTITLES[user.role]} />

@@ -7,6 +7,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { AdminHeader } from '@client/components/admin-header';
+import { useUnseenActivity } from '@client/entities/submission/artist-activity-queries';
 import { useUnreadMessageCount } from '@client/entities/message/message-queries';
 import { errorMessage } from '@client/lib/api';
 import { useAuth } from '@client/lib/auth';
@@ -19,6 +20,7 @@ const FILTERS = ['all', ...OUTBOX_STATUSES] as const;
 export function OutboxPage() {
   useDocumentTitle('Outbox');
   const unread = useUnreadMessageCount();
+  const newFromArtists = useUnseenActivity().total;
   const { user } = useAuth();
   const [status, setStatus] = useState<OutboxStatus | 'all'>('all');
   const [page, setPage] = useState(1);
@@ -28,7 +30,7 @@ export function OutboxPage() {
 
   return (
     <div className="min-h-dvh">
-      <AdminHeader user={user} unreadMessages={unread} />
+      <AdminHeader user={user} unreadMessages={unread} newFromArtists={newFromArtists} />
       <main className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6">
         <BackLink href="/admin">Back to Admin</BackLink>
         <PageHeading

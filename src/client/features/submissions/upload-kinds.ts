@@ -50,7 +50,9 @@ const IMAGE_KIND = {
 
 export const UPLOAD_KINDS: Record<UploadKind, UploadKindConfig> = {
   music: {
-    transport: 'direct',
+    // Resumable like the video (issue 33): a WAV of tens of megabytes on a phone's connection
+    // must continue from the last byte after a drop, not start again.
+    transport: 'resumable',
     maxFiles: 1,
     maxBytes: FILE_LIMITS.musicBytes,
     allowedTypes: MUSIC_TYPES,

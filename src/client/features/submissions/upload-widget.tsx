@@ -1,9 +1,10 @@
-import { CircleAlert, CircleCheck, FileAudio, FileVideo, ImagePlus, RotateCcw, Upload, X } from 'lucide-react';
+import { CircleAlert, CircleCheck, FileAudio, FileVideo, ImagePlus, RotateCcw, Upload, WifiOff, X } from 'lucide-react';
 import { useId, useState, type DragEvent } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Progress } from '@client/components/ui/progress';
 import { Spinner } from '@client/components/ui/spinner';
 import { cn } from '@client/lib/utils';
+import { UPLOAD_STATE_TEXTS } from '@shared/field-texts';
 import { formatBytes } from '@shared/submissions';
 import { UPLOAD_KINDS } from './upload-kinds';
 import type { FileUploader, UploadItem } from './use-file-uploader';
@@ -92,8 +93,24 @@ export function UploadWidget({ uploader, label, hint }: UploadWidgetProps) {
   );
 }
 
+/** What a file on its way is doing, in words (CONTRACT §23), with its percentage where bytes count. */
+function busyText(item: UploadItem): string {
+  switch (item.status) {
+    case 'offline':
+      return `${UPLOAD_STATE_TEXTS.offline} · ${item.progress}%`;
+    case 'resuming':
+      return `${UPLOAD_STATE_TEXTS.resuming} ${item.progress}%`;
+    case 'retrying':
+      return UPLOAD_STATE_TEXTS.retrying;
+    case 'processing':
+      return UPLOAD_STATE_TEXTS.processing;
+    default:
+      return `${UPLOAD_STATE_TEXTS.uploading} ${item.progress}%`;
+  }
+}
+
 function UploadRow({ item, video, onRemove, onRetry }: { item: UploadItem; video: boolean; onRemove: () => void; onRetry: () => void }) {
-  const busy = item.status === 'uploading' || item.status === 'processing';
+  const busy = item.status !== 'uploaded' && item.status !== 'failed';
   return (
     <li data-testid="upload-item" data-status={item.status} className="flex items-center gap-3 rounded-lg border bg-card/60 p-2.5">
       {item.previewUrl ? (
@@ -109,9 +126,9 @@ function UploadRow({ item, video, onRemove, onRetry }: { item: UploadItem; video
         </p>
         {busy ? (
           <>
-            <p className="flex items-center gap-1.5 text-xs text-muted-foreground" role="status">
-              <Spinner className="size-3" />
-              Uploading... {item.status === 'uploading' ? `${item.progress}%` : null}
+            <p className={cn('flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground', item.status === 'offline' && 'text-warning')} role="status">
+              {item.status === 'offline' ? <WifiOff className="size-3 shrink-0" aria-hidden /> : <Spinner className="size-3" />}
+              <span className="truncate">{busyText(item)}</span>
             </p>
             <Progress value={item.progress} className="h-1.5" aria-label={`Upload progress of ${item.name}`} />
           </>
@@ -121,19 +138,19 @@ function UploadRow({ item, video, onRemove, onRetry }: { item: UploadItem; video
             Uploaded · {formatBytes(item.size)}
           </p>
         ) : (
-          <p className="flex items-center gap-1.5 text-xs text-destructive-soft">
-            <CircleAlert className="size-3.5 shrink-0" aria-hidden />
-            <span className="truncate" title={item.error}>
-              {item.error ?? 'Upload failed'}
-            </span>
-          </p>
+          <>
+            {/* The reason in full (it wraps): on a phone a cut-off reason says nothing. */}
+            <p className="flex min-w-0 items-start gap-1.5 text-xs break-words text-destructive-soft" role="status">
+              <CircleAlert className="mt-px size-3.5 shrink-0" aria-hidden />
+              <span className="min-w-0">{item.error ?? UPLOAD_STATE_TEXTS.failed}</span>
+            </p>
+            <Button variant="outline" size="sm" className="h-7 justify-self-start" onClick={onRetry} aria-label={`Retry ${item.name}`}>
+              <RotateCcw aria-hidden />
+              Retry
+            </Button>
+          </>
         )}
       </div>
-      {item.status === 'failed' ? (
-        <Button variant="ghost" size="icon-sm" onClick={onRetry} aria-label={`Retry ${item.name}`}>
-          <RotateCcw aria-hidden />
-        </Button>
-      ) : null}
       <Button variant="ghost" size="icon-sm" onClick={onRemove} aria-label={`Remove ${item.name}`}>
         <X aria-hidden />
       </Button>

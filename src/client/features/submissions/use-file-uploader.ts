@@ -3,6 +3,7 @@ import Tus from '@uppy/tus';
 import XHRUpload from '@uppy/xhr-upload';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isErrorCode, type ErrorCode } from '@shared/errors';
+import { UPLOAD_STATE_TEXTS } from '@shared/field-texts';
 import { UPLOAD_RETRY_DELAYS_MS, formatBytes } from '@shared/submissions';
 import { apiRequest, errorMessage } from '@client/lib/api';
 import { RESUMABLE_UPLOAD_OPTIONS, percentUploaded } from '@client/lib/resumable-upload';
@@ -15,7 +16,17 @@ const CONCURRENCY = 6;
 type UploadBody = Record<string, never>;
 type File_ = UppyFile<Meta, UploadBody>;
 
-type UploadStatus = 'uploading' | 'processing' | 'uploaded' | 'failed';
+/**
+ * Where a file stands (CONTRACT §23: the row says it in words): `offline` while the browser has no
+ * connection (nothing is lost, the upload waits), `resuming` from the moment it is back until
+ * bytes move again, `retrying` while a failed request waits for its next attempt.
+ */
+type UploadStatus = 'uploading' | 'offline' | 'resuming' | 'retrying' | 'processing' | 'uploaded' | 'failed';
+
+/** The statuses of a file still on its way: the wizard waits for them (isBusy). */
+const ON_ITS_WAY: readonly UploadStatus[] = ['uploading', 'offline', 'resuming', 'retrying', 'processing'];
+/** The statuses a file leaves for `uploading` when its bytes move. */
+const MOVING_AGAIN: readonly UploadStatus[] = ['offline', 'resuming', 'retrying'];
 
 export interface UploadItem {
   id: string;
@@ -26,6 +37,8 @@ export interface UploadItem {
   status: UploadStatus;
   objectPath?: string;
   error?: string;
+  /** Failed for want of a connection: it starts again by itself when the browser is back online. */
+  networkFailure?: boolean;
   /** A local preview for images. */
   previewUrl?: string;
 }
@@ -100,6 +113,16 @@ function waitUntilOnline(): Promise<void> {
 }
 
 /**
+ * The browser could no longer read the file the artist chose (it was edited, moved or deleted
+ * meanwhile): no retry helps, and the row says so (CONTRACT §23).
+ */
+function isFileChanged(error: unknown): boolean {
+  const name = error instanceof Error ? error.name : '';
+  const message = error instanceof Error ? error.message : String(error);
+  return name === 'NotReadableError' || name === 'NotFoundError' || /NotReadableError|could not be read|file.*(changed|modified)/i.test(message);
+}
+
+/**
  * Uploads files of one kind with Uppy, with progress, then has the server normalise each into an
  * object path (SPEC §7). Direct kinds get a fresh upload URL per attempt (POST
  * /api/objects/upload) and PUT the raw bytes there; resumable kinds (video) use tus, which
@@ -154,7 +177,10 @@ export function useFileUploader(kind: UploadKind, onPathsChange: (paths: string[
 
     uppy.on('upload-progress', (file, progress) => {
       if (!file || !progress.bytesTotal) return;
-      patch(file.id, { progress: percentUploaded(progress) });
+      // Bytes moving again: no longer resuming or retrying (a late event while offline changes nothing).
+      const current = itemsRef.current.find((item) => item.id === file.id);
+      const moving = navigator.onLine && current && MOVING_AGAIN.includes(current.status) ? { status: 'uploading' as const } : {};
+      patch(file.id, { progress: percentUploaded(progress), ...moving });
     });
 
     uppy.on('upload-success', (file, response) => {
@@ -179,15 +205,26 @@ export function useFileUploader(kind: UploadKind, onPathsChange: (paths: string[
 
     uppy.on('upload-error', (file, error, response) => {
       if (!file) return;
+      if (isFileChanged(error) || isFileChanged((error as { originalRequest?: unknown; cause?: unknown }).cause)) {
+        patch(file.id, { status: 'failed', error: UPLOAD_STATE_TEXTS.fileChanged, networkFailure: false });
+        toast({ title: 'Upload Failed', description: UPLOAD_STATE_TEXTS.fileChanged, variant: 'destructive' });
+        return;
+      }
       const tusResponse = (error as { originalResponse?: { getStatus(): number; getBody(): string } | null }).originalResponse;
       const xhr: FailedResponse | undefined = tusResponse
         ? { status: tusResponse.getStatus(), responseText: tusResponse.getBody() }
         : ((response as unknown as XMLHttpRequest | undefined) ?? (error as { request?: XMLHttpRequest }).request);
+      // Offline, a failure says nothing about the upload: it waits for the connection without
+      // spending a retry, and the 'online' listener below sends it on (CONTRACT §23).
+      if (!navigator.onLine && isRetryable(xhr)) {
+        patch(file.id, { status: 'offline', networkFailure: true });
+        return;
+      }
       const attempt = attempts.get(file.id) ?? 0;
       if (isRetryable(xhr) && attempt < UPLOAD_RETRY_DELAYS_MS.length) {
         attempts.set(file.id, attempt + 1);
         // A resumable upload keeps what arrived; a direct one starts again.
-        patch(file.id, config.transport === 'resumable' ? { status: 'uploading' } : { status: 'uploading', progress: 0 });
+        patch(file.id, config.transport === 'resumable' ? { status: 'retrying' } : { status: 'retrying', progress: 0 });
         setTimeout(() => {
           void waitUntilOnline().then(() => {
             if (uppy.getFile(file.id)) void uppy.retryUpload(file.id);
@@ -196,15 +233,49 @@ export function useFileUploader(kind: UploadKind, onPathsChange: (paths: string[
         return;
       }
       const message = responseMessage(xhr, error.message || 'Upload error');
-      patch(file.id, { status: 'failed', error: message });
+      patch(file.id, { status: 'failed', error: message, networkFailure: (xhr?.status ?? 0) === 0 });
       toast({ title: 'Upload Failed', description: message, variant: 'destructive' });
     });
 
     uppy.on('upload-retry', (file) => {
-      if (file) patch(file.id, { status: 'uploading', progress: 0, error: undefined });
+      if (!file) return;
+      // tus continues from the server's offset: its progress stays until the server says otherwise.
+      patch(file.id, config.transport === 'resumable' ? { status: 'resuming', error: undefined } : { status: 'resuming', progress: 0, error: undefined });
     });
 
+    // CONTRACT §23: going offline pauses what is on its way (tus keeps every byte that arrived);
+    // coming back resumes it, and sends again whatever failed for want of a connection, with a
+    // fresh retry budget. The row says which.
+    const onOffline = () => {
+      // A request under way may hang rather than fail (a phone between cells); tus stops it and
+      // asks the server for its offset when resumed. A direct upload fails, or finishes, by itself.
+      if (config.transport === 'resumable') uppy.pauseAll();
+      for (const item of itemsRef.current) {
+        if (item.status !== 'uploading' && item.status !== 'resuming' && item.status !== 'retrying') continue;
+        if (!uppy.getFile(item.id)) continue;
+        patch(item.id, { status: 'offline' });
+      }
+    };
+    const onOnline = () => {
+      // Read before resumeAll, which forgets the errors: a failed upload is no longer running and
+      // needs a retry, a paused one resumes.
+      const failedWhileOffline = new Set(uppy.getFiles().flatMap((file) => (file.error ? [file.id] : [])));
+      if (config.transport === 'resumable') uppy.resumeAll();
+      for (const item of itemsRef.current) {
+        if (!uppy.getFile(item.id)) continue;
+        const waiting = item.status === 'offline' || (item.status === 'failed' && item.networkFailure);
+        if (!waiting) continue;
+        attempts.delete(item.id);
+        patch(item.id, { status: 'resuming', error: undefined, networkFailure: false });
+        if (failedWhileOffline.has(item.id) || item.status === 'failed') void uppy.retryUpload(item.id);
+      }
+    };
+    window.addEventListener('offline', onOffline);
+    window.addEventListener('online', onOnline);
+
     return () => {
+      window.removeEventListener('offline', onOffline);
+      window.removeEventListener('online', onOnline);
       uppyRef.current = null;
       uppy.destroy();
     };
@@ -332,7 +403,7 @@ export function useFileUploader(kind: UploadKind, onPathsChange: (paths: string[
     kind,
     items,
     objectPaths,
-    isBusy: items.some((item) => item.status === 'uploading' || item.status === 'processing'),
+    isBusy: items.some((item) => ON_ITS_WAY.includes(item.status)),
     addFiles,
     restore,
     remove,

@@ -30,6 +30,8 @@ import {
 } from './review-desk';
 import { createReviewTemplate, deleteReviewTemplate, listReviewTemplates, updateReviewTemplate } from './review-templates';
 import { addTrackComment, listArtistComments, listTeamComments } from './track-comments';
+import { listUnseenActivity, markActivitySeen } from '../../domain/submission/artist-activity';
+import { activitySeenSchema } from '@shared/artist-activity-schema';
 import { adminCsvQuerySchema, adminListQuerySchema, notesSchema, statusChangeSchema } from '@shared/admin';
 import {
   assignSchema,
@@ -143,6 +145,15 @@ export async function adminRoutes(app: FastifyInstance, { db, storage, config }:
   });
 
   app.get<WithId>('/api/admin/submissions/:id/comments', async (request) => listTeamComments(db, request.params.id));
+
+  // What the artists did that this admin has not seen yet (issue 33 part 4): the desk's row
+  // badges and the header's count; seen when the admin opens the submission (or, withdrawn, the desk).
+  app.get('/api/admin/activity', async (request) => listUnseenActivity(db, userOf(request).id));
+  app.post('/api/admin/activity/seen', async (request, reply) => {
+    const { submissionIds } = parseInput(activitySeenSchema, request.body);
+    await markActivitySeen(db, userOf(request).id, submissionIds, new Date());
+    return reply.status(204).send();
+  });
 
   app.post<WithId>('/api/admin/submissions/:id/comments', rateLimited('comments'), async (request, reply) => {
     const input = parseInput(trackCommentSchema, request.body);

@@ -6,6 +6,7 @@ import type { EmailQueue } from '../../domain/email/email-kinds';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { commentAuthorColumns, toDeliveryComment } from '../../domain/production/to-delivery-comment';
+import { recordArtistActivity } from '../../domain/submission/artist-activity';
 
 /**
  * Comments on a delivery (CONTRACT §17): the submission's owner and the team, at a moment of one
@@ -90,6 +91,15 @@ export async function addDeliveryComment(
         authorRole: author.role,
       })
       .returning();
+    // The team hears the artist live, not only by the email below (issue 33 part 4).
+    if (author.role !== 'admin') {
+      await recordArtistActivity(tx, {
+        submissionId: submission.id,
+        songTitle: submission.songTitle,
+        kind: input.replyTo ? 'reply' : 'delivery_comment',
+        at: inserted!.createdAt,
+      });
+    }
     // Emailed only if still unread after the delay; while one such email waits, later comments
     // join it (delivery-comments-email.ts decides what it says when it goes).
     for (const userId of recipients) {
@@ -171,5 +181,6 @@ export async function approveCut(db: Db, owner: UserRow, submission: SubmissionR
     if (list.at(-1)!.id !== deliveryId) throw apiError('cut_not_latest');
     if (locked.approvedDeliveryId === deliveryId) return;
     await tx.update(submissions).set({ approvedDeliveryId: deliveryId, cutApprovedAt: now, updatedAt: now }).where(eq(submissions.id, submission.id));
+    await recordArtistActivity(tx, { submissionId: submission.id, songTitle: locked.songTitle, kind: 'cut_approved', at: now });
   });
 }

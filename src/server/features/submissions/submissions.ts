@@ -16,6 +16,7 @@ import { newId } from '../../platform/ids';
 import { deleteSubmissionRows } from '../../domain/submission/submission-deletion';
 import { transitionSubmissions } from '../../domain/submission/transition';
 import { initialPaymentState } from '../../domain/submission/payment-state';
+import { recordArtistActivity } from '../../domain/submission/artist-activity';
 
 type CreateSubmission = z.output<typeof createSubmissionSchema>;
 type DraftChanges = z.output<typeof draftSubmissionSchema>;
@@ -334,12 +335,14 @@ export async function checkWithdrawable(db: Db, userId: string, id: string): Pro
 export async function deleteSubmission(db: Db, userId: string, id: string): Promise<string[]> {
   return db.transaction(async (tx) => {
     const [owned] = await tx
-      .select({ id: submissions.id, status: submissions.status })
+      .select({ id: submissions.id, status: submissions.status, songTitle: submissions.songTitle })
       .from(submissions)
       .where(and(eq(submissions.id, id), eq(submissions.userId, userId)))
       .for('update');
     if (!owned) throw apiError('submission_not_found');
     if (!isArtistDeletable(owned.status)) throw apiError('submission_licensed');
+    // A draft was never the team's to hear of; anything sent to the label was (issue 33 part 4).
+    if (owned.status !== 'draft') await recordArtistActivity(tx, { submissionId: id, songTitle: owned.songTitle, kind: 'withdrawn', at: new Date() });
     return deleteSubmissionRows(tx, id);
   });
 }

@@ -19,6 +19,7 @@ import {
 // Relative, not '@shared/…': drizzle-kit loads this file without the tsconfig path aliases.
 import { HISTORY_FIELDS, STATUS_CHANGE_REASONS } from '../../../shared/admin';
 import { AUTH_PROVIDERS, ROLES } from '../../../shared/auth';
+import { ARTIST_ACTIVITY_KINDS } from '../../../shared/artist-activity';
 import { BILLING_DOCUMENT_KINDS, type BillingSeller } from '../../../shared/billing';
 import { OUTBOX_STATUSES } from '../../../shared/notifications';
 import { CONTENT_ID_ANSWERS, OWNER_ROLES, type Owner } from '../../../shared/rights';
@@ -1014,3 +1015,37 @@ export type UploadRow = typeof uploads.$inferSelect;
 export type SubmissionDeskRow = typeof submissionDesk.$inferSelect;
 export type TrackCommentRow = typeof trackComments.$inferSelect;
 export type DeliveryCommentRow = typeof deliveryComments.$inferSelect;
+
+/**
+ * What an artist did that the team should hear (issue 33 part 4, decision 174), written by one
+ * domain verb (domain/submission/artist-activity.ts) and pushed live to the team.
+ */
+export const artistActivity = pgTable(
+  'artist_activity',
+  {
+    id: text('id').primaryKey(),
+    /** Not a foreign key: a withdrawal deletes the submission, and its activity is still heard. */
+    submissionId: text('submission_id').notNull(),
+    songTitle: text('song_title').notNull(),
+    kind: text('kind', { enum: ARTIST_ACTIVITY_KINDS }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('artist_activity_submission_idx').on(t.submissionId, t.createdAt),
+    index('artist_activity_created_idx').on(t.createdAt),
+    oneOf('artist_activity_kind_check', t.kind, ARTIST_ACTIVITY_KINDS),
+  ],
+);
+
+/** When each admin last looked at a submission's artist activity: newer activity is "new" to them. */
+export const artistActivitySeen = pgTable(
+  'artist_activity_seen',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    submissionId: text('submission_id').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'artist_activity_seen_pk', columns: [t.userId, t.submissionId] })],
+);
