@@ -20,6 +20,9 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/password-reset',
   'POST /api/password-reset/confirm',
   'POST /api/unsubscribe',
+  // tus's capabilities (OPTIONS): the protocol's, nobody's uploads.
+  'OPTIONS /api/video-uploads',
+  'OPTIONS /api/video-uploads/:id',
   // Stripe's own calls: the signature, not a session, decides.
   'POST /api/webhooks/stripe',
 ];
