@@ -20,6 +20,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/password-reset',
   'POST /api/password-reset/confirm',
   'POST /api/unsubscribe',
+  'GET /api/unsubscribe',
   // tus's capabilities (OPTIONS): the protocol's, nobody's uploads.
   'OPTIONS /api/video-uploads',
   'OPTIONS /api/video-uploads/:id',
