@@ -56,7 +56,7 @@ const patch = (url: string, offset: number, body: Buffer, extra: Record<string, 
   fetch(url, {
     method: 'PATCH',
     headers: headers({ 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream', ...extra }),
-    body,
+    body: new Uint8Array(body),
   });
 
 const offsetOf = async (url: string) => Number((await fetch(url, { method: 'HEAD', headers: headers() })).headers.get('upload-offset'));
