@@ -11,6 +11,7 @@ export const GOOGLE_ERRORS = {
   not_configured: 'Google sign-in is not configured',
   failed: 'Google sign-in failed. Please try again.',
   unverified_email: 'Your Google account email is not verified.',
+  no_email: 'Your Google account did not share an email address. An account here needs one: allow it to share your email, or sign up with email and password.',
 } as const;
 export type GoogleErrorCode = keyof typeof GOOGLE_ERRORS;
 

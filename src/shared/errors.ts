@@ -79,6 +79,8 @@ export const API_ERRORS = {
   invalid_upload_header: { status: 400 },
   // The client resumes from the offset a HEAD gives.
   upload_offset_conflict: { status: 409, message: 'Upload-Offset does not match the bytes received so far' },
+  // tus's checksum extension: the chunk was thrown away, the offset is where it was (460 is the protocol's).
+  upload_checksum_mismatch: { status: 460, message: 'The bytes sent do not match their Upload-Checksum: they were discarded, send them again' },
   upload_not_received: { status: 400, message: 'The file has not been uploaded yet' },
   not_an_upload: { status: 400, message: 'Not a file uploaded to this site' },
   file_too_large: { status: 413 },

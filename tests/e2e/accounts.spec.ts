@@ -163,7 +163,7 @@ test('an admin finds a user on the team page and makes them an admin, then not',
   await page.getByRole('searchbox', { name: 'Search users' }).fill(email);
   const users = page.getByRole('list', { name: 'Users' });
   await expect(users.getByRole('listitem')).toHaveCount(1);
-  await users.getByRole('button', { name: `Make ${email} an admin` }).click();
+  await users.getByRole('button', { name: `Make admin: ${email}` }).click();
   await expect(users.getByText('Admin', { exact: true })).toBeVisible();
   await users.getByRole('button', { name: `Remove admin rights from ${email}` }).click();
   await expect(users.getByText('Artist', { exact: true })).toBeVisible();

@@ -20,6 +20,10 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/password-reset',
   'POST /api/password-reset/confirm',
   'POST /api/unsubscribe',
+  'GET /api/unsubscribe',
+  // tus's capabilities (OPTIONS): the protocol's, nobody's uploads.
+  'OPTIONS /api/video-uploads',
+  'OPTIONS /api/video-uploads/:id',
   // A co-owner's signing link (CONTRACT §22): the single-use token, not a session, decides.
   'GET /api/sign/:token',
   'POST /api/sign/:token',

@@ -296,7 +296,8 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                 {number.format(total)}
                 {data?.totalCapped ? '+' : ''}
               </p>
-              <p className="hidden text-xs text-muted-foreground xl:block" aria-label="Keyboard shortcuts">
+              <p className="hidden text-xs text-muted-foreground xl:block">
+                <span className="sr-only">Keyboard shortcuts: </span>
                 <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>x</kbd> select · <kbd>a</kbd> approve · <kbd>u</kbd> under review · <kbd>r</kbd> reject · <kbd>c</kbd> complete · <kbd>p</kbd> pending · <kbd>/</kbd> search
               </p>
               <div className="flex items-center gap-2">

@@ -73,7 +73,7 @@ function Details({ initial, onDelete }: { initial: AdminSubmission; onDelete(sub
           <DialogDescription className="sr-only">Everything the artist submitted, with review tools.</DialogDescription>
         </DialogHeader>
         <div className="mt-4 flex flex-wrap items-center gap-2">
-          <Button variant="outline" size="sm" onClick={() => setStatusOpen(true)} aria-label="Change status">
+          <Button variant="outline" size="sm" onClick={() => setStatusOpen(true)}>
             <StatusBadge status={s.status} />
             <Pencil aria-hidden />
             Change Status

@@ -171,7 +171,7 @@ export function TeamPage() {
                           size="sm"
                           className="self-start sm:self-center"
                           disabled={changeRole.isPending}
-                          aria-label={`Make ${member.email ?? displayName(member)} an admin`}
+                          aria-label={`Make admin: ${member.email ?? displayName(member)}`}
                           onClick={() => setRole(member, 'admin')}
                         >
                           Make admin

@@ -170,7 +170,7 @@ function RowActions({ submission, onView }: { submission: Submission; onView: ()
         // From approval on the label holds the licence (CONTRACT §12): nothing to delete, say why.
         <Tooltip>
           <TooltipTrigger asChild>
-            <span tabIndex={0} className="flex size-8 items-center justify-center rounded-md text-muted-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring" aria-label={`${title} is licensed to the label and can't be deleted`}>
+            <span tabIndex={0} role="img" className="flex size-8 items-center justify-center rounded-md text-muted-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring" aria-label={`${title} is licensed to the label and can't be deleted`}>
               <Lock className="size-4" aria-hidden />
             </span>
           </TooltipTrigger>

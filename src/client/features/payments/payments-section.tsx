@@ -28,7 +28,7 @@ export function PaymentsSection() {
           <p className="text-sm text-destructive-soft">Your payments could not be loaded. Reload the page to try again.</p>
         ) : billing.data.payments.length === 0 ? (
           <p className="text-sm text-muted-foreground">
-            No payments yet. Paid plans are paid when you submit; <Link href="/submit" className="text-primary-soft underline-offset-4 hover:underline">submit a track</Link>.
+            No payments yet. Paid plans are paid when you submit; <Link href="/submit" className="text-primary-soft underline underline-offset-4">submit a track</Link>.
           </p>
         ) : (
           <ul className="grid gap-3" aria-label="Payments">

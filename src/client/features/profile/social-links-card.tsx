@@ -1,7 +1,7 @@
 import { ChevronDown, Share2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { PublicUser } from '@shared/auth';
-import { Card, CardContent, CardDescription, CardTitle } from '@client/components/ui/card';
+import { Card, CardContent } from '@client/components/ui/card';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@client/components/ui/collapsible';
 import { Spinner } from '@client/components/ui/spinner';
 import { cn } from '@client/lib/utils';
@@ -16,16 +16,19 @@ export function SocialLinksCard({ user }: { user: PublicUser }) {
   return (
     <Card>
       <Collapsible open={open} onOpenChange={setOpen}>
-        <CollapsibleTrigger className="flex w-full cursor-pointer items-center gap-4 rounded-xl p-5 text-left outline-none focus-visible:ring-2 focus-visible:ring-ring sm:p-6">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/15 text-primary-soft">
-            <Share2 className="size-5" aria-hidden />
-          </span>
-          <span className="grid flex-1 gap-1">
-            <CardTitle className="text-base">Your Social Media Links</CardTitle>
-            <CardDescription>We add them to the description of your video on our channel.</CardDescription>
-          </span>
-          <ChevronDown className={cn('size-5 shrink-0 text-muted-foreground transition-transform', open && 'rotate-180')} aria-hidden />
-        </CollapsibleTrigger>
+        {/* The heading holds the toggle, not the other way round: a button may only hold phrasing content. */}
+        <h3 className="text-base">
+          <CollapsibleTrigger className="flex w-full cursor-pointer items-center gap-4 rounded-xl p-5 text-left outline-none focus-visible:ring-2 focus-visible:ring-ring sm:p-6">
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/15 text-primary-soft">
+              <Share2 className="size-5" aria-hidden />
+            </span>
+            <span className="grid flex-1 gap-1">
+              <span className="text-base font-semibold leading-tight tracking-tight">Your Social Media Links</span>
+              <span className="text-sm font-normal text-muted-foreground">We add them to the description of your video on our channel.</span>
+            </span>
+            <ChevronDown className={cn('size-5 shrink-0 text-muted-foreground transition-transform', open && 'rotate-180')} aria-hidden />
+          </CollapsibleTrigger>
+        </h3>
         <CollapsibleContent>
           <CardContent>
             <Suspense fallback={<Spinner />}>

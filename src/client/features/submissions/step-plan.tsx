@@ -35,23 +35,27 @@ export function StepPlan({ form }: { form: WizardForm }) {
               const info = TIERS[plan];
               const selected = field.value === plan;
               return (
-                <label
+                // A label may hold only phrasing content: the promises (a list) sit beside it in the card,
+                // and a click anywhere on the card still picks the plan.
+                <div
                   key={plan}
-                  htmlFor={`tier-${plan}`}
-                  className={cn('flex cursor-pointer gap-3 rounded-lg border bg-background/40 p-4 transition-colors hover:border-primary/50', selected && 'border-primary bg-primary/10')}
+                  onClick={() => field.onChange(plan)}
+                  className={cn('grid cursor-pointer content-start gap-2 rounded-lg border bg-background/40 p-4 transition-colors hover:border-primary/50', selected && 'border-primary bg-primary/10')}
                 >
-                  <RadioGroupItem id={`tier-${plan}`} value={plan} className="mt-1" aria-describedby={`tier-${plan}-summary`} />
-                  <span className="grid flex-1 content-start gap-2">
-                    <span className="flex items-baseline justify-between gap-2">
-                      <span className="font-semibold">{info.name}</span>
-                      <span className="text-lg font-semibold tabular-nums">{formatUsd(info.priceUsd)}</span>
+                  <label htmlFor={`tier-${plan}`} className="flex cursor-pointer gap-3">
+                    <RadioGroupItem id={`tier-${plan}`} value={plan} className="mt-1" aria-describedby={`tier-${plan}-summary`} />
+                    <span className="grid flex-1 content-start gap-2">
+                      <span className="flex items-baseline justify-between gap-2">
+                        <span className="font-semibold">{info.name}</span>
+                        <span className="text-lg font-semibold tabular-nums">{formatUsd(info.priceUsd)}</span>
+                      </span>
+                      <span id={`tier-${plan}-summary`} className="text-sm">
+                        {PLAN_SUMMARIES[plan]}
+                      </span>
                     </span>
-                    <span id={`tier-${plan}-summary`} className="text-sm">
-                      {PLAN_SUMMARIES[plan]}
-                    </span>
-                    <PlanPromiseList tier={plan} />
-                  </span>
-                </label>
+                  </label>
+                  <PlanPromiseList tier={plan} className="pl-7" />
+                </div>
               );
             })}
           </RadioGroup>

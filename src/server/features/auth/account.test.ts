@@ -218,7 +218,7 @@ describe('email verification', () => {
       lastName: undefined,
       picture: undefined,
     });
-    expect(signedIn.emailVerified).toBe(true);
+    expect(signedIn?.emailVerified).toBe(true);
   });
 });
 

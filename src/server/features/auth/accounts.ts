@@ -121,9 +121,10 @@ export interface GoogleProfile {
 
 /**
  * CONTRACT §3: the user with this Google id, else the account with the same verified email
- * (now linked), else a new account.
+ * (now linked), else a new account; undefined when there is none and the provider gave no email
+ * to make one with (CONTRACT §23: it could not receive mail, reset a password or be linked).
  */
-export async function signInWithGoogle(db: Db, profile: GoogleProfile): Promise<UserRow> {
+export async function signInWithGoogle(db: Db, profile: GoogleProfile): Promise<UserRow | undefined> {
   const [byGoogleId] = await db.select().from(users).where(eq(users.googleId, profile.sub)).limit(1);
   if (byGoogleId) {
     // Google vouches for the address the account has: it counts as verified (CONTRACT §11).
@@ -155,13 +156,14 @@ export async function signInWithGoogle(db: Db, profile: GoogleProfile): Promise<
       return linked!;
     }
   }
+  if (!email) return undefined;
   try {
     const [created] = await db
       .insert(users)
       .values({
         id: newId(),
-        email: email ?? null,
-        emailVerified: email !== undefined,
+        email,
+        emailVerified: true,
         authProvider: 'google',
         googleId: profile.sub,
         firstName: profile.firstName ?? null,

@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client';
+import { discoverOpenId, readIdentityClaims, supportsPrompt } from '../../platform/openid';
 import type { GoogleProfile } from './accounts';
 
 /** What must survive the round trip to the provider; kept in a short-lived signed cookie. */
@@ -21,21 +22,14 @@ interface GoogleOptions {
 }
 
 /**
- * Google sign-in through openid-client: discovery, state, nonce and PKCE (CONTRACT §3).
- * The issuer is configurable so a local OpenID provider can stand in for Google in tests; an
- * http issuer is only accepted because the operator configured it explicitly.
+ * Google sign-in through openid-client: discovery, state, nonce and PKCE (CONTRACT §3). The
+ * issuer may be any OpenID Connect provider (CONTRACT §23): discovery decides the token
+ * endpoint's authentication and the prompt values sent, and userinfo completes the ID token.
  */
 export function createGoogleSignIn(options: GoogleOptions): GoogleSignIn {
   let discovered: Promise<oidc.Configuration> | undefined;
   const configuration = () => {
-    discovered ??= oidc
-      .discovery(
-        new URL(options.issuer),
-        options.clientId,
-        options.clientSecret,
-        undefined,
-        options.issuer.startsWith('http:') ? { execute: [oidc.allowInsecureRequests] } : undefined,
-      )
+    discovered ??= discoverOpenId({ issuer: options.issuer, clientId: options.clientId, clientSecret: options.clientSecret })
       .catch((error: unknown) => {
         discovered = undefined; // try discovery again on the next sign-in
         throw error;
@@ -58,7 +52,8 @@ export function createGoogleSignIn(options: GoogleOptions): GoogleSignIn {
         code_challenge_method: 'S256',
         state: flow.state,
         nonce: flow.nonce,
-        prompt: 'select_account',
+        // Google's account chooser; a provider that does not list the value is sent none.
+        ...(supportsPrompt(config, 'select_account') ? { prompt: 'select_account' } : {}),
       });
       return { url, flow };
     },
@@ -70,8 +65,7 @@ export function createGoogleSignIn(options: GoogleOptions): GoogleSignIn {
         expectedNonce: flow.nonce,
         idTokenExpected: true,
       });
-      const claims = tokens.claims();
-      if (!claims) throw new Error('No ID token claims');
+      const claims = await readIdentityClaims(config, tokens);
       const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
       return {
         sub: claims.sub,

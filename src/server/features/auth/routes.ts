@@ -142,6 +142,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
       const profile = await google.finish(callbackUrl, flow);
       if (!profile.emailVerified && profile.email) return authError(reply, 'unverified_email');
       const user = await signInWithGoogle(db, profile);
+      if (!user) return authError(reply, 'no_email');
       await app.sessions.forgetUser(user.id);
       await app.sessions.start(reply, user.id, 'google');
       return reply.redirect(homePathOf(user));

@@ -418,6 +418,12 @@ describe('one-click unsubscribe for each kind', () => {
       expect(headerOf(email, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
       const target = new URL(/^<(.+)>$/.exec(headerOf(email, 'list-unsubscribe'))![1]!);
       expect(target.pathname).toBe('/api/unsubscribe');
+      // A mail client that opens the URL in a browser: the page that confirms with one click, nothing changed yet.
+      const opened = await t.app.inject({ method: 'GET', url: target.pathname + target.search });
+      expect(opened.statusCode).toBe(303);
+      expect(opened.headers.location).toBe(`/unsubscribe?token=${encodeURIComponent(target.searchParams.get('token')!)}`);
+      const signedIn = await t.signIn(user);
+      expect((await request('GET', '/api/notification-settings', signedIn)).json()).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
       // What a mail client does for "unsubscribe": one POST, no cookie, no Origin.
       const res = await t.app.inject({
         method: 'POST',

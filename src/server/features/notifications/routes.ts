@@ -29,6 +29,13 @@ export async function notificationRoutes(app: FastifyInstance, { db, config }: {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) =>
     done(null, body),
   );
+  // A plain GET of the List-Unsubscribe URL is a person's browser (mail clients open it there):
+  // the page that asks, whose one button posts. Opening a link changes nothing (mail scanners open links).
+  app.get('/api/unsubscribe', async (request, reply) => {
+    const { token } = parseInput(unsubscribeSchema, request.query);
+    reply.header('cache-control', 'no-store');
+    return reply.redirect(`/unsubscribe?${new URLSearchParams({ token }).toString()}`, 303);
+  });
   app.post('/api/unsubscribe', async (request): Promise<UnsubscribeResult> => {
     const { token } = parseInput(unsubscribeSchema, request.query);
     const target = readUnsubscribeToken(config.sessionSecret, token);

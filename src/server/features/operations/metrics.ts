@@ -13,6 +13,21 @@ import { apiError, errorBody } from '../../platform/errors';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
+/** prom-client's default gauges whose names end in `_total`, which only a counter's may. */
+const GAUGES_NAMED_TOTAL = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
+
+/**
+ * A request's `route` label: its route's pattern, and one label for each family that would
+ * otherwise grow with every build or URL (CONTRACT §23): every static file of the client's build
+ * is `(static)` (@fastify/static registers one route per file and marks it with `config.file`),
+ * every page of the client `(page)`, anything else no route matched `(no route)`.
+ */
+function routeLabelOf(request: FastifyRequest, reply: FastifyReply): string {
+  if (typeof (request.routeOptions.config as { file?: unknown }).file === 'string') return '(static)';
+  if (request.routeOptions.url !== undefined) return request.routeOptions.url;
+  return String(reply.getHeader('content-type') ?? '').startsWith('text/html') ? '(page)' : '(no route)';
+}
+
 /** Compares in constant time: hashing first makes both sides the same length. */
 function tokenMatches(given: string, expected: string): boolean {
   const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -30,6 +45,10 @@ function rowsOf(result: unknown): Record<string, unknown>[] {
 export function collectMetrics(app: FastifyInstance, database: Database): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // Gauges named like counters fail the Prometheus linter (promtool: "non-counter metrics should
+  // not have _total suffix"); each is the sum of a labelled series prom-client exports beside it
+  // (nodejs_active_handles{type} …), so nothing is lost (CONTRACT §23).
+  for (const name of GAUGES_NAMED_TOTAL) registry.removeSingleMetric(name);
 
   const labelNames = ['method', 'route', 'status'] as const;
   const requests = new Counter({ name: 'hub_http_requests_total', help: 'HTTP requests answered, by route pattern and status', labelNames, registers: [registry] });
@@ -42,9 +61,7 @@ export function collectMetrics(app: FastifyInstance, database: Database): Regist
   });
 
   app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
-    // Requests no route matched: the client's pages (HTML) or a 404; never their URL.
-    const route =
-      request.routeOptions.url ?? (String(reply.getHeader('content-type') ?? '').startsWith('text/html') ? '(page)' : '(no route)');
+    const route = routeLabelOf(request, reply);
     const labels = { method: METHODS.has(request.method) ? request.method : 'OTHER', route, status: String(reply.statusCode) };
     requests.inc(labels);
     durations.observe(labels, reply.elapsedTime / 1000);
@@ -58,7 +75,13 @@ export function collectMetrics(app: FastifyInstance, database: Database): Regist
     registers: [registry],
     async collect() {
       this.reset();
-      const result = await db.execute(sql`select name, state::text as state, count(*)::int as n from pgboss.job group by 1, 2`);
+      // Every queue in every state pg-boss knows, zero included: "no failures" reads 0, not nothing (CONTRACT §23).
+      const result = await db.execute(sql`
+        select q.name, s.state::text as state, count(j.id)::int as n
+        from pgboss.queue q
+        cross join unnest(enum_range(null::pgboss.job_state)) as s(state)
+        left join pgboss.job j on j.name = q.name and j.state = s.state
+        group by 1, 2`);
       for (const row of rowsOf(result)) this.set({ queue: String(row.name), state: String(row.state) }, Number(row.n));
     },
   });

@@ -53,8 +53,9 @@ export function channelRoutes(team: FastifyInstance, { channel, config, now }: {
   });
 
   team.delete('/api/admin/channel', async (request) => {
-    await channel.disconnect();
-    request.log.info({ adminId: userOf(request).id }, 'channel disconnected');
+    const { revoked, error } = await channel.disconnect();
+    if (error) request.log.warn({ err: error }, "the channel's grant could not be revoked at the provider");
+    request.log.info({ adminId: userOf(request).id, revoked }, 'channel disconnected');
     return channel.status();
   });
 }

@@ -5,6 +5,7 @@ import type { ChannelStatus } from '@shared/production';
 import type { Db } from '../../platform/db/client';
 import { youtubeChannels } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';
+import { discoverOpenId, offlineAccessParameters, revokeToken } from '../../platform/openid';
 import { openToken, sealToken, TokenBoxError } from '../../platform/token-box';
 import { readMyChannel, YouTubeApiError, type ApiUrls } from './youtube-api';
 
@@ -73,14 +74,7 @@ export class LabelChannel {
   private configuration(): Promise<oidc.Configuration> {
     const client = this.options.client;
     if (!client) throw apiError('conflict', 'No OAuth client is configured for the channel (YOUTUBE_OAUTH_CLIENT_ID or GOOGLE_CLIENT_ID)');
-    this.discovered ??= oidc
-      .discovery(
-        new URL(client.issuer),
-        client.clientId,
-        client.clientSecret,
-        undefined,
-        client.issuer.startsWith('http:') ? { execute: [oidc.allowInsecureRequests] } : undefined,
-      )
+    this.discovered ??= discoverOpenId(client)
       .catch((error: unknown) => {
         this.discovered = undefined;
         throw error;
@@ -93,13 +87,11 @@ export class LabelChannel {
     const flow: ChannelFlow = { state: oidc.randomState(), verifier: oidc.randomPKCECodeVerifier() };
     const url = oidc.buildAuthorizationUrl(config, {
       redirect_uri: this.options.redirectUri,
-      scope: CHANNEL_SCOPES.join(' '),
       code_challenge: await oidc.calculatePKCECodeChallenge(flow.verifier),
       code_challenge_method: 'S256',
       state: flow.state,
-      access_type: 'offline',
-      prompt: 'consent',
-      include_granted_scopes: 'true',
+      // A refresh token the standard way where discovery lists offline_access, else Google's (CONTRACT §23).
+      ...offlineAccessParameters(config, CHANNEL_SCOPES),
     });
     return { url, flow };
   }
@@ -125,8 +117,20 @@ export class LabelChannel {
     await this.options.db.insert(youtubeChannels).values({ id: 'label', ...values }).onConflictDoUpdate({ target: youtubeChannels.id, set: values });
   }
 
-  async disconnect(): Promise<void> {
-    await this.options.db.delete(youtubeChannels).where(eq(youtubeChannels.id, 'label'));
+  /**
+   * Forgets the channel, and revokes its grant at the provider's `revocation_endpoint` (CONTRACT
+   * §23): revoking the refresh token ends the whole grant (RFC 7009). The channel is forgotten
+   * even when the provider cannot be reached; what happened is returned for the log.
+   */
+  async disconnect(): Promise<{ revoked: boolean; error?: Error }> {
+    const [row] = await this.options.db.delete(youtubeChannels).where(eq(youtubeChannels.id, 'label')).returning();
+    if (!row || !this.options.client) return { revoked: false };
+    try {
+      const refreshToken = openToken(this.options.tokenKey, row.refreshToken);
+      return { revoked: await revokeToken(await this.configuration(), refreshToken, 'refresh_token') };
+    } catch (error) {
+      return { revoked: false, error: error as Error };
+    }
   }
 
   private async row() {

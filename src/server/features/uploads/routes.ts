@@ -22,7 +22,7 @@ import { requireAdmin, requireUser, userOf } from '../../platform/sessions';
 import { objectKey, ObjectNotFoundError, RangeNotSatisfiableError, type ObjectStorage } from '../../platform/storage/object-storage';
 import type { FileKind } from './file-types';
 import { fetchUrlMetadata } from './url-metadata';
-import { createVideoUploads } from './video-uploads';
+import { createVideoUploads, TUS_CAPABILITIES } from './video-uploads';
 import {
   findDownloadableUpload,
   issueUploadUrl,
@@ -88,15 +88,22 @@ export async function uploadRoutes(app: FastifyInstance, { db, config, storage }
     // Resumable video uploads (tus): the id comes from the route the router matched, once, and
     // is the only upload tus may act on (decision 147).
     const videos = createVideoUploads(db, storage, config.publicUrl);
+    // Every answer of an upload endpoint says which protocol version it speaks, refusals
+    // included: set before the session and rate-limit checks, whose 401/403/429 keep it.
+    raw.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.url?.startsWith(RESUMABLE_UPLOADS_PATH)) reply.header('tus-resumable', TUS_RESUMABLE);
+    });
     const tus = async (request: FastifyRequest, reply: FastifyReply) => {
       const { id } = request.params as { id?: string };
-      // Every tus answer says which protocol version it speaks, refusals included.
-      reply.header('tus-resumable', TUS_RESUMABLE);
       const answer = await videos.answer({ user: userOf(request), method: request.method, id, headers: request.headers, body: request.raw });
       return reply.code(answer.status).headers(answer.headers).send();
     };
     raw.post(RESUMABLE_UPLOADS_PATH, { ...signedIn, ...rateLimited('videoUploads') }, tus);
     raw.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: `${RESUMABLE_UPLOADS_PATH}/:id`, ...signedIn, handler: tus });
+    // What the server speaks (CONTRACT §23): public, as it tells nothing about anyone's uploads.
+    const capabilities = async (_request: FastifyRequest, reply: FastifyReply) => reply.code(204).headers(TUS_CAPABILITIES).send();
+    raw.options(RESUMABLE_UPLOADS_PATH, capabilities);
+    raw.options(`${RESUMABLE_UPLOADS_PATH}/:id`, capabilities);
   });
 
   const normalise = (user: Parameters<typeof normaliseUpload>[2]['user'], kind: FileKind, url: string, fileName?: string) =>

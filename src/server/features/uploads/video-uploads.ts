@@ -10,6 +10,7 @@ import { apiError, HttpError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { objectKey, type ObjectStorage } from '../../platform/storage/object-storage';
 import { FILE_RULES } from './file-types';
+import { holdCheckedChunk, readUploadChecksum, TUS_CHECKSUM_ALGORITHMS, type HeldChunk } from './upload-checksum';
 
 /**
  * Resumable uploads of finished videos (CONTRACT §12, decision 071) with the tus protocol:
@@ -32,13 +33,28 @@ const OFFSET_OCTET_STREAM = 'application/offset+octet-stream';
 /** What of the client's request tus is given: the protocol's headers and the body's framing. */
 const TUS_REQUEST_HEADERS = ['tus-resumable', 'upload-length', 'upload-offset', 'upload-metadata', 'content-type', 'content-length'];
 /** What of tus's answer goes back; its `Access-Control-*` have no place on a same-origin API. */
-const TUS_RESPONSE_HEADERS = ['tus-resumable', 'upload-offset', 'upload-length', 'upload-metadata', 'upload-expires', 'location', 'cache-control'];
+const TUS_RESPONSE_HEADERS = ['tus-resumable', 'upload-offset', 'upload-length', 'upload-metadata', 'location', 'cache-control'];
+
+/**
+ * What `OPTIONS` announces (CONTRACT §23 "tus, whole"): the protocol's version, the extensions
+ * this server speaks (the protocol says every one MUST be listed), the checksum algorithms and
+ * the largest upload.
+ */
+export const TUS_CAPABILITIES: Record<string, string> = {
+  'tus-resumable': TUS_RESUMABLE,
+  'tus-version': TUS_RESUMABLE,
+  'tus-extension': 'creation,termination,checksum,expiration',
+  'tus-checksum-algorithm': TUS_CHECKSUM_ALGORITHMS.join(','),
+  'tus-max-size': String(FILE_LIMITS.videoBytes),
+};
 
 /** One request handed to tus: who asks, the only upload it may act on, and how tus refused it. */
 interface TusCall {
   user: UserRow;
   key: string | undefined;
   refusal?: unknown;
+  /** When the upload being created stops taking bytes. */
+  expiresAt?: Date;
 }
 
 /** A successful tus answer; refusals are thrown as HttpErrors. */
@@ -71,13 +87,9 @@ export function createVideoUploads(db: Db, storage: ObjectStorage, publicUrl: UR
       const call = calls.get(req);
       if (!call) throw apiError('unauthorized');
       const id = newId();
+      call.expiresAt = new Date(Date.now() + VIDEO_UPLOAD_TTL_S * 1000);
       // `receiving` with no lease: tus locks the upload while a PATCH writes to it.
-      await db.insert(uploads).values({
-        id,
-        userId: call.user.id,
-        status: 'receiving',
-        uploadExpiresAt: new Date(Date.now() + VIDEO_UPLOAD_TTL_S * 1000),
-      });
+      await db.insert(uploads).values({ id, userId: call.user.id, status: 'receiving', uploadExpiresAt: call.expiresAt });
       return objectKey('incoming', id);
     },
     // Kept for `answer`, which refuses in the API's shape; what tus would write is never sent.
@@ -88,15 +100,18 @@ export function createVideoUploads(db: Db, storage: ObjectStorage, publicUrl: UR
     },
   });
 
-  /** Refuses what tus would refuse in plain text, and what this server does not offer. */
-  async function authorize(user: UserRow, method: string, headers: IncomingHttpHeaders, id: string | undefined): Promise<'tus' | 'done'> {
+  /**
+   * Refuses what tus would refuse in plain text, and what this server does not offer; 'tus'
+   * with the upload's expiry (unknown before POST creates it) when tus is to answer.
+   */
+  async function authorize(user: UserRow, method: string, headers: IncomingHttpHeaders, id: string | undefined): Promise<'done' | { expiresAt?: Date }> {
     checkProtocolHeaders(method, headers);
     if (method === 'POST') {
       if (id !== undefined) throw apiError('upload_not_found');
       const length = Number(headerOf(headers, 'upload-length'));
       if (length <= 0) throw apiError('upload_length_required');
       if (length > FILE_LIMITS.videoBytes) throw apiError('file_too_large', FILE_RULES.video.tooLarge);
-      return 'tus';
+      return {};
     }
     if (id === undefined || !OBJECT_ID_PATTERN.test(id)) throw apiError('upload_not_found');
     const [row] = await db
@@ -115,37 +130,53 @@ export function createVideoUploads(db: Db, storage: ObjectStorage, publicUrl: UR
     const open = row.contentType === null && row.status === 'receiving' && row.uploadExpiresAt > new Date();
     if (method === 'PATCH' && !open) throw apiError('upload_url_used');
     if (method === 'HEAD' && row.contentType !== null) throw apiError('upload_url_used');
-    return 'tus';
+    return { expiresAt: row.uploadExpiresAt };
   }
 
   return {
     async answer({ user, method, id, headers, body }) {
-      if ((await authorize(user, method, headers, id)) === 'done') return { status: 204, headers: { 'tus-resumable': TUS_RESUMABLE } };
-      const forwarded = new Headers();
-      for (const name of TUS_REQUEST_HEADERS) {
-        const value = headerOf(headers, name);
-        if (value !== undefined) forwarded.set(name, value);
+      const allowed = await authorize(user, method, headers, id);
+      if (allowed === 'done') return { status: 204, headers: { 'tus-resumable': TUS_RESUMABLE } };
+      const checksum = readUploadChecksum(headerOf(headers, 'upload-checksum'));
+      // A chunk with a checksum reaches the upload only once it matched (checksum extension).
+      const held: HeldChunk | undefined = checksum && (method === 'PATCH' || method === 'POST') ? await holdCheckedChunk(body, checksum) : undefined;
+      try {
+        return await handOver(user, method, id, headers, held?.body ?? body, allowed.expiresAt);
+      } finally {
+        await held?.release();
       }
-      const request = new Request(new URL(id === undefined ? VIDEO_UPLOADS_PATH : `${VIDEO_UPLOADS_PATH}/${id}`, publicUrl), {
-        method,
-        headers: forwarded,
-        body: method === 'PATCH' || method === 'POST' ? bytesOf(body) : null,
-        duplex: 'half',
-      } as RequestInit);
-      const call: TusCall = { user, key: id === undefined ? undefined : objectKey('incoming', id) };
-      calls.set(request, call);
-      const response = await tus.handleWeb(request);
-      if (response.status >= 400) {
-        throw refusalOf(call.refusal ?? { status_code: response.status, body: await response.text() });
-      }
-      const answered: Record<string, string> = {};
-      for (const name of TUS_RESPONSE_HEADERS) {
-        const value = response.headers.get(name);
-        if (value !== null) answered[name] = value;
-      }
-      return { status: response.status, headers: answered };
     },
   };
+
+  /** Hands the request to tus for the upload checked, and answers what tus said. */
+  async function handOver(user: UserRow, method: string, id: string | undefined, headers: IncomingHttpHeaders, body: Readable, knownExpiry: Date | undefined): Promise<TusAnswer> {
+    const forwarded = new Headers();
+    for (const name of TUS_REQUEST_HEADERS) {
+      const value = headerOf(headers, name);
+      if (value !== undefined) forwarded.set(name, value);
+    }
+    const request = new Request(new URL(id === undefined ? VIDEO_UPLOADS_PATH : `${VIDEO_UPLOADS_PATH}/${id}`, publicUrl), {
+      method,
+      headers: forwarded,
+      body: method === 'PATCH' || method === 'POST' ? bytesOf(body) : null,
+      duplex: 'half',
+    } as RequestInit);
+    const call: TusCall = { user, key: id === undefined ? undefined : objectKey('incoming', id) };
+    calls.set(request, call);
+    const response = await tus.handleWeb(request);
+    if (response.status >= 400) {
+      throw refusalOf(call.refusal ?? { status_code: response.status, body: await response.text() });
+    }
+    const answered: Record<string, string> = {};
+    for (const name of TUS_RESPONSE_HEADERS) {
+      const value = response.headers.get(name);
+      if (value !== null) answered[name] = value;
+    }
+    // Expiration extension: the client learns when the URL stops taking bytes (RFC 9110 date).
+    const expiresAt = call.expiresAt ?? knownExpiry;
+    if (expiresAt) answered['upload-expires'] = expiresAt.toUTCString();
+    return { status: response.status, headers: answered };
+  }
 }
 
 function headerOf(headers: IncomingHttpHeaders, name: string): string | undefined {

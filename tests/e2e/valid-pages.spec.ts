@@ -1,0 +1,80 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { HtmlValidate } from 'html-validate';
+import { createSubmission, registerArtist, signInAsAdmin } from './fixtures';
+
+/**
+ * Issue 34 part 4: every page is valid HTML, as the server sends it and after React rendered it
+ * (html-validate, the standards rules), and axe finds nothing serious or critical on it, on a
+ * phone (390 px) and a laptop (1280 px). The list of pages is here: a page added to the app is
+ * added to it.
+ */
+const SIZES = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+
+type Who = 'visitor' | 'artist' | 'admin';
+/** Every page of the client, by who sees it; `heading` is what shows once it has rendered. */
+const PAGES: { path: string; who: Who; heading: RegExp }[] = [
+  { path: '/auth', who: 'visitor', heading: /sign in|welcome/i },
+  { path: '/reset-password?token=not-a-real-token', who: 'visitor', heading: /password/i },
+  { path: '/unsubscribe?token=not-a-real-token', who: 'visitor', heading: /email preferences/i },
+  { path: '/terms-of-service', who: 'visitor', heading: /terms/i },
+  { path: '/privacy-policy', who: 'visitor', heading: /privacy/i },
+  { path: '/dashboard', who: 'artist', heading: /./ },
+  { path: '/submit', who: 'artist', heading: /./ },
+  { path: '/payment-success', who: 'artist', heading: /./ },
+  { path: '/payment-failure', who: 'artist', heading: /./ },
+  { path: '/settings', who: 'artist', heading: /./ },
+  { path: '/settings/delete-account', who: 'artist', heading: /./ },
+  { path: '/settings/billing', who: 'artist', heading: /./ },
+  { path: '/messages', who: 'artist', heading: /./ },
+  { path: '/no-such-page', who: 'artist', heading: /./ },
+  { path: '/admin', who: 'admin', heading: /admin dashboard/i },
+  { path: '/admin/outbox', who: 'admin', heading: /./ },
+  { path: '/admin/users', who: 'admin', heading: /./ },
+  { path: '/admin/channel', who: 'admin', heading: /./ },
+  { path: '/messages', who: 'admin', heading: /./ },
+];
+
+/** The standards rules: what makes a document invalid, not matters of style. */
+const validator = new HtmlValidate({ extends: ['html-validate:standard'] });
+
+async function htmlErrors(html: string): Promise<string[]> {
+  const report = await validator.validateString(html);
+  return report.results.flatMap((result) => result.messages.map((m) => `${m.ruleId}: ${m.message} (${m.selector ?? `line ${m.line}`})`));
+}
+
+async function signInAs(page: Page, who: Who): Promise<void> {
+  if (who === 'artist') {
+    await registerArtist(page, { prefix: 'valid-pages', profile: { artistName: 'Valid Pages' } });
+    await createSubmission(page.request);
+  }
+  if (who === 'admin') await signInAsAdmin(page);
+}
+
+for (const who of ['visitor', 'artist', 'admin'] as const) {
+  test(`every ${who} page is valid HTML, sent and rendered, and axe finds nothing serious at 390 and 1280 px`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await signInAs(page, who);
+    const problems: string[] = [];
+    for (const { path, heading } of PAGES.filter((p) => p.who === who)) {
+      const sent = await page.request.get(path);
+      expect(sent.status(), path).toBe(200);
+      for (const error of await htmlErrors(await sent.text())) problems.push(`${path} as sent: ${error}`);
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await page.goto(path);
+        await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        for (const error of await htmlErrors(await page.content())) problems.push(`${path} at ${size.width} px, rendered: ${error}`);
+        const axe = await new AxeBuilder({ page }).analyze();
+        for (const v of axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+          problems.push(`${path} at ${size.width} px: axe ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        }
+      }
+    }
+    expect([...new Set(problems)]).toEqual([]);
+  });
+}
