@@ -150,6 +150,7 @@ export async function buildApp({
     stripePublishableKey: config.stripe?.publishableKey ?? null,
     googleEnabled: config.google !== undefined,
     mailEnabled: app.outbox.smtpConfigured,
+    vatRatePercent: config.billing.vatRatePercent ?? null,
   }));
 
   await app.register(authRoutes, { db, config });

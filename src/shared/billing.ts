@@ -91,3 +91,11 @@ export const NO_DOCUMENT_MESSAGE: Record<BillingDocumentKind, string> = {
   invoice: 'No invoice yet: an invoice is issued when the payment succeeds',
   credit_note: 'No credit note: one is issued when the payment is refunded',
 };
+
+/**
+ * The VAT a price includes at `ratePercent`, in cents, rounded to the cent: total − total / (1 + rate).
+ * The invoice's VAT line and the checkout's "VAT included" say the same figure.
+ */
+export function includedVatCents(totalCents: number, ratePercent: number): number {
+  return Math.round(totalCents - totalCents / (1 + ratePercent / 100));
+}

@@ -8,7 +8,7 @@ import { createAdmin, createArtist, createSubmissionRow, createTestApp, type Tes
 import { signedEvent } from '../../test/stripe-events';
 import { startStripeStub, type StripeStub } from '../../test/stripe-stub';
 import { LATE_REFUND_JOB, REJECTION_REFUND_JOB } from '../../domain/billing/refunds';
-import { includedVatCents } from '../../domain/billing/render-document';
+import { includedVatCents } from '@shared/billing';
 
 const WEBHOOK_SECRET = 'whsec_test_billing_secret';
 
