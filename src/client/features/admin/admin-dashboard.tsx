@@ -175,7 +175,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
               <Button asChild variant="outline" size="sm" className="h-9">
                 <a href={csvExportUrl(query)} download title="Export this list as CSV">
                   <Download aria-hidden />
-                  <span className="sr-only 2xl:not-sr-only">CSV</span>
+                  <span className="sr-only sm:not-sr-only">CSV</span>
                 </a>
               </Button>
             </div>
