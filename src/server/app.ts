@@ -151,6 +151,7 @@ export async function buildApp({
     googleEnabled: config.google !== undefined,
     mailEnabled: app.outbox.smtpConfigured,
     vatRatePercent: config.billing.vatRatePercent ?? null,
+    labelName: config.billing.legalName ?? null,
   }));
 
   await app.register(authRoutes, { db, config });

@@ -117,6 +117,13 @@ describe('invoices', () => {
     }
   });
 
+  it('tells the checkout and the landing page the VAT rate and the label’s name (GET /api/config, issue 36)', async () => {
+    const config = (await t.app.inject({ url: '/api/config' })).json();
+    expect(config).toMatchObject({ vatRatePercent: 19, labelName: 'Nachtfalter Records GmbH' });
+    // The checkout's "VAT included" is the invoice's VAT line: $99.00 at 19% includes $15.81.
+    expect(includedVatCents(9900, config.vatRatePercent)).toBe(1581);
+  });
+
   it('keeps the seller and VAT rate it was issued with: a later change of address or rate does not rewrite it', async () => {
     const sub = await paid('basic');
     const [invoice] = await documentsOf(sub.id);
