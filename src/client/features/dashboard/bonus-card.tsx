@@ -35,7 +35,8 @@ export function BonusCard({ payoutNote }: { payoutNote?: ReactNode }) {
   const paid = state.earnings.filter((e) => e.status === 'paid').reduce((sum, e) => sum + Number(e.amount), 0);
   const perTrack = Number(state.bonusPerTrack) > 0 ? formatUsd(state.bonusPerTrack) : null;
   return (
-    <section aria-labelledby="bonus-heading" className="grid gap-4 rounded-xl border bg-card p-4 sm:p-6" data-testid="bonus-card">
+    // grid-cols-1 is minmax(0, 1fr): a long title is cut, not widening the page.
+    <section aria-labelledby="bonus-heading" className="grid min-w-0 grid-cols-1 gap-4 rounded-xl border bg-card p-4 sm:p-6" data-testid="bonus-card">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="bonus-heading" className="flex items-center gap-2 text-lg font-semibold">
           <Flame className="size-5 text-primary-soft" aria-hidden />
@@ -60,8 +61,8 @@ export function BonusCard({ payoutNote }: { payoutNote?: ReactNode }) {
       </p>
       {payoutNote}
 
-      <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] md:items-start">
-        <ul className="grid gap-1" aria-label="Your published tracks">
+      <div className="grid grid-cols-1 gap-3 md:grid-cols-2 md:items-start">
+        <ul className="grid min-w-0 grid-cols-1 gap-1" aria-label="Your published tracks">
           {state.tracks.map((t) => {
             const selected = t.submissionId === track.submissionId;
             return (
@@ -71,7 +72,7 @@ export function BonusCard({ payoutNote }: { payoutNote?: ReactNode }) {
                   aria-pressed={selected}
                   onClick={() => setChosen(t.submissionId)}
                   className={cn(
-                    'grid w-full gap-0.5 rounded-lg border px-3 py-2 text-left text-sm transition-colors hover:bg-muted/50 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                    'grid w-full min-w-0 grid-cols-1 gap-0.5 rounded-lg border px-3 py-2 text-left text-sm transition-colors hover:bg-muted/50 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
                     selected ? 'border-primary bg-primary/10' : 'border-border',
                   )}
                   data-testid="bonus-track"
@@ -83,7 +84,7 @@ export function BonusCard({ payoutNote }: { payoutNote?: ReactNode }) {
             );
           })}
         </ul>
-        <div className="grid gap-2 rounded-lg border p-3 text-sm" data-testid="bonus-track-detail" aria-live="polite">
+        <div className="grid min-w-0 grid-cols-1 gap-2 rounded-lg border p-3 text-sm" data-testid="bonus-track-detail" aria-live="polite">
           <p className="flex flex-wrap items-baseline justify-between gap-x-3">
             <a href={track.videoUrl} target="_blank" rel="noopener noreferrer" className="min-w-0 truncate font-medium hover:underline">
               {track.songTitle || 'Untitled'}
@@ -98,7 +99,7 @@ export function BonusCard({ payoutNote }: { payoutNote?: ReactNode }) {
       </div>
 
       {state.earnings.length ? (
-        <div className="grid gap-2 text-sm">
+        <div className="grid min-w-0 grid-cols-1 gap-2 text-sm">
           <p>
             Earned: {formatUsd(owed + paid)} ({formatUsd(paid)} paid, {formatUsd(owed)} to be paid)
           </p>
