@@ -295,6 +295,11 @@ test('the team’s phone header names its screens, and the laptop toolbar labels
   await page.goto('/admin');
   await expect(page.getByRole('button', { name: 'Templates' })).toHaveText(/Templates/);
   await expect(page.getByRole('link', { name: 'CSV' })).toHaveText(/CSV/);
+  // On the toolbar's one line at 1280 px, not cut off by the card's edge.
+  const csv = (await page.getByRole('link', { name: 'CSV' }).boundingBox())!;
+  const card = (await page.getByRole('heading', { name: 'All Submissions' }).locator('xpath=../..').boundingBox())!;
+  expect(csv.x + csv.width).toBeLessThanOrEqual(card.x + card.width);
+  expect(csv.y).toBeLessThan(card.y + 60);
   await shootAll(page, 'admin-desk', { fullPage: false });
 
   await page.setViewportSize(SIZES[2]);

@@ -100,9 +100,9 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
         <Card className="gap-0 overflow-hidden p-0">
           <div className="flex flex-col gap-2 border-b p-3 lg:flex-row lg:items-center">
             <h2 className="shrink-0 text-lg font-semibold">All Submissions</h2>
-            {/* One line from 1280 px on (the search gives way), so the list keeps its 12 rows on a laptop. */}
+            {/* One line from 1280 px on (the search and the selects give way to Templates' and CSV's labels), so the list keeps its 12 rows on a laptop. */}
             <div className="flex flex-1 flex-wrap items-center gap-2 lg:justify-end xl:flex-nowrap">
-              <div className="relative w-full sm:w-64 xl:w-auto xl:max-w-64 xl:min-w-40 xl:flex-1">
+              <div className="relative w-full sm:w-64 xl:w-auto xl:max-w-64 xl:min-w-32 xl:flex-1">
                 <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
                 <Input
                   ref={searchRef}
@@ -122,7 +122,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                 ) : null}
               </div>
               <Select value={filters.view} onValueChange={(view) => setFilter({ view: view as AssigneeView })}>
-                <SelectTrigger aria-label="Assigned to" className="h-9 w-[calc(50%-0.25rem)] sm:w-36">
+                <SelectTrigger aria-label="Assigned to" className="h-9 w-[calc(50%-0.25rem)] sm:w-36 xl:w-32">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
@@ -148,7 +148,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
               </Select>
               <Input value={filters.tagInput} onChange={(e) => setFilter({ tagInput: e.target.value })} placeholder="Tag" aria-label="Filter by tag" className="h-9 w-[calc(50%-0.25rem)] sm:w-20" maxLength={TAG_MAX_LENGTH} />
               <Select value={filters.dueView} onValueChange={(due) => setFilter({ dueView: due as DueView })}>
-                <SelectTrigger aria-label="Filter by deadline" className="h-9 w-[calc(50%-0.25rem)] sm:w-36">
+                <SelectTrigger aria-label="Filter by deadline" className="h-9 w-[calc(50%-0.25rem)] sm:w-36 xl:w-32">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
@@ -160,7 +160,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                 </SelectContent>
               </Select>
               <Select value={filters.sort} onValueChange={(sort) => setFilter({ sort: sort as AdminSort })}>
-                <SelectTrigger aria-label="Sort" className="h-9 w-[calc(50%-0.25rem)] sm:w-36">
+                <SelectTrigger aria-label="Sort" className="h-9 w-[calc(50%-0.25rem)] sm:w-36 xl:w-32">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>

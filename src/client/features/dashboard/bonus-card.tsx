@@ -50,14 +50,14 @@ export function BonusCard({ payoutNote }: { payoutNote?: ReactNode }) {
       </div>
       <p className="text-sm text-muted-foreground" data-testid="bonus-rule">
         {state.unlocked ? (
-          <span className="inline-flex items-center gap-1 font-medium text-foreground">
+          <span className="flex items-center gap-1 font-medium text-foreground">
             <Sparkles className="size-4 shrink-0" aria-hidden />
             Bonus unlocked: every track published from now on earns you money.
           </span>
         ) : (
           'A hit is a video that reaches half the channel’s subscribers in views within 14 days. Three hits unlock a bonus for every track published after.'
         )}
-        {perTrack ? ` Each of those tracks earns ${perTrack}, paid into your payout account.` : null}
+        {perTrack ? <span className="block">{` Each of those tracks earns ${perTrack}, paid into your payout account.`}</span> : null}
       </p>
       {payoutNote}
 
@@ -103,7 +103,7 @@ export function BonusCard({ payoutNote }: { payoutNote?: ReactNode }) {
           <p>
             Earned: {formatUsd(owed + paid)} ({formatUsd(paid)} paid, {formatUsd(owed)} to be paid)
           </p>
-          <ul className="grid gap-1" aria-label="Your bonus earnings" data-testid="bonus-earnings">
+          <ul className="grid grid-cols-1 gap-1" aria-label="Your bonus earnings" data-testid="bonus-earnings">
             {state.earnings.map((earning) => (
               <li key={earning.submissionId} className="flex flex-wrap items-baseline justify-between gap-x-3">
                 <span className="min-w-0 truncate">

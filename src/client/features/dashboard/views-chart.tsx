@@ -24,7 +24,10 @@ export function ViewsChart({ days, viewsNeeded, publishedAt }: { days: DailyView
   // YouTube's analytics report days two to three days late: "0 views so far" on the day a video
   // goes out read as a flop (issue 36), so until then the chart says when the first figures come.
   const early = total === 0 && Date.now() - new Date(publishedAt).getTime() < ANALYTICS_LAG_MS;
-  if (days.length === 0 || early) {
+  // No daily figures and past the lag: the channel is not connected and the team enters the
+  // 14-day count by hand, so there is nothing to draw.
+  if (days.length === 0 && !early) return null;
+  if (early) {
     return (
       <p className="rounded-md bg-muted/60 p-3 text-xs text-muted-foreground" data-testid="views-chart-empty">
         {VIEWS_NOT_YET}
