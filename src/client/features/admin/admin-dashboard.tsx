@@ -134,7 +134,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                 </SelectContent>
               </Select>
               <Select value={filters.status} onValueChange={(status) => setFilter({ status })}>
-                <SelectTrigger aria-label="Filter by status" className="h-9 w-[calc(50%-0.25rem)] sm:w-40">
+                <SelectTrigger aria-label="Filter by status" className="h-9 w-[calc(50%-0.25rem)] sm:w-40 xl:w-36">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
@@ -148,7 +148,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
               </Select>
               <Input value={filters.tagInput} onChange={(e) => setFilter({ tagInput: e.target.value })} placeholder="Tag" aria-label="Filter by tag" className="h-9 w-[calc(50%-0.25rem)] sm:w-20" maxLength={TAG_MAX_LENGTH} />
               <Select value={filters.dueView} onValueChange={(due) => setFilter({ dueView: due as DueView })}>
-                <SelectTrigger aria-label="Filter by deadline" className="h-9 w-[calc(50%-0.25rem)] sm:w-36 xl:w-32">
+                <SelectTrigger aria-label="Filter by deadline" className="h-9 w-[calc(50%-0.25rem)] sm:w-36">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
