@@ -231,6 +231,31 @@ test('at 360 px the checkout shows the card right after the summary, "Change pla
   expect(await top(pay)).toBeGreaterThan(summaryBottom.y + summaryBottom.height);
   expect(await top(changePlan)).toBeGreaterThan(await top(pay));
   await shootAll(page, 'checkout');
+
+  // Once paid (Stripe's confirmation stood in for), the success page says how its two documents differ.
+  await page.route('**/api/payments/*/receipt', (route) =>
+    route.fulfill({
+      json: {
+        submissionId: id,
+        orderId: id.slice(-8).toUpperCase(),
+        songTitle: 'Glass Cathedral',
+        artistName: 'Velvet Tides',
+        tier: 'premium',
+        tierName: 'Premium',
+        amount: '99.00',
+        currency: 'usd',
+        paymentStatus: 'succeeded',
+        paidAt: new Date().toISOString(),
+        paymentId: 'pi_screens',
+        includes: ['DIY Edit Plan: 80 clips', '7-day delivery'],
+      },
+    }),
+  );
+  await page.goto(`/payment-success?submission=${id}`);
+  await expect(page.getByTestId('documents-explained')).toContainText('the invoice is the PDF with the label');
+  await expect(page.getByRole('link', { name: 'Download Receipt' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Download Invoice (PDF)' })).toBeVisible();
+  await shootAll(page, 'payment-success');
 });
 
 test('the bonus card is one compact summary: a line per track, one chart to switch, what a track earns and the payout account', async ({ page }) => {
