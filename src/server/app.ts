@@ -152,6 +152,8 @@ export async function buildApp({
     stripePublishableKey: config.stripe?.publishableKey ?? null,
     googleEnabled: config.google !== undefined,
     mailEnabled: app.outbox.smtpConfigured,
+    vatRatePercent: config.billing.vatRatePercent ?? null,
+    labelName: config.billing.legalName ?? null,
   }));
 
   await app.register(authRoutes, { db, config });

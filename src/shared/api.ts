@@ -8,6 +8,10 @@ export interface PublicConfig {
    * (docs/decisions/155-honest-texts-without-mail.md).
    */
   mailEnabled: boolean;
+  /** VAT_RATE: the VAT the prices include, as a percentage; null when none is set (CONTRACT §19). */
+  vatRatePercent: number | null;
+  /** LABEL_LEGAL_NAME: the label's name, said on the landing page; null when none is set. */
+  labelName: string | null;
 }
 
 /** What became of an email a request caused: handed to the mail server, or kept in the outbox unsent. */

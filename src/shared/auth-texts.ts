@@ -37,6 +37,9 @@ export const VERIFY_EMAIL_TEXTS = {
   resent: 'We sent you a new link. It is valid for 24 hours.',
   invalidLink: INVALID_LINK_MESSAGE,
   verified: 'Your email address is confirmed.',
+  /** A link opened again after it worked: said beside invalidLink, so the artist knows nothing is wrong. */
+  alreadyVerified: 'Your email address is already confirmed: there is nothing more to do.',
+  dismiss: 'Dismiss',
   /** Without a mail server (decision 155): no link can reach the artist, so the banner says so and may be hidden. */
   bannerNoMail:
     'Please confirm your email address. No mail server is set up yet, so no link was sent: the label’s team can confirm it for you on their Users page.',

@@ -159,3 +159,11 @@ export const MONEY_CONFIRM_TEXTS = {
   disconnectBody: 'Publishing on YouTube and reading its views stop until the channel is connected again.',
   disconnectConfirm: 'Disconnect',
 } as const;
+
+/**
+ * The VAT a price includes at `ratePercent`, in cents, rounded to the cent: total − total / (1 + rate).
+ * The invoice's VAT line and the checkout's "VAT included" say the same figure.
+ */
+export function includedVatCents(totalCents: number, ratePercent: number): number {
+  return Math.round(totalCents - totalCents / (1 + ratePercent / 100));
+}

@@ -281,6 +281,8 @@ export interface BonusState {
   viralHits: number;
   hitsNeeded: number;
   unlocked: boolean;
+  /** BONUS_PER_TRACK_USD: what each track published after the third hit earns, US dollars with 2 decimals ("0.00" when unset). */
+  bonusPerTrack: string;
   tracks: BonusTrack[];
   earnings: BonusEarning[];
 }

@@ -39,6 +39,10 @@ export const SUBMISSION_MESSAGES = {
   genre: 'Choose one of the listed genres, or Other',
   tooManyStyleImages: `At most ${FILE_LIMITS.maxStyleImages} style reference images`,
   tooManyCharacterImages: `At most ${FILE_LIMITS.maxCharacterImages} character images`,
+  // SPEC §5 labels the lyrics required when the song has them and §2 offers a specific date: both
+  // were ticked or chosen and left empty, and the review then read "Lyrics: Yes" (issue 36).
+  lyrics: 'Add the lyrics, or untick "This song has lyrics"',
+  releaseDate: 'Choose the release date, or pick another option',
 } as const;
 
 const text = (max: number) =>
@@ -148,6 +152,12 @@ export const createSubmissionSchema = z
     if (v.submissionMethod === 'link' && !v.musicUrl) issue('musicUrl', SUBMISSION_MESSAGES.musicUrl);
     if (v.submissionMethod === 'upload' && !v.musicFileUrl) issue('musicFileUrl', SUBMISSION_MESSAGES.musicFile);
     if (!v.videoStyle) issue('videoStyle', 'Choose custom or non-custom');
+  })
+  .superRefine((v, ctx) => {
+    if (v.hasLyrics && !v.lyrics) ctx.addIssue({ code: 'custom', path: ['lyrics'], message: SUBMISSION_MESSAGES.lyrics });
+    if (v.releaseStatus === 'unreleased' && v.releaseDateOption === 'specific' && !v.releaseDate) {
+      ctx.addIssue({ code: 'custom', path: ['releaseDate'], message: SUBMISSION_MESSAGES.releaseDate });
+    }
   })
   .transform((v) =>
     v.submissionType === 'video'

@@ -117,7 +117,7 @@ test('the artist’s bonus card: viral hits, thresholds and results', async ({ p
   await expect(tracks).toHaveCount(2);
   await expect(tracks.filter({ hasText: 'Bonus track 1' })).toContainText('15,500 views · Viral hit');
   await expect(tracks.filter({ hasText: 'Bonus track 2' })).toContainText('15,499 views · Not a hit');
-  await expect(tracks.first()).toContainText('Needs 15,500 views');
+  await expect(card.getByTestId('bonus-track-detail')).toContainText('Needs 15,500 views');
   await artist.api.dispose();
   await team.dispose();
 });

@@ -1,5 +1,6 @@
-import { Bell, LayoutDashboard, Mail, MessageSquare, ShieldCheck, Users, MonitorPlay } from 'lucide-react';
-import { Link } from 'wouter';
+import { Bell, LayoutDashboard, Mail, Menu, MessageSquare, ShieldCheck, Users, MonitorPlay, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
 import type { PublicUser } from '@shared/auth';
 import { AppHeader } from '@client/components/app-header';
 import { Badge } from '@client/components/ui/badge';
@@ -8,10 +9,12 @@ import { UnreadBadge } from '@client/components/unread-badge';
 
 /**
  * The admin's screens and the way back to the artist's view; the label shows from small tablets up.
- * On a phone they are icons with a narrow padding, so they, Logout and the badge fit 360 px.
+ * On a phone Messages (with its count) stays in the bar and the others are in a labelled menu:
+ * five icon-only buttons and a bare shield told a new team member nothing (issue 36).
  */
+const MESSAGES = { href: '/messages', label: 'Messages', icon: MessageSquare } as const;
 const LINKS = [
-  { href: '/messages', label: 'Messages', icon: MessageSquare },
+  MESSAGES,
   { href: '/admin/users', label: 'Users', icon: Users },
   { href: '/admin/outbox', label: 'Outbox', icon: Mail },
   { href: '/admin/channel', label: 'Channel', icon: MonitorPlay },
@@ -25,6 +28,7 @@ const LINKS = [
  * the artists did that this admin has not seen yet (issue 33 part 4), a link to the desk's rows.
  */
 export function AdminHeader({ user, unreadMessages, newFromArtists = 0 }: { user: PublicUser; unreadMessages: number; newFromArtists?: number }) {
+  const messagesName = unreadMessages > 0 ? `${MESSAGES.label}, unread: ${unreadMessages}` : MESSAGES.label;
   return (
     <AppHeader
       user={user}
@@ -34,21 +38,23 @@ export function AdminHeader({ user, unreadMessages, newFromArtists = 0 }: { user
       badge={
         <Badge variant="warning" className="shrink-0" data-testid="admin-access-badge">
           <ShieldCheck aria-hidden />
-          <span className="sr-only sm:not-sr-only">Admin Access</span>
+          <span className="sm:hidden">Admin</span>
+          <span className="hidden sm:inline">Admin Access</span>
         </Badge>
       }
       actions={
         <>
           {newFromArtists > 0 ? <NewFromArtistsLink count={newFromArtists} /> : null}
           {LINKS.map(({ href, label, icon: Icon }) => (
-            <Button key={href} asChild variant="outline" size="sm" className="px-1.5 sm:px-3">
-              <Link href={href} aria-label={href === '/messages' && unreadMessages > 0 ? `${label}, unread: ${unreadMessages}` : label}>
+            <Button key={href} asChild variant="outline" size="sm" className={href === MESSAGES.href ? 'px-1.5 sm:px-3' : 'hidden sm:inline-flex'}>
+              <Link href={href} aria-label={href === MESSAGES.href ? messagesName : label}>
                 <Icon aria-hidden />
                 <span className="hidden sm:inline">{label}</span>
-                {href === '/messages' ? <UnreadBadge count={unreadMessages} /> : null}
+                {href === MESSAGES.href ? <UnreadBadge count={unreadMessages} /> : null}
               </Link>
             </Button>
           ))}
+          <PhoneMenu />
         </>
       }
     />
@@ -68,5 +74,43 @@ function NewFromArtistsLink({ count }: { count: number }) {
         </span>
       </Link>
     </Button>
+  );
+}
+
+/** The team's other screens on a phone: a "Menu" button opening a labelled list under the header. */
+function PhoneMenu() {
+  const [open, setOpen] = useState(false);
+  const [location] = useLocation();
+  // A link followed closes it; so does Escape.
+  useEffect(() => setOpen(false), [location]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+  return (
+    <div className="sm:hidden">
+      <Button variant="outline" size="sm" className="px-2" aria-expanded={open} aria-controls="admin-phone-menu" onClick={() => setOpen((v) => !v)}>
+        {open ? <X aria-hidden /> : <Menu aria-hidden />}
+        Menu
+      </Button>
+      {open ? (
+        <nav id="admin-phone-menu" aria-label="Team screens" className="absolute inset-x-0 top-full border-b bg-background px-4 py-2 shadow-lg">
+          <ul className="grid">
+            {LINKS.filter((l) => l.href !== MESSAGES.href).map(({ href, label, icon: Icon }) => (
+              <li key={href}>
+                <Link href={href} className="flex items-center gap-3 rounded-md px-2 py-3 text-sm font-medium hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+                  <Icon className="size-4" aria-hidden />
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '@client/lib/use-document-title';
 import { DashboardHeader } from '@client/components/dashboard-header';
 import { BonusCard } from '@client/features/dashboard/bonus-card';
 import { DashboardWelcome } from './dashboard-welcome';
+import { PayoutNote } from './payout-note';
 import { SubmissionsSection } from '@client/features/dashboard/submissions-section';
 
 /**
@@ -25,7 +26,8 @@ export function DashboardPage() {
       <main className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
         <VerifyEmailBanner user={user} />
         <DashboardWelcome user={user} />
-        <BonusCard />
+        {/* The team has no payout account: the note is the artist's. */}
+        <BonusCard payoutNote={user.role === 'admin' ? null : <PayoutNote />} />
         <SocialLinksCard user={user} />
         {/* Tooltips are on the submission rows only; their provider comes with them. */}
         <TooltipProvider>

@@ -23,7 +23,8 @@ function Greeting({ user }: { user: PublicUser }) {
   if (submissions.isPending) {
     return <h1 className="h-8 text-2xl font-semibold sm:h-9 sm:text-3xl" aria-busy="true" />;
   }
-  const firstTime = user.role !== 'admin' && submissions.isSuccess && submissions.list.length === 0;
+  // A draft is not a visit that counts: an artist with only a draft has sent nothing yet (issue 36).
+  const firstTime = user.role !== 'admin' && submissions.isSuccess && submissions.list.every((s) => s.status === 'draft');
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">{firstTime ? `Welcome, ${name}!` : `Welcome back, ${name}!`}</h1>

@@ -68,7 +68,7 @@ describe('reset links bound to the address and the password they were sent for',
     expect((await send('PUT', '/api/account/email', { email: newEmail, currentPassword: TEST_PASSWORD }, cookie)).statusCode).toBe(202);
     const mail = await smtp.waitFor((m) => m.to.includes(newEmail));
     const verify = /verify-email\?token=([\w-]+)/.exec(mail.mail.text ?? '')![1]!;
-    expect((await t.app.inject({ url: `/api/verify-email?token=${verify}` })).headers.location).toBe('/dashboard');
+    expect((await t.app.inject({ url: `/api/verify-email?token=${verify}` })).headers.location).toBe('/dashboard?verification=done');
     const [moved] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, artist.id));
     expect(moved!.email).toBe(newEmail);
 
@@ -107,7 +107,7 @@ describe('verification links bound to the address they were sent to', () => {
     const oldAddressLink = await linkIn(artist.email!, start);
     const newEmail = `verified-move-${artist.id.slice(0, 8)}@example.com`.toLowerCase();
     expect((await send('PUT', '/api/account/email', { email: newEmail, currentPassword: TEST_PASSWORD }, cookie)).statusCode).toBe(202);
-    expect((await t.app.inject({ url: `/api/verify-email?token=${await linkIn(newEmail, start)}` })).headers.location).toBe('/dashboard');
+    expect((await t.app.inject({ url: `/api/verify-email?token=${await linkIn(newEmail, start)}` })).headers.location).toBe('/dashboard?verification=done');
 
     expect((await t.app.inject({ url: `/api/verify-email?token=${oldAddressLink}` })).headers.location).toBe('/dashboard?verification=invalid');
     const [row] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, artist.id));

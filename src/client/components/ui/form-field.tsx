@@ -21,7 +21,9 @@ export function FormField({ id, label, error, hint, className, children }: FormF
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('grid gap-2', className)}>
+    // content-start: beside a taller field in a row (one showing its error) it keeps its label and
+    // control at the top instead of spreading them (Country dropped out of line, issue 36).
+    <div className={cn('grid content-start gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
       <Slot id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
         {children}

@@ -10,23 +10,26 @@ export function ToastProvider({ duration = 5000, ...props }: ComponentProps<type
 }
 
 /**
- * At the top: on the right from the small-tablet width up, across the screen on phones. The
- * controls a notice answers sit below it (the Review step's terms box, a dialog's last fields, the
- * change-plan box, Next, the message box), and dialogs open in the middle, so a notice at the top
- * covers none of them at either size; the header it may cover for five seconds holds nothing a
- * person needs at that moment.
+ * On phones across the top, over the sticky header and compact, so it hides the header for five
+ * seconds and little or nothing of the page (a full-size notice covered the content's first lines).
+ * From the small-tablet width up at the bottom left: at the top right it covered a dialog's close
+ * and Delete buttons (issue 36), and the controls a notice answers sit elsewhere (Next and dialog
+ * footers on the right, the Review step's terms box, the message box in the right pane).
  */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
-      className={cn('fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none sm:max-w-sm', className)}
+      className={cn(
+        'fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-2 outline-none sm:top-auto sm:right-auto sm:bottom-0 sm:left-0 sm:max-w-sm sm:p-4',
+        className,
+      )}
       {...props}
     />
   );
 }
 
 const toastVariants = cva(
-  'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-9 shadow-xl shadow-black/40 data-[state=open]:animate-toast-in data-[state=closed]:animate-fade-out data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=cancel]:translate-x-0 data-[swipe=end]:animate-fade-out',
+  'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border p-3 pr-9 sm:p-4 sm:pr-9 shadow-xl shadow-black/40 data-[state=open]:animate-toast-in data-[state=closed]:animate-fade-out data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=cancel]:translate-x-0 data-[swipe=end]:animate-fade-out',
   {
     variants: {
       variant: {

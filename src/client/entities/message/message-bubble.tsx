@@ -4,6 +4,7 @@ import { cn } from '@client/lib/utils';
 import { StatusBadge } from '@client/entities/submission/status-badge';
 import type { Message, MessageAttachment } from '@shared/messages';
 import { formatMessageTime, partyName } from './message-format';
+import { AudioPlayer } from '@client/entities/submission/audio-player';
 
 /**
  * One message of a conversation as the Messages screen and the desk's conversation panel show it:
@@ -72,7 +73,13 @@ function AttachmentView({ file }: { file: MessageAttachment }) {
     );
   }
   if (file.contentType.startsWith('audio/')) {
-    return <audio controls preload="metadata" src={file.objectPath} aria-label={name} className="max-w-full" data-testid="attachment-audio" />;
+    // The product's player (SPEC §2's skips, volume, download), not the browser's bare one (issue 36).
+    return (
+      <figure className="grid w-80 max-w-full gap-1" data-testid="attachment-audio">
+        <figcaption className="truncate text-xs font-medium">{name}</figcaption>
+        <AudioPlayer src={file.objectPath} downloadName={name} />
+      </figure>
+    );
   }
   if (file.contentType.startsWith('video/')) {
     return <video controls preload="metadata" src={file.objectPath} aria-label={name} className="max-h-60 max-w-full rounded-lg border" data-testid="attachment-video" />;

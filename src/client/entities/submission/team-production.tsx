@@ -1,5 +1,5 @@
 import { MONEY_CONFIRM_TEXTS, REFUND_REASON_TEAM_LABEL } from '@shared/billing';
-import { CalendarClock, Clapperboard, PackageCheck, Undo2, Upload } from 'lucide-react';
+import { CalendarClock, Clapperboard, PackageCheck, Paperclip, Undo2, Upload } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { DELIVERY_NOTE_MAX, type ProductionState } from '@shared/production';
 import { PRODUCTION_TEXTS } from '@shared/production-texts';
@@ -25,6 +25,7 @@ const fail = (title: string) => (error: unknown) => toast({ title, description: 
 function DeliverForm({ submissionId }: { submissionId: string }) {
   const files = useRef<HTMLInputElement>(null);
   const [note, setNote] = useState('');
+  const [chosen, setChosen] = useState<string[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
   const mailText = useMailText();
   const deliver = useDeliver(submissionId);
@@ -43,6 +44,7 @@ function DeliverForm({ submissionId }: { submissionId: string }) {
       await deliver.mutateAsync({ objectPaths, note });
       setNote('');
       if (files.current) files.current.value = '';
+      setChosen([]);
       toast({ title: 'Files delivered', description: mailText(MAIL_TEXTS.artistEmailed) });
     } catch (error) {
       fail('Delivery failed')(error);
@@ -53,15 +55,32 @@ function DeliverForm({ submissionId }: { submissionId: string }) {
   return (
     <form onSubmit={submit} className="grid gap-2">
       <Label htmlFor="deliverable-files">Files (images, ZIP, audio, video)</Label>
-      {/* The browser's "Choose Files" button, dressed as the app's outline buttons. */}
-      <Input
-        id="deliverable-files"
-        ref={files}
-        type="file"
-        multiple
-        accept="image/jpeg,image/png,image/webp,.zip,audio/*,video/mp4,video/quicktime,video/webm"
-        className="h-auto cursor-pointer py-1.5 file:mr-3 file:h-8 file:cursor-pointer file:rounded-md file:border file:border-solid file:border-input file:bg-secondary file:px-3 file:text-secondary-foreground hover:file:bg-accent"
-      />
+      {/*
+        The browser's control read "Choose Files / No file chosen" in the browser's own words and
+        look (issue 36): it stays, out of sight, for the keyboard and screen readers, and a label
+        dressed as the app's buttons opens it, with the files chosen named beside it.
+      */}
+      <div className="flex flex-wrap items-center gap-2">
+        <input
+          id="deliverable-files"
+          ref={files}
+          type="file"
+          multiple
+          accept="image/jpeg,image/png,image/webp,.zip,audio/*,video/mp4,video/quicktime,video/webm"
+          className="peer sr-only"
+          onChange={(event) => setChosen([...(event.target.files ?? [])].map((f) => f.name))}
+        />
+        <label
+          htmlFor="deliverable-files"
+          className="inline-flex h-8 cursor-pointer items-center gap-2 rounded-md border border-input bg-secondary px-3 text-sm font-medium text-secondary-foreground peer-focus-visible:ring-2 peer-focus-visible:ring-ring hover:bg-accent"
+        >
+          <Paperclip className="size-4" aria-hidden />
+          Choose files
+        </label>
+        <span className="min-w-0 text-sm break-words text-muted-foreground" data-testid="deliverable-chosen" aria-live="polite">
+          {chosen.length === 0 ? 'None chosen yet' : chosen.length === 1 ? chosen[0] : `${chosen.length} files: ${chosen.join(', ')}`}
+        </span>
+      </div>
       <Label htmlFor="delivery-note">Note for the artist</Label>
       <Textarea id="delivery-note" rows={2} maxLength={DELIVERY_NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />
       <Button type="submit" size="sm" className="justify-self-start" disabled={busy !== null}>

@@ -121,9 +121,9 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
         <Card className="gap-0 overflow-hidden p-0">
           <div className="flex flex-col gap-2 border-b p-3 lg:flex-row lg:items-center">
             <h2 className="shrink-0 text-lg font-semibold">All Submissions</h2>
-            {/* One line from 1280 px on (the search gives way), so the list keeps its 12 rows on a laptop. */}
+            {/* One line from 1280 px on (the search and the selects give way to Templates' and CSV's labels), so the list keeps its 12 rows on a laptop. */}
             <div className="flex flex-1 flex-wrap items-center gap-2 lg:justify-end xl:flex-nowrap">
-              <div className="relative w-full sm:w-64 xl:w-auto xl:max-w-64 xl:min-w-40 xl:flex-1">
+              <div className="relative w-full sm:w-64 xl:w-auto xl:max-w-64 xl:min-w-32 xl:flex-1">
                 <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
                 <Input
                   ref={searchRef}
@@ -143,7 +143,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                 ) : null}
               </div>
               <Select value={filters.view} onValueChange={(view) => setFilter({ view: view as AssigneeView })}>
-                <SelectTrigger aria-label="Assigned to" className="h-9 w-[calc(50%-0.25rem)] sm:w-36">
+                <SelectTrigger aria-label="Assigned to" className="h-9 w-[calc(50%-0.25rem)] sm:w-36 xl:w-32">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
@@ -155,7 +155,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                 </SelectContent>
               </Select>
               <Select value={filters.status} onValueChange={(status) => setFilter({ status })}>
-                <SelectTrigger aria-label="Filter by status" className="h-9 w-[calc(50%-0.25rem)] sm:w-40">
+                <SelectTrigger aria-label="Filter by status" className="h-9 w-[calc(50%-0.25rem)] sm:w-40 xl:w-36">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
@@ -181,7 +181,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                 </SelectContent>
               </Select>
               <Select value={filters.sort} onValueChange={(sort) => setFilter({ sort: sort as AdminSort })}>
-                <SelectTrigger aria-label="Sort" className="h-9 w-[calc(50%-0.25rem)] sm:w-36">
+                <SelectTrigger aria-label="Sort" className="h-9 w-[calc(50%-0.25rem)] sm:w-36 xl:w-32">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
@@ -196,7 +196,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
               <Button asChild variant="outline" size="sm" className="h-9">
                 <a href={csvExportUrl(query)} download title="Export this list as CSV">
                   <Download aria-hidden />
-                  <span className="sr-only 2xl:not-sr-only">CSV</span>
+                  <span className="sr-only sm:not-sr-only">CSV</span>
                 </a>
               </Button>
             </div>

@@ -36,7 +36,8 @@ export function DeskPanel({ submission: s }: { submission: AdminSubmission }) {
         <span className="text-muted-foreground">Payment</span>
         <span data-testid="payment-state" className={cn(payment === 'paid' && 'text-success', isUnpaidPaidTier(s.pricingTier, s.paymentStatus) && 'text-warning')}>
           {PAYMENT_STATE_LABELS[payment]}
-          {s.paymentStatus && payment !== 'free' ? <span className="text-muted-foreground"> ({s.paymentStatus})</span> : null}
+          {/* Only what the state does not say already: it read "Refunded (refunded)" (issue 36). */}
+          {payment === 'unpaid' && s.paymentStatus === 'pending' ? <span className="text-muted-foreground"> (checkout started)</span> : null}
         </span>
         <label htmlFor="desk-assignee" className="text-muted-foreground">
           Assignee

@@ -29,8 +29,8 @@ export function ReviewTemplatesDialog() {
       <DialogTrigger asChild>
         <Button variant="outline" size="sm" className="h-9" title="Review templates">
           <FileText aria-hidden />
-          {/* A label only where the toolbar has room for it (it shares one line with the filters). */}
-          <span className="sr-only 2xl:not-sr-only">Templates</span>
+          {/* Labelled from small tablets up; on a phone the icon keeps its accessible name (issue 36). */}
+          <span className="sr-only sm:not-sr-only">Templates</span>
         </Button>
       </DialogTrigger>
       <DialogContent className="max-w-xl">

@@ -5,6 +5,7 @@ import { GOOGLE_ERRORS, type GoogleErrorCode } from '@shared/auth-texts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+import { usePublicConfig } from '@client/lib/public-config';
 import { GenreStrip } from './genre-strip';
 import { LoginForm } from './login-form';
 import { ProductMark } from './product-mark';
@@ -13,6 +14,8 @@ import { RegisterForm } from './register-form';
 export function AuthPage() {
   useDocumentTitle('Sign in');
   const googleError = useGoogleError();
+  // The label's own name (LABEL_LEGAL_NAME): an artist should know whom they send their music to.
+  const labelName = usePublicConfig().data?.labelName ?? null;
 
   return (
     <div className="relative min-h-dvh overflow-x-hidden bg-background">
@@ -23,12 +26,14 @@ export function AuthPage() {
 
         <main className="mt-10 grid gap-10 lg:mt-16 lg:grid-cols-[1fr_minmax(0,28rem)] lg:gap-x-16 lg:gap-y-8">
           <section aria-labelledby="auth-headline" className="flex flex-col gap-5 lg:col-start-1 lg:row-start-1 lg:pt-6">
-            <p className="text-sm font-medium tracking-wide text-primary-soft">For artists of dark and atmospheric music</p>
+            <p className="text-sm font-medium tracking-wide text-primary-soft" data-testid="label-name">
+              {labelName ? `${labelName} · ` : ''}For artists of dark and atmospheric music
+            </p>
             <h1 id="auth-headline" className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl lg:text-5xl">
               Your track. Our video. <span className="text-primary-soft">Your name in the title.</span>
             </h1>
             <p className="max-w-xl text-base text-pretty text-muted-foreground sm:text-lg">
-              Submit a song or a finished video to the label. If our team approves your track, we make its music video for free and
+              Submit a song or a finished video to {labelName ?? 'the label'}. If our team approves your track, we make its music video for free and
               publish it on our channel with your artist name in the title and your links in the description.
             </p>
           </section>

@@ -1,5 +1,6 @@
 import { Flame, Sparkles } from 'lucide-react';
-import { Link } from 'wouter';
+import { useState, type ReactNode } from 'react';
+import type { BonusState } from '@shared/production';
 import { PRODUCTION_TEXTS, VIRAL_HITS_NEEDED } from '@shared/production-texts';
 import { formatUsd } from '@shared/submissions';
 import { useBonus } from '@client/entities/submission/production-queries';
@@ -7,19 +8,35 @@ import { formatLongDate } from '@client/lib/format';
 import { cn } from '@client/lib/utils';
 import { ViewsChart } from './views-chart';
 
+type BonusTrack = BonusState['tracks'][number];
+
+/** The track the card opens on: the newest still being counted, else the newest. */
+const firstShown = (tracks: BonusTrack[]) => (tracks.find((t) => t.viralHit === null) ?? tracks[0])!.submissionId;
+
+/** Where a track's 14-day count stands, in a few words. */
+function countText(track: BonusTrack): string {
+  if (track.viralHit !== null) return `${track.viewsAt14Days!.toLocaleString('en-US')} views · ${track.viralHit ? 'Viral hit' : 'Not a hit'}`;
+  return new Date(track.checkAt) <= new Date() ? PRODUCTION_TEXTS.countPending : PRODUCTION_TEXTS.countWaiting;
+}
+
 /**
- * The viral bonus (SPEC §1, CONTRACT §13): "Viral hits: N of 3", each published track with the
- * views it needs, the date of its check and its result, and what the artist has earned.
- * Shown once the artist has a published track.
+ * The viral bonus (SPEC §1, CONTRACT §13, §16): "Viral hits: N of 3", what a track earns once the
+ * bonus is unlocked, one line per published track, and one chart of the chosen track's 14 days.
+ * One chart, not one per track: five tracks drew ~2,200 px of charts above the submissions
+ * (issue 36). `payoutNote` says whether the artist's payout account is ready (the page knows it).
  */
-export function BonusCard() {
+export function BonusCard({ payoutNote }: { payoutNote?: ReactNode }) {
   const bonus = useBonus();
   const state = bonus.data;
+  const [chosen, setChosen] = useState<string | null>(null);
   if (!state || state.tracks.length === 0) return null;
+  const track = state.tracks.find((t) => t.submissionId === chosen) ?? state.tracks.find((t) => t.submissionId === firstShown(state.tracks))!;
   const owed = state.earnings.filter((e) => e.status === 'owed').reduce((sum, e) => sum + Number(e.amount), 0);
   const paid = state.earnings.filter((e) => e.status === 'paid').reduce((sum, e) => sum + Number(e.amount), 0);
+  const perTrack = Number(state.bonusPerTrack) > 0 ? formatUsd(state.bonusPerTrack) : null;
   return (
-    <section aria-labelledby="bonus-heading" className="grid gap-4 rounded-xl border bg-card p-4 sm:p-6" data-testid="bonus-card">
+    // grid-cols-1 is minmax(0, 1fr): a long title is cut, not widening the page.
+    <section aria-labelledby="bonus-heading" className="grid min-w-0 grid-cols-1 gap-4 rounded-xl border bg-card p-4 sm:p-6" data-testid="bonus-card">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="bonus-heading" className="flex items-center gap-2 text-lg font-semibold">
           <Flame className="size-5 text-primary-soft" aria-hidden />
@@ -31,53 +48,62 @@ export function BonusCard() {
           ))}
         </div>
       </div>
-      <p className="text-sm text-muted-foreground">
+      <p className="text-sm text-muted-foreground" data-testid="bonus-rule">
         {state.unlocked ? (
-          <span className="inline-flex items-center gap-1 font-medium text-foreground">
-            <Sparkles className="size-4" aria-hidden />
+          <span className="flex items-center gap-1 font-medium text-foreground">
+            <Sparkles className="size-4 shrink-0" aria-hidden />
             Bonus unlocked: every track published from now on earns you money.
           </span>
         ) : (
           'A hit is a video that reaches half the channel’s subscribers in views within 14 days. Three hits unlock a bonus for every track published after.'
         )}
+        {perTrack ? <span className="block">{` Each of those tracks earns ${perTrack}, paid into your payout account.`}</span> : null}
       </p>
-      <ul className="grid gap-2" aria-label="Your published tracks">
-        {state.tracks.map((track) => (
-          <li key={track.submissionId} className="grid gap-1 rounded-lg border p-3 text-sm sm:grid-cols-[1fr_auto] sm:items-center">
-            <span className="grid min-w-0">
-              <a href={track.videoUrl} target="_blank" rel="noopener noreferrer" className="truncate font-medium hover:underline">
-                {track.songTitle || 'Untitled'}
-              </a>
-              <span className="text-xs text-muted-foreground">
-                Needs {track.viewsNeeded.toLocaleString('en-US')} views · {track.viralHit === null ? 'counted on' : 'counted'} {formatLongDate(track.checkAt)}
-              </span>
-            </span>
-            <span
-              className={cn(
-                'justify-self-start rounded-full px-2.5 py-0.5 text-xs font-medium sm:justify-self-end',
-                track.viralHit === true ? 'bg-primary/20 text-primary-soft' : track.viralHit === false ? 'bg-muted text-muted-foreground' : 'bg-secondary text-secondary-foreground',
-              )}
-            >
-              {track.viralHit === null
-                ? new Date(track.checkAt) <= new Date()
-                  ? PRODUCTION_TEXTS.countPending
-                  : PRODUCTION_TEXTS.countWaiting
-                : `${track.viewsAt14Days!.toLocaleString('en-US')} views · ${track.viralHit ? 'Viral hit' : 'Not a hit'}`}
-            </span>
-            {track.dailyViews.length > 0 ? (
-              <div className="sm:col-span-2">
-                <ViewsChart days={track.dailyViews} viewsNeeded={track.viewsNeeded} />
-              </div>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      {payoutNote}
+
+      <div className="grid grid-cols-1 gap-3 md:grid-cols-2 md:items-start">
+        <ul className="grid min-w-0 grid-cols-1 gap-1" aria-label="Your published tracks">
+          {state.tracks.map((t) => {
+            const selected = t.submissionId === track.submissionId;
+            return (
+              <li key={t.submissionId}>
+                <button
+                  type="button"
+                  aria-pressed={selected}
+                  onClick={() => setChosen(t.submissionId)}
+                  className={cn(
+                    'grid w-full min-w-0 grid-cols-1 gap-0.5 rounded-lg border px-3 py-2 text-left text-sm transition-colors hover:bg-muted/50 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                    selected ? 'border-primary bg-primary/10' : 'border-border',
+                  )}
+                  data-testid="bonus-track"
+                >
+                  <span className="truncate font-medium">{t.songTitle || 'Untitled'}</span>
+                  <span className={cn('text-xs', t.viralHit === true ? 'text-primary-soft' : 'text-muted-foreground')}>{countText(t)}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+        <div className="grid min-w-0 grid-cols-1 gap-2 rounded-lg border p-3 text-sm" data-testid="bonus-track-detail" aria-live="polite">
+          <p className="flex flex-wrap items-baseline justify-between gap-x-3">
+            <a href={track.videoUrl} target="_blank" rel="noopener noreferrer" className="min-w-0 truncate font-medium hover:underline">
+              {track.songTitle || 'Untitled'}
+            </a>
+            <span className="text-xs text-muted-foreground">Published {formatLongDate(track.publishedAt)}</span>
+          </p>
+          <p className="text-xs text-muted-foreground">
+            Needs {track.viewsNeeded.toLocaleString('en-US')} views · {track.viralHit === null ? 'counted on' : 'counted'} {formatLongDate(track.checkAt)}
+          </p>
+          <ViewsChart days={track.dailyViews} viewsNeeded={track.viewsNeeded} publishedAt={track.publishedAt} />
+        </div>
+      </div>
+
       {state.earnings.length ? (
-        <div className="grid gap-2 text-sm">
+        <div className="grid min-w-0 grid-cols-1 gap-2 text-sm">
           <p>
             Earned: {formatUsd(owed + paid)} ({formatUsd(paid)} paid, {formatUsd(owed)} to be paid)
           </p>
-          <ul className="grid gap-1" aria-label="Your bonus earnings" data-testid="bonus-earnings">
+          <ul className="grid grid-cols-1 gap-1" aria-label="Your bonus earnings" data-testid="bonus-earnings">
             {state.earnings.map((earning) => (
               <li key={earning.submissionId} className="flex flex-wrap items-baseline justify-between gap-x-3">
                 <span className="min-w-0 truncate">
@@ -89,15 +115,6 @@ export function BonusCard() {
               </li>
             ))}
           </ul>
-          {owed > 0 ? (
-            <p className="text-xs text-muted-foreground">
-              Bonuses are paid into your Stripe account:{' '}
-              <Link href="/settings/billing" className="underline underline-offset-2 hover:text-foreground">
-                set up payouts in Billing
-              </Link>
-              .
-            </p>
-          ) : null}
         </div>
       ) : null}
     </section>

@@ -19,4 +19,11 @@ describe("the artist's Type column", () => {
   it('says a failed payment failed', () => {
     expect(paymentTypeOf({ pricingTier: 'premium', paymentStatus: 'failed' })).toEqual({ label: 'Payment failed', variant: 'destructive' });
   });
+
+  it('says a draft has no plan until the wizard reached the plan step, then names the plan (issue 36)', () => {
+    const draft = { status: 'draft' as const, pricingTier: 'free' as const, paymentStatus: null, submissionType: 'track' as const };
+    expect(paymentTypeOf({ ...draft, draftStep: 2 }).label).toBe('No plan yet');
+    expect(paymentTypeOf({ ...draft, draftStep: 4, pricingTier: 'premium' }).label).toBe('Premium plan');
+    expect(paymentTypeOf({ ...draft, draftStep: 3, submissionType: 'video' }).label).toBe('Free plan');
+  });
 });

@@ -29,18 +29,19 @@ export function StatCards({ stats, filter, onFilter }: StatCardsProps) {
             aria-pressed={active}
             onClick={() => onFilter(value)}
             className={cn(
-              'flex cursor-pointer items-center gap-3 rounded-xl border bg-card p-4 text-left transition-colors outline-none hover:border-primary/50 focus-visible:ring-2 focus-visible:ring-ring',
+              'flex cursor-pointer items-center gap-2.5 rounded-xl border bg-card p-3 text-left sm:gap-3 sm:p-4 transition-colors outline-none hover:border-primary/50 focus-visible:ring-2 focus-visible:ring-ring',
               active && 'border-primary bg-primary/10',
             )}
           >
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/15 text-primary-soft">
-              <Icon className="size-5" aria-hidden />
+            <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary/15 text-primary-soft sm:size-10">
+              <Icon className="size-4 sm:size-5" aria-hidden />
             </span>
             <span className="grid min-w-0">
               <span className="text-2xl font-semibold tabular-nums" data-testid={`stat-${value}`}>
                 {stats ? stats[stat] : '–'}
               </span>
-              <span className="truncate text-xs text-muted-foreground sm:text-sm">{label}</span>
+              {/* Wrapped, never cut: at 360 px "All Submis…" and "Under Rev…" (issue 36). */}
+              <span className="text-xs leading-tight text-muted-foreground sm:text-sm">{label}</span>
             </span>
           </button>
         );

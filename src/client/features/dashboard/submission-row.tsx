@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
 import type { Submission } from '@shared/submission-schemas';
 import { isArtistDeletable } from '@shared/submissions';
+import { PRODUCTION_TEXTS } from '@shared/production-texts';
 import { ArtworkThumbnail } from '@client/entities/submission/artwork-thumbnail';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -61,7 +62,15 @@ export function SubmissionRow({ submission, onView }: SubmissionRowProps) {
           </div>
         </div>
       </td>
-      <td className="py-3 pr-4 text-sm whitespace-nowrap text-muted-foreground max-md:w-full max-md:p-0 max-md:text-xs">{formatLongDate(submission.createdAt)}</td>
+      <td className="py-3 pr-4 text-sm whitespace-nowrap text-muted-foreground max-md:w-full max-md:p-0 max-md:text-xs">
+        {formatLongDate(submission.createdAt)}
+        {/* The plans promise the deadline "shows on your dashboard": here, until the delivery. */}
+        {submission.dueAt && !submission.deliveredAt ? (
+          <span className="block text-xs text-foreground max-md:inline max-md:before:content-['_·_']" data-testid="row-deadline">
+            {PRODUCTION_TEXTS.deliveryBy(formatLongDate(submission.dueAt))}
+          </span>
+        ) : null}
+      </td>
       <td className="py-3 pr-4 max-md:p-0">
         <StatusBadge status={submission.status} />
       </td>

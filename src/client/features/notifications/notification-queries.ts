@@ -23,8 +23,9 @@ export function useUnsubscribe() {
   });
 }
 
-export function useOutbox(status: OutboxStatus | 'all', page: number) {
+export function useOutbox(status: OutboxStatus | 'all', q: string, page: number) {
   const params = new URLSearchParams({ page: String(page) });
   if (status !== 'all') params.set('status', status);
+  if (q) params.set('q', q);
   return useQuery<OutboxPage>({ queryKey: [`/api/admin/outbox?${params.toString()}`] });
 }

@@ -1,6 +1,9 @@
+import { Search } from 'lucide-react';
 import { BackLink, PageHeading } from '@client/components/page-heading';
 import { Pager, lastPageOf } from '@client/components/pager';
 import { useState } from 'react';
+import { Input } from '@client/components/ui/input';
+import { useDebounced } from '@client/lib/use-debounced';
 import { OUTBOX_STATUSES, OUTBOX_STATUS_LABELS, type OutboxStatus } from '@shared/notifications';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -24,7 +27,10 @@ export function OutboxPage() {
   const { user } = useAuth();
   const [status, setStatus] = useState<OutboxStatus | 'all'>('all');
   const [page, setPage] = useState(1);
-  const outbox = useOutbox(status, page);
+  const [q, setQ] = useState('');
+  // The list follows the search once typing pauses, not at every letter.
+  const search = useDebounced(q.trim(), 300);
+  const outbox = useOutbox(status, search, page);
   if (!user) return null;
   const lastPage = lastPageOf(outbox.data);
 
@@ -41,6 +47,20 @@ export function OutboxPage() {
               : 'Every email the product sends, newest first.'
           }
         />
+        <div className="relative max-w-md">
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Input
+            type="search"
+            aria-label="Search emails"
+            placeholder="Search by recipient or subject"
+            className="pl-9"
+            value={q}
+            onChange={(event) => {
+              setQ(event.target.value);
+              setPage(1);
+            }}
+          />
+        </div>
         <div className="flex flex-wrap gap-2" role="group" aria-label="Filter by status">
           {FILTERS.map((f) => (
             <Button
@@ -62,9 +82,9 @@ export function OutboxPage() {
         ) : outbox.isError ? (
           <p className="text-destructive">{errorMessage(outbox.error)}</p>
         ) : outbox.data.emails.length === 0 ? (
-          <p className="text-muted-foreground">No emails yet.</p>
+          <p className="text-muted-foreground">{search || status !== 'all' ? 'No emails match.' : 'No emails yet.'}</p>
         ) : (
-          <ul className="grid gap-3">
+          <ul className="grid gap-3" aria-label="Emails">
             {outbox.data.emails.map((email) => (
               <li key={email.id}>
                 <Card>
@@ -94,7 +114,9 @@ export function OutboxPage() {
             ))}
           </ul>
         )}
-        <Pager page={page} lastPage={lastPage} onPage={setPage} />
+        <Pager page={page} lastPage={lastPage} onPage={setPage}>
+          {outbox.data ? ` · ${outbox.data.total} emails` : null}
+        </Pager>
       </main>
     </div>
   );

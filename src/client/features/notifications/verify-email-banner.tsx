@@ -1,6 +1,5 @@
-import { MailWarning } from 'lucide-react';
+import { MailCheck, MailWarning } from 'lucide-react';
 import { useState } from 'react';
-import { useSearch } from 'wouter';
 import type { PublicUser } from '@shared/auth';
 import { VERIFY_EMAIL_TEXTS } from '@shared/auth-texts';
 import { ResendVerificationButton } from '@client/components/resend-verification-button';
@@ -18,16 +17,52 @@ function readHidden(userId: string): boolean {
   }
 }
 
+type VerificationOutcome = 'done' | 'invalid';
+
+/**
+ * What the link in the email led to (`?verification=` from GET /api/verify-email), read once; the
+ * parameter leaves the address so a reload or a bookmark does not say it again.
+ */
+function readVerificationOutcome(): VerificationOutcome | null {
+  const url = new URL(window.location.href);
+  const value = url.searchParams.get('verification');
+  if (value === null) return null;
+  url.searchParams.delete('verification');
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  return value === 'done' || value === 'invalid' ? value : null;
+}
+
+/** The link worked, or was opened again after it had (the address is confirmed either way). */
+function VerifiedNotice({ reused, onDismiss }: { reused: boolean; onDismiss: () => void }) {
+  return (
+    <div role="status" className="flex flex-col gap-3 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-950 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex items-start gap-3">
+        <MailCheck aria-hidden className="mt-0.5 size-5 shrink-0" />
+        <div className="grid gap-1 text-sm">
+          {reused ? <p className="font-medium">{VERIFY_EMAIL_TEXTS.invalidLink}</p> : null}
+          <p>{reused ? VERIFY_EMAIL_TEXTS.alreadyVerified : VERIFY_EMAIL_TEXTS.verified}</p>
+        </div>
+      </div>
+      <Button type="button" variant="outline" size="sm" className="shrink-0 bg-white" onClick={onDismiss}>
+        {VERIFY_EMAIL_TEXTS.dismiss}
+      </Button>
+    </div>
+  );
+}
+
 /**
  * Shown on the dashboard until the address is confirmed (CONTRACT §11), with a way to get a new
  * link. Without a mail server no link can arrive: the banner says so, offers no resend, and may be
  * hidden; an admin confirms the address on the Users page (docs/decisions/155-honest-texts-without-mail.md).
  */
 export function VerifyEmailBanner({ user }: { user: PublicUser }) {
-  const search = useSearch();
   const mailEnabled = usePublicConfig().data?.mailEnabled;
   const [hidden, setHidden] = useState(() => readHidden(user.id));
-  const invalidLink = new URLSearchParams(search).get('verification') === 'invalid';
+  const [outcome, setOutcome] = useState(readVerificationOutcome);
+  const invalidLink = outcome === 'invalid';
+  if (user.emailVerified && outcome) {
+    return <VerifiedNotice reused={invalidLink} onDismiss={() => setOutcome(null)} />;
+  }
   if (user.emailVerified || !user.email) return null;
   const noMail = mailEnabled === false;
   if (noMail && hidden) return null;

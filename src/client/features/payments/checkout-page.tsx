@@ -57,12 +57,20 @@ function Checkout({ submission }: { submission: Submission }) {
       <main className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
         <BackLink />
         <PageHeading title="Checkout" description="Complete your payment and your submission goes to the label's team for review." />
-        <div className="grid items-start gap-6 lg:grid-cols-2">
-          <div className="grid gap-4">
+        {/*
+          On a phone the card follows the summary and "Change plan" comes last: between them it put
+          Pay ~1,350 px down at 360 px (issue 36). From lg the plan sits under the summary, the card beside both.
+        */}
+        <div className="grid items-start gap-6 lg:grid-cols-2 lg:grid-rows-[auto_1fr]">
+          <div className="lg:col-start-1 lg:row-start-1">
             <OrderSummary submission={submission} />
+          </div>
+          <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+            <PaymentCard submission={submission} />
+          </div>
+          <div className="lg:col-start-1 lg:row-start-2">
             <ChangeTierControl submission={submission} onChanged={(tier) => (tier === 'free' ? navigate('/dashboard') : undefined)} />
           </div>
-          <PaymentCard submission={submission} />
         </div>
       </main>
     </div>
@@ -109,7 +117,7 @@ function PaymentCard({ submission }: { submission: Submission }) {
         </h2>
         <p className="text-sm text-muted-foreground">
           Card payments are not set up on this site yet, so this order cannot be paid right now. Your submission is
-          saved: try again later, contact the label's team, or switch it to the Free plan under "Change plan" on this page.
+          saved: try again later, contact the label's team, or switch it to the Free plan under "Change plan" below.
         </p>
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline">

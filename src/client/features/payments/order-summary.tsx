@@ -7,12 +7,17 @@ import { orderIdOf } from '@shared/payments';
 import { DescriptionRow } from '@client/components/description-row';
 import { PlanPromiseList } from '@client/components/plan-promise-list';
 import { PLAN_SUMMARIES } from '@shared/plans';
+import { includedVatCents } from '@shared/billing';
+import { usePublicConfig } from '@client/lib/public-config';
 
 /** The order: which submission, which plan, what it costs (SPEC §2 "Checkout", §9). */
 export function OrderSummary({ submission }: { submission: Submission }) {
   const tier = TIERS[submission.pricingTier];
   const price = tierAmount(submission.pricingTier);
   const total = (Number(price) + PROCESSING_FEE_USD).toFixed(2);
+  // The invoice shows the VAT the price includes (VAT_RATE); the checkout says so before the artist pays.
+  const vatRate = usePublicConfig().data?.vatRatePercent ?? null;
+  const vat = vatRate === null ? null : (includedVatCents(Math.round(Number(total) * 100), vatRate) / 100).toFixed(2);
   return (
     <Card role="region" aria-labelledby="order-summary-title">
       <CardHeader>
@@ -49,6 +54,11 @@ export function OrderSummary({ submission }: { submission: Submission }) {
             {formatUsd(total)} <span className="text-sm font-normal text-muted-foreground">USD</span>
           </span>
         </div>
+        {vat !== null ? (
+          <p className="text-right text-xs text-muted-foreground" data-testid="order-vat">
+            VAT included ({vatRate}%): {formatUsd(vat)}
+          </p>
+        ) : null}
       </CardContent>
     </Card>
   );

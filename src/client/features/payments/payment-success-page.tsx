@@ -76,6 +76,11 @@ export function PaymentSuccessPage() {
           {r.includes.join(', ')}.
         </p>
       </div>
+      {/* Two documents, two purposes: said in words, as the two buttons alone did not (issue 36). */}
+      <p className="text-sm text-muted-foreground" data-testid="documents-explained">
+        The receipt is a page to keep for your records; the invoice is the PDF with the label's details and any VAT,
+        for your accounts. Both stay under Billing in your account settings.
+      </p>
       <div className="grid gap-2 sm:grid-cols-2">
         <Button asChild variant="outline">
           <a href={receiptDownloadUrl(r.submissionId)} download={`receipt-${r.orderId}.html`}>

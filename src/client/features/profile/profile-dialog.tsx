@@ -28,7 +28,8 @@ export function ProfileDialog({ user, open, onOpenChange: setOpen }: ProfileDial
           user={user}
           idPrefix="profile"
           onSaved={() => setOpen(false)}
-          actionsClassName="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
+          // Kept in sight at the dialog's foot: on a phone they sat below thirteen fields (issue 36).
+          actionsClassName="sticky bottom-0 z-10 -mx-6 -mb-6 flex justify-end gap-2 border-t bg-popover px-6 py-3"
           extraActions={
             setupNeeded ? (
               <Button type="button" variant="ghost" onClick={() => setOpen(false)}>

@@ -52,7 +52,18 @@ export function ProfileForm({ user, idPrefix, onSaved, extraActions, actionsClas
   return (
     <form noValidate onSubmit={onSubmit} onFocus={resolver.preload} className="grid gap-5">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={`${idPrefix}-artist-name`} label="Artist name" error={errors.artistName?.message}>
+        <FormField
+          id={`${idPrefix}-artist-name`}
+          label={
+            <>
+              Artist name{' '}
+              <span className="text-destructive-soft" aria-hidden>
+                *
+              </span>
+            </>
+          }
+          error={errors.artistName?.message}
+        >
           <Input autoComplete="off" maxLength={ARTIST_NAME_MAX} aria-required {...form.register('artistName')} />
         </FormField>
         <FormField id={`${idPrefix}-country`} label="Country">

@@ -8,7 +8,7 @@ import { LinkPreview } from './link-preview';
 import { UploadWidget } from './upload-widget';
 import { FILE_FORMATS, FILE_LIMITS, RELEASE_DATE_OPTION_LABELS, SUBMISSION_TYPE_LABELS, formatBytes, isHttpLink, releaseDateOptionsFor, withLinkScheme } from '@shared/submissions';
 import type { FileUploader } from './use-file-uploader';
-import type { WizardForm } from './wizard-form';
+import { missingReleaseDate, type WizardForm } from './wizard-form';
 
 const videoLimit = formatBytes(FILE_LIMITS.videoBytes);
 const musicLimit = formatBytes(FILE_LIMITS.musicBytes);
@@ -177,7 +177,12 @@ export function StepMusicArtwork({ form, musicUploader, videoUploader, artworkUp
             <Input type="date" {...form.register('releaseDate')} />
           </FormField>
         ) : releaseDateOption === 'specific' ? (
-          <FormField id="release-date" label="Release date" className="max-w-xs">
+          <FormField
+            id="release-date"
+            label="Release date"
+            className="max-w-xs"
+            hint={missingReleaseDate({ releaseStatus, releaseDateOption, releaseDate: form.watch('releaseDate') }) ? SUBMISSION_MESSAGES.releaseDate : undefined}
+          >
             <Input type="date" {...form.register('releaseDate')} />
           </FormField>
         ) : null}

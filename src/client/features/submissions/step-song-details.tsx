@@ -5,7 +5,8 @@ import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Textarea } from '@client/components/ui/textarea';
 import { WizardCheckbox } from './labelled-switch';
-import type { WizardForm } from './wizard-form';
+import { SUBMISSION_MESSAGES } from '@shared/submission-schemas';
+import { missingLyrics, type WizardForm } from './wizard-form';
 import { OwnersEditor } from './owners-editor';
 import { ContentIdQuestions } from './content-id-questions';
 
@@ -18,6 +19,7 @@ const Required = () => (
 /** Step 2: artist name, song title, lyrics, description and AI usage (SPEC §2); the owners and Content ID (CONTRACT §22). */
 export function StepSongDetails({ form }: { form: WizardForm }) {
   const hasLyrics = form.watch('hasLyrics');
+  const lyricsMissing = missingLyrics({ hasLyrics, lyrics: form.watch('lyrics') });
   return (
     <div className="grid gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
@@ -54,7 +56,12 @@ export function StepSongDetails({ form }: { form: WizardForm }) {
           <FormField id="lyrics-language" label="Lyrics language" className="sm:max-w-xs">
             <Input placeholder="e.g. English" maxLength={SUBMISSION_TEXT_MAX.lyricsLanguage} {...form.register('lyricsLanguage')} />
           </FormField>
-          <FormField id="lyrics" label={<>Lyrics <Required /> <span className="font-normal text-muted-foreground">(required)</span></>}>
+          {/* Said beside the field rather than as an error: Next stays disabled until the lyrics are in. */}
+          <FormField
+            id="lyrics"
+            label={<>Lyrics <Required /> <span className="font-normal text-muted-foreground">(required)</span></>}
+            hint={lyricsMissing ? SUBMISSION_MESSAGES.lyrics : undefined}
+          >
             <Textarea rows={8} aria-required maxLength={SUBMISSION_TEXT_MAX.lyrics} {...form.register('lyrics')} />
           </FormField>
         </div>

@@ -5,6 +5,7 @@ import { Link, Redirect, useLocation } from 'wouter';
 import { createSubmissionSchema, type AttachedFile, type OwnSubmission, type Submission } from '@shared/submission-schemas';
 import { TIERS, formatUsd, isPaidTier } from '@shared/submissions';
 import type { PublicUser } from '@shared/auth';
+import { displayName } from '@shared/users';
 import { fileNameWithExtension } from '@shared/downloads';
 import { AppHeader } from '@client/components/app-header';
 import { Button } from '@client/components/ui/button';
@@ -96,7 +97,9 @@ function restoredFiles(files: AttachedFile[], paths: (string | null)[]) {
 
 function Wizard({ user, draft }: { user: PublicUser; draft: OwnSubmission | null }) {
   const [, navigate] = useLocation();
-  const [blank] = useState(() => defaultWizardValues(user.artistName ?? ''));
+  // SPEC §2 prefills the artist name; an artist who skipped the profile (a Google sign-up often
+  // does) found it empty, so their own name stands in, to be changed here (issue 36).
+  const [blank] = useState(() => defaultWizardValues(displayName(user)));
   const form = useForm<WizardValues>({ defaultValues: draft ? wizardValuesOf(draft) : blank });
   const values = form.watch();
   const steps = wizardSteps(values.submissionType);

@@ -63,6 +63,19 @@ describe('canLeaveStep', () => {
     expect(canLeaveStep('details', { ...blank, artistName: ' ', songTitle: 'Night Drive' })).toBe(false);
   });
 
+  it('needs the lyrics when the song has them, and a date when "Specific date" is chosen (issue 36)', () => {
+    const details = { ...blank, songTitle: 'Night Drive' };
+    expect(canLeaveStep('details', { ...details, hasLyrics: true, lyrics: ' \n ' })).toBe(false);
+    expect(canLeaveStep('details', { ...details, hasLyrics: true, lyrics: 'City lights' })).toBe(true);
+    expect(canLeaveStep('details', { ...details, hasLyrics: false, lyrics: '' })).toBe(true);
+    const media = { ...blank, musicFileUrl: '/objects/uploads/m1', releaseStatus: 'unreleased' as const };
+    expect(canLeaveStep('media', { ...media, releaseDateOption: 'specific', releaseDate: '' })).toBe(false);
+    expect(canLeaveStep('media', { ...media, releaseDateOption: 'specific', releaseDate: '2030-01-01' })).toBe(true);
+    expect(canLeaveStep('media', { ...media, releaseDateOption: 'asap', releaseDate: '' })).toBe(true);
+    // A released track's date stays optional.
+    expect(canLeaveStep('media', { ...media, releaseStatus: 'released', releaseDateOption: 'specific', releaseDate: '' })).toBe(true);
+  });
+
   it('lets the other steps go as they are', () => {
     for (const step of ['style', 'plan', 'review'] as const) expect(canLeaveStep(step, blank)).toBe(true);
   });

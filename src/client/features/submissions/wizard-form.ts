@@ -151,11 +151,19 @@ export function wizardValuesOf(s: OwnSubmission): WizardValues {
 export function canLeaveStep(step: WizardStepId, v: WizardValues): boolean {
   if (step === 'media') {
     const [url, file] = v.submissionType === 'video' ? [v.videoUrl, v.videoFileUrl] : [v.musicUrl, v.musicFileUrl];
-    return v.submissionMethod === 'link' ? isHttpLink(url) : file !== '';
+    const source = v.submissionMethod === 'link' ? isHttpLink(url) : file !== '';
+    return source && !missingReleaseDate(v);
   }
-  if (step === 'details') return v.artistName.trim() !== '' && v.songTitle.trim() !== '' && ownersComplete(v.owners) && isrcValid(v.isrc);
+  if (step === 'details') return v.artistName.trim() !== '' && v.songTitle.trim() !== '' && !missingLyrics(v) && ownersComplete(v.owners) && isrcValid(v.isrc);
   return true;
 }
+
+/** The lyrics box is ticked but the lyrics are empty (SPEC §5: "required"; the server refuses it too). */
+export const missingLyrics = (v: Pick<WizardValues, 'hasLyrics' | 'lyrics'>) => v.hasLyrics && v.lyrics.trim() === '';
+
+/** "Specific date" is chosen for an unreleased track but no date is given. */
+export const missingReleaseDate = (v: Pick<WizardValues, 'releaseStatus' | 'releaseDateOption' | 'releaseDate'>) =>
+  v.releaseStatus === 'unreleased' && v.releaseDateOption === 'specific' && v.releaseDate === '';
 
 /** Only what the chosen options make relevant is sent: one media source, style only for a track. */
 function relevantFields(v: WizardValues) {

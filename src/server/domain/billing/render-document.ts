@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { BILLING_DOCUMENT_TITLE, type BillingSeller } from '@shared/billing';
+import { BILLING_DOCUMENT_TITLE, includedVatCents, type BillingSeller } from '@shared/billing';
 import { PRODUCT_NAME } from '@shared/brand';
 import { TIERS } from '@shared/submissions';
 import type { BillingDocumentRow } from '../../platform/db/schema';
@@ -37,11 +37,6 @@ const money = (cents: number, currency: string) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 
 const longDate = (at: Date) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(at);
-
-/** The VAT a price includes at `ratePercent`, in cents, rounded to the cent: total − total / (1 + rate). */
-export function includedVatCents(totalCents: number, ratePercent: number): number {
-  return Math.round(totalCents - totalCents / (1 + ratePercent / 100));
-}
 
 /**
  * One invoice or credit note as a PDF (A4). The document's own record says what was bought,

@@ -268,7 +268,7 @@ describe('PUT /api/account/email', () => {
     const token = /\/api\/verify-email\?token=([\w-]+)/.exec(email.mail.text ?? '')![1]!;
     const opened = await t.app.inject({ url: `/api/verify-email?token=${token}` });
     expect(opened.statusCode).toBe(302);
-    expect(opened.headers.location).toBe('/dashboard');
+    expect(opened.headers.location).toBe('/dashboard?verification=done');
     const after = (await call('GET', '/api/user', cookie)).json();
     expect(after).toMatchObject({ email: newEmail, pendingEmail: null, emailVerified: true });
     expect(await signIn(newEmail, TEST_PASSWORD)).not.toBeNull();
@@ -287,7 +287,7 @@ describe('PUT /api/account/email', () => {
 
     const first = `first-${newId()}@example.com`;
     const used = await linkTo(first);
-    expect(await open(used)).toBe('/dashboard');
+    expect(await open(used)).toBe('/dashboard?verification=done');
     expect(await open(used)).toBe('/dashboard?verification=invalid');
     expect((await call('GET', '/api/user', cookie)).json()).toMatchObject({ email: first, pendingEmail: null });
 

@@ -49,7 +49,8 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
       await app.sessions.forgetUser(userId);
       request.log.info({ userId }, 'email address verified');
     }
-    return reply.redirect(userId ? '/dashboard' : '/dashboard?verification=invalid');
+    // The dashboard says which it was: the banner that just disappeared told the artist nothing.
+    return reply.redirect(userId ? '/dashboard?verification=done' : '/dashboard?verification=invalid');
   });
 
   app.post(

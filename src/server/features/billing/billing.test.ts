@@ -8,7 +8,7 @@ import { createAdmin, createArtist, createSubmissionRow, createTestApp, type Tes
 import { signedEvent } from '../../test/stripe-events';
 import { startStripeStub, type StripeStub } from '../../test/stripe-stub';
 import { LATE_REFUND_JOB, REJECTION_REFUND_JOB } from './refund-jobs';
-import { includedVatCents } from '../../domain/billing/render-document';
+import { includedVatCents } from '@shared/billing';
 
 const WEBHOOK_SECRET = 'whsec_test_billing_secret';
 
@@ -115,6 +115,13 @@ describe('invoices', () => {
     ]) {
       expect(text).toContain(expected);
     }
+  });
+
+  it('tells the checkout and the landing page the VAT rate and the label’s name (GET /api/config, issue 36)', async () => {
+    const config = (await t.app.inject({ url: '/api/config' })).json();
+    expect(config).toMatchObject({ vatRatePercent: 19, labelName: 'Nachtfalter Records GmbH' });
+    // The checkout's "VAT included" is the invoice's VAT line: $99.00 at 19% includes $15.81.
+    expect(includedVatCents(9900, config.vatRatePercent)).toBe(1581);
   });
 
   it('keeps the seller and VAT rate it was issued with: a later change of address or rate does not rewrite it', async () => {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_CONVERSATION_ID, TEAM_NAME } from '@shared/messages';
-import { DEFAULT_NOTIFICATION_SETTINGS, type OutboxPage } from '@shared/notifications';
+import { DEFAULT_NOTIFICATION_SETTINGS, OUTBOX_PAGE_SIZE, type OutboxPage } from '@shared/notifications';
 import { displayName } from '@shared/users';
 import { emailVerificationTokens, outboxEmails, submissionHistory, submissions, type UserRow } from '../../platform/db/schema';
 import { newId } from '../../platform/ids';
@@ -243,7 +243,7 @@ describe('email verification', () => {
 
     const opened = await t.app.inject({ url: `/api/verify-email?token=${link![1]}` });
     expect(opened.statusCode).toBe(302);
-    expect(opened.headers.location).toBe('/dashboard');
+    expect(opened.headers.location).toBe('/dashboard?verification=done');
     expect((await request('GET', '/api/user', cookie)).json<{ emailVerified: boolean }>().emailVerified).toBe(true);
 
     const again = await t.app.inject({ url: `/api/verify-email?token=${link![1]}` });
@@ -456,6 +456,38 @@ describe('the Outbox page', () => {
     expect(page.smtpConfigured).toBe(true);
     expect(page.emails.length).toBeGreaterThan(0);
     expect(page.emails.every((e) => e.status === 'sent')).toBe(true);
+  });
+
+  it('searches by recipient or subject, any case, in pages of OUTBOX_PAGE_SIZE (issue 36)', async () => {
+    const artist = await createArtist(t.db, { email: `Paging-${Date.now()}@Example.com` });
+    const at = Date.now() - 60_000;
+    await t.db.insert(outboxEmails).values(
+      Array.from({ length: OUTBOX_PAGE_SIZE + 5 }, (_, i) => ({
+        id: `paging-${artist.id}-${i}`,
+        kind: 'status_change',
+        userId: artist.id,
+        toAddress: artist.email!,
+        subject: i === 0 ? 'Spring sale: 100% off' : `Paging ${i}`,
+        templateData: {},
+        status: 'sent' as const,
+        createdAt: new Date(at + i),
+      })),
+    );
+    const get = async (query: string) => {
+      const res = await request('GET', `/api/admin/outbox?${query}`, adminCookie);
+      expect(res.statusCode).toBe(200);
+      return res.json<OutboxPage>();
+    };
+    const first = await get(`q=${encodeURIComponent(artist.email!.toUpperCase())}`);
+    expect(first).toMatchObject({ total: OUTBOX_PAGE_SIZE + 5, page: 1, pageSize: OUTBOX_PAGE_SIZE });
+    expect(first.emails).toHaveLength(OUTBOX_PAGE_SIZE);
+    expect(first.emails[0]!.subject).toBe(`Paging ${OUTBOX_PAGE_SIZE + 4}`);
+    const second = await get(`q=${encodeURIComponent(artist.email!)}&page=2`);
+    expect(second.emails.map((e) => e.subject)).toEqual(['Paging 4', 'Paging 3', 'Paging 2', 'Paging 1', 'Spring sale: 100% off']);
+    // A % or _ typed in the box is a letter, not a wildcard.
+    expect((await get(`q=${encodeURIComponent('100%')}`)).emails.map((e) => e.subject)).toEqual(['Spring sale: 100% off']);
+    expect((await get(`q=${encodeURIComponent('paging 1')}&status=failed`)).total).toBe(0);
+    expect((await request('GET', `/api/admin/outbox?q=${'x'.repeat(201)}`, adminCookie)).statusCode).toBe(400);
   });
 });
 

@@ -22,7 +22,7 @@ function toEarning(row: typeof bonusEarnings.$inferSelect, songTitle: string): B
 }
 
 /** GET /api/bonus (CONTRACT §13): the artist's published tracks, hits and earnings. */
-export async function bonusOf(db: Db, userId: string): Promise<BonusState> {
+export async function bonusOf(db: Db, userId: string): Promise<Omit<BonusState, 'bonusPerTrack'>> {
   const tracks = await db
     .select({ publication: publications, songTitle: submissions.songTitle })
     .from(publications)

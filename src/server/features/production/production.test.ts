@@ -504,7 +504,7 @@ describe('the bonus ledger', () => {
       await call('PUT', `/api/admin/submissions/${sub.id}/views`, adminCookie, { viewsAt14Days: 15_500 + n });
     }
     let bonus = (await call('GET', '/api/bonus', starCookie)).json();
-    expect(bonus).toMatchObject({ viralHits: 3, hitsNeeded: 3, unlocked: true, earnings: [] });
+    expect(bonus).toMatchObject({ viralHits: 3, hitsNeeded: 3, unlocked: true, bonusPerTrack: '25.00', earnings: [] });
     expect(bonus.tracks).toHaveLength(3);
     expect(bonus.tracks[0]).toMatchObject({ subscriberCount: 31_000, viewsNeeded: 15_500, viralHit: true });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { deliverablesSchema, deliveryCommentPatchSchema, deliveryCommentSchema, earningStatusSchema, publicationSchema, revisionSchema, viewsSchema, youtubePublishSchema, type DeliveryComment } from '@shared/production';
+import { deliverablesSchema, deliveryCommentPatchSchema, deliveryCommentSchema, earningStatusSchema, publicationSchema, revisionSchema, viewsSchema, youtubePublishSchema, type BonusState, type DeliveryComment } from '@shared/production';
 import { draftPublication } from '@shared/publication-draft';
 import { requireRights } from '../../domain/submission/rights';
 import { OBJECT_ID_PATTERN } from '@shared/submissions';
@@ -303,7 +303,8 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
 
     artist.get('/api/bonus', async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return bonusOf(db, userOf(request).id);
+      const state: BonusState = { ...(await bonusOf(db, userOf(request).id)), bonusPerTrack: config.production.bonusPerTrackUsd };
+      return state;
     });
   });
 }

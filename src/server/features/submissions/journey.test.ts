@@ -99,6 +99,18 @@ describe('finished videos and genre (POST /api/submissions)', () => {
     expect(asVideo.json().errors).toContainEqual({ path: 'videoFileUrl', message: SUBMISSION_MESSAGES.objectPath });
   });
 
+  it('refuses ticked lyrics left empty and a specific release date not given (400), and takes them filled in (issue 36)', async () => {
+    const lyrics = await call('POST', '/api/submissions', cookie, track({ hasLyrics: true, lyrics: '   ' }));
+    expect(lyrics.statusCode).toBe(400);
+    expect(lyrics.json().message).toContain(SUBMISSION_MESSAGES.lyrics);
+    const date = await call('POST', '/api/submissions', cookie, track({ releaseStatus: 'unreleased', releaseDateOption: 'specific', releaseDate: null }));
+    expect(date.statusCode).toBe(400);
+    expect(date.json().message).toContain(SUBMISSION_MESSAGES.releaseDate);
+    const filled = await call('POST', '/api/submissions', cookie, track({ hasLyrics: true, lyrics: 'City lights', releaseStatus: 'unreleased', releaseDateOption: 'specific', releaseDate: '2030-01-01' }));
+    expect(filled.statusCode).toBe(201);
+    expect(filled.json()).toMatchObject({ lyrics: 'City lights', releaseDate: '2030-01-01' });
+  });
+
   it('accepts every listed genre and Other', async () => {
     for (const genre of ['Other', 'Concentration / Focus Music (dark or moody tones)']) {
       const res = await call('POST', '/api/submissions', cookie, track({ genre }));

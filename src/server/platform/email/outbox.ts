@@ -1,10 +1,11 @@
 import { render } from '@react-email/render';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReactElement } from 'react';
 import type { NotificationPreference, OutboxPage, OutboxStatus } from '@shared/notifications';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../db/client';
+import { likePattern } from '../db/like-pattern';
 import { outboxEmails, users, type OutboxEmailRow } from '../db/schema';
 import { newId } from '../ids';
 import type { JobQueue } from '../jobs/job-queue';
@@ -297,8 +298,12 @@ export class Outbox<Kinds extends AnyKinds> {
   }
 
   /** The Outbox page: newest first. */
-  async list(query: { status?: OutboxStatus | undefined; page: number; pageSize: number }): Promise<OutboxPage> {
-    const where = query.status ? eq(outboxEmails.status, query.status) : undefined;
+  async list(query: { status?: OutboxStatus | undefined; q?: string; page: number; pageSize: number }): Promise<OutboxPage> {
+    const pattern = query.q ? likePattern(query.q) : null;
+    const where = and(
+      query.status ? eq(outboxEmails.status, query.status) : undefined,
+      pattern ? or(ilike(outboxEmails.toAddress, pattern), ilike(outboxEmails.subject, pattern)) : undefined,
+    );
     const rows = await this.db
       .select()
       .from(outboxEmails)
