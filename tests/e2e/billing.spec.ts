@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { REFUND_REASON_TEXT, REJECTION_REFUND_PROMISE } from '../../src/shared/billing';
+import { MONEY_CONFIRM_TEXTS, REFUND_REASON_TEXT, REJECTION_REFUND_PROMISE } from '../../src/shared/billing';
 import { signedEvent } from '../../src/server/test/stripe-events';
 import { startStripeStub, type StripeStub } from '../../src/server/test/stripe-stub';
 import { createSubmission, FAKE_STRIPE_JS, PASSWORD, shoot as shootAt, toastText, uniqueEmail } from './fixtures';
@@ -132,8 +132,16 @@ test('the label rejects a paid, undelivered submission and the artist sees the r
   const statusDialog = admin.getByRole('dialog', { name: 'Change Status' });
   await statusDialog.getByRole('combobox', { name: 'Status' }).click();
   await admin.getByRole('option', { name: 'Rejected' }).click();
-  await statusDialog.getByRole('button', { name: 'Update Status' }).click();
+  // Before it is confirmed, the dialog says the rejection refunds the payment (CONTRACT §21).
+  await expect(statusDialog.getByTestId('rejection-refund')).toHaveText(MONEY_CONFIRM_TEXTS.rejectRefund('$49.00'));
+  for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+    await admin.setViewportSize({ width, height });
+    await expect(statusDialog.getByRole('button', { name: MONEY_CONFIRM_TEXTS.rejectRefundConfirm })).toBeInViewport();
+    await admin.screenshot({ path: path.join(SHOTS, `rejection-refund-${width}.png`) });
+  }
+  await statusDialog.getByRole('button', { name: MONEY_CONFIRM_TEXTS.rejectRefundConfirm }).click();
   await expect(toastText(admin, 'Status Updated')).toBeVisible();
+  await expect(toastText(admin, MONEY_CONFIRM_TEXTS.rejectedAndRefunded('$49.00'))).toBeVisible();
   await desk.close();
 
   // One refund of the whole payment at Stripe.
@@ -164,6 +172,46 @@ test('the label rejects a paid, undelivered submission and the artist sees the r
   for (const expected of ['Credit note', '-$49.00', 'Cancels invoice: INV-']) expect(text).toContain(expected);
   await shoot(page, 'billing-refunded');
 });
+
+for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+  test(`withdrawing paid work at ${width}×${height}: the dialog names the refund, the submission goes, its documents stay`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await register(page);
+    const songTitle = `Cinder Lights ${width}`;
+    const id = await createSubmission(page.request, { pricingTier: 'premium', songTitle });
+    expect((await page.request.post('/api/create-payment-intent', { data: { submissionId: id } })).status()).toBe(200);
+    const intentId = await stripeConfirms(id);
+
+    await page.goto('/dashboard');
+    const row = page.getByTestId('submission-row').filter({ hasText: songTitle });
+    await row.getByRole('button', { name: `Delete ${songTitle}` }).click();
+    const dialog = page.getByRole('alertdialog', { name: MONEY_CONFIRM_TEXTS.withdrawTitle(songTitle) });
+    await expect(dialog).toContainText(MONEY_CONFIRM_TEXTS.withdrawRefund('$99.00'));
+    await expect(dialog.getByRole('button', { name: MONEY_CONFIRM_TEXTS.withdrawConfirm })).toBeInViewport();
+    await page.screenshot({ path: path.join(SHOTS, `withdraw-confirm-${width}.png`) });
+    // Cancelled: nothing happens.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    expect([...stripe.refunds.values()].filter((r) => r.payment_intent === intentId)).toEqual([]);
+
+    await row.getByRole('button', { name: `Delete ${songTitle}` }).click();
+    await dialog.getByRole('button', { name: MONEY_CONFIRM_TEXTS.withdrawConfirm }).click();
+    await expect(toastText(page, 'Submission deleted')).toBeVisible();
+    await expect(row).toHaveCount(0);
+    expect([...stripe.refunds.values()].filter((r) => r.payment_intent === intentId).map((r) => r.amount)).toEqual([9900]);
+
+    // The invoice and the credit note outlive the submission: listed on the billing page and downloadable by number.
+    await page.goto('/settings/billing');
+    const kept = page.getByRole('list', { name: 'Documents of deleted submissions' });
+    await expect(kept.getByRole('link', { name: /^Invoice INV-\d{4}-\d{6}$/ })).toHaveCount(1);
+    const creditNote = kept.getByRole('link', { name: /^Credit note CN-\d{4}-\d{6}$/ });
+    await expect(creditNote).toHaveCount(1);
+    await page.screenshot({ path: path.join(SHOTS, `withdrawn-billing-${width}.png`), fullPage: true });
+    const [download] = await Promise.all([page.waitForEvent('download'), creditNote.click()]);
+    const text = await pdfTextOf(await download.path());
+    for (const expected of ['Credit note', '-$99.00', songTitle]) expect(text).toContain(expected);
+  });
+}
 
 test('the plan step says, before payment, that a rejected paid submission is refunded', async ({ page }) => {
   await register(page);

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { PAYMENT_STATUS_LABELS, REFUND_REASON_TEXT, type BillingPayment } from '@shared/billing';
+import { BILLING_DOCUMENT_TITLE, PAYMENT_STATUS_LABELS, REFUND_REASON_TEXT, type BillingDocumentListItem, type BillingPayment } from '@shared/billing';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { LoadingBlock } from '@client/components/loading-block';
 import { useBilling } from '@client/entities/billing/billing-queries';
@@ -26,7 +26,7 @@ export function PaymentsSection() {
           <LoadingBlock label="Loading your payments..." className="py-6" />
         ) : billing.isError ? (
           <p className="text-sm text-destructive-soft">Your payments could not be loaded. Reload the page to try again.</p>
-        ) : billing.data.payments.length === 0 ? (
+        ) : billing.data.payments.length === 0 && billing.data.documents.length === 0 ? (
           <p className="text-sm text-muted-foreground">
             No payments yet. Paid plans are paid when you submit; <Link href="/submit" className="text-primary-soft underline underline-offset-4">submit a track</Link>.
           </p>
@@ -52,7 +52,36 @@ export function PaymentsSection() {
             ))}
           </ul>
         )}
+        {billing.data ? <KeptDocuments documents={billing.data.documents.filter((d) => d.submissionId === null)} /> : null}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * The documents of submissions deleted since (CONTRACT §21): a withdrawal refunds and deletes the
+ * submission, but its invoice and credit note are kept, and stay the artist's to download.
+ */
+function KeptDocuments({ documents }: { documents: BillingDocumentListItem[] }) {
+  if (documents.length === 0) return null;
+  return (
+    <section className="mt-4 grid gap-2" aria-labelledby="kept-documents-heading">
+      <h3 id="kept-documents-heading" className="text-sm font-semibold">
+        Documents of deleted submissions
+      </h3>
+      <ul className="grid gap-2" aria-label="Documents of deleted submissions">
+        {documents.map((d) => (
+          <li key={d.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 rounded-lg border p-3 text-sm">
+            <a href={d.url} download className="font-medium text-primary-soft underline-offset-4 hover:underline">
+              {BILLING_DOCUMENT_TITLE[d.kind]} {d.number}
+            </a>
+            <span className="min-w-0 break-words text-muted-foreground">
+              {d.songTitle} · {formatLongDate(d.issuedAt)} ·{' '}
+              {new Intl.NumberFormat('en-US', { style: 'currency', currency: d.currency.toUpperCase() }).format(Number(d.amount))}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -16,6 +16,14 @@ import type { RefundReason } from '@shared/submissions';
 export type { RefundReason };
 
 /**
+ * The names of the scheduled refunds (declared by features/billing/refund-jobs.ts): rejections not
+ * refunded at once, and late deliveries. Their names predate that module and are kept: the queue
+ * knows its schedules by name.
+ */
+export const REJECTION_REFUND_JOB = 'production.rejection-refunds';
+export const LATE_REFUND_JOB = 'production.late-delivery-refunds';
+
+/**
  * A full refund of the submission's payment through Stripe's refunds API (CONTRACT §13).
  *
  * Safe twice, one after the other or at the same moment: Stripe is asked with an idempotency

@@ -19,7 +19,6 @@ import {
 import type { EmailKinds, EmailQueue } from '../../domain/email/email-kinds';
 import type { QueueEmail } from '../../platform/email/outbox';
 import { apiError } from '../../platform/errors';
-import { newId } from '../../platform/ids';
 import { toPublicProfile } from '../../platform/public-user';
 import { deleteSubmissionRows } from '../../domain/submission/submission-deletion';
 import { toSubmission } from '../../domain/submission/to-submission';

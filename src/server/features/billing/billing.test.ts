@@ -7,7 +7,7 @@ import { billingDocuments, outboxEmails, submissions, type UserRow } from '../..
 import { createAdmin, createArtist, createSubmissionRow, createTestApp, type TestApp } from '../../test/helpers';
 import { signedEvent } from '../../test/stripe-events';
 import { startStripeStub, type StripeStub } from '../../test/stripe-stub';
-import { LATE_REFUND_JOB, REJECTION_REFUND_JOB } from './refund-jobs';
+import { LATE_REFUND_JOB, REJECTION_REFUND_JOB } from '../../domain/billing/refunds';
 import { includedVatCents } from '@shared/billing';
 
 const WEBHOOK_SECRET = 'whsec_test_billing_secret';

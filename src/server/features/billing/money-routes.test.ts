@@ -34,9 +34,14 @@ afterAll(async () => {
 const deliver = (event: { payload: string; headers: Record<string, string> }) =>
   t.app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: event.headers, payload: event.payload });
 
-/** The submission's history as [field, from, to, reason, actor], oldest first. */
+/**
+ * The submission's history as [field, from, to, reason, actor], oldest first; rows of one change
+ * share its instant, and among them the order is the field's (a change's rows are one record).
+ */
 async function chainOf(id: string) {
-  const rows = await t.db.select().from(submissionHistory).where(eq(submissionHistory.submissionId, id)).orderBy(asc(submissionHistory.createdAt), asc(submissionHistory.id));
+  const rows = await t.db.select().from(submissionHistory).where(eq(submissionHistory.submissionId, id)).orderBy(asc(submissionHistory.createdAt));
+  const order = ['status', 'review', 'refund', 'payment_status'];
+  rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || order.indexOf(a.field) - order.indexOf(b.field));
   return rows.map((r) => [r.field, r.fromValue, r.toValue, r.reason, r.actorId]);
 }
 const documentsOf = async (intentId: string) =>
@@ -60,7 +65,7 @@ const paidChain = (amountFrom: 'pending' = 'pending') => [
 describe('every money route', () => {
   it('tier change to another paid plan, then pay: one invoice for the new price, the payment recorded once', async () => {
     const sub = await awaitingPayment('premium');
-    expect((await t.call('POST', `/api/submissions/${sub.id}/tier`, artist, { tier: 'basic' })).statusCode).toBeLessThan(300);
+    expect((await t.call('POST', `/api/submissions/${sub.id}/tier`, artist, { pricingTier: 'basic' })).statusCode).toBe(204);
     const intentId = await pay(sub.id);
     expect(await chainOf(sub.id)).toEqual(paidChain());
     expect(await documentsOf(intentId)).toEqual([{ kind: 'invoice', amountCents: 4900, submissionId: sub.id }]);
@@ -68,7 +73,7 @@ describe('every money route', () => {
 
   it('tier change to the free plan: the submission goes to the label, nothing owed, no document', async () => {
     const sub = await awaitingPayment('premium');
-    expect((await t.call('POST', `/api/submissions/${sub.id}/tier`, artist, { tier: 'free' })).statusCode).toBeLessThan(300);
+    expect((await t.call('POST', `/api/submissions/${sub.id}/tier`, artist, { pricingTier: 'free' })).statusCode).toBe(204);
     expect(await chainOf(sub.id)).toEqual([
       ['status', 'payment_pending', 'pending', 'tier_changed', artist.id],
       ['payment_status', 'pending', null, null, artist.id],

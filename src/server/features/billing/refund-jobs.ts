@@ -1,17 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { EmailQueue } from '../../domain/email/email-kinds';
-import { refundLateDeliveries, refundRejected } from '../../domain/billing/refunds';
+import { LATE_REFUND_JOB, REJECTION_REFUND_JOB, refundLateDeliveries, refundRejected } from '../../domain/billing/refunds';
 import type { Db } from '../../platform/db/client';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import { createStripeClient } from '../../platform/stripe/stripe-client';
-
-/**
- * The scheduled refunds (their names predate this module and are kept: the queue knows its
- * schedules by name): rejections Stripe could not refund at once, and late deliveries.
- */
-export const REJECTION_REFUND_JOB = 'production.rejection-refunds';
-export const LATE_REFUND_JOB = 'production.late-delivery-refunds';
 
 interface RefundJobDeps {
   db: Db;

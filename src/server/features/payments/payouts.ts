@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { BonusEarning } from '@shared/production';
 import {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { displayName } from '@shared/users';
 import { viewsNeeded, type ArtistLedger, type BonusEarning, type BonusState, type EarningStatus } from '@shared/production';
 import { VIRAL_HITS_NEEDED } from '@shared/production-texts';

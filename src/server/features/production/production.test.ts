@@ -10,7 +10,7 @@ import { createAdmin, createArtist, createSubmissionRow, createTestApp, linkSubm
 import { signedEvent } from '../../test/stripe-events';
 import { startStripeStub, type StripeStub } from '../../test/stripe-stub';
 import { VIRAL_CHECK_JOB } from './publication';
-import { LATE_REFUND_JOB } from '../billing/refund-jobs';
+import { LATE_REFUND_JOB } from '../../domain/billing/refunds';
 import { VIRAL_CHECK_BACKSTOP_JOB } from './viral-check-backstop';
 import { deliverableObjectPath, uploadDeliverable } from '../../test/production-fixtures';
 import { clearRights } from '../../test/rights-fixtures';
