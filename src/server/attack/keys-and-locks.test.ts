@@ -3,18 +3,23 @@ import { Readable } from 'node:stream';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Delivery } from '@shared/production';
-import type { UserRow } from '../platform/db/schema';
+import { eq } from 'drizzle-orm';
+import { sessions, type UserRow } from '../platform/db/schema';
+import { SESSION_COOKIE } from '../platform/sessions';
 import { LocalObjectStorage } from '../platform/storage/local-storage';
 import { objectKey } from '../platform/storage/object-storage';
 import { RATE_LIMITS } from '../platform/rate-limits';
-import { createAdmin, createArtist, createStoredUpload, createSubmissionRow, createTestApp, TEST_ORIGIN, type TestApp } from '../test/helpers';
+import { createAdmin, createArtist, createStoredUpload, createSubmissionRow, createTestApp, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../test/helpers';
 import { deliverableObjectPath } from '../test/production-fixtures';
 import { startStripeStub, type StripeStub } from '../test/stripe-stub';
 
 /**
- * Issue 32's probe ("Keys and locks"), one test per finding, each failing before its fix: numbers
- * no column can store, forged cursors, Stripe events without an object. The backup findings are
- * in features/operations/backup.test.ts.
+ * Issue 32's probe ("Keys and locks"), one test per finding, each failing before its fix: session
+ * ids a database dump would give away, numbers no column can store, forged cursors, Stripe events
+ * without an object, documents served inline, writes without a limit. The archive itself (no
+ * secret in any byte, a restore on a new secret, a restore that fails) is tested in
+ * features/operations/backup.test.ts, the move in move-to-postgres.test.ts, the sign-in lockout in
+ * rate-limits.test.ts.
  */
 
 const WEBHOOK_SECRET = 'whsec_keys_and_locks';
@@ -45,6 +50,24 @@ afterAll(async () => {
 
 /** Numbers a JSON body can carry that no column stores: below a `real`'s smallest, denormals, beyond a double or a bigint. */
 const UNSTORABLE = ['1e-320', '1e-46', '5e-324', '-1e-40', '1e309', '-1e309', '1e300', '9007199254740993'];
+
+describe('finding 1: a database dump opens no session', () => {
+  it('signing the session ids the database holds, as the probe did with the secret, gives no session', async () => {
+    const owner = await createAdmin(t.db);
+    const cookies: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const login = await t.app.inject({ method: 'POST', url: '/api/login', headers: { origin: TEST_ORIGIN }, payload: { email: owner.email, password: TEST_PASSWORD } });
+      expect(login.statusCode).toBe(200);
+      cookies.push(`${SESSION_COOKIE}=${login.cookies.find((c) => c.name === SESSION_COOKIE)!.value}`);
+    }
+    for (const cookie of cookies) expect((await t.call('GET', '/api/user', cookie)).json<{ role: string }>().role).toBe('admin');
+    const stored = await t.db.select({ sid: sessions.sid }).from(sessions).where(eq(sessions.userId, owner.id));
+    expect(stored).toHaveLength(3);
+    for (const { sid } of stored) {
+      expect((await t.call('GET', '/api/user', `${SESSION_COOKIE}=${t.app.signCookie(sid)}`)).statusCode).toBe(401);
+    }
+  });
+});
 
 describe('finding 3: a number no column can store is a 400, never a 500', () => {
   it("on a delivery's comments (the artist) and the team's track comments (an admin), at every extreme", async () => {
