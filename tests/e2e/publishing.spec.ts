@@ -168,7 +168,16 @@ test('one publish path: deliver and publish at once, a quota refusal explained i
   const badge = page.getByTestId('desk-publishing').first();
   await expect(badge).toHaveText('Not published: YouTube quota used up');
   await expect(badge).toHaveAttribute('title', YOUTUBE_REFUSAL_ADVICE.quotaExceeded!);
-  await shootInView(page, badge, 'desk-list-quota');
+  // The list is a table at 1280 and cards at 390: the badge is drawn anew by the resize, so it is awaited before each shot.
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expect(page.getByTestId('desk-publishing').first()).toHaveText('Not published: YouTube quota used up');
+    await page.getByTestId('desk-publishing').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, `desk-list-quota-${width}.png`) });
+  }
 
   // The quota is back: the same path publishes it.
   stub.refuseInsert = null;
