@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type Locator, type Page } from '@playwright/test';
 import { startTestOidcProvider, type TestOidcProvider } from '../../src/server/test/oidc-provider';
 import { startTestSmtpServer, sentTo, type TestSmtpServer } from '../../src/server/test/smtp-test-server';
 import { startYouTubeStub, type YouTubeStub } from '../../src/server/test/youtube-stub';
@@ -53,14 +53,18 @@ test.afterAll(async () => {
   await provider?.stop();
 });
 
-/** The page at 1280×800 and 390×844, as `name-1280.png` and `name-390.png`, to be looked at. */
-async function shoot(page: Page, name: string): Promise<void> {
+/**
+ * The page at 1280×800 and 390×844, as `name-1280.png` and `name-390.png`, to be looked at: the
+ * whole page, or with `focus` (a part of a dialog, which scrolls on its own) the screen showing it.
+ */
+async function shoot(page: Page, name: string, focus?: Locator): Promise<void> {
   const before = page.viewportSize();
   for (const [width, height] of [[1280, 800], [390, 844]] as const) {
     await page.setViewportSize({ width, height });
-    // From the top: a full-page shot of a scrolled page draws the sticky header halfway down.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    if (focus) await focus.scrollIntoViewIfNeeded();
+    // From the top otherwise: a full-page shot of a scrolled page draws the sticky header halfway down.
+    else await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: !focus });
   }
   if (before) await page.setViewportSize(before);
 }
@@ -107,7 +111,6 @@ test('two co-owners, the licence signed by all, the allowlist done, published wi
   await contentId.getByLabel('Distributor').fill('DistroKid');
   await contentId.getByLabel('ISRC').fill('US-RC1-26-00417');
   await expect(next).toBeEnabled();
-  await owners.scrollIntoViewIfNeeded();
   await shoot(page, 'wizard-owners-content-id');
   await next.click();
   await next.click();
@@ -183,15 +186,14 @@ test('two co-owners, the licence signed by all, the allowlist done, published wi
   await expect(rights.getByTestId('rights-state')).toContainText('Waiting for the channel allowlisted');
   await expect(rights).toContainText('Signed by every owner');
   await expect(rights).toContainText('ISRC US-RC1-26-00417');
-  await rights.scrollIntoViewIfNeeded();
-  await shoot(page, 'desk-rights-allowlist');
+  await shoot(page, 'desk-rights-allowlist', rights);
   const download = page.waitForEvent('download');
   await rights.getByRole('link', { name: 'Allowlist letter (PDF)' }).click();
   const letter = await download;
   expect(letter.suggestedFilename()).toBe('allowlist-letter.pdf');
   await rights.getByRole('button', { name: 'Mark allowlist done' }).click();
   await expect(rights.getByTestId('rights-state')).toHaveText('Ready to publish');
-  await shoot(page, 'desk-rights-ready');
+  await shoot(page, 'desk-rights-ready', rights);
 
   // Published from the desk: the AI-assisted track goes out as synthetic media, and says so.
   const form = page.getByRole('form', { name: 'Publish on the channel' });
@@ -203,6 +205,6 @@ test('two co-owners, the licence signed by all, the allowlist done, published wi
   expect(videos).toHaveLength(1);
   expect(videos[0]).toMatchObject({ containsSyntheticMedia: true });
   expect(videos[0]!.description).toContain('AI tools were used in making this music.');
-  await shoot(page, 'desk-published');
+  await shoot(page, 'desk-published', page.getByTestId('youtube-progress'));
   await team.dispose();
 });

@@ -44,7 +44,7 @@ export function AgreementView({ agreement }: { agreement: Agreement }) {
               ) : (
                 <>
                   <Clock className="size-3.5" aria-hidden />
-                  {s.hasEmail ? 'Waiting for their signature (emailed link)' : 'Waiting'}
+                  {s.hasEmail ? 'Signs from a link sent by email' : 'Signed for by the artist'}
                 </>
               )}
             </span>
