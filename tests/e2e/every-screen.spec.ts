@@ -26,7 +26,8 @@ let smtp: TestSmtpServer;
 let server: OwnServer;
 
 test.use({ baseURL: BASE, viewport: SIZES[0] });
-test.describe.configure({ mode: 'serial' });
+// Generous: each test photographs its screens at three widths, on a machine the CI shares.
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -178,7 +179,6 @@ test('a first-time artist with only a draft is welcomed, the draft has no plan y
 });
 
 test('the Outbox pages by twenty and finds an email by recipient or subject', async ({ page }) => {
-  test.setTimeout(120_000);
   // Thirty new artists: thirty verification emails.
   const emails: string[] = [];
   for (let i = 0; i < 30; i++) {
@@ -259,7 +259,6 @@ test('at 360 px the checkout shows the card right after the summary, "Change pla
 });
 
 test('the bonus card is one compact summary: a line per track, one chart to switch, what a track earns and the payout account', async ({ page }) => {
-  test.setTimeout(120_000);
   const artistApi = await playwrightRequest.newContext({ baseURL: BASE });
   const artist = await newArtist(artistApi, 'Velvet Tides');
   const team = await adminApi();

@@ -93,7 +93,7 @@ function PhoneMenu() {
   }, [open]);
   return (
     <div className="sm:hidden">
-      <Button variant="outline" size="sm" className="px-2" aria-expanded={open} aria-controls="admin-phone-menu" onClick={() => setOpen((v) => !v)}>
+      <Button variant="outline" size="sm" className="px-2" aria-expanded={open} aria-controls={open ? 'admin-phone-menu' : undefined} onClick={() => setOpen((v) => !v)}>
         {open ? <X aria-hidden /> : <Menu aria-hidden />}
         Menu
       </Button>
