@@ -27,6 +27,8 @@ let admin: UserRow;
 let adminCookie: string;
 let victim: UserRow;
 let victimSubmission: SubmissionRow;
+/** The victim's invoice number: GET /api/billing/documents/{number}.pdf is walked on a real one (CONTRACT §21). */
+let victimDocument: string;
 
 beforeAll(async () => {
   // A distinct client address per call: per-address rate limits never pool the walk. With
@@ -36,9 +38,10 @@ beforeAll(async () => {
   victimSubmission = await createSubmissionRow(t.db, victim, { adminNotes: 'internal note' });
   // An issued invoice and credit note (CONTRACT §19), so that the document routes have a real PDF to guard.
   for (const kind of ['invoice', 'credit_note'] as const) {
-    await t.db.transaction((tx) =>
+    const issued = await t.db.transaction((tx) =>
       issueBillingDocument(tx, { kind, submission: victimSubmission, stripePaymentIntentId: 'pi_walk', amountCents: 4900, currency: 'usd', seller: {} }),
     );
+    if (kind === 'invoice') victimDocument = issued.number;
   }
   artist = await createArtist(t.db);
   artistCookie = await t.signIn(artist);
@@ -48,7 +51,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** Real ids of someone else's records, so that a guard that failed would act on real rows. */
-const paramValue = (name: string) => (/user/i.test(name) ? victim.id : victimSubmission.id);
+const paramValue = (name: string) => (name === 'number' ? victimDocument : /user/i.test(name) ? victim.id : victimSubmission.id);
 
 const call = (route: WalkedRoute, path: string, cookie?: string) =>
   t.call(route.method as Method, path, cookie, ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) ? {} : undefined);
@@ -65,6 +68,7 @@ describe('every registered route', () => {
     // CONTRACT §19's payouts: the artist's account and the team's transfer.
     expect(names).toEqual(expect.arrayContaining(['GET /api/payouts/account', 'POST /api/payouts/account', 'POST /api/admin/bonus/earnings/:submissionId/pay']));
     expect(names).toEqual(expect.arrayContaining(['GET /api/billing', 'GET /api/submissions/:id/invoice.pdf', 'GET /api/submissions/:id/credit-note.pdf']));
+    expect(names).toContain('GET /api/billing/documents/:number.pdf');
     // Issue 24: the channel and publishing on it.
     for (const route of [
       'GET /api/admin/channel',
