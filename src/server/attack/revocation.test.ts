@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setRole } from '../features/auth/accounts';
 import { users } from '../platform/db/schema';
-import { announceUserChanged } from '../platform/sessions';
+import { announceUserChanged, hashSessionId } from '../platform/sessions';
 import { CLOSE_SESSION_ENDED } from '@shared/live-events';
 import { cookieFrom, createAdmin, createArtist, createTestApp, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../test/helpers';
 import { secondInstance } from '../test/helpers';
@@ -83,7 +83,8 @@ describe(`revocation across instances (${process.env.DATABASE_URL ? 'PostgreSQL'
     expect((await get(b.app, '/api/user', other)).statusCode).toBe(200);
     expect((await get(b.app, '/api/user', current)).statusCode).toBe(200);
 
-    const currentSid = t.app.unsignCookie(decodeURIComponent(current.split('=')[1]!)).value!;
+    // The stored key of the session (the hash of the cookie's id), as request.sessionId holds it.
+    const currentSid = hashSessionId(t.app.unsignCookie(decodeURIComponent(current.split('=')[1]!)).value!);
     await t.app.sessions.endUserSessions(artist.id, { except: currentSid });
     const latency = await within(REVOCATION_DEADLINE_MS, async () => (await get(b.app, '/api/user', other)).statusCode === 401);
     expect((await get(b.app, '/api/user', current)).statusCode).toBe(200);
@@ -167,7 +168,8 @@ describe(`open WebSockets across instances (${process.env.DATABASE_URL ? 'Postgr
     const kept = await socketOnB(current);
     const ended = await socketOnB(other);
 
-    const currentSid = t.app.unsignCookie(decodeURIComponent(current.split('=')[1]!)).value!;
+    // The stored key of the session (the hash of the cookie's id), as request.sessionId holds it.
+    const currentSid = hashSessionId(t.app.unsignCookie(decodeURIComponent(current.split('=')[1]!)).value!);
     const since = performance.now();
     await t.app.sessions.endUserSessions(artist.id, { except: currentSid });
     const latency = await closedWithin(ended.closed, since, REVOCATION_DEADLINE_MS);
