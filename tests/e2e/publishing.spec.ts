@@ -152,8 +152,9 @@ test('one publish path: deliver and publish at once, a quota refusal explained i
   const form = dialog.getByRole('form', { name: 'Publish on the channel' });
   await expect(form.getByLabel('Video')).toHaveValue(/\/objects\/uploads\//, { timeout: 30_000 });
   stub.refuseInsert = { status: 403, message: 'The request cannot be completed because you have exceeded your quota.', reason: 'quotaExceeded' };
-  page.once('dialog', (question) => void question.accept());
   await form.getByRole('button', { name: 'Publish on YouTube' }).click();
+  // The cut is not approved: the product's own question (CONTRACT §21), answered.
+  await page.getByRole('alertdialog', { name: 'Publish an unapproved cut?' }).getByRole('button', { name: 'Publish anyway' }).click();
 
   // YouTube's sentence, and what to do about it in words.
   const progress = dialog.getByTestId('youtube-progress');
@@ -183,8 +184,8 @@ test('one publish path: deliver and publish at once, a quota refusal explained i
   stub.refuseInsert = null;
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/admin?submission=${submissionId}`);
-  page.once('dialog', (question) => void question.accept());
   await dialog.getByRole('form', { name: 'Publish on the channel' }).getByRole('button', { name: 'Publish on YouTube' }).click();
+  await page.getByRole('alertdialog', { name: 'Publish an unapproved cut?' }).getByRole('button', { name: 'Publish anyway' }).click();
   await expect(dialog.getByTestId('youtube-progress').getByRole('link')).toHaveText(/https:\/\/www\.youtube\.com\/watch\?v=/, { timeout: 30_000 });
   await admin.dispose();
   await artist.api.dispose();
