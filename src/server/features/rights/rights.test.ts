@@ -45,7 +45,7 @@ const OWNERS = [
 ];
 
 /** A submission sent with `owners`, approved by the team. */
-async function approvedWith(owners: object[] = OWNERS, extra: object = {}) {
+async function approvedWith(owners: object[] = OWNERS, extra: Record<string, unknown> = {}) {
   const res = await t.call('POST', '/api/submissions', artist, song({ owners, ...extra }));
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json().id as string;
@@ -73,7 +73,7 @@ describe('owners (CONTRACT §22)', () => {
   });
 
   it('refuses shares that do not add up to 100, no owner, more than 10, a bad ISRC, with 400', async () => {
-    const refused = async (body: object) => (await t.call('POST', '/api/submissions', artist, song(body))).json();
+    const refused = async (body: Record<string, unknown>) => (await t.call('POST', '/api/submissions', artist, song(body))).json();
     expect(await refused({ owners: [{ name: 'A', role: 'artist', share: 60 }, { name: 'B', role: 'writer', share: 30 }] })).toMatchObject({
       code: 'validation_failed',
       message: 'The owners’ shares must add up to 100%',
