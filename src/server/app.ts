@@ -17,7 +17,10 @@ import { collectMetrics, metricsRoutes } from './features/operations/metrics';
 import { defineScheduledBackup } from './features/operations/scheduled-backup';
 import { paymentRoutes } from './features/payments/routes';
 import { billingRoutes } from './features/billing/routes';
+import { declareAuthJobs } from './features/auth/auth-jobs';
 import { declareRefundJobs } from './features/billing/refund-jobs';
+import { declareNotificationJobs } from './features/notifications/notification-jobs';
+import { createProductionServices, declareProductionJobs } from './features/production/production-jobs';
 import { productionRoutes } from './features/production/routes';
 import { profileRoutes } from './features/profile/routes';
 import { rightsRoutes } from './features/rights/routes';
@@ -169,8 +172,12 @@ export async function buildApp({
   await app.register(paymentRoutes, { db, config, now: clock });
   await app.register(billingRoutes, { db, config });
   declareRefundJobs(jobs, { db, config, outbox, log: app.log, now: clock });
+  declareAuthJobs(jobs, { db, outbox });
+  declareNotificationJobs(jobs, { db, outbox });
   await app.register(notificationRoutes, { db, config });
-  await app.register(productionRoutes, { db, config, storage, now: clock, emailDelayS: config.mail.messageDelayS });
+  const production = createProductionServices({ db, config, storage, jobs, outbox, log: app.log, now: clock });
+  declareProductionJobs(jobs, production, { config, now: clock });
+  await app.register(productionRoutes, { db, config, storage, now: clock, emailDelayS: config.mail.messageDelayS, services: production });
   await app.register(rightsRoutes, { db, config, now: clock });
   await app.register(metricsRoutes, { registry: metrics, token: config.metricsToken });
 

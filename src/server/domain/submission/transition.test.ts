@@ -251,9 +251,9 @@ describe('one writer per fact (CONTRACT §21)', () => {
     expect(outsideDomain().filter(([, text]) => /refunds\.create\(/.test(text)).map(([file]) => file)).toEqual([]);
   });
 
-  it('jobs are scheduled by job modules, not inside a routes plugin, for what this issue moved', () => {
-    const routes = serverSources().filter(([file]) => /(^|\/)routes\.ts$/.test(file));
-    expect(routes.filter(([, text]) => /REFUND_JOB/.test(text)).map(([file]) => file)).toEqual([]);
+  it('jobs and their schedules are declared by job modules, never inside a routes plugin', () => {
+    const routes = serverSources().filter(([file]) => /routes\.ts$/.test(file));
+    expect(routes.filter(([, text]) => /REFUND_JOB|jobs\.(every|define)\b/.test(text)).map(([file]) => file)).toEqual([]);
   });
 
   it('submission_changed is announced by the domain only', () => {

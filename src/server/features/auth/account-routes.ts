@@ -18,7 +18,7 @@ import type { ObjectStorage } from '../../platform/storage/object-storage';
 import { removeUploadBytes } from '../../platform/storage/upload-files';
 import { changePassword, deleteAccount, requestEmailChange } from './account';
 import { streamAccountExport } from './account-export';
-import { PASSWORD_RESET_JOB, prunePasswordResetTokens, queuePasswordResetEmail, resetPassword } from './password-reset';
+import { PASSWORD_RESET_JOB, resetPassword } from './password-reset';
 import { clearLoginFailures, setDeviceCookie } from './login-throttle';
 import { changeUserRole, confirmUserEmail, listUsers } from './team';
 
@@ -30,11 +30,6 @@ interface AccountRouteOptions {
 
 /** Password reset (CONTRACT §11): public, the token decides. */
 export async function passwordResetRoutes(app: FastifyInstance, { db, config }: AccountRouteOptions) {
-  app.jobs.define<{ email: string }>(PASSWORD_RESET_JOB, { retryLimit: 5, retryDelayS: 5, retryBackoff: true, pollingIntervalS: 0.5 }, ({ email }) =>
-    queuePasswordResetEmail(db, app.outbox, email),
-  );
-  app.jobs.every('maintenance.prune-password-reset-tokens', '23 * * * *', () => prunePasswordResetTokens(db));
-
   app.post('/api/password-reset', rateLimited('passwordResets', 'address'), async (request, reply) => {
     const email = parseInput(passwordResetRequestSchema, request.body).email.toLowerCase();
     const { max, windowMs } = RATE_LIMITS.passwordResetsPerEmail;

@@ -13,7 +13,6 @@ import { responseSchema } from '../../platform/response-schemas';
 import { requireUser, userOf } from '../../platform/sessions';
 import { authenticate, registerLocalUser, signInWithGoogle } from './accounts';
 import {
-  pruneVerificationTokens,
   queueEmailChangeVerification,
   queueVerificationEmail,
   verifyEmailToken,
@@ -37,8 +36,6 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
       return reply.status(201).send(toPublicUser(user));
     },
   );
-
-  app.jobs.every('maintenance.prune-verification-tokens', '17 * * * *', () => pruneVerificationTokens(db));
 
   // The link in the email; it needs no session (it may be opened on another device).
   app.get<{ Querystring: { token?: unknown } }>('/api/verify-email', async (request, reply) => {

@@ -6,15 +6,11 @@ import { getNotificationSettings, updateNotificationSettings } from '../../platf
 import { readUnsubscribeToken } from '../../platform/email/unsubscribe-token';
 import { apiError, parseInput } from '../../platform/errors';
 import { requireAdmin, requireUser, userOf } from '../../platform/sessions';
-import { queueAdminDigests } from './admin-digest';
 
 const partialSettingsSchema = notificationSettingsSchema.partial();
 
 /** Email preferences, one-click unsubscribe (RFC 8058) and the team's Outbox (CONTRACT §10). */
 export async function notificationRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
-  // 08:00 UTC, before a European working day starts.
-  app.jobs.every('notifications.admin-digest', '0 8 * * *', () => queueAdminDigests(db, app.outbox));
-
   app.get('/api/notification-settings', { preHandler: requireUser }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return getNotificationSettings(db, userOf(request).id);

@@ -17,24 +17,13 @@ import { findVisibleSubmission } from './access';
 import { allLedgers, bonusOf, markEarning } from './bonus';
 import { contentDisposition, deliverFiles, listDeliveries, serveDeliverable, zipDeliverables } from './deliveries';
 import { addDeliveryComment, approveCut, commentAudience, listDeliveryComments, loadDeliveryComment, resolveDeliveryComment } from './delivery-comments';
-import { LabelChannel } from './channel';
+import type { ProductionServices } from './production-jobs';
 import { channelRoutes } from './channel-routes';
 import { productionState } from './production-state';
-import { enterViews, recordPublication, refreshDailyViews, runViralCheck, VIRAL_CHECK_JOB, type PublicationDeps, type ViralCheckJob } from './publication';
+import { enterViews, recordPublication } from './publication';
 import { refundSubmission } from '../../domain/billing/refunds';
 import { requestRevision } from './revisions';
-import {
-  cancelYouTubePublish,
-  queueStalledUploads,
-  requestYouTubePublish,
-  runYouTubeUpload,
-  youtubeUploadStatus,
-  YOUTUBE_UPLOAD_BACKSTOP_JOB,
-  YOUTUBE_UPLOAD_JOB,
-  type UploadDeps,
-  type YouTubeUploadJob,
-} from './youtube-upload';
-import { queueLostViralChecks, VIRAL_CHECK_BACKSTOP_CRON, VIRAL_CHECK_BACKSTOP_JOB } from './viral-check-backstop';
+import { cancelYouTubePublish, requestYouTubePublish, youtubeUploadStatus } from './youtube-upload';
 import { announceSubmissionChange } from '../../domain/submission/transition';
 
 type WithId = { Params: { id: string } };
@@ -43,7 +32,6 @@ type WithComment = { Params: { id: string; deliveryId: string; commentId: string
 
 /** The loader other instances use when a comment is too large to travel in a NOTIFY payload. */
 const DELIVERY_COMMENT_LOADER = 'delivery_comment';
-const DAILY_VIEWS_JOB = 'production.daily-views';
 
 interface ProductionOptions {
   db: Db;
@@ -53,68 +41,17 @@ interface ProductionOptions {
   now: () => Date;
   /** How long a comment on a delivery waits unread before it is emailed (CONTRACT §10, §17). */
   emailDelayS: number;
+  /** The channel and publishing state the routes share with the feature's jobs (production-jobs.ts). */
+  services: ProductionServices;
 }
 
 /**
  * After approval (CONTRACT §13): deliveries, revisions, refunds, the publication and its 14-day
  * check, the bonus ledger. Two route groups, each with its guard on what the router matched.
  */
-export async function productionRoutes(app: FastifyInstance, { db, config, storage, now, emailDelayS }: ProductionOptions) {
+export async function productionRoutes(app: FastifyInstance, { db, config, storage, now, emailDelayS, services }: ProductionOptions) {
   const stripe: Stripe | undefined = config.stripe ? createStripeClient(config.stripe) : undefined;
-  const channel = new LabelChannel({
-    db,
-    client: config.production.channel,
-    redirectUri: new URL('/api/admin/channel/callback', config.publicUrl).toString(),
-    urls: { apiUrl: config.production.youtubeApiUrl, analyticsUrl: config.production.youtubeAnalyticsUrl, timeoutMs: config.production.publishing.timeoutMs },
-    log: app.log,
-    tokenKey: config.production.tokenKey,
-  });
-  const deps: PublicationDeps = {
-    db,
-    jobs: app.jobs,
-    outbox: app.outbox,
-    youtube: config.production.youtube,
-    channel,
-    bonusPerTrackUsd: config.production.bonusPerTrackUsd,
-    log: app.log,
-  };
-
-  const uploadDeps: UploadDeps = {
-    db,
-    storage,
-    channel,
-    publication: deps,
-    jobs: app.jobs,
-    log: app.log,
-    now,
-    retryDelayMs: config.production.publishing.retryDelayMs,
-    running: new Map(),
-  };
-  // Publishing on the channel: up to YOUTUBE_UPLOADS_AT_ONCE uploads side by side per instance, so
-  // one stalled upload holds up no other (CONTRACT §23); a job is kept an hour before the queue
-  // counts its worker dead, and the lease hands a stalled upload to a live worker within a minute
-  // or two (queueStalledUploads). The job counts and schedules its own tries (decision 175): the
-  // queue's retries only cover a run that could not even record its failure.
-  app.jobs.define<YouTubeUploadJob>(
-    YOUTUBE_UPLOAD_JOB,
-    { retryLimit: 3, retryDelayS: 30, retryBackoff: true, expireInS: 3600, pollingIntervalS: 2, concurrency: config.production.publishing.uploadsAtOnce },
-    (job) => runYouTubeUpload(uploadDeps, job),
-  );
-  app.jobs.every(YOUTUBE_UPLOAD_BACKSTOP_JOB, '* * * * *', () => queueStalledUploads(uploadDeps));
-
-  // The 14-day check: once per publication across all instances; a due one starts within seconds
-  // (each worker polls every 2 s and takes one job per poll, so four workers per instance keep a
-  // burst of due checks, say after downtime, well within the minute: see bench/production.bench.ts).
-  // A failing read of the API is retried with backoff for hours.
-  app.jobs.define<ViralCheckJob>(
-    VIRAL_CHECK_JOB,
-    { retryLimit: 12, retryDelayS: 60, retryBackoff: true, expireInS: 120, pollingIntervalS: 2, concurrency: 4 },
-    (job) => runViralCheck(deps, job, now()),
-  );
-  // The window's daily views, for the artist's chart (CONTRACT §16): once a day, with the channel connected.
-  app.jobs.every(DAILY_VIEWS_JOB, '0 6 * * *', () => refreshDailyViews(deps, now()));
-  // A check whose job was lost (retries exhausted, or dropped while the server was off) is queued again.
-  app.jobs.every(VIRAL_CHECK_BACKSTOP_JOB, VIRAL_CHECK_BACKSTOP_CRON, () => queueLostViralChecks(deps, now()));
+  const { channel, publication: deps, uploads: uploadDeps } = services;
 
   app.realtime.registerLoader(DELIVERY_COMMENT_LOADER, async (id) => {
     const loaded = await loadDeliveryComment(db, id);
