@@ -6,7 +6,6 @@ import type { Db, Tx } from '../../platform/db/client';
 import {
   agreementSignatures,
   agreements,
-  submissionHistory,
   submissions,
   users,
   type AgreementRow,
@@ -18,6 +17,8 @@ import { newId } from '../../platform/ids';
 import type { EmailQueue } from '../email/email-kinds';
 import { hashToken } from '../email/emailed-links';
 import { agreementText } from './agreement-text';
+import { recordArtistActivity } from './artist-activity';
+import { recordHistory } from './history';
 import { announceSubmissionChange } from './transition';
 
 /** Where a signature came from, as the request showed it. */
@@ -148,15 +149,11 @@ async function recordSignatures(
         tokenUsedAt: target.tokenHash ? write.origin.now : null,
       })
       .where(eq(agreementSignatures.id, target.id));
-    // Written as every history row is today; the history verb of issue 31 takes it over.
-    await tx.insert(submissionHistory).values({
-      id: newId(),
-      submissionId: submission.id,
-      actorId: write.by,
-      field: 'agreement',
-      fromValue: null,
-      toValue: write.onBehalf ? `${target.ownerName} (signed on their behalf as ${write.typedName})` : `${target.ownerName} signed as ${write.typedName}`,
-      createdAt: write.origin.now,
+    await recordHistory(tx, submission.id, {
+      kind: 'agreement',
+      by: write.by,
+      to: write.onBehalf ? `${target.ownerName} (signed on their behalf as ${write.typedName})` : `${target.ownerName} signed as ${write.typedName}`,
+      at: write.origin.now,
     });
   }
   const signatures = await signaturesOf(tx, submission.id);
@@ -178,6 +175,8 @@ async function recordSignatures(
     team.map((admin) => ({ kind: all ? ('agreement_signed' as const) : ('agreement_signature_received' as const), userId: admin.id, data })),
   );
   await announceSubmissionChange(tx, submission.userId, { submissionId: submission.id, status: submission.status });
+  // The team hears it live too, as a badge on the desk row and in the header (issue 33 part 4).
+  await recordArtistActivity(tx, { submissionId: submission.id, songTitle: submission.songTitle, kind: 'agreement_signed', at: write.origin.now });
   return signatures;
 }
 
@@ -289,15 +288,7 @@ export async function changeOwners(db: Db, userId: string, submissionId: string,
     await tx.delete(agreements).where(eq(agreements.submissionId, submissionId));
     const [row] = await tx.update(submissions).set({ owners, updatedAt: now }).where(eq(submissions.id, submissionId)).returning();
     const describe = (list: Owner[]) => list.map((o) => `${o.name} ${o.share}%`).join(', ');
-    await tx.insert(submissionHistory).values({
-      id: newId(),
-      submissionId,
-      actorId: userId,
-      field: 'owners',
-      fromValue: describe(ownersOf(submission)),
-      toValue: describe(owners),
-      createdAt: now,
-    });
+    await recordHistory(tx, submissionId, { kind: 'owners', by: userId, from: describe(ownersOf(submission)), to: describe(owners), at: now });
     return row!;
   });
 }

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { isPublishable } from '@shared/submissions';
 import { RIGHTS_PART_LABELS, ownersOf, rightsOverrideSchema, type RightsPart, type RightsState } from '@shared/rights';
 import type { Db, Tx } from '../../platform/db/client';
-import { agreements, submissionHistory, submissions, type SubmissionRow } from '../../platform/db/schema';
+import { agreements, submissions, type SubmissionRow } from '../../platform/db/schema';
 import { HttpError, apiError, parseInput } from '../../platform/errors';
-import { newId } from '../../platform/ids';
 import { agreementStatusOf, signaturesOf } from './agreement';
+import { recordHistory } from './history';
 
 /** Content ID yes or don't know: the distributor may claim the label's video, so the allowlist step is needed. */
 export const needsAllowlist = (contentId: SubmissionRow['contentId']) => contentId !== 'no';
@@ -42,15 +42,7 @@ export async function requireRights(db: Db, adminId: string, submissionId: strin
     const message = `Publishing waits for ${missing.map((m) => RIGHTS_PART_LABELS[m]).join(' and ')}`;
     throw new HttpError('rights_incomplete', message, undefined, undefined, { missing });
   }
-  // Written as every history row is today; the history verb of issue 31 takes it over.
-  await db.insert(submissionHistory).values({
-    id: newId(),
-    submissionId,
-    actorId: adminId,
-    field: 'rights_override',
-    fromValue: missing.join(', '),
-    toValue: override.reason,
-  });
+  await recordHistory(db, submissionId, { kind: 'rights_override', by: adminId, from: missing.join(', '), to: override.reason, at: new Date() });
 }
 
 /** GET /api/admin/submissions/{id}/rights: the desk's rights step. */
@@ -80,15 +72,7 @@ export async function markAllowlist(db: Db, adminId: string, submissionId: strin
       .set({ allowlistDoneAt: done ? now : null, allowlistDoneBy: done ? adminId : null, updatedAt: now })
       .where(eq(submissions.id, submissionId))
       .returning();
-    await tx.insert(submissionHistory).values({
-      id: newId(),
-      submissionId,
-      actorId: adminId,
-      field: 'allowlist',
-      fromValue: done ? null : 'done',
-      toValue: done ? 'done' : null,
-      createdAt: now,
-    });
+    await recordHistory(tx, submissionId, { kind: 'allowlist', by: adminId, from: done ? null : 'done', to: done ? 'done' : null, at: now });
     return row!;
   });
 }
