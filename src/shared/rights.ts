@@ -31,6 +31,13 @@ export const RIGHTS_MESSAGES = {
   overrideReason: 'Give the reason for publishing without the rights',
 } as const;
 
+/** The desk's way past the publishing gate (CONTRACT §22): an admin's reason, kept in the history. */
+export const RIGHTS_OVERRIDE_TEXTS = {
+  waiting: (parts: string) => `Publishing waits for ${parts}.`,
+  label: 'Reason to publish anyway (kept in the history)',
+  hint: 'Leave it empty to wait for the rights. With a reason, publishing goes ahead and the history records who overrode the rights and why.',
+} as const;
+
 /** Shares are kept in hundredths of a percent, so 33.33 + 33.33 + 33.34 adds up exactly. */
 export const shareHundredths = (share: number) => Math.round(share * 100);
 

@@ -5,6 +5,7 @@ import { startTestSmtpServer, sentTo, type TestSmtpServer } from '../../src/serv
 import { startYouTubeStub, type YouTubeStub } from '../../src/server/test/youtube-stub';
 import { registerArtist, uploadBytes } from './fixtures';
 import { ownServerBase, startOwnServer, type OwnServer } from './own-server';
+import { RIGHTS_OVERRIDE_TEXTS, RIGHTS_PART_LABELS } from '../../src/shared/rights';
 
 /**
  * Rights before release (issue 35, CONTRACT §22) in the browser: the artist names two co-owners
@@ -187,19 +188,24 @@ test('two co-owners, the licence signed by all, the allowlist done, published wi
   await expect(rights).toContainText('Signed by every owner');
   await expect(rights).toContainText('ISRC US-RC1-26-00417');
   await shoot(page, 'desk-rights-allowlist', rights);
+  // The publish form says what it waits for and offers the admin's override with a reason.
+  const form = page.getByRole('form', { name: 'Publish on the channel' });
+  await expect(form.getByTestId('rights-override')).toContainText(RIGHTS_OVERRIDE_TEXTS.waiting(RIGHTS_PART_LABELS.allowlist));
+  await expect(form.getByLabel(RIGHTS_OVERRIDE_TEXTS.label)).toBeVisible();
   const download = page.waitForEvent('download');
   await rights.getByRole('link', { name: 'Allowlist letter (PDF)' }).click();
   const letter = await download;
   expect(letter.suggestedFilename()).toBe('allowlist-letter.pdf');
   await rights.getByRole('button', { name: 'Mark allowlist done' }).click();
   await expect(rights.getByTestId('rights-state')).toHaveText('Ready to publish');
+  await expect(form.getByTestId('rights-override')).toHaveCount(0);
   await shoot(page, 'desk-rights-ready', rights);
 
   // Published from the desk: the AI-assisted track goes out as synthetic media, and says so.
-  const form = page.getByRole('form', { name: 'Publish on the channel' });
   await expect(form.getByLabel('Description')).toHaveValue(/AI tools were used in making this music\./);
-  page.once('dialog', (dialog) => void dialog.accept());
   await form.getByRole('button', { name: 'Publish on YouTube' }).click();
+  // The cut was delivered, not approved by the artist: the product's own question (CONTRACT §21).
+  await page.getByRole('alertdialog', { name: 'Publish an unapproved cut?' }).getByRole('button', { name: 'Publish anyway' }).click();
   await expect(page.getByTestId('youtube-progress').getByRole('link')).toHaveText(/https:\/\/www\.youtube\.com\/watch\?v=/, { timeout: 60_000 });
   const videos = [...stub.videos.values()];
   expect(videos).toHaveLength(1);

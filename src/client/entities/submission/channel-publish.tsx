@@ -22,6 +22,7 @@ import { Textarea } from '@client/components/ui/textarea';
 import { apiRequest, errorMessage } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import { toast } from '@client/lib/toast';
+import { overrideOf, RightsOverrideField, type RightsOverride } from './rights-override';
 
 /** Publishing on the label's channel from the desk (CONTRACT §16). */
 
@@ -214,9 +215,10 @@ function PublishOnChannel({
   const [tags, setTags] = useState(draft.tags.join(', '));
   const [privacyStatus, setPrivacyStatus] = useState<PrivacyStatus>('public');
   const [publishAt, setPublishAt] = useState('');
+  const [overrideReason, setOverrideReason] = useState('');
   const [confirmDialog, confirm] = useConfirm();
   const publish = useMutation({
-    mutationFn: (input: YouTubePublishInput) => apiRequest<YouTubeUploadStatus>('POST', `/api/admin/submissions/${submissionId}/youtube`, input),
+    mutationFn: (input: YouTubePublishInput & RightsOverride) => apiRequest<YouTubeUploadStatus>('POST', `/api/admin/submissions/${submissionId}/youtube`, input),
     onSuccess: (status) => {
       queryClient.setQueryData(uploadKey(submissionId), status);
       onStarted();
@@ -242,6 +244,7 @@ function PublishOnChannel({
         .filter(Boolean),
       privacyStatus,
       ...(publishAt ? { publishAt: new Date(publishAt).toISOString() } : {}),
+      ...overrideOf(overrideReason),
     });
   };
   if (choices.length === 0) {
@@ -283,6 +286,7 @@ function PublishOnChannel({
           <Input id="yt-publish-at" type="datetime-local" value={publishAt} onChange={(e) => setPublishAt(e.target.value)} />
         </div>
       </div>
+      <RightsOverrideField submissionId={submissionId} reason={overrideReason} onReason={setOverrideReason} />
       <Button type="submit" size="sm" className="justify-self-start" disabled={publish.isPending}>
         <MonitorPlay aria-hidden />
         {publish.isPending ? 'Starting...' : publishAt ? 'Schedule on YouTube' : 'Publish on YouTube'}

@@ -4,6 +4,7 @@ import type { ArtistLedger, BonusEarning, BonusState, Delivery, EarningStatus, P
 import { apiRequest } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import { RESUMABLE_UPLOAD_OPTIONS, percentUploaded } from '@client/lib/resumable-upload';
+import type { RightsOverride } from './rights-override';
 
 /** After approval (CONTRACT §13): queries both the artist's and the team's screens use. */
 
@@ -54,7 +55,7 @@ export function useRefund(submissionId: string) {
 
 export function usePublish(submissionId: string) {
   return useMutation({
-    mutationFn: (input: PublicationInput) => apiRequest<ProductionState>('PUT', `/api/admin/submissions/${submissionId}/publication`, input),
+    mutationFn: (input: PublicationInput & RightsOverride) => apiRequest<ProductionState>('PUT', `/api/admin/submissions/${submissionId}/publication`, input),
     onSuccess: () => Promise.all([refresh(submissionId), queryClient.invalidateQueries({ queryKey: LEDGERS_KEY })]),
   });
 }

@@ -4,7 +4,7 @@ import { isPublishable } from '@shared/submissions';
 import { apiRequest } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 
-/** Keyed by their API path, so a live submission_changed reads them again (features/messages/live-messages.tsx). */
+/** Keyed by their API path, so a live submission_changed reads them again (entities/live/live-reads.ts). */
 const agreementKey = (id: string) => [`/api/submissions/${id}/agreement`] as const;
 const rightsKey = (id: string) => [`/api/admin/submissions/${id}/rights`] as const;
 const signingKey = (token: string) => [`/api/sign/${token}`] as const;

@@ -18,6 +18,7 @@ import { ChannelPublish, useChannelConnected } from './channel-publish';
 import { DeliveriesList } from './deliveries-list';
 import { LicenceRecord } from './artist-production';
 import { uploadDeliverable, useDeliver, useEnterViews, useProduction, usePublish, useRefund } from './production-queries';
+import { overrideOf, RightsOverrideField } from './rights-override';
 import { DetailsSection } from '@client/components/details-section';
 
 const fail = (title: string) => (error: unknown) => toast({ title, description: errorMessage(error), variant: 'destructive' });
@@ -109,6 +110,7 @@ function PublishForm({ submissionId, state, secondary }: { submissionId: string;
   const [videoUrl, setVideoUrl] = useState(publication?.videoUrl ?? '');
   const [publishedAt, setPublishedAt] = useState(toLocalInput(publication ? new Date(publication.publishedAt) : new Date()));
   const [subscribers, setSubscribers] = useState(publication ? String(publication.subscriberCount) : '');
+  const [overrideReason, setOverrideReason] = useState('');
   const mailText = useMailText();
   const publish = usePublish(submissionId);
   const [confirmDialog, confirm] = useConfirm();
@@ -126,6 +128,7 @@ function PublishForm({ submissionId, state, secondary }: { submissionId: string;
         videoUrl: videoUrl.trim(),
         publishedAt: new Date(publishedAt).toISOString(),
         ...(subscribers.trim() ? { subscriberCount: Number(subscribers) } : {}),
+        ...overrideOf(overrideReason),
       },
       { onSuccess: () => toast({ title: 'Publication recorded', description: mailText(MAIL_TEXTS.artistEmailedLink) }), onError: fail('Publication not recorded') },
     );
@@ -157,6 +160,7 @@ function PublishForm({ submissionId, state, secondary }: { submissionId: string;
           />
         </div>
       </div>
+      {publication ? null : <RightsOverrideField submissionId={submissionId} reason={overrideReason} onReason={setOverrideReason} />}
       <Button type="submit" size="sm" className="justify-self-start" disabled={publish.isPending}>
         <Clapperboard aria-hidden />
         {publish.isPending ? 'Saving...' : publication ? 'Update publication' : 'Record publication'}
