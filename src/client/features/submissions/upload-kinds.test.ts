@@ -17,8 +17,8 @@ describe('isAllowedType', () => {
 });
 
 describe('UPLOAD_KINDS', () => {
-  it('sends only the video resumably, and caps each image kind at its own count', () => {
-    expect(Object.entries(UPLOAD_KINDS).filter(([, kind]) => kind.transport === 'resumable').map(([name]) => name)).toEqual(['video']);
+  it('sends the music and the video resumably (they resume after a dropped connection, CONTRACT §23), and caps each image kind at its own count', () => {
+    expect(Object.entries(UPLOAD_KINDS).filter(([, kind]) => kind.transport === 'resumable').map(([name]) => name)).toEqual(['music', 'video']);
     expect([UPLOAD_KINDS.artwork, UPLOAD_KINDS.style, UPLOAD_KINDS.character].map((kind) => [kind.maxFiles, kind.maxBytes])).toEqual([
       [1, FILE_LIMITS.imageBytes],
       [FILE_LIMITS.maxStyleImages, FILE_LIMITS.imageBytes],

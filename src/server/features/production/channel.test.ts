@@ -81,6 +81,7 @@ describe('connecting the channel', () => {
     w.provider.expireAccessTokens();
     w.stub.subscribers = 33_000;
     const submission = await createSubmissionRow(w.t.db, await createArtist(w.t.db), { status: 'approved' });
+    await clearRights(w.t.db, submission.id);
     const recorded = await w.t.call('PUT', `/api/admin/submissions/${submission.id}/publication`, adminCookie, {
       videoUrl: 'https://www.youtube.com/watch?v=refresh3300',
       publishedAt: new Date().toISOString(),

@@ -11,6 +11,7 @@ import { objectKey } from '../../platform/storage/object-storage';
 import { connectChannel, startChannelWorld, type ChannelWorld } from '../../test/channel-fixtures';
 import { createAdmin, createArtist, createStoredUpload, createSubmissionRow } from '../../test/helpers';
 import { retryDelayMs, YOUTUBE_UPLOAD_JOB } from './youtube-upload';
+import { clearRights } from '../../test/rights-fixtures';
 
 /**
  * CONTRACT §23 "Publishing never hangs", against the YouTube stub with the channel connected
@@ -48,6 +49,7 @@ async function publishable({ w, admin }: World, title: string) {
   const storage = createObjectStorage(w.t.config);
   const artist = await createArtist(w.t.db, { artistName: 'Nyx' });
   const submission = await createSubmissionRow(w.t.db, artist, { status: 'approved', artistName: 'Nyx', songTitle: title });
+  await clearRights(w.t.db, submission.id);
   const video = randomBytes(VIDEO_BYTES);
   const file = await createStoredUpload(w.t.db, admin, { contentType: 'video/mp4', size: VIDEO_BYTES, fileName: 'cut.mp4', submissionId: submission.id });
   await storage.receive(objectKey('uploads', file.id), Readable.from([video]), VIDEO_BYTES);
