@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { startTestSmtpServer, type TestSmtpServer } from '../../src/server/test/smtp-test-server';
-import { E2E_ADMIN, FAKE_STRIPE_JS, PASSWORD, createSubmission, registerArtist, uniqueEmail } from './fixtures';
+import { E2E_ADMIN, FAKE_STRIPE_JS, PASSWORD, clearRights, createSubmission, registerArtist, uniqueEmail } from './fixtures';
 import { ownServerBase, startOwnServer, type OwnServer } from './own-server';
 
 /**
@@ -265,6 +265,8 @@ test('the bonus card is one compact summary: a line per track, one chart to swit
   const publish = async (songTitle: string, publishedAt: Date, views?: number) => {
     const id = await createSubmission(artistApi, { songTitle, artistName: 'Velvet Tides' });
     expect((await team.patch(`/api/admin/submissions/${id}/status`, { data: { status: 'approved' } })).ok()).toBe(true);
+    // Publishing waits for the rights (CONTRACT §22): the artist signs, the allowlist is done.
+    await clearRights(artistApi, team, id);
     const pub = await team.put(`/api/admin/submissions/${id}/publication`, {
       data: { videoUrl: `https://youtu.be/${songTitle.replace(/\W/g, '')}`, publishedAt: publishedAt.toISOString(), subscriberCount: 31_000 },
     });

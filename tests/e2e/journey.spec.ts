@@ -309,7 +309,7 @@ test('an unpaid submission says so, and is switched to Free while payments are u
 
   await expect(page).toHaveURL(new RegExp(`/checkout/${id}$`));
   await expect(page.getByText('Payment Configuration Required')).toBeVisible();
-  await expect(page.getByText('switch it to the Free plan under "Change plan" on this page')).toBeVisible();
+  await expect(page.getByText('switch it to the Free plan under "Change plan" below')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Logout' }).or(page.getByRole('button', { name: 'Logout' }))).toBeVisible();
   const change = page.getByTestId('change-tier');
   // After a switch the dropdown shows the plan just chosen, as the current one.

@@ -19,7 +19,8 @@ export function ProfileDialog({ user, open, onOpenChange: setOpen }: ProfileDial
   const setupNeeded = !user.profileSetupComplete;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogContent className="max-w-2xl">
+      {/* The actions stick to its foot: scroll padding keeps a field scrolled or tabbed to from hiding behind them. */}
+      <DialogContent className="max-w-2xl scroll-pb-24">
         <DialogHeader>
           <DialogTitle>{setupNeeded ? 'Complete your artist profile' : 'Edit your artist profile'}</DialogTitle>
           <DialogDescription>{PROFILE_PURPOSE}</DialogDescription>
