@@ -115,7 +115,7 @@ test('a finished video is submitted as a file, uploaded resumably, and the artis
   const next = page.getByRole('button', { name: 'Next' });
   await expect(next).toBeDisabled();
   await page.getByLabel('Video file').setInputFiles({ name: 'cold-light.mp4', mimeType: 'video/mp4', buffer: tinyMp4() });
-  await expect(page.getByText('cold-light.mp4')).toBeVisible();
+  await expect(page.getByTestId('upload-item').getByText('cold-light.mp4')).toBeVisible();
   await expect(next).toBeEnabled({ timeout: 30_000 });
   await next.click();
 

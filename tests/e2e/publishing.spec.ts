@@ -101,13 +101,10 @@ test('approve, deliver, connect the channel, review the draft, publish: the arti
   await form.scrollIntoViewIfNeeded();
   await shoot(page, SHOTS, 'desk-publish-form');
   // The artist has not approved this cut (CONTRACT §17): the team is asked, and confirms.
-  const asked = page.waitForEvent('dialog').then(async (dialog) => {
-    const message = dialog.message();
-    await dialog.accept();
-    return message;
-  });
   await form.getByRole('button', { name: 'Publish on YouTube' }).click();
-  expect(await asked).toBe(PRODUCTION_TEXTS.unapprovedCutConfirm);
+  const asked = page.getByRole('alertdialog', { name: 'Publish an unapproved cut?' });
+  await expect(asked).toContainText(PRODUCTION_TEXTS.unapprovedCutConfirm);
+  await asked.getByRole('button', { name: 'Publish anyway' }).click();
   await expect(page.getByTestId('youtube-progress').getByRole('link')).toHaveText(/https:\/\/www\.youtube\.com\/watch\?v=/, { timeout: 30_000 });
   await shoot(page, SHOTS, 'desk-published');
   expect([...stub.videos.values()].map((v) => v.title)).toContain('Nocturne Collective - Night Drive (Official Video)');
@@ -136,6 +133,8 @@ test('one publish path: deliver and publish at once, a quota refusal explained i
   const admin = await playwrightRequest.newContext({ baseURL: BASE });
   expect((await admin.post('/api/login', { data: ADMIN })).ok()).toBe(true);
   expect((await admin.patch(`/api/admin/submissions/${submissionId}/status`, { data: { status: 'approved' } })).ok()).toBe(true);
+  // Publishing waits for the rights (CONTRACT §22): the artist signs, the allowlist is done.
+  await clearRights(artist.api, admin, submissionId);
 
   expect((await page.request.post('/api/login', { data: ADMIN })).ok()).toBe(true);
   await page.goto(`/admin?submission=${submissionId}`);

@@ -33,7 +33,8 @@ export function AdminHeader({ user, unreadMessages, newFromArtists = 0 }: { user
     <AppHeader
       user={user}
       home="/admin"
-      className="max-w-7xl"
+      // Four controls and the account on a 360 px phone: two pixels less padding each side keeps them in.
+      className="max-w-7xl px-3 min-[400px]:px-4"
       nameOnPhones={false}
       badge={
         <Badge variant="warning" className="shrink-0" data-testid="admin-access-badge">

@@ -33,7 +33,7 @@ export function RightsPanel({ submissionId }: { submissionId: string }) {
           {ready ? <ShieldCheck className="size-4 text-success" aria-hidden /> : <ShieldAlert className="size-4 text-warning" aria-hidden />}
           Rights before release
         </h3>
-        <Badge variant={ready ? 'success' : 'warning'} data-testid="rights-state">
+        <Badge variant={ready ? 'success' : 'warning'} className="whitespace-normal" data-testid="rights-state">
           {ready ? 'Ready to publish' : `Waiting for ${r.missing.map((m) => RIGHTS_PART_LABELS[m]).join(' and ')}`}
         </Badge>
       </div>

@@ -42,7 +42,7 @@ export function AdminSubmissionCard(props: RowProps) {
           {payment === 'free' ? null : <span className={PAYMENT_TONES[payment]}>{PAYMENT_STATE_LABELS[payment]}</span>}
         </span>
         {s.desk.ratingAverage === null ? null : (
-          <span className="inline-flex items-center gap-0.5 tabular-nums" aria-label={`Rated ${s.desk.ratingAverage} of 5 by ${s.desk.ratingCount}`}>
+          <span className="inline-flex items-center gap-0.5 tabular-nums" role="img" aria-label={`Rated ${s.desk.ratingAverage} of 5 by ${s.desk.ratingCount}`}>
             <Star className="size-3 fill-warning text-warning" aria-hidden />
             {s.desk.ratingAverage.toFixed(1)}
             <span className="text-muted-foreground">({s.desk.ratingCount})</span>

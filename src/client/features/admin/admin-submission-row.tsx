@@ -138,7 +138,7 @@ export function AdminSubmissionRow({ submission: s, newActivity, active, selecte
         {s.desk.ratingAverage === null ? (
           <span className="text-muted-foreground">–</span>
         ) : (
-          <span className="inline-flex items-center gap-0.5" aria-label={`Rated ${s.desk.ratingAverage} of 5 by ${s.desk.ratingCount}`}>
+          <span className="inline-flex items-center gap-0.5" role="img" aria-label={`Rated ${s.desk.ratingAverage} of 5 by ${s.desk.ratingCount}`}>
             <Star className="size-3 fill-warning text-warning" aria-hidden />
             {s.desk.ratingAverage.toFixed(1)}
             <span className="text-muted-foreground">({s.desk.ratingCount})</span>
