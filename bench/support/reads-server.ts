@@ -1,7 +1,8 @@
 /**
  * A child process for bench/reads.bench.ts: either the product (buildApp on a scratch database
  * with one signed-in artist and N submissions) or a bare node:http server answering the same
- * JSON bytes. It prints one JSON line {port, cookie, bodiesFile} and serves until killed.
+ * JSON bytes. It tells its parent {port, cookie, bodiesFile, database} on the IPC channel and
+ * serves until killed. The product logs as in service (LOG_LEVEL, default info) to its stdout.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -30,18 +31,18 @@ if (mode === 'bare') {
     res.end(body);
   });
   server.listen(0, '127.0.0.1', () => {
-    console.log(JSON.stringify({ port: (server.address() as { port: number }).port }));
+    process.send!({ port: (server.address() as { port: number }).port });
   });
 } else {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hub-bench-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
     SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(dataDir, 'db') });
-  const app = await buildApp({ config, database, client: 'none', logger: false });
+  const app = await buildApp({ config, database, client: 'none' });
   const { db } = database;
   const userId = newId();
   await db.insert(users).values({ id: userId, email: `bench-${userId}@example.com`, firstName: 'Bench', lastName: 'Artist', artistName: 'The Benchmarks' });
@@ -84,5 +85,5 @@ if (mode === 'bare') {
   }
   const bodiesFile = path.join(dataDir, 'bodies.json');
   writeFileSync(bodiesFile, JSON.stringify(out));
-  console.log(JSON.stringify({ port, cookie, bodiesFile, database: database.kind }));
+  process.send!({ port, cookie, bodiesFile, database: database.kind });
 }

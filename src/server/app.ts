@@ -35,8 +35,8 @@ import { errorBody, registerErrorHandling, tooManyRequests } from './platform/er
 import { Outbox } from './platform/email/outbox';
 import { firstPageDocuments } from './platform/first-page-documents';
 import { registerInputChecks } from './platform/input-checks';
+import { productLogger, RequestLog } from './platform/request-log';
 import { JobQueue } from './platform/jobs/job-queue';
-import { logSerializers } from './platform/log-serializers';
 import { toPublicUser } from './platform/public-user';
 import { postgresRateLimitStore, pruneRateLimitCounters } from './platform/rate-limits';
 import { handleSocketError, realtimePlugin } from './platform/realtime/plugin';
@@ -89,9 +89,8 @@ export async function buildApp({
   bodyProgress = BODY_PROGRESS,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    // Whatever logger a caller passes, errors and requests are logged through the same
-    // serializers: no SQL parameters, bodies, tokens or session ids (CONTRACT §9).
-    logger: withSafeSerializers(logger ?? { level: config.logLevel }),
+    logger: productLogger(logger ?? { level: config.logLevel }),
+    logController: new RequestLog(),
     // Only the proxies TRUST_PROXY names may tell the client's address (CONTRACT §9); without
     // it, X-Forwarded-For is ignored and the TCP peer is the client. N hops: the N nearest.
     trustProxy:
@@ -189,11 +188,6 @@ export async function buildApp({
     outbox.close();
   });
   return app;
-}
-
-function withSafeSerializers(logger: NonNullable<AppOptions['logger']>): AppOptions['logger'] {
-  if (typeof logger === 'boolean') return logger && { serializers: logSerializers };
-  return { ...logger, serializers: { ...logger.serializers, ...logSerializers } };
 }
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/objects/') || url === '/ws';

@@ -115,4 +115,13 @@ describe('the error log', () => {
     expect(logLines.join('\n')).toContain('/api/uploads/abc');
     expect(logLines.join('\n')).not.toContain('very-secret-token');
   });
+
+  it('writes one line per request as it is answered: method, path, status and time (issue 37)', async () => {
+    logLines.length = 0;
+    await t.app.inject({ url: '/api/user?tab=1', headers: { cookie: artistCookie } });
+    const lines = logLines.map((line) => JSON.parse(line) as { msg: string; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/api/user' }, res: { statusCode: 200 } });
+    expect(lines[0]!.responseTime).toBeGreaterThan(0);
+  });
 });

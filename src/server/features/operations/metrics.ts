@@ -60,11 +60,23 @@ export function collectMetrics(app: FastifyInstance, database: Database): Regist
     registers: [registry],
   });
 
-  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+  // One pair of series per method, route and status, looked up once: labelling by an object
+  // each time hashes its keys on every request (issue 37). A callback hook: it runs on every request.
+  const series = new Map<string, { requests: ReturnType<typeof requests.labels>; durations: ReturnType<typeof durations.labels> }>();
+  app.addHook('onResponse', (request, reply, done) => {
+    const method = METHODS.has(request.method) ? request.method : 'OTHER';
     const route = routeLabelOf(request, reply);
-    const labels = { method: METHODS.has(request.method) ? request.method : 'OTHER', route, status: String(reply.statusCode) };
-    requests.inc(labels);
-    durations.observe(labels, reply.elapsedTime / 1000);
+    const status = String(reply.statusCode);
+    const key = `${method} ${status} ${route}`;
+    let pair = series.get(key);
+    if (!pair) {
+      const labels = { method, route, status };
+      pair = { requests: requests.labels(labels), durations: durations.labels(labels) };
+      series.set(key, pair);
+    }
+    pair.requests.inc();
+    pair.durations.observe(reply.elapsedTime / 1000);
+    done();
   });
 
   const { db } = database;
