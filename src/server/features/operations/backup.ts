@@ -9,6 +9,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
+import type { PgliteInThread } from '../../platform/db/pglite-in-thread';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { z } from 'zod';
@@ -116,7 +117,7 @@ function laterKeyOf(key: string): string | undefined {
   return key.startsWith('incoming/') ? `uploads/${key.slice('incoming/'.length)}` : undefined;
 }
 
-async function snapshotPglite(pglite: PGlite, workDir: string): Promise<Snapshot> {
+async function snapshotPglite(pglite: PgliteInThread, workDir: string): Promise<Snapshot> {
   // Fewer WAL records to replay when the copy is opened.
   await pglite.exec('CHECKPOINT');
   // Inside one transaction nothing else runs on the embedded engine (every query waits for it):

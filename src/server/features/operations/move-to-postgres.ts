@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Transform } from 'node:stream';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { EmbeddedTransaction, PgliteInThread } from '../../platform/db/pglite-in-thread';
 import pg from 'pg';
 import type { Config } from '../../config';
 import { openDatabase, type Database } from '../../platform/db/client';
@@ -63,7 +63,7 @@ async function holdsData(client: pg.Client): Promise<boolean> {
   return false;
 }
 
-async function copyTable(source: Transaction, target: pg.Client, table: TableName): Promise<void> {
+async function copyTable(source: EmbeddedTransaction, target: pg.Client, table: TableName): Promise<void> {
   const { rows: columns } = await target.query<{ name: string }>(
     `select column_name as name from information_schema.columns
      where table_schema = $1 and table_name = $2 and is_generated = 'NEVER' order by ordinal_position`,
@@ -130,7 +130,7 @@ export async function moveDatabase(source: Database, to: string): Promise<Record
       throw new BackupError(`Cannot give the database at ${redact(to)} this version's tables: ${reasonOf(error)}; nothing was left in it`);
     }
 
-    const pglite: PGlite = source.pglite!;
+    const pglite: PgliteInThread = source.pglite!;
     const sourceQuery: Query = (text, params) => pglite.query(text, params);
     const targetQuery: Query = (text, params) => target.query(text, params);
     const tables = (await listTables(sourceQuery)).filter((table) => !NOT_COPIED.has(qualified(table)));

@@ -1,8 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -10,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { installJobQueue } from '../jobs/job-queue';
+import { PgliteInThread } from './pglite-in-thread';
 import type { Database, Db } from './database';
 import * as schema from './schema';
 
@@ -104,15 +104,17 @@ function isRunning(pid: number): boolean {
 async function openPglite(dir: string): Promise<Database> {
   mkdirSync(path.dirname(dir), { recursive: true });
   const unlock = lockPgliteDir(dir);
-  let client: PGlite;
+  let client: PgliteInThread;
   try {
-    // pg_trgm backs the admin search's trigram indexes (docs/decisions/040-admin-list-at-scale.md).
-    client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    // In a thread of its own, with pg_trgm for the admin search's trigram indexes
+    // (docs/decisions/040-admin-list-at-scale.md, 182-embedded-database-thread.md).
+    client = await PgliteInThread.open(dir);
   } catch (error) {
     unlock();
     throw error;
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  // Drizzle's PGlite driver calls query and transaction, which the thread's handle answers alike.
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   let closing: Promise<void> | undefined;
   return {
     kind: 'pglite',

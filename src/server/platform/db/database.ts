@@ -1,6 +1,6 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import type { PgliteInThread } from './pglite-in-thread';
 import type * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -12,7 +12,7 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   /** The raw engine, for what Drizzle does not wrap (LISTEN/NOTIFY). */
-  pglite?: PGlite;
+  pglite?: PgliteInThread;
   pool?: pg.Pool;
   connectionString?: string;
   ping(): Promise<void>;

@@ -1,13 +1,13 @@
-import type { PGlite, Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { Database, Tx } from '../db/database';
+import type { EmbeddedQueries } from '../db/pglite-in-thread';
 
 /** What pg-boss needs from a database: run one SQL text with positional parameters. */
 export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
-type Queryable = Pick<PGlite | PgliteTransaction, 'query' | 'exec'> | Pick<pg.Pool | pg.PoolClient, 'query'>;
+type Queryable = EmbeddedQueries | Pick<pg.Pool | pg.PoolClient, 'query'>;
 
 /** pg-boss over the app's own connection: the pool of a server, or the one embedded PGlite. */
 export function databaseExecutor(database: Database): SqlExecutor {
@@ -21,7 +21,7 @@ export function databaseExecutor(database: Database): SqlExecutor {
  * several at once without parameters, which `exec` (simple protocol) runs: its last result is
  * the answer, as node-postgres would give it.
  */
-function pgliteExecutor(client: Pick<PGlite | PgliteTransaction, 'query' | 'exec'>): SqlExecutor {
+function pgliteExecutor(client: EmbeddedQueries): SqlExecutor {
   return {
     executeSql: async (text, values) => {
       if (values && values.length > 0) return client.query(text, values);

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgliteInThread } from './pglite-in-thread';
+
+/**
+ * The embedded database in its own thread (decision 182) answers as PGlite does: what Drizzle,
+ * pg-boss, the realtime bus and the backup rely on is checked here against the real engine.
+ */
+let db: PgliteInThread;
+
+beforeAll(async () => {
+  db = await PgliteInThread.open('memory://');
+  await db.exec('create table notes (id int primary key, body text not null, at timestamptz not null default now())');
+});
+afterAll(() => db?.close());
+
+describe('the embedded database in its own thread', () => {
+  it('answers queries with parameters, as objects or arrays, and keeps the text of types asked for', async () => {
+    await db.query('insert into notes (id, body) values ($1, $2)', [1, 'first']);
+    const objects = await db.query<{ id: number; body: string; at: Date }>('select id, body, at from notes');
+    expect(objects.rows).toEqual([{ id: 1, body: 'first', at: expect.any(Date) }]);
+    const arrays = await db.query<unknown[]>('select id, at from notes', [], { rowMode: 'array', parsers: { 1184: (value) => value } });
+    expect(arrays.rows[0]![0]).toBe(1);
+    expect(typeof arrays.rows[0]![1]).toBe('string');
+  });
+
+  it('refuses a parser that does more than keep the text, rather than ignore it', () => {
+    expect(() => db.query('select 1', [], { parsers: { 1184: (value) => new Date(value) } })).toThrow(/cannot cross threads/);
+  });
+
+  it('passes on PostgreSQL’s error with its code and constraint, as the server’s code reads them', async () => {
+    const failure = await db.query('insert into notes (id, body) values (1, $1)', ['again']).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect(failure).toMatchObject({ code: '23505', constraint: 'notes_pkey' });
+  });
+
+  it('commits a transaction that returns and rolls back one that throws; others wait for it', async () => {
+    await db.transaction(async (tx) => {
+      await tx.query('insert into notes (id, body) values (2, $1)', ['kept']);
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('insert into notes (id, body) values (3, $1)', ['undone']);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+
+    let outsideRan = false;
+    const inside = db.transaction(async (tx) => {
+      await tx.query('insert into notes (id, body) values (4, $1)', ['first in']);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(outsideRan).toBe(false);
+    });
+    const outside = db.query('select count(*)::int as n from notes').then((result) => {
+      outsideRan = true;
+      return result;
+    });
+    await inside;
+    const { rows } = await outside;
+    expect(rows).toEqual([{ n: 3 }]);
+    const { rows: ids } = await db.query<{ id: number }>('select id from notes order by id');
+    expect(ids.map((row) => row.id)).toEqual([1, 2, 4]);
+  });
+
+  it('runs several statements with exec, and delivers notifications until unlistened', async () => {
+    const results = await db.exec('select 1 as a; select 2 as b');
+    expect(results.map((result) => result.rows)).toEqual([[{ a: 1 }], [{ b: 2 }]]);
+
+    const heard: string[] = [];
+    const stop = await db.listen('news', (payload) => heard.push(payload));
+    await db.query(`select pg_notify('news', $1)`, ['hello']);
+    await expect.poll(() => heard).toEqual(['hello']);
+    await stop();
+    await db.query(`select pg_notify('news', $1)`, ['unheard']);
+    await db.query('select 1');
+    expect(heard).toEqual(['hello']);
+  });
+
+  it('dumps its data directory as a tar', async () => {
+    const dump = await db.dumpDataDir('none');
+    expect(dump.size).toBeGreaterThan(1024 * 1024);
+    // A tar's header names its first entry and says "ustar" at offset 257.
+    expect(Buffer.from(await dump.slice(257, 262).arrayBuffer()).toString()).toBe('ustar');
+  });
+});
+
+describe('a closed embedded database', () => {
+  it('answers every later query with an error instead of waiting for ever', async () => {
+    const closing = await PgliteInThread.open('memory://');
+    await closing.close();
+    await expect(closing.query('select 1')).rejects.toThrow(/stopped/);
+  });
+});
