@@ -23,10 +23,9 @@
  * arguments for the server process, e.g. `--import ./probe.mjs` to measure inside it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, errors as undiciErrors } from 'undici';
 import { createScratchDatabase, redactUrl, BENCH_POSTGRES_URL } from './support/scratch-postgres';
@@ -127,17 +126,22 @@ async function runAgainst(title: string, env: Record<string, string>): Promise<v
   }
 }
 
-export function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; info: ServerInfo }> {
+/**
+ * Starts a load server; it answers its ServerInfo on the IPC channel. It logs as it does in
+ * service (one line per request at LOG_LEVEL info), into `server.log` in its LOAD_DATA_DIR.
+ */
+export function startServer(env: Record<string, string> & { LOAD_DATA_DIR: string }): Promise<{ child: ChildProcess; info: ServerInfo }> {
   const extra = process.env.BENCH_LOAD_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
+  const log = openSync(path.join(env.LOAD_DATA_DIR, 'server.log'), 'a');
   const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'bench/support/load-server.ts'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', log, 'inherit', 'ipc'],
     // Measured as it is deployed: NODE_ENV=production (React renders the emails with its production
     // build, several times faster than the development one it uses otherwise).
     env: { ...process.env, NODE_ENV: 'production', ...env },
   });
+  closeSync(log);
   return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.once('line', (line) => resolve({ child, info: JSON.parse(line) as ServerInfo }));
+    child.once('message', (info) => resolve({ child, info: info as ServerInfo }));
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`load server exited with ${code}`)));
   });

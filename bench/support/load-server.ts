@@ -3,11 +3,12 @@
  * embedded PGlite in a scratch DATA_DIR, or the PostgreSQL named by DATABASE_URL — with
  * LOAD_ARTISTS artist accounts (one shared password), each with a session of an earlier visit, and
  * one label-team account to write to.
- * It prints one JSON line {origin, database, password, artists, teamUserId} and serves until
- * killed (its scratch DATA_DIR is the caller's to remove).
+ * It tells its parent {origin, database, password, artists, teamUserId} on the IPC channel and
+ * serves until killed (its scratch DATA_DIR is the caller's to remove). It logs as the product
+ * does in service (LOG_LEVEL, default info) to its stdout.
  *
  * LOAD_JOIN=1: a second instance on the same DATABASE_URL (bench/capacity.bench.ts): it seeds
- * nothing and prints only {origin, database}; the first instance's sessions serve on it too.
+ * nothing and tells only {origin, database}; the first instance's sessions serve on it too.
  *
  * TRUST_PROXY=1: the load generator names each simulated artist's own address in
  * X-Forwarded-For, as a proxy in front of the product would, so the per-address limits count
@@ -36,17 +37,17 @@ const config = loadConfig({
   PORT: String(port),
   PUBLIC_URL: origin,
   SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0',
-  LOG_LEVEL: 'silent',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
   TRUST_PROXY: '1',
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
 });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(dataDir, 'db') });
-const app = await buildApp({ config, database, client: 'none', logger: false });
+const app = await buildApp({ config, database, client: 'none' });
 
 if (process.env.LOAD_JOIN === '1') {
   await app.listen({ port, host: '127.0.0.1' });
   stopOnSigterm();
-  console.log(JSON.stringify({ origin, database: database.kind }));
+  process.send!({ origin, database: database.kind });
 } else {
   await seedAndServe();
 }
@@ -84,15 +85,13 @@ async function seedAndServe(): Promise<void> {
   for (let i = 0; i < rows.length; i += 1000) await database.db.insert(sessions).values(rows.slice(i, i + 1000));
   await app.listen({ port, host: '127.0.0.1' });
   stopOnSigterm();
-  console.log(
-    JSON.stringify({
-      origin,
-      database: database.kind,
-      password: PASSWORD,
-      artists: artists.map((a, i) => ({ email: a.email, cookie: `${SESSION_COOKIE}=${app.signCookie(sids[i]!)}` })),
-      teamUserId,
-    }),
-  );
+  process.send!({
+    origin,
+    database: database.kind,
+    password: PASSWORD,
+    artists: artists.map((a, i) => ({ email: a.email, cookie: `${SESSION_COOKIE}=${app.signCookie(sids[i]!)}` })),
+    teamUserId,
+  });
 }
 
 /** SIGTERM: stop cleanly (node's --cpu-prof writes its profile on a clean exit). */
