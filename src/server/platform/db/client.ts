@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { installJobQueue } from '../jobs/job-queue';
 import { PgliteInThread } from './pglite-in-thread';
+import { PreparingClient } from './prepared-statements';
 import type { Database, Db } from './database';
 import * as schema from './schema';
 
@@ -36,7 +37,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 function openPostgres(connectionString: string): Database {
-  const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 30_000 });
+  // Each connection prepares the queries it runs (platform/db/prepared-statements.ts).
+  const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 30_000, Client: PreparingClient });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;

@@ -1,0 +1,34 @@
+import { describe, expect, inject, it } from 'vitest';
+import { PreparingClient } from './prepared-statements';
+
+// The PostgreSQL run of npm test (DATABASE_URL, which CI runs too) has a server to prepare on.
+const target = inject('testDatabase');
+(target.kind === 'postgres' ? describe : () => undefined)('a connection that prepares its queries (decision 183)', () => {
+  it('prepares a query with parameters once per text, and leaves one without parameters alone', async () => {
+    const client = new PreparingClient({ connectionString: target.kind === 'postgres' ? target.url : '' });
+    await client.connect();
+    try {
+      const prepared = async () =>
+        (await client.query<{ name: string; statement: string }>('select name, statement from pg_prepared_statements order by statement')).rows;
+      expect(await prepared()).toEqual([]);
+
+      for (const n of [1, 2, 3]) {
+        const { rows } = await client.query<{ doubled: number }>('select $1::int * 2 as doubled', [n]);
+        expect(rows).toEqual([{ doubled: n * 2 }]);
+      }
+      const asConfig = await client.query({ text: 'select $1::text as echoed', values: ['hi'], rowMode: 'array' });
+      expect(asConfig.rows).toEqual([['hi']]);
+      await client.query('select 1');
+
+      const statements = await prepared();
+      expect(statements.map((s) => s.statement)).toEqual(['select $1::int * 2 as doubled', 'select $1::text as echoed']);
+      expect(statements.every((s) => /^hub_[\w-]+$/.test(s.name))).toBe(true);
+
+      // A query that fails still answers with PostgreSQL's error, and the next run of its text works.
+      await expect(client.query('select 1 / $1::int as quotient', [0])).rejects.toMatchObject({ code: '22012' });
+      expect((await client.query('select 1 / $1::int as quotient', [1])).rows).toEqual([{ quotient: 1 }]);
+    } finally {
+      await client.end();
+    }
+  });
+});
