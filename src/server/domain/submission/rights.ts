@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../platform/db/client';
 import { agreements, submissions, type SubmissionRow } from '../../platform/db/schema';
 import { HttpError, apiError, parseInput } from '../../platform/errors';
 import { agreementStatusOf, signaturesOf } from './agreement';
-import { recordHistory } from './history';
+import { recordHistory, type HistoryEntry } from './history';
 
 /** Content ID yes or don't know: the distributor may claim the label's video, so the allowlist step is needed. */
 export const needsAllowlist = (contentId: SubmissionRow['contentId']) => contentId !== 'no';
@@ -23,26 +23,27 @@ async function missingRights(tx: Tx | Db, submission: Pick<SubmissionRow, 'id' |
  * THE publishing gate (CONTRACT §22): both ways a video goes out — publishing on the channel and
  * recording a publication by hand — call this first, with the request's body. Without a signed
  * agreement, or (Content ID yes or don't know) without the allowlist done, it refuses with 409
- * `rights_incomplete` and what is missing, unless the body carries `override: {reason}`: then
- * the admin's decision is recorded in the history, with who and why, and publishing goes on.
- * An unknown or unpublishable submission is left to the route to refuse as it does.
+ * `rights_incomplete` and what is missing, unless the body carries `override: {reason}`: then it
+ * answers the history entry of the admin's decision (who and why), which the publishing writes
+ * in its own transaction, so a publish that fails leaves no override recorded. Null when nothing
+ * is overridden. An unknown or unpublishable submission is left to the route to refuse as it does.
  */
-export async function requireRights(db: Db, adminId: string, submissionId: string, body: unknown): Promise<void> {
+export async function requireRights(db: Db, adminId: string, submissionId: string, body: unknown): Promise<HistoryEntry | null> {
   const [submission] = await db
     .select({ id: submissions.id, contentId: submissions.contentId, allowlistDoneAt: submissions.allowlistDoneAt, status: submissions.status })
     .from(submissions)
     .where(eq(submissions.id, submissionId))
     .limit(1);
   // Not publishable at all (a draft, one not approved): the route refuses it as it does.
-  if (!submission || !isPublishable(submission.status)) return;
+  if (!submission || !isPublishable(submission.status)) return null;
   const missing = await missingRights(db, submission);
-  if (missing.length === 0) return;
+  if (missing.length === 0) return null;
   const { override } = parseInput(rightsOverrideSchema, body && typeof body === 'object' ? { override: (body as { override?: unknown }).override } : {});
   if (!override) {
     const message = `Publishing waits for ${missing.map((m) => RIGHTS_PART_LABELS[m]).join(' and ')}`;
     throw new HttpError('rights_incomplete', message, undefined, undefined, { missing });
   }
-  await recordHistory(db, submissionId, { kind: 'rights_override', by: adminId, from: missing.join(', '), to: override.reason, at: new Date() });
+  return { kind: 'rights_override', by: adminId, from: missing.join(', '), to: override.reason, at: new Date() };
 }
 
 /** GET /api/admin/submissions/{id}/rights: the desk's rights step. */

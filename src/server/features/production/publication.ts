@@ -14,7 +14,7 @@ import { lockDeskSubmission } from './access';
 import type { LabelChannel } from './channel';
 import { readSubscriberCount, readViewCount, youTubeVideoId, YouTubeError, type YouTubeConfig } from './youtube';
 import { readDailyViews } from './youtube-api';
-import { recordHistory } from '../../domain/submission/history';
+import { recordHistory, type HistoryEntry } from '../../domain/submission/history';
 
 export const VIRAL_CHECK_JOB = 'production.viral-check';
 export interface ViralCheckJob {
@@ -56,6 +56,8 @@ export async function recordPublication(
   submissionId: string,
   input: { videoUrl: string; publishedAt: string; subscriberCount?: number | undefined },
   now: Date,
+  /** The admin's override of the rights gate (`requireRights`), recorded with the publication. */
+  rightsOverride: HistoryEntry | null = null,
 ): Promise<void> {
   const { db, youtube } = deps;
   const publishedAt = new Date(input.publishedAt);
@@ -97,6 +99,7 @@ export async function recordPublication(
       .onConflictDoUpdate({ target: publications.submissionId, set: values, setWhere: sql`${publications.checkedAt} is null` })
       .returning({ submissionId: publications.submissionId });
     if (!written) throw apiError('conflict', CHECK_HAS_RUN);
+    if (rightsOverride) await recordHistory(tx, submissionId, rightsOverride);
     await transitionSubmissions(tx, [submission], { to: 'published', reason: 'published', by: adminId, now });
     await recordHistory(tx, submissionId, {
       kind: 'publication',

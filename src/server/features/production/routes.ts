@@ -97,8 +97,8 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
     team.put<WithId>('/api/admin/submissions/:id/publication', async (request) => {
       const input = parseInput(publicationSchema, request.body);
       const admin = userOf(request);
-      await requireRights(db, admin.id, request.params.id, request.body);
-      await recordPublication(deps, admin.id, request.params.id, input, now());
+      const override = await requireRights(db, admin.id, request.params.id, request.body);
+      await recordPublication(deps, admin.id, request.params.id, input, now(), override);
       request.log.info({ submissionId: request.params.id, adminId: admin.id }, 'publication recorded');
       return productionState(db, await findVisibleSubmission(db, admin, request.params.id), now());
     });
@@ -119,8 +119,8 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
     team.post<WithId>('/api/admin/submissions/:id/youtube', rateLimited('publications'), async (request, reply) => {
       const input = parseInput(youtubePublishSchema, request.body);
       const admin = userOf(request);
-      await requireRights(db, admin.id, request.params.id, request.body);
-      const status = await requestYouTubePublish(uploadDeps, admin.id, request.params.id, input);
+      const override = await requireRights(db, admin.id, request.params.id, request.body);
+      const status = await requestYouTubePublish(uploadDeps, admin.id, request.params.id, input, override);
       request.log.info({ submissionId: request.params.id, adminId: admin.id }, 'publishing on YouTube queued');
       return reply.status(202).send(status);
     });

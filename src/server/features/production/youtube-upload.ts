@@ -10,6 +10,7 @@ import { apiError, HttpError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import { objectKey, type ObjectStorage } from '../../platform/storage/object-storage';
 import type { z } from 'zod';
+import { recordHistory, type HistoryEntry } from '../../domain/submission/history';
 import { lockDeskSubmission } from './access';
 import type { LabelChannel } from './channel';
 import { readWindowViews, recordPublication, type PublicationDeps } from './publication';
@@ -78,6 +79,8 @@ export async function requestYouTubePublish(
   adminId: string,
   submissionId: string,
   input: z.output<typeof youtubePublishSchema>,
+  /** The admin's override of the rights gate (`requireRights`), recorded as the publishing is queued. */
+  rightsOverride: HistoryEntry | null = null,
 ): Promise<YouTubeUploadStatus> {
   const uploadId = uploadIdFromObjectPath(input.objectPath);
   if (!uploadId) throw apiError('video_not_publishable');
@@ -122,6 +125,7 @@ export async function requestYouTubePublish(
       updatedAt: now,
     };
     await tx.insert(youtubeUploads).values({ submissionId, ...values, createdAt: now }).onConflictDoUpdate({ target: youtubeUploads.submissionId, set: values });
+    if (rightsOverride) await recordHistory(tx, submissionId, rightsOverride);
     await deps.jobs.enqueue(YOUTUBE_UPLOAD_JOB, { submissionId } satisfies YouTubeUploadJob, { singletonKey: jobKey(submissionId), tx });
   });
   return youtubeUploadStatus(deps.db, submissionId);

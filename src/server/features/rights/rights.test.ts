@@ -286,6 +286,23 @@ describe('Content ID, the allowlist and the publishing gate', () => {
     expect(history).toMatchObject([{ actorId: admin.id, fromValue: 'allowlist', toValue: 'Distributor confirmed by phone' }]);
   });
 
+  it('records an override only with the publishing it allowed: a publish that fails leaves none', async () => {
+    const id = await approvedWith([{ name: 'Nora Vex', role: 'artist', share: 100 }], { contentId: 'unknown' });
+    const override = { reason: 'Distributor confirmed by phone' };
+    const youtube = await t.call('POST', `/api/admin/submissions/${id}/youtube`, admin, {
+      objectPath: '/objects/uploads/not-a-stored-video',
+      title: 'T',
+      description: '',
+      tags: [],
+      privacyStatus: 'public',
+      override,
+    });
+    expect(youtube.statusCode).toBeGreaterThanOrEqual(400);
+    expect(youtube.json().code).toBe('channel_not_connected');
+    const overrides = await t.db.select().from(submissionHistory).where(and(eq(submissionHistory.submissionId, id), eq(submissionHistory.field, 'rights_override')));
+    expect(overrides).toHaveLength(0);
+  });
+
   it('lets a song with Content ID "no" and a signed agreement through without an allowlist', async () => {
     const id = await approvedWith([{ name: 'Nora Vex', role: 'artist', share: 100 }], { contentId: 'no' });
     await t.call('POST', `/api/submissions/${id}/agreement/sign`, artist, { name: 'Nora Vex', consent: true });
