@@ -13,8 +13,10 @@ import { SocialFieldInputs, socialValuesOf } from './social-fields';
 import { useSaveProfile } from './use-profile';
 
 /**
- * The profile schema arrives when the form is first focused or checked, not with the dialog that
- * a new artist's first /dashboard opens at once (issue 27, decision 163).
+ * The profile schema arrives when the form is first typed in or checked, not with the dialog that
+ * a new artist's first /dashboard opens at once (issue 27, decision 163). Not on focus: the dialog
+ * puts the focus in the form by itself, which would fetch zod on every first dashboard (issue 37,
+ * decision 181).
  */
 const resolver = lazyResolver(() => import('@shared/auth').then((module) => module.profileSchema));
 
@@ -50,7 +52,7 @@ export function ProfileForm({ user, idPrefix, onSaved, extraActions, actionsClas
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} onFocus={resolver.preload} className="grid gap-5">
+    <form noValidate onSubmit={onSubmit} onChange={resolver.preload} className="grid gap-5">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
           id={`${idPrefix}-artist-name`}
