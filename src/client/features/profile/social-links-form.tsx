@@ -25,7 +25,7 @@ export function SocialLinksForm({ user }: { user: PublicUser }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5">
-      <SocialFieldInputs register={(field) => form.register(field)} idPrefix="social" />
+      <SocialFieldInputs register={form.register} idPrefix="social" />
       <Button type="submit" className="justify-self-start" disabled={save.isPending}>
         {save.isPending ? (
           <>
