@@ -7,7 +7,7 @@ import { FullScreenSpinner } from '@client/components/ui/spinner';
 import { AUTH_LOADING_TEXT, useAuth } from '@client/lib/auth';
 import { loadChunk } from '@client/lib/chunk-load';
 import { queryClient } from '@client/lib/query-client';
-import { showCarriedOverToast } from '@client/lib/toast';
+import { showCarriedOverToast, useToasts } from '@client/lib/toast';
 
 /** Forgets every page whose chunk failed to load, so that "Try again" fetches it anew. */
 const forgetFailedLoads = new Set<() => void>();
@@ -88,7 +88,7 @@ export function App() {
       <RouteBoundary>
         <AppRoutes />
       </RouteBoundary>
-      <EagerToaster />
+      <ToasterWhenNeeded />
     </QueryClientProvider>
   );
 }
@@ -192,17 +192,35 @@ const loadToaster = () =>
     },
   ));
 
+/** What tells the toaster that the person is acting on the page (press, tap or key). */
+const FIRST_ACT_EVENTS = ['pointerdown', 'keydown'] as const;
+
 /**
- * The toast machinery (Radix Toast) is fetched right after the first page, not with it (the
- * /auth budget) and not with the first toast: the first toast is often an error (an upload that
- * lost the connection), and offline its chunk could not come (issue 33). Without React.lazy, a
+ * The toast machinery (Radix Toast) is fetched when the page first needs it, not with every first
+ * page (the /auth budget, and issue 37: a first page fetches what it shows, decision 181): with
+ * the first toast, or as soon as the person first presses, taps or types on the page, whichever
+ * comes first. A toast answers something; the first one is often an error of something the
+ * person did (an upload that lost the connection), and offline its chunk could not come
+ * (issue 33), so it is fetched when they start acting, while still online. Without React.lazy, a
  * failed fetch throws nowhere: it is tried again when the browser is back online, and toasts
  * raised meanwhile wait in lib/toast.ts's store.
  */
-function EagerToaster() {
+function ToasterWhenNeeded() {
   const [Toaster, setToaster] = useState<ToasterComponent | null>(null);
+  // Once needed, for good: a toast dismissed before the chunk came leaves the next one to show.
+  const [needed, setNeeded] = useState(false);
+  const toastRaised = useToasts().length > 0;
+  if (toastRaised && !needed) setNeeded(true);
   useEffect(() => {
     showCarriedOverToast();
+    const onAct = () => setNeeded(true);
+    for (const type of FIRST_ACT_EVENTS) window.addEventListener(type, onAct, { capture: true, once: true, passive: true });
+    return () => {
+      for (const type of FIRST_ACT_EVENTS) window.removeEventListener(type, onAct, { capture: true });
+    };
+  }, []);
+  useEffect(() => {
+    if (!needed) return;
     let cancelled = false;
     const attempt = () =>
       loadToaster().then(
@@ -216,7 +234,7 @@ function EagerToaster() {
       cancelled = true;
       window.removeEventListener('online', attempt);
     };
-  }, []);
+  }, [needed]);
   return Toaster ? <Toaster /> : null;
 }
 

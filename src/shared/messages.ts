@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import type { PublicProfile } from './auth';
+import { TEAM_CONVERSATION_ID } from './conversations';
 import { FILE_LIMITS, MEDIA_TYPES, OBJECT_PATH_PATTERN, formatBytes, type SubmissionStatus } from './submissions';
 import { errorText } from './errors';
 
@@ -17,11 +18,8 @@ export const MESSAGE_TEXTS = {
   tooManyAttachments: `At most ${FILE_LIMITS.maxAttachments} files per message`,
 } as const;
 
-/**
- * The label team as the other side of an artist's conversation (CONTRACT §18): the id the
- * artist's list and links use; `GET /api/messages/{anyAdminId}` names the same conversation.
- */
-export const TEAM_CONVERSATION_ID = 'team';
+/** The team's conversation id and whose conversation a message is in, kept free of zod for the live connection. */
+export { TEAM_CONVERSATION_ID, conversationIdFor, isWaitingFor } from './conversations';
 /** How the team is named to artists within a sentence ("New message from the label team")… */
 export const TEAM_NAME_IN_SENTENCE = 'the label team';
 /** …and on its own (a conversation's name, a comment's author). */
@@ -173,26 +171,6 @@ export interface ConversationsPage {
   conversations: Conversation[];
   /** Pass as `cursor` for the next page; null on the last page. */
   nextCursor: string | null;
-}
-
-type Viewer = { id: string; role: string };
-
-/**
- * The id under which the viewer names the conversation a message belongs to (the `with` of
- * /messages): the artist for the team, the team for the artist, the other person otherwise.
- */
-export function conversationIdFor(message: Pick<Message, 'fromUserId' | 'toUserId' | 'artistId'>, viewer: Viewer): string | null {
-  if (message.artistId) return viewer.role === 'admin' ? message.artistId : TEAM_CONVERSATION_ID;
-  return message.fromUserId === viewer.id ? message.toUserId : message.fromUserId;
-}
-
-/** Whether the message waits for the viewer to read it: the client's side of the server's waitingFor. */
-export function isWaitingFor(message: Pick<Message, 'fromUserId' | 'toUserId' | 'artistId' | 'isRead'>, viewer: Viewer): boolean {
-  if (message.isRead) return false;
-  if (message.artistId) {
-    return viewer.role === 'admin' ? message.fromUserId === message.artistId : message.artistId === viewer.id && message.fromUserId !== viewer.id;
-  }
-  return message.toUserId === viewer.id;
 }
 
 /** /messages opened on a conversation, optionally about a submission (the composer names it). */

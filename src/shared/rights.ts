@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OWNER_NAME_MAX, OWNER_ROLES, OWNERS_MAX, RIGHTS_MESSAGES, type OwnerRole } from './rights-texts';
 
 /**
  * Rights before release (CONTRACT §22): the song's owners (its split sheet), the licence
@@ -6,30 +7,7 @@ import { z } from 'zod';
  * text of it; the server and the client both read them here.
  */
 
-export const OWNER_ROLES = ['artist', 'writer', 'producer', 'featured', 'other'] as const;
-export type OwnerRole = (typeof OWNER_ROLES)[number];
-export const OWNER_ROLE_LABELS: Record<OwnerRole, string> = {
-  artist: 'Artist',
-  writer: 'Writer',
-  producer: 'Producer',
-  featured: 'Featured artist',
-  other: 'Other',
-};
-export const OWNERS_MAX = 10;
-export const OWNER_NAME_MAX = 200;
-
-export const RIGHTS_MESSAGES = {
-  sharesTotal: 'The owners’ shares must add up to 100%',
-  ownersCount: `A song has between 1 and ${OWNERS_MAX} owners`,
-  ownerName: 'Give each owner’s name',
-  ownerEmail: 'Enter a valid email address, or leave it empty',
-  duplicateEmail: 'Two owners cannot share an email address',
-  share: 'A share is a percentage above 0 and at most 100, with at most two decimals',
-  isrc: 'An ISRC has 12 characters: CC-XXX-YY-NNNNN (dashes optional)',
-  typedName: 'Type your full name to sign',
-  consent: 'Tick the box to confirm you agree',
-  overrideReason: 'Give the reason for publishing without the rights',
-} as const;
+export { OWNER_NAME_MAX, OWNER_ROLE_LABELS, OWNER_ROLES, OWNERS_MAX, RIGHTS_MESSAGES, RIGHTS_TEXTS, type OwnerRole } from './rights-texts';
 
 /** The desk's way past the publishing gate (CONTRACT §22): an admin's reason, kept in the history. */
 export const RIGHTS_OVERRIDE_TEXTS = {
@@ -184,8 +162,3 @@ export interface RightsState {
   allowlistDoneAt: string | null;
   missing: RightsPart[];
 }
-
-export const RIGHTS_TEXTS = {
-  signPrompt: 'Sign the licence agreement',
-  aiDisclosureLine: 'AI tools were used in making this music.',
-} as const;

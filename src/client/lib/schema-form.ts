@@ -2,12 +2,12 @@ import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
 
 /**
- * A small form state for the sign-in page's two forms, checked by the shared zod schema that is
- * fetched the first time the form is focused or checked (decision 144). It does what those forms
- * used of react-hook-form — register, watch, the errors, a submit that checks first and puts the
- * focus on the first wrong field, a check on every change once a submit was tried — so the page
- * a first visit downloads does not carry react-hook-form's 12 KB (issue 27, decision 163). The
- * longer forms elsewhere keep react-hook-form.
+ * A small form state for the sign-in page's two forms and the profile form, checked by the shared
+ * zod schema that is fetched the first time the form is focused, typed in or checked (decision
+ * 144). It does what those forms used of react-hook-form — register, watch, the errors, a submit
+ * that checks first and puts the focus on the first wrong field, a check on every change once a
+ * submit was tried — so the pages a first visit downloads do not carry react-hook-form's 12 KB
+ * (issue 27, decisions 163 and 181). The longer forms elsewhere keep react-hook-form.
  */
 export interface LazySchema<Values, Output> {
   (): Promise<z.ZodType<Output, Values>>;
@@ -28,7 +28,8 @@ export function lazySchema<Values, Output>(load: () => Promise<z.ZodType<Output,
 type Errors<Values> = Partial<Record<keyof Values, { message: string }>>;
 type Checked<Values, Output> = { ok: true; data: Output } | { ok: false; errors: Errors<Values> };
 
-export function useSchemaForm<Values extends Record<string, string>, Output>(schema: LazySchema<Values, Output>, defaultValues: Values) {
+/** The form holds every field as text; the schema may take more (a field left out, null). */
+export function useSchemaForm<Input, Output, Values extends Input & Record<string, string>>(schema: LazySchema<Input, Output>, defaultValues: Values) {
   const [values, setValues] = useState(defaultValues);
   const [errors, setErrors] = useState<Errors<Values>>({});
   const current = useRef(values);

@@ -6,7 +6,7 @@ import { USER_QUERY_KEY, useAuth } from '@client/lib/auth';
 import { isSigningOut, queryClient } from '@client/lib/query-client';
 import { toast } from '@client/lib/toast';
 import { senderName, type LiveEvent } from '@shared/live-events';
-import { conversationIdFor, isWaitingFor } from '@shared/messages';
+import { conversationIdFor, isWaitingFor } from '@shared/conversations';
 import { LiveConnection } from './live-connection';
 import { ALL_LIVE_READS, LIVE_EVENT_READS, invalidateLiveReads } from './live-reads';
 

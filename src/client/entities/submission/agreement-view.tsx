@@ -1,5 +1,6 @@
 import { Check, Clock } from 'lucide-react';
-import { OWNER_ROLE_LABELS, type Agreement } from '@shared/rights';
+import type { Agreement } from '@shared/rights';
+import { OWNER_ROLE_LABELS } from '@shared/rights-texts';
 import { Badge } from '@client/components/ui/badge';
 import { formatLongDateTime } from '@client/lib/format';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FileSignature, Download } from 'lucide-react';
-import { RIGHTS_MESSAGES, RIGHTS_TEXTS } from '@shared/rights';
+import { RIGHTS_MESSAGES, RIGHTS_TEXTS } from '@shared/rights-texts';
 import type { Submission } from '@shared/submission-schemas';
 import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import type { PublicUser } from '@shared/auth';
 import { ARTIST_NAME_MAX } from '@shared/profile-fields';
 import { Button } from '@client/components/ui/button';
@@ -7,16 +6,20 @@ import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
 import { errorMessage } from '@client/lib/api';
-import { lazyResolver } from '@client/lib/lazy-resolver';
+import { lazySchema, useSchemaForm } from '@client/lib/schema-form';
 import { toast } from '@client/lib/toast';
-import { SocialFieldInputs, socialValuesOf } from './social-fields';
+import { SocialFieldInputs, socialValuesOf, type SocialValues } from './social-fields';
 import { useSaveProfile } from './use-profile';
 
 /**
- * The profile schema arrives when the form is first focused or checked, not with the dialog that
- * a new artist's first /dashboard opens at once (issue 27, decision 163).
+ * The profile schema arrives when the form is first typed in or checked, not with the dialog that
+ * a new artist's first /dashboard opens at once (issue 27, decision 163). Not on focus: the dialog
+ * puts the focus in the form by itself, which would fetch zod on every first dashboard. The form
+ * state is lib/schema-form's, not react-hook-form's, for the same reason (issue 37, decision 181).
  */
-const resolver = lazyResolver(() => import('@shared/auth').then((module) => module.profileSchema));
+const schema = lazySchema(() => import('@shared/auth').then((module) => module.profileSchema));
+
+type ProfileValues = SocialValues & { artistName: string; country: string };
 
 interface ProfileFormProps {
   user: PublicUser;
@@ -31,16 +34,28 @@ interface ProfileFormProps {
  * The artist profile and social links (SPEC §5 "Profile setup", CONTRACT §3): the one editor of
  * them, on the account settings screen and in the first-visit profile dialog alike.
  */
-export function ProfileForm({ user, idPrefix, onSaved, extraActions, actionsClassName }: ProfileFormProps) {
+export function ProfileForm({ user, ...props }: ProfileFormProps) {
+  // Here, not in the fields: the fields start anew with a new profile, the save's callbacks must not.
   const save = useSaveProfile();
-  const form = useForm({
-    resolver,
-    values: { ...socialValuesOf(user), artistName: user.artistName ?? '', country: user.country ?? '' },
-  });
-  const { errors } = form.formState;
+  const values = { ...socialValuesOf(user), artistName: user.artistName ?? '', country: user.country ?? '' };
+  // The form starts again from the saved profile whenever that changes (a save, another tab's),
+  // as react-hook-form's `values` did.
+  return <ProfileFields key={JSON.stringify(values)} values={values} save={save} {...props} />;
+}
 
-  const onSubmit = form.handleSubmit((values) =>
-    save.mutate(values, {
+function ProfileFields({
+  values,
+  save,
+  idPrefix,
+  onSaved,
+  extraActions,
+  actionsClassName,
+}: Omit<ProfileFormProps, 'user'> & { values: ProfileValues; save: ReturnType<typeof useSaveProfile> }) {
+  const form = useSchemaForm(schema, values);
+  const { errors } = form;
+
+  const onSubmit = form.handleSubmit((input) =>
+    save.mutate(input, {
       onSuccess: () => {
         toast({ title: 'Profile saved', description: 'Your artist profile is up to date.' });
         onSaved?.();
@@ -50,7 +65,7 @@ export function ProfileForm({ user, idPrefix, onSaved, extraActions, actionsClas
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} onFocus={resolver.preload} className="grid gap-5">
+    <form noValidate onSubmit={onSubmit} onChange={schema.preload} className="grid gap-5">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
           id={`${idPrefix}-artist-name`}

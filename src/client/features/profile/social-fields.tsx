@@ -1,4 +1,4 @@
-import type { FieldValues, Path, UseFormRegister } from 'react-hook-form';
+import type { ComponentProps } from 'react';
 import type { PublicUser } from '@shared/auth';
 import { SOCIAL_FIELDS, type SocialField } from '@shared/profile-fields';
 import { FormField } from '@client/components/ui/form-field';
@@ -26,13 +26,17 @@ export function socialValuesOf(user: PublicUser): SocialValues {
   return Object.fromEntries(SOCIAL_FIELDS.map((field) => [field, user[field] ?? ''])) as SocialValues;
 }
 
-/** The twelve inputs, two per row on wider screens. `idPrefix` keeps ids unique when two forms are on one page. */
-export function SocialFieldInputs<T extends FieldValues>({ register, idPrefix }: { register: UseFormRegister<T>; idPrefix: string }) {
+/**
+ * The twelve inputs, two per row on wider screens. `register` is the form's (react-hook-form's or
+ * lib/schema-form's): the props that bind an input to a field. `idPrefix` keeps ids unique when
+ * two forms are on one page.
+ */
+export function SocialFieldInputs({ register, idPrefix }: { register: (field: SocialField) => ComponentProps<'input'>; idPrefix: string }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {SOCIAL_FIELDS.map((field) => (
         <FormField key={field} id={`${idPrefix}-${field}`} label={SOCIAL_FIELD_META[field].label} className={field === 'otherPlatforms' ? 'sm:col-span-2' : undefined}>
-          <Input placeholder={SOCIAL_FIELD_META[field].placeholder} autoComplete="off" maxLength={500} {...register(field as Path<T>)} />
+          <Input placeholder={SOCIAL_FIELD_META[field].placeholder} autoComplete="off" maxLength={500} {...register(field)} />
         </FormField>
       ))}
     </div>

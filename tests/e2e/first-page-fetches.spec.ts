@@ -1,0 +1,70 @@
+import { expect, test, type Page } from '@playwright/test';
+import { registerArtist, toastText } from './fixtures';
+
+/**
+ * What a first page fetches (issue 37, decision 181): what it shows, and what is needed later
+ * when it is needed. zod (the schemas) comes when a form is typed in, the toaster (Radix Toast)
+ * with the first toast or the person's first press or key; react-hook-form is not on a new
+ * artist's first /dashboard at all. Each is recognised by text its code keeps when minified.
+ * bench/bundle.bench.ts counts the bytes.
+ */
+const MARKS = {
+  zod: 'ZodObject',
+  'react-hook-form': 'shouldUnregister',
+  toaster: '--radix-toast-swipe-move-x',
+} as const;
+type Piece = keyof typeof MARKS;
+
+/** Starts watching the page's scripts; answers a function that tells which pieces came so far. */
+function watchScripts(page: Page): () => Promise<Piece[]> {
+  const bodies: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.text().catch(() => ''));
+  });
+  return async () => {
+    const scripts = await Promise.all(bodies);
+    return (Object.keys(MARKS) as Piece[]).filter((piece) => scripts.some((script) => script.includes(MARKS[piece])));
+  };
+}
+
+test("a new artist's first /dashboard fetches no zod, react-hook-form or toaster until they act; the schema and the toaster come when needed", async ({ page }) => {
+  await registerArtist(page, { prefix: 'first-fetch' });
+  const fetched = watchScripts(page);
+  await page.goto('/dashboard');
+  const dialog = page.getByRole('dialog', { name: 'Complete your artist profile' });
+  await expect(dialog).toBeVisible();
+  // The dialog put the focus in the form by itself: that alone fetches nothing more.
+  await expect(dialog.getByLabel(/Artist name/)).toBeFocused();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1000);
+  expect(await fetched()).toEqual([]);
+
+  // Typing fetches the schema, the press on Save the toaster; the save's toast shows.
+  await dialog.getByLabel(/Artist name/).fill('Nyx Vale');
+  await expect.poll(fetched).toEqual(['zod']);
+  await dialog.getByRole('button', { name: 'Save profile' }).click();
+  await expect(toastText(page, 'Profile saved')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect(await fetched()).toEqual(['zod', 'toaster']);
+});
+
+test('/auth fetches the toaster with the first key pressed, not before', async ({ page }) => {
+  const fetched = watchScripts(page);
+  await page.goto('/auth');
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1000);
+  expect(await fetched()).toEqual([]);
+  await page.keyboard.press('Tab');
+  await expect.poll(fetched).toEqual(['toaster']);
+});
+
+test('a toast raised before any press or key brings the toaster itself', async ({ page }) => {
+  const fetched = watchScripts(page);
+  await page.goto('/auth');
+  // The toast a sign-in leaves for the page it reloads to (lib/toast.ts's toastThenNavigate).
+  await page.evaluate(() => sessionStorage.setItem('toast:after-reload', JSON.stringify({ title: 'Carried over' })));
+  await page.reload();
+  await expect(toastText(page, 'Carried over')).toBeVisible();
+  expect(await fetched()).toEqual(['toaster']);
+});
