@@ -1,5 +1,5 @@
 /**
- * The figures issue 27 asks `npm run bench` to show beside their goals. Each bench records its
+ * The figures issues 27 and 37 ask `npm run bench` to show beside their goals. Each bench records its
  * own as it measures (`recordFigure`); bench/run.ts prints them together at the end, so the
  * answer to "are we there" is one table instead of a scroll through every bench's output.
  */
@@ -19,6 +19,6 @@ export function recordFigure(figure: string, value: string, goal: string, met: b
 
 export function printFigures(): void {
   if (figures.length === 0) return;
-  console.log('\n=== figures beside their goals (issue 27) ===');
+  console.log('\n=== figures beside their goals (issues 27 and 37) ===');
   console.table(figures.map(({ figure, value, goal, met }) => ({ figure, value, goal, '': met === undefined ? '' : met ? 'ok' : 'MISSED' })));
 }
