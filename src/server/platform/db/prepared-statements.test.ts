@@ -1,5 +1,15 @@
 import { describe, expect, inject, it } from 'vitest';
-import { PreparingClient } from './prepared-statements';
+import { nameFor, PreparingClient } from './prepared-statements';
+
+describe('the name a query is prepared under', () => {
+  it('is the same for the same text, differs between texts, and fits PostgreSQL’s 63 characters; a very long text gets none', () => {
+    const text = 'select "id" from "users" where "users"."id" = $1';
+    expect(nameFor(text)).toBe(nameFor(`${text}`));
+    expect(nameFor(text)).not.toBe(nameFor(`${text} limit $2`));
+    expect(nameFor(text)!.length).toBeLessThanOrEqual(63);
+    expect(nameFor(`select $1 -- ${'x'.repeat(10_000)}`)).toBeUndefined();
+  });
+});
 
 // The PostgreSQL run of npm test (DATABASE_URL, which CI runs too) has a server to prepare on.
 const target = inject('testDatabase');

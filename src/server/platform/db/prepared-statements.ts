@@ -16,7 +16,8 @@ const MAX_TEXT = 8_000;
 const MAX_STATEMENTS = 2_000;
 const names = new Map<string, string>();
 
-function nameFor(text: string): string | undefined {
+/** The name a text is prepared under; undefined when it is sent unnamed (too long, or past the bound). */
+export function nameFor(text: string): string | undefined {
   let name = names.get(text);
   if (name === undefined && text.length <= MAX_TEXT && names.size < MAX_STATEMENTS) {
     name = `hub_${createHash('sha1').update(text).digest('base64url')}`;
