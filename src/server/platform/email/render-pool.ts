@@ -1,0 +1,76 @@
+import { Piscina } from 'piscina';
+import type { EmailContext, RenderedEmail } from './email-template';
+
+/**
+ * Where a render thread finds the templates: a module exporting, under `exportName`, each kind's
+ * template by the name its outbox kind has. Functions cannot cross to another thread, so each
+ * thread imports the table itself (the platform never names the domain: the app passes this in).
+ */
+export interface TemplatesModule {
+  /** A file URL: `import.meta.url` of the module that declares the table. */
+  url: string;
+  exportName: string;
+}
+
+/** One email to render, as plain data: the kind, its data as sent, and what its template is told besides. */
+export interface RenderTask {
+  kind: string;
+  data: Record<string, unknown>;
+  context: EmailContext;
+}
+
+export interface RenderPoolOptions {
+  templates: TemplatesModule;
+  /** Threads rendering at once; 1 by default (the server has 2 cores, one of them its own). */
+  threads?: number;
+  /** How long one render may take, waiting for a free thread included, before its attempt fails. */
+  timeoutMs?: number;
+}
+
+/** A render that takes this long is stuck: its thread is replaced and the send job tries again later. */
+const RENDER_TIMEOUT_MS = 15_000;
+
+/**
+ * Renders emails on worker threads (piscina), so that react-email's CPU work never holds up the
+ * thread that answers requests (docs/decisions/180-email-rendering-in-worker-threads.md).
+ * A thread is started by the first email, not at start-up: a server that sends no email pays
+ * nothing. A render that throws rejects; one that hangs past the timeout, or whose thread dies,
+ * rejects too, and the next render runs on a new thread.
+ */
+export class RenderPool {
+  private readonly pool: Piscina<RenderTask, RenderedEmail>;
+  private readonly timeoutMs: number;
+  private closed = false;
+
+  constructor({ templates, threads = 1, timeoutMs = RENDER_TIMEOUT_MS }: RenderPoolOptions) {
+    this.timeoutMs = timeoutMs;
+    this.pool = new Piscina({
+      // A plain module that teaches the thread TypeScript (tsx) before it loads render-worker.ts.
+      filename: new URL('./render-worker.mjs', import.meta.url).href,
+      workerData: templates,
+      // Started by the first email, then kept: a thread costs about a second of CPU to start
+      // (TypeScript and react-email to load), far more than the renders it would save by exiting.
+      minThreads: 0,
+      maxThreads: threads,
+      idleTimeout: Infinity,
+    });
+  }
+
+  async render(task: RenderTask): Promise<RenderedEmail> {
+    if (this.closed) throw new Error(`The ${task.kind} email was not rendered: the render pool is closed`);
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    try {
+      // An aborted task leaves the queue, or, if it is running, its thread is terminated.
+      return await this.pool.run(task, { signal: timeout });
+    } catch (error) {
+      if (timeout.aborted) throw new Error(`Rendering the ${task.kind} email took longer than ${this.timeoutMs / 1000} s`, { cause: error });
+      throw error;
+    }
+  }
+
+  /** Ends every thread; a render still running fails. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.pool.destroy();
+  }
+}
