@@ -24,12 +24,12 @@ const threadOf = (subject: string) => Number(/on thread (\d+)/.exec(subject)?.[1
 
 describe('the render pool', () => {
   it('renders on a thread of its own, and a hung render fails after the timeout and the next one runs on a new thread', async () => {
-    const pool = new RenderPool({ templates: MISBEHAVING_TEMPLATES_MODULE, timeoutMs: 5_000 });
+    const pool = new RenderPool({ templates: MISBEHAVING_TEMPLATES_MODULE, timeoutMs: 8_000 });
     try {
       const hanging = task('hangs_once');
       const started = performance.now();
-      await expect(pool.render(hanging)).rejects.toThrow('Rendering the hangs_once email took longer than 5 s');
-      expect(performance.now() - started).toBeLessThan(10_000);
+      await expect(pool.render(hanging)).rejects.toThrow('Rendering the hangs_once email took longer than 8 s');
+      expect(performance.now() - started).toBeLessThan(15_000);
       // The retry: the same email, on the thread that replaced the stuck one.
       const retried = await pool.render(hanging);
       expect(threadOf(retried.subject)).not.toBe(threadId);
