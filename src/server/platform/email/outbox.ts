@@ -85,7 +85,7 @@ export class Outbox<Kinds extends AnyKinds> {
   ) {
     this.mailer = config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl) : undefined;
     this.messageIdDomain = config.publicUrl.hostname;
-    this.renderer = new RenderPool(rendering);
+    this.renderer = new RenderPool({ onError: (err) => log.warn({ err }, 'an email render thread failed'), ...rendering });
     jobs.define<{ outboxId: string }>(
       SEND_EMAIL_JOB,
       // 10 s, 20 s, 40 s … the handler itself gives up once the email is 24 hours old. An attempt

@@ -25,6 +25,8 @@ export interface RenderPoolOptions {
   threads?: number;
   /** How long one render may take, waiting for a free thread included, before its attempt fails. */
   timeoutMs?: number;
+  /** Told when a thread fails with no render under way (a failing render is told to its caller). */
+  onError?: (error: unknown) => void;
 }
 
 /** A render that takes this long is stuck: its thread is replaced and the send job tries again later. */
@@ -33,27 +35,33 @@ const RENDER_TIMEOUT_MS = 15_000;
 /**
  * Renders emails on worker threads (piscina), so that react-email's CPU work never holds up the
  * thread that answers requests (docs/decisions/180-email-rendering-in-worker-threads.md).
- * A thread is started by the first email, not at start-up: a server that sends no email pays
- * nothing. A render that throws rejects; one that hangs past the timeout, or whose thread dies,
- * rejects too, and the next render runs on a new thread.
+ * The first thread starts with the pool, so that the first email does not wait for it. A render
+ * that throws rejects; one that hangs past the timeout, or whose thread dies, rejects too, and
+ * the next render starts a new thread.
  */
 export class RenderPool {
-  private readonly pool: Piscina<RenderTask, RenderedEmail>;
+  /** `null` is the warm-up task: it loads a thread and renders nothing. */
+  private readonly pool: Piscina<RenderTask | null, RenderedEmail | null>;
   private readonly timeoutMs: number;
   private closed = false;
 
-  constructor({ templates, threads = 1, timeoutMs = RENDER_TIMEOUT_MS }: RenderPoolOptions) {
+  constructor({ templates, threads = 1, timeoutMs = RENDER_TIMEOUT_MS, onError = () => {} }: RenderPoolOptions) {
     this.timeoutMs = timeoutMs;
     this.pool = new Piscina({
       // A plain module that teaches the thread TypeScript (tsx) before it loads render-worker.ts.
       filename: new URL('./render-worker.mjs', import.meta.url).href,
       workerData: templates,
-      // Started by the first email, then kept: a thread costs about a second of CPU to start
-      // (TypeScript and react-email to load), far more than the renders it would save by exiting.
+      // Threads are made for work and then kept: one costs about a second of CPU to start
+      // (TypeScript, react-email and the templates to load), far more than its renders. None is
+      // kept at a minimum, which piscina would restart at once, over and over, if it could not load.
       minThreads: 0,
       maxThreads: threads,
       idleTimeout: Infinity,
     });
+    // Without a listener, an idle thread's death would be thrown on the main thread.
+    this.pool.on('error', onError);
+    // The warm-up: a task that only loads the thread. Should it fail, the first email says why.
+    this.pool.run(null).catch(() => {});
   }
 
   async render(task: RenderTask): Promise<RenderedEmail> {
@@ -61,7 +69,7 @@ export class RenderPool {
     const timeout = AbortSignal.timeout(this.timeoutMs);
     try {
       // An aborted task leaves the queue, or, if it is running, its thread is terminated.
-      return await this.pool.run(task, { signal: timeout });
+      return (await this.pool.run(task, { signal: timeout }))!;
     } catch (error) {
       if (timeout.aborted) throw new Error(`Rendering the ${task.kind} email took longer than ${this.timeoutMs / 1000} s`, { cause: error });
       throw error;

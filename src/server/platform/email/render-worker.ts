@@ -17,7 +17,10 @@ async function importTemplates(): Promise<Templates> {
   return table;
 }
 
-export default async function renderTask({ kind, data, context }: RenderTask) {
+/** Renders one task; `null`, the pool's warm-up, only had this thread load the templates. */
+export default async function renderTask(task: RenderTask | null) {
+  if (!task) return null;
+  const { kind, data, context } = task;
   const template = templates[kind];
   if (!template) throw new Error(`No template for the ${kind} email in ${url}`);
   return renderEmail(template, data, context);
