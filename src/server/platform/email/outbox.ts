@@ -80,7 +80,7 @@ export class Outbox<Kinds extends AnyKinds> {
     private readonly jobs: JobQueue,
     private readonly config: Config,
     private readonly log: FastifyBaseLogger,
-    /** Where the render threads find these same `kinds` (they import the table themselves), and the pool's size and timeout. */
+    /** Where the render threads import these kinds' templates from (a table by kind), and the pool's size and timeout. */
     rendering: RenderPoolOptions,
   ) {
     this.mailer = config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl) : undefined;
