@@ -31,6 +31,13 @@ export interface RenderPoolOptions {
 
 /** A render that takes this long is stuck: its thread is replaced and the send job tries again later. */
 const RENDER_TIMEOUT_MS = 15_000;
+/**
+ * Renders a thread takes at once: as many as the send job runs (decision 082). A render spends
+ * part of its time waiting on React's stream scheduling; a thread given them one at a time could
+ * not interleave the four as the main thread did. The price: a render that hangs its thread takes
+ * the others under way on it down too (they fail, and their jobs retry).
+ */
+const RENDERS_PER_THREAD = 4;
 
 /**
  * Renders emails on worker threads (piscina), so that react-email's CPU work never holds up the
@@ -56,6 +63,7 @@ export class RenderPool {
       // kept at a minimum, which piscina would restart at once, over and over, if it could not load.
       minThreads: 0,
       maxThreads: threads,
+      concurrentTasksPerWorker: RENDERS_PER_THREAD,
       idleTimeout: Infinity,
     });
     // Without a listener, an idle thread's death would be thrown on the main thread.
