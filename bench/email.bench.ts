@@ -4,12 +4,16 @@
  *    email arriving at a local SMTP server (smtp-server on loopback); p50 and p99 of 60 changes
  *    made one after another;
  *  - throughput: 300 emails queued in one transaction, and how many per second the worker hands
- *    to the SMTP server until the last one has arrived.
+ *    to the SMTP server until the last one has arrived;
+ *  - the main thread's event-loop delay (p99 and max) while those 300 are rendered and sent: how
+ *    long a request arriving meanwhile could wait behind the email work (issue 37: the rendering
+ *    happens on a worker thread, decision 180).
  * PostgreSQL is a scratch database on BENCH_DATABASE_URL (else postgres://postgres@127.0.0.1:5432/test).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
@@ -120,11 +124,16 @@ async function scenario(label: string, dir: string, database: Database): Promise
       }
     });
     const started = performance.now();
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     const deadline = Date.now() + 300_000;
     while (smtp.received.length - already < BATCH && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    loopDelay.disable();
     const seconds = (performance.now() - started) / 1000;
     const sent = smtp.received.length - already;
     console.log(`${label}: worker throughput ${(sent / seconds).toFixed(1)} emails/s (${sent} emails in ${seconds.toFixed(1)} s)`);
+    const ms = (ns: number) => (ns / 1e6).toFixed(0);
+    console.log(`${label}: main thread's event-loop delay while sending them p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms`);
   } finally {
     await app.close();
     await smtp.close();

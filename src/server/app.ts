@@ -28,6 +28,7 @@ import { submissionRoutes } from './features/submissions/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { defineAudioPeaksJob } from './domain/audio/record-audio-peaks';
 import { EMAIL_KINDS, type EmailKinds } from './domain/email/email-kinds';
+import { EMAIL_TEMPLATES_MODULE } from './domain/email/email-templates';
 import { BODY_PROGRESS, registerBodyProgress, type BodyProgress } from './platform/body-progress';
 import { COMPRESS_THRESHOLD_BYTES, sendDocument } from './platform/compressed-document';
 import type { Database } from './platform/db/client';
@@ -132,7 +133,7 @@ export async function buildApp({
 
   const jobs = new JobQueue(database, app.log);
   app.decorate('jobs', jobs);
-  const outbox = new Outbox(EMAIL_KINDS, db, jobs, config, app.log);
+  const outbox = new Outbox(EMAIL_KINDS, db, jobs, config, app.log, { templates: EMAIL_TEMPLATES_MODULE });
   app.decorate('outbox', outbox);
   // Clean-up: each an idempotent DELETE, run by one instance every quarter of an hour.
   jobs.every('maintenance.prune-sessions', '*/15 * * * *', () => app.sessions.pruneExpired());
@@ -185,7 +186,7 @@ export async function buildApp({
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
     await jobs.stop();
-    outbox.close();
+    await outbox.close();
   });
   return app;
 }

@@ -1,17 +1,13 @@
 import type { EmailPreparer, EmailTemplate, Outbox, OutboxKind } from '../../platform/email/outbox';
 import { mintPasswordResetLink, mintVerificationLink } from './emailed-links';
-import { adminDigest } from './templates/admin-digest';
-import { passwordReset, type PasswordResetData } from './templates/password-reset';
-import { paymentReceived } from './templates/payment-received';
-import { deliverablesReady, refundIssued, videoPublished, viralHitRecorded } from './templates/production';
-import { statusChanged } from './templates/status-changed';
-import { submissionReceived } from './templates/submission-received';
-import { unreadMessages, type UnreadMessagesData } from './templates/unread-messages';
-import { verifyEmail, type VerifyEmailData } from './templates/verify-email';
+import { EMAIL_TEMPLATES as T } from './email-templates';
+import type { PasswordResetData } from './templates/password-reset';
+import type { UnreadMessagesData } from './templates/unread-messages';
+import type { VerifyEmailData } from './templates/verify-email';
 import { gatherUnreadMessages } from './unread-messages-email';
 import { gatherDeliveryComments } from './delivery-comments-email';
-import { deliveryComments, type DeliveryCommentsData } from './templates/delivery-comments';
-import { agreementSignatureReceived, agreementSigned, signingInvitation, type SigningInvitationData } from './templates/agreement';
+import type { DeliveryCommentsData } from './templates/delivery-comments';
+import type { SigningInvitationData } from './templates/agreement';
 import { mintSigningLink } from './signing-links';
 
 /** A kind sent with the data it was queued with. */
@@ -29,26 +25,28 @@ const preparedAtSend =
 
 /**
  * Every kind of email the product sends (CONTRACT §10), by the name stored in the outbox: its
- * template and, where the email needs one, what completes it at send time. Adding a kind is a
- * template in templates/ and its line here; nothing is registered at run time.
+ * template (from EMAIL_TEMPLATES, under the same name) and, where the email needs one, what
+ * completes it at send time. Adding a kind is a template in templates/, its line in
+ * email-templates.ts and its line here (`satisfies` refuses one without the other); nothing is
+ * registered at run time.
  */
 export const EMAIL_KINDS = {
-  verify_email: preparedAtSend<Omit<VerifyEmailData, 'verifyUrl'>>()(verifyEmail, mintVerificationLink),
-  password_reset: preparedAtSend<Omit<PasswordResetData, 'resetUrl'>>()(passwordReset, mintPasswordResetLink),
-  submission_received: sentAsQueued(submissionReceived),
-  payment_received: sentAsQueued(paymentReceived),
-  status_changed: sentAsQueued(statusChanged),
-  unread_messages: preparedAtSend<UnreadMessagesData>()(unreadMessages, gatherUnreadMessages),
-  admin_digest: sentAsQueued(adminDigest),
-  deliverables_ready: sentAsQueued(deliverablesReady),
-  video_published: sentAsQueued(videoPublished),
-  viral_hit_recorded: sentAsQueued(viralHitRecorded),
-  refund_issued: sentAsQueued(refundIssued),
-  delivery_comments: preparedAtSend<DeliveryCommentsData>()(deliveryComments, gatherDeliveryComments),
-  signing_invitation: preparedAtSend<Omit<SigningInvitationData, 'signUrl' | 'validUntil'>>()(signingInvitation, mintSigningLink),
-  agreement_signature_received: sentAsQueued(agreementSignatureReceived),
-  agreement_signed: sentAsQueued(agreementSigned),
-};
+  verify_email: preparedAtSend<Omit<VerifyEmailData, 'verifyUrl'>>()(T.verify_email, mintVerificationLink),
+  password_reset: preparedAtSend<Omit<PasswordResetData, 'resetUrl'>>()(T.password_reset, mintPasswordResetLink),
+  submission_received: sentAsQueued(T.submission_received),
+  payment_received: sentAsQueued(T.payment_received),
+  status_changed: sentAsQueued(T.status_changed),
+  unread_messages: preparedAtSend<UnreadMessagesData>()(T.unread_messages, gatherUnreadMessages),
+  admin_digest: sentAsQueued(T.admin_digest),
+  deliverables_ready: sentAsQueued(T.deliverables_ready),
+  video_published: sentAsQueued(T.video_published),
+  viral_hit_recorded: sentAsQueued(T.viral_hit_recorded),
+  refund_issued: sentAsQueued(T.refund_issued),
+  delivery_comments: preparedAtSend<DeliveryCommentsData>()(T.delivery_comments, gatherDeliveryComments),
+  signing_invitation: preparedAtSend<Omit<SigningInvitationData, 'signUrl' | 'validUntil'>>()(T.signing_invitation, mintSigningLink),
+  agreement_signature_received: sentAsQueued(T.agreement_signature_received),
+  agreement_signed: sentAsQueued(T.agreement_signed),
+} satisfies Record<keyof typeof T, unknown>;
 
 export type EmailKinds = typeof EMAIL_KINDS;
 

@@ -1,16 +1,16 @@
-import { render } from '@react-email/render';
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ReactElement } from 'react';
-import type { NotificationPreference, OutboxPage, OutboxStatus } from '@shared/notifications';
+import type { OutboxPage, OutboxStatus } from '@shared/notifications';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../db/client';
 import { likePattern } from '../db/like-pattern';
 import { outboxEmails, users, type OutboxEmailRow } from '../db/schema';
 import { newId } from '../ids';
 import type { JobQueue } from '../jobs/job-queue';
+import type { EmailTemplate } from './email-template';
 import { createSmtpMailer, type Mailer } from './mailer';
 import { wantsEmail } from './notification-settings';
+import { RenderPool, type RenderPoolOptions } from './render-pool';
 import { createUnsubscribeToken } from './unsubscribe-token';
 
 const SEND_EMAIL_JOB = 'email.send';
@@ -21,21 +21,7 @@ export const PREPARED_AT = 'preparedAt';
 /** What the stored copy shows instead of a secret link (verification, password reset). */
 export const HIDDEN = '[link hidden]';
 
-/** What a template is told besides its own data. */
-export interface EmailContext {
-  /** The product's origin, e.g. https://hub.example.com */
-  publicUrl: string;
-  /** Present when the email is a notification the recipient can turn off. */
-  unsubscribe: { url: string; what: string } | undefined;
-}
-
-/** One kind of email: its subject and its body, from the data frozen when it was queued (or prepared). */
-export interface EmailTemplate<Data> {
-  /** The notification preference that turns this kind off; none for account emails and receipts. */
-  preference: NotificationPreference | null;
-  subject(data: Data): string;
-  body(data: Data, context: EmailContext): ReactElement;
-}
+export type { EmailContext, EmailTemplate } from './email-template';
 
 /**
  * Work a kind needs done when its email goes out rather than when it is queued: gather what
@@ -85,6 +71,8 @@ export interface QueueEmail<Kinds extends AnyKinds, K extends keyof Kinds & stri
 export class Outbox<Kinds extends AnyKinds> {
   private readonly mailer: Mailer | undefined;
   private readonly messageIdDomain: string;
+  /** Where the templates run: worker threads, off the thread that answers requests (decision 180). */
+  private readonly renderer: RenderPool;
 
   constructor(
     private readonly kinds: Kinds,
@@ -92,14 +80,18 @@ export class Outbox<Kinds extends AnyKinds> {
     private readonly jobs: JobQueue,
     private readonly config: Config,
     private readonly log: FastifyBaseLogger,
+    /** Where the render threads import these kinds' templates from (a table by kind), and the pool's size and timeout. */
+    rendering: RenderPoolOptions,
   ) {
     this.mailer = config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl) : undefined;
     this.messageIdDomain = config.publicUrl.hostname;
+    this.renderer = new RenderPool({ onError: (err) => log.warn({ err }, 'an email render thread failed'), ...rendering });
     jobs.define<{ outboxId: string }>(
       SEND_EMAIL_JOB,
       // 10 s, 20 s, 40 s … the handler itself gives up once the email is 24 hours old. An attempt
-      // whose process died is retried once it has been running 60 s (the mailer's timeouts add up
-      // to less) and the queue's maintenance has noticed: within about 1.5 minutes.
+      // whose process died is retried once it has been running 60 s (the render's 15 s timeout
+      // and the mailer's timeouts add up to less) and the queue's maintenance has noticed: within
+      // about 1.5 minutes.
       { retryLimit: 16, retryDelayS: 10, retryBackoff: true, expireInS: 60, pollingIntervalS: 0.5, concurrency: 4 },
       ({ outboxId }) => this.deliver(outboxId),
     );
@@ -243,12 +235,16 @@ export class Outbox<Kinds extends AnyKinds> {
         ).toString()
       : undefined;
     const unsubscribePage = unsubscribeUrl?.replace('/api/unsubscribe', '/unsubscribe');
-    const element = template.body(data, {
-      publicUrl: this.config.publicUrl.toString(),
-      unsubscribe: unsubscribePage ? { url: unsubscribePage, what: unsubscribeTopic[template.preference!] } : undefined,
+    // On a render thread: a render that throws, hangs or kills its thread fails this attempt,
+    // and the job retries it.
+    const { subject, html, text } = await this.renderer.render({
+      kind: row.kind,
+      data,
+      context: {
+        publicUrl: this.config.publicUrl.toString(),
+        unsubscribe: unsubscribePage ? { url: unsubscribePage, what: unsubscribeTopic[template.preference!] } : undefined,
+      },
     });
-    const subject = template.subject(data);
-    const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
     const mask = (value: string) => secrets.reduce((out, secret) => out.split(secret).join(HIDDEN), value);
     const kept = {
       subject,
@@ -333,8 +329,10 @@ export class Outbox<Kinds extends AnyKinds> {
     };
   }
 
-  close(): void {
+  /** After the jobs have stopped: closes the SMTP connections and ends the render threads. */
+  async close(): Promise<void> {
     this.mailer?.close();
+    await this.renderer.close();
   }
 }
 

@@ -1,0 +1,37 @@
+import { render } from '@react-email/render';
+import type { ReactElement } from 'react';
+import type { NotificationPreference } from '@shared/notifications';
+
+/** What a template is told besides its own data. */
+export interface EmailContext {
+  /** The product's origin, e.g. https://hub.example.com */
+  publicUrl: string;
+  /** Present when the email is a notification the recipient can turn off. */
+  unsubscribe: { url: string; what: string } | undefined;
+}
+
+/** One kind of email: its subject and its body, from the data frozen when it was queued (or prepared). */
+export interface EmailTemplate<Data> {
+  /** The notification preference that turns this kind off; none for account emails and receipts. */
+  preference: NotificationPreference | null;
+  subject(data: Data): string;
+  body(data: Data, context: EmailContext): ReactElement;
+}
+
+/** An email as it goes out, before any secret in it is masked for the stored copy. */
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/**
+ * The subject, the HTML and the plain text of one email. react-email's render is CPU work on
+ * the thread that calls it (a few milliseconds an email): the outbox calls it in a worker thread
+ * (render-pool.ts), never on the thread that answers requests.
+ */
+export async function renderEmail<Data>(template: EmailTemplate<Data>, data: Data, context: EmailContext): Promise<RenderedEmail> {
+  const element = template.body(data, context);
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { subject: template.subject(data), html, text };
+}
