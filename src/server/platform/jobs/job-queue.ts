@@ -43,8 +43,6 @@ interface EnqueueOptions {
 const SCHEMA = 'pgboss';
 /** How long `stop` waits for handlers still running after pg-boss itself stopped. */
 const STOP_WAIT_MS = 10_000;
-/** A kind's second, third… workers poll this many times less often than its first; a found job wakes them all. */
-const SPARE_WORKER_SLOWDOWN = 10;
 
 /**
  * Creates or upgrades pg-boss's tables (it serialises this with an advisory lock), so the app's
@@ -157,21 +155,17 @@ export class JobQueue {
         retryBackoff: options.retryBackoff ?? true,
         expireInSeconds: options.expireInS ?? 15 * 60,
       });
-      // One worker per job at once. Only the first asks at the kind's polling interval; the
-      // others ask rarely and are woken when a job is found: N workers of an idle queue cost
-      // one query per interval, not N (issue 37: idle polling was a tenth of the queries).
-      const interval = options.pollingIntervalS ?? 2;
-      const workers: string[] = [];
       for (let i = 0; i < (options.concurrency ?? 1); i++) {
-        const id = await this.boss.work<object>(
+        const worker: { id?: string } = {};
+        worker.id = await this.boss.work<object>(
           name,
-          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: i === 0 ? interval : interval * SPARE_WORKER_SLOWDOWN },
+          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalS ?? 2 },
           async ([job]) => {
             if (!job) return;
             // pg-boss waits out the polling interval even after a fetch that found work, which
-            // caps a worker at one job per interval (2 emails/s at 0.5 s). Found one: every
-            // worker of the kind asks again at once; only an empty fetch makes a worker wait.
-            for (const worker of workers) this.boss.notifyWorker(worker);
+            // caps a worker at one job per interval (2 emails/s at 0.5 s). Found one: ask again
+            // at once; only an empty fetch makes the worker wait.
+            if (worker.id) this.boss.notifyWorker(worker.id);
             const run = handler(job.data, { id: job.id, retryCount: job.retryCount });
             this.running.add(run);
             try {
@@ -184,7 +178,6 @@ export class JobQueue {
             }
           },
         );
-        workers.push(id);
       }
     }
     for (const { name, cron } of this.schedules) await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
