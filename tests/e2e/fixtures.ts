@@ -144,8 +144,19 @@ export async function shoot(page: Page, folder: string, name: string): Promise<v
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+/**
+ * Until the page's finite animations have ended: a dialog's overlay still fading in lowers every
+ * contrast behind it, so axe reads the page after (a spinner's endless animation is not waited for).
+ */
+export async function animationsEnded(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+}
+
 /** No serious or critical axe violation on the page as it is now. */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
+  await animationsEnded(page);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

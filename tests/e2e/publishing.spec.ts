@@ -191,7 +191,7 @@ test('one publish path: deliver and publish at once, a quota refusal explained i
 });
 
 test('day 14 has passed but Analytics has not reported the last days: the desk shows the next try, the artist sees it is being counted', async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   // Analytics reports three days late; the channel was connected by the journey above.
   stub.reportLagDays = 3;
   const artist = await newArtistApi(BASE, { profile: { artistName: 'Lumen Field' } });
@@ -209,10 +209,13 @@ test('day 14 has passed but Analytics has not reported the last days: the desk s
   expect((await page.request.post('/api/login', { data: ADMIN })).ok()).toBe(true);
   await page.goto(`/admin?submission=${submissionId}`);
   const state = page.getByTestId('views-check-state');
+  // The check runs within seconds; each look reloads the details and waits for the panel first
+  // (on a busy machine it takes longer to draw than the short look at its state).
   await expect(async () => {
     await page.reload();
+    await expect(state).toBeVisible({ timeout: 15_000 });
     await expect(state).toContainText('Waiting for YouTube Analytics', { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 60_000 });
   await shootInView(page, state, 'desk-check-waiting-for-analytics');
 
   const artistContext = await browser.newContext({ baseURL: BASE });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { HtmlValidate } from 'html-validate';
-import { adminApi, createSubmission, newArtistApi, registerArtist, signInAsAdmin } from './fixtures';
+import { adminApi, animationsEnded, createSubmission, newArtistApi, registerArtist, signInAsAdmin } from './fixtures';
 
 /**
  * Issue 34 part 4: every page is valid HTML, as the server sends it and after React rendered it
@@ -86,6 +86,7 @@ for (const who of ['visitor', 'artist', 'admin'] as const) {
         const views = path === '/admin' ? ['', ' with the details open'] : [''];
         for (const view of views) {
           if (view) await openDetails(page);
+          await animationsEnded(page);
           const axe = await new AxeBuilder({ page }).analyze();
           for (const v of axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
             problems.push(`${path}${view} at ${size.width} px: axe ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
