@@ -10,7 +10,7 @@ import type { JobQueue } from '../jobs/job-queue';
 import type { EmailTemplate } from './email-template';
 import { createSmtpMailer, type Mailer } from './mailer';
 import { wantsEmail } from './notification-settings';
-import { RenderPool, type RenderPoolOptions } from './render-pool';
+import { RenderPool, type EmailRenderer, type RenderPoolOptions } from './render-pool';
 import { createUnsubscribeToken } from './unsubscribe-token';
 
 const SEND_EMAIL_JOB = 'email.send';
@@ -72,7 +72,7 @@ export class Outbox<Kinds extends AnyKinds> {
   private readonly mailer: Mailer | undefined;
   private readonly messageIdDomain: string;
   /** Where the templates run: worker threads, off the thread that answers requests (decision 180). */
-  private readonly renderer: RenderPool;
+  private readonly renderer: EmailRenderer;
 
   constructor(
     private readonly kinds: Kinds,
@@ -85,7 +85,7 @@ export class Outbox<Kinds extends AnyKinds> {
   ) {
     this.mailer = config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl) : undefined;
     this.messageIdDomain = config.publicUrl.hostname;
-    this.renderer = new RenderPool({ onError: (err) => log.warn({ err }, 'an email render thread failed'), ...rendering });
+    this.renderer = RenderPool.shared({ onError: (err) => log.warn({ err }, 'an email render thread failed'), ...rendering });
     jobs.define<{ outboxId: string }>(
       SEND_EMAIL_JOB,
       // 10 s, 20 s, 40 s … the handler itself gives up once the email is 24 hours old. An attempt

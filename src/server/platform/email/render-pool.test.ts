@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
@@ -77,5 +77,28 @@ describe('the render pool', () => {
     expect(await settled).toBe('failed');
     expect(performance.now() - closing).toBeLessThan(5_000);
     await expect(pool.render(task('throws_once'))).rejects.toThrow('the render pool is closed');
+  }, 60_000);
+
+  it('is shared by the servers of one process: one thread renders for both, and one closing leaves the other rendering', async () => {
+    // A marker already made: the template renders at once.
+    const plain = () => {
+      const t = task('throws_once');
+      writeFileSync(t.data.marker as string, '');
+      return t;
+    };
+    const options = { templates: MISBEHAVING_TEMPLATES_MODULE, timeoutMs: 45_000 };
+    const first = RenderPool.shared(options);
+    const second = RenderPool.shared(options);
+    const a = await first.render(plain());
+    const b = await second.render(plain());
+    expect(threadOf(a.subject)).toBe(threadOf(b.subject));
+    await first.close();
+    await expect(first.render(plain())).rejects.toThrow('the render pool is closed');
+    expect(threadOf((await second.render(plain())).subject)).toBe(threadOf(a.subject));
+    // A server built later takes a share of the same pool, thread already loaded.
+    const third = RenderPool.shared(options);
+    expect(threadOf((await third.render(plain())).subject)).toBe(threadOf(a.subject));
+    await second.close();
+    await third.close();
   }, 60_000);
 });

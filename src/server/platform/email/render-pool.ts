@@ -89,4 +89,44 @@ export class RenderPool {
     this.closed = true;
     await this.pool.destroy();
   }
+
+  /**
+   * A share of the process's one pool for these options: its threads start once per process, not
+   * once per server built in it (a test file builds dozens; each new thread costs about a second
+   * of CPU). The pool lives as long as the process; its idle threads do not keep the process
+   * alive. `close` on a share only stops its own renders from starting.
+   */
+  static shared(options: RenderPoolOptions): EmailRenderer {
+    const { onError, ...shape } = options;
+    const key = JSON.stringify([shape.templates.url, shape.templates.exportName, shape.threads ?? 1, shape.timeoutMs ?? RENDER_TIMEOUT_MS]);
+    let entry = SHARED.get(key);
+    if (!entry) {
+      const listeners = new Set<(error: unknown) => void>();
+      entry = { pool: new RenderPool({ ...shape, onError: (error) => listeners.forEach((listener) => listener(error)) }), listeners };
+      SHARED.set(key, entry);
+    }
+    const { pool, listeners } = entry;
+    const listener = onError ?? (() => {});
+    listeners.add(listener);
+    let closed = false;
+    return {
+      render: (task) => {
+        if (closed) return Promise.reject(new Error(`The ${task.kind} email was not rendered: the render pool is closed`));
+        return pool.render(task);
+      },
+      close: async () => {
+        closed = true;
+        listeners.delete(listener);
+      },
+    };
+  }
 }
+
+/** What renders an outbox's emails: a pool of its own, or a share of the process's (`RenderPool.shared`). */
+export interface EmailRenderer {
+  render(task: RenderTask): Promise<RenderedEmail>;
+  close(): Promise<void>;
+}
+
+/** The process's pools, by their options; each with the error listeners of its current shares. */
+const SHARED = new Map<string, { pool: RenderPool; listeners: Set<(error: unknown) => void> }>();
