@@ -163,6 +163,9 @@ test('the team hears the artist live: an approval on an open desk shows at once 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/admin');
   await deskSocket.ready();
+  // Found by its title: journeys running beside this one add dozens of newer submissions, and
+  // the desk's first page holds 50.
+  await page.getByRole('searchbox', { name: 'Search submissions' }).fill(songTitle);
   const deskRow = page.getByTestId('admin-submission-row').filter({ hasText: songTitle });
   await expect(deskRow).toBeVisible({ timeout: 30_000 });
   await expect(deskRow.getByTestId('artist-activity-badge')).toHaveCount(0);
