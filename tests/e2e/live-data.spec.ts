@@ -140,6 +140,7 @@ test('after a socket drop during which the status changed, a cut was delivered a
     .poll(async () => ((await (await desk.request.get('/api/admin/activity')).json()) as { submissions: { submissionId: string }[] }).submissions.some((s) => s.submissionId === id))
     .toBe(false);
   await desk.reload();
+  await desk.getByRole('searchbox', { name: 'Search submissions' }).fill(songTitle);
   await expect(deskRow).toBeVisible();
   await expect(deskRow.getByTestId('artist-activity-badge')).toHaveCount(0);
 
