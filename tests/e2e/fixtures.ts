@@ -149,8 +149,10 @@ export async function shoot(page: Page, folder: string, name: string): Promise<v
  * contrast behind it, so axe reads the page after (a spinner's endless animation is not waited for).
  */
 export async function animationsEnded(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  await page.waitForFunction(
+    () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 10_000 },
   );
 }
 

@@ -73,7 +73,7 @@ export class RenderPool {
   }
 
   async render(task: RenderTask): Promise<RenderedEmail> {
-    if (this.closed) throw new Error(`The ${task.kind} email was not rendered: the render pool is closed`);
+    if (this.closed) throw poolClosed(task);
     const timeout = AbortSignal.timeout(this.timeoutMs);
     try {
       // An aborted task leaves the queue, or, if it is running, its thread is terminated.
@@ -111,7 +111,7 @@ export class RenderPool {
     let closed = false;
     return {
       render: (task) => {
-        if (closed) return Promise.reject(new Error(`The ${task.kind} email was not rendered: the render pool is closed`));
+        if (closed) return Promise.reject(poolClosed(task));
         return pool.render(task);
       },
       close: async () => {
@@ -126,6 +126,11 @@ export class RenderPool {
 export interface EmailRenderer {
   render(task: RenderTask): Promise<RenderedEmail>;
   close(): Promise<void>;
+}
+
+/** What a closed pool, or a closed share of one, answers a render. */
+function poolClosed(task: RenderTask): Error {
+  return new Error(`The ${task.kind} email was not rendered: the render pool is closed`);
 }
 
 /** The process's pools, by their options; each with the error listeners of its current shares. */
