@@ -1,4 +1,7 @@
+import { eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { describe, expect, inject, it } from 'vitest';
+import { integer, pgTable } from 'drizzle-orm/pg-core';
 import { nameFor, PreparingClient } from './prepared-statements';
 
 describe('the name a query is prepared under', () => {
@@ -37,6 +40,26 @@ const target = inject('testDatabase');
       // A query that fails still answers with PostgreSQL's error, and the next run of its text works.
       await expect(client.query('select 1 / $1::int as quotient', [0])).rejects.toMatchObject({ code: '22012' });
       expect((await client.query('select 1 / $1::int as quotient', [1])).rows).toEqual([{ quotient: 1 }]);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('prepares Drizzle’s queries too, which pass their parameters beside the query', async () => {
+    const client = new PreparingClient({ connectionString: target.kind === 'postgres' ? target.url : '' });
+    await client.connect();
+    try {
+      await client.query('create temporary table tracks (id integer)');
+      const tracks = pgTable('tracks', { id: integer('id') });
+      const db = drizzle(client);
+      const select = () => db.select({ id: tracks.id }).from(tracks).where(eq(tracks.id, 7));
+      const raw = () => db.execute(sql`select ${'hi'}::text as echoed`);
+      for (let i = 0; i < 2; i++) {
+        expect(await select()).toEqual([]);
+        expect((await raw()).rows).toEqual([{ echoed: 'hi' }]);
+      }
+      const { rows } = await client.query<{ statement: string }>('select statement from pg_prepared_statements order by statement');
+      expect(rows.map((r) => r.statement)).toEqual([select().toSQL().sql, 'select $1::text as echoed'].sort());
     } finally {
       await client.end();
     }

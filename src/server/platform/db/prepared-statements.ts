@@ -34,11 +34,12 @@ export class PreparingClient extends pg.Client {}
 Object.defineProperty(PreparingClient.prototype, 'query', {
   value: function queryPrepared(this: pg.Client, ...args: unknown[]) {
     const [config, values] = args;
-    if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
-      const name = nameFor(config);
+    if (typeof config === 'string') {
+      const name = hasParameters(values) ? nameFor(config) : undefined;
       if (name) return query.call(this, { text: config, values, name }, ...args.slice(2));
-    } else if (isPlainQuery(config)) {
-      const name = nameFor(config.text);
+    } else if (isUnnamedQuery(config)) {
+      // The parameters come inside the config or, as Drizzle passes them, beside it.
+      const name = hasParameters(config.values ?? values) ? nameFor(config.text) : undefined;
       if (name) return query.call(this, { ...config, name }, ...args.slice(1));
     }
     return query.apply(this, args);
@@ -47,9 +48,11 @@ Object.defineProperty(PreparingClient.prototype, 'query', {
   configurable: true,
 });
 
-/** A query config with parameters that is neither named already nor a submittable (a cursor, a stream). */
-function isPlainQuery(config: unknown): config is pg.QueryConfig & { text: string } {
+const hasParameters = (values: unknown): values is unknown[] => Array.isArray(values) && values.length > 0;
+
+/** A query config that is neither named already nor a submittable (a cursor, a stream). */
+function isUnnamedQuery(config: unknown): config is pg.QueryConfig & { text: string } {
   if (typeof config !== 'object' || config === null) return false;
   const query = config as Partial<pg.QueryConfig> & { submit?: unknown };
-  return typeof query.text === 'string' && query.name === undefined && typeof query.submit !== 'function' && Array.isArray(query.values) && query.values.length > 0;
+  return typeof query.text === 'string' && query.name === undefined && typeof query.submit !== 'function';
 }
