@@ -19,5 +19,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two cores: each worker gets its own copy of the migrated template database.
     maxWorkers: 2,
+    // A worker keeps its modules between test files instead of importing the server afresh for
+    // each (about 4 s a file, 104 files): the suite took 5.3 minutes instead of 8.8 (decision 185).
+    // Every test file builds its own app and database, and restores what it stubs.
+    isolate: false,
   },
 });
