@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, type InfiniteData } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { SUBMISSIONS_PAGE_SIZE } from '@shared/submissions';
 import {
   type ArtistStats,
@@ -28,7 +29,9 @@ export function useSubmissions() {
       apiRequest<Submission[]>('GET', `/api/submissions${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`, undefined, { signal }),
     getNextPageParam: (last) => (last.length >= SUBMISSIONS_PAGE_SIZE ? last.at(-1)?.id : undefined),
   });
-  return { ...query, list: query.data?.pages.flat() ?? [] };
+  // The same array while the pages are the same: a list deferred by identity (the dashboard's) is drawn once.
+  const list = useMemo(() => query.data?.pages.flat() ?? [], [query.data]);
+  return { ...query, list };
 }
 
 export function useArtistStats() {

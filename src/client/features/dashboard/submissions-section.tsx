@@ -1,5 +1,5 @@
 import { Inbox, SearchX } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import type { Submission } from '@shared/submission-schemas';
 import { SUBMISSION_STATUSES, STATUS_LABELS, matchesDashboardFilter, type DashboardFilter } from '@shared/submissions';
 import { Button } from '@client/components/ui/button';
@@ -25,13 +25,17 @@ export function SubmissionsSection() {
   const submissions = useSubmissions();
   const stats = useArtistStats();
   const { mutate: markSeen } = useMarkSeen();
-  const all = submissions.list;
+  // The rows are drawn in a transition once the list arrives: React draws them in slices and the
+  // browser stays responsive, where drawing them at once was one long task on a phone (issue 37).
+  // Until then the list still reads as loading.
+  const drawn = useDeferredValue(submissions.isSuccess ? submissions.list : null);
+  const all = drawn ?? [];
   // The list holds the pages loaded so far; the status filter narrows those (the API pages by date only).
   // "All" lists the drafts too, to be continued, but counts as the cards do: drafts apart.
   const shown = filter === 'all' ? all : all.filter((s) => matchesDashboardFilter(s.status, filter));
   const drafts = shown.filter((s) => s.status === 'draft').length;
   // Looked up in the list, so the dialog shows the latest state (after a tier change, for one).
-  const listed = viewingId ? all.find((s) => s.id === viewingId) : undefined;
+  const listed = viewingId ? submissions.list.find((s) => s.id === viewingId) : undefined;
   // An email's link may name an older submission than the first page holds: that one is read alone.
   const single = useSubmission(viewingId !== null && submissions.isSuccess && !listed ? viewingId : null);
   const viewing = listed ?? single.data ?? null;
@@ -72,12 +76,12 @@ export function SubmissionsSection() {
             </select>
           </label>
         </div>
-        {submissions.isPending ? (
-          <LoadingBlock label="Loading submissions" className="p-10" />
-        ) : submissions.isError ? (
+        {submissions.isError ? (
           <p role="alert" className="p-6 text-sm text-destructive-soft">
             Your submissions could not be loaded: {errorMessage(submissions.error)}
           </p>
+        ) : drawn === null ? (
+          <LoadingBlock label="Loading submissions" className="p-10" />
         ) : all.length === 0 ? (
           <EmptyState icon={<Inbox className="size-6" aria-hidden />} title="No submissions yet" text="Start by submitting your first track">
             <NewSubmissionButton />
