@@ -139,11 +139,12 @@ export function listFilter({ status, q, assignee, tag, paid, due }: ListFilter, 
   return and(...conditions);
 }
 
-/** Submissions per status, from the trigger-kept counter table (one tiny read, any table size). */
+/** Submissions per status, from the trigger-kept counter table: its shards summed (one tiny read, any table size). */
 async function statusCounts(db: Db): Promise<Map<string, number>> {
   const rows = await db
-    .select({ status: submissionStatusCounts.status, count: sql<number>`${submissionStatusCounts.count}::int` })
-    .from(submissionStatusCounts);
+    .select({ status: submissionStatusCounts.status, count: sql<number>`sum(${submissionStatusCounts.count})::int` })
+    .from(submissionStatusCounts)
+    .groupBy(submissionStatusCounts.status);
   return new Map(rows.map((r) => [r.status, r.count]));
 }
 

@@ -566,14 +566,22 @@ export const payoutAccounts = pgTable(
 );
 
 /**
- * How many submissions have each status, kept by triggers on `submissions` (migration 0003), so
- * the admin dashboard's counts cost one tiny read instead of a pass over every submission
- * (docs/decisions/040-admin-list-at-scale.md). Never written by application code.
+ * How many submissions have each status, kept by triggers on `submissions` (migrations 0003 and
+ * 0030), so the admin dashboard's counts cost one tiny read instead of a pass over every
+ * submission (docs/decisions/040-admin-list-at-scale.md). A status's count is the sum of its
+ * shards: each transaction writes to one shard of its own choosing, so transactions that add
+ * submissions at the same moment do not queue on one row until commit (decision 186). Never
+ * written by application code.
  */
-export const submissionStatusCounts = pgTable('submission_status_counts', {
-  status: text('status').primaryKey(),
-  count: bigint('count', { mode: 'number' }).notNull().default(0),
-});
+export const submissionStatusCounts = pgTable(
+  'submission_status_counts',
+  {
+    status: text('status').notNull(),
+    shard: smallint('shard').notNull().default(0),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'submission_status_counts_pkey', columns: [t.status, t.shard] })],
+);
 
 /** Who changed what on a submission, and when (status, notes, payment). */
 export const submissionHistory = pgTable(
