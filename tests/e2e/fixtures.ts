@@ -156,12 +156,21 @@ export async function animationsEnded(page: Page): Promise<void> {
   );
 }
 
-/** No serious or critical axe violation on the page as it is now. */
+/**
+ * No serious or critical axe violation on the page as it is now. What axe finds is looked at again
+ * once the animations that started meanwhile have ended: a toast that begins to fade while axe
+ * reads the page (its close timer runs on its own) has, for that moment, too little contrast. A
+ * violation of the page itself is there both times.
+ */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
-  await animationsEnded(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const serious = async () => {
+    await animationsEnded(page);
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    return bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  };
+  const first = await serious();
+  expect(first.length === 0 ? first : await serious()).toEqual([]);
 }
 
 /** Stripe.js stand-in: what @stripe/react-stripe-js needs, and confirmPayment answering `window.__confirmResult`. */
