@@ -61,6 +61,51 @@ describe('the embedded database in its own thread', () => {
     expect(ids.map((row) => row.id)).toEqual([1, 2, 4]);
   });
 
+  it('holds the database from a transaction’s first statement, not while the statement is being made', async () => {
+    let outsideRan = false;
+    const inside = db.transaction(async (tx) => {
+      // The server's own work before the first statement: others may use the database meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(outsideRan).toBe(true);
+      await tx.query('insert into notes (id, body) values (20, $1)', ['late start']);
+    });
+    await db.query('select 1');
+    outsideRan = true;
+    await inside;
+    expect((await db.query('select body from notes where id = 20')).rows).toEqual([{ body: 'late start' }]);
+    // A transaction that runs no statement holds nothing and commits nothing.
+    await expect(db.transaction(async () => 'nothing to do')).resolves.toBe('nothing to do');
+    await db.query('delete from notes where id = 20');
+  });
+
+  it('runs statements sent at once at a transaction’s start in that one transaction, and rolls all back', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await Promise.all([
+          tx.query('insert into notes (id, body) values (21, $1)', ['a']),
+          tx.query('insert into notes (id, body) values (22, $1)', ['b']),
+          tx.exec("insert into notes (id, body) values (23, 'c')"),
+        ]);
+        throw new Error('none of it');
+      }),
+    ).rejects.toThrow('none of it');
+    expect((await db.query('select count(*)::int as n from notes where id between 21 and 23')).rows).toEqual([{ n: 0 }]);
+  });
+
+  it('ends a transaction whose first statement failed, and frees the database for the next', async () => {
+    const failure = await db
+      .transaction(async (tx) => {
+        await tx.query('insert into notes (id, body) values (1, $1)', ['taken']);
+      })
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: '23505' });
+    await db.transaction(async (tx) => {
+      await tx.query('insert into notes (id, body) values (24, $1)', ['after a failure']);
+    });
+    expect((await db.query('select body from notes where id = 24')).rows).toEqual([{ body: 'after a failure' }]);
+    await db.query('delete from notes where id = 24');
+  });
+
   it('runs several statements with exec, and delivers notifications until unlistened', async () => {
     const results = await db.exec('select 1 as a; select 2 as b');
     expect(results.map((result) => result.rows)).toEqual([[{ a: 1 }], [{ b: 2 }]]);

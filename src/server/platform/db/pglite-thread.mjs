@@ -6,13 +6,15 @@
  *
  *   {id, op: 'query', sql, params, rowMode, textTypes, tx?}  → PGlite's result
  *   {id, op: 'exec', sql, tx?}                                → PGlite's results
- *   {id, op: 'begin'}                                         → a transaction's number, once it holds the database
+ *   either of them with begin: true instead of tx             → the same, run first thing in a new
+ *                                                                transaction, whose number comes back as `tx`
  *   {id, op: 'end', tx, commit}                               → once it has committed (or rolled back)
  *   {id, op: 'listen' | 'unlisten', channel}                  → notifications arrive as {notify: channel, payload}
  *   {id, op: 'dump'}                                          → the data directory as a tar (ArrayBuffer)
  *   {id, op: 'close'}
  *
- * Answers are {id, result} or {id, error: {message, props}}: an error's own fields (code,
+ * Answers are {id, result} or {id, error: {message, props}}, with `tx` after a begin (even when
+ * its statement failed: the transaction is open and waits for its `end`); an error's own fields (code,
  * detail, constraint…) travel with it, as the server's code reads them. Plain JavaScript:
  * a thread starts without the TypeScript loader the server runs under.
  */
@@ -64,6 +66,29 @@ function target(/** @type {number | undefined} */ tx) {
   return open.tx;
 }
 
+/** Opens a transaction; answers its number once it holds the database. */
+function begin() {
+  const number = nextTransaction++;
+  return new Promise((resolve, reject) => {
+    /** @type {(outcome: {commit: boolean}) => void} */
+    let end = () => {};
+    const ended = new Promise((settle) => (end = settle));
+    const finished = pglite.transaction(async (tx) => {
+      transactions.set(number, { tx, end });
+      resolve(number);
+      const { commit } = /** @type {{commit: boolean}} */ (await ended);
+      if (!commit) await tx.rollback();
+    });
+    finishing.set(number, finished);
+    // A transaction that never started (the database closed) fails its `begin`; one that
+    // started reports how it finished to its `end`.
+    finished.catch((error) => {
+      if (!transactions.has(number)) reject(error);
+    });
+    finished.finally(() => finishing.delete(number)).catch(() => {});
+  });
+}
+
 const handlers = {
   async query(/** @type {any} */ message) {
     const parsers = asText(message.textTypes);
@@ -74,27 +99,6 @@ const handlers = {
   },
   async exec(/** @type {any} */ message) {
     return target(message.tx).exec(message.sql);
-  },
-  begin() {
-    const number = nextTransaction++;
-    return new Promise((resolve, reject) => {
-      /** @type {(outcome: {commit: boolean}) => void} */
-      let end = () => {};
-      const ended = new Promise((settle) => (end = settle));
-      const finished = pglite.transaction(async (tx) => {
-        transactions.set(number, { tx, end });
-        resolve(number);
-        const { commit } = /** @type {{commit: boolean}} */ (await ended);
-        if (!commit) await tx.rollback();
-      });
-      finishing.set(number, finished);
-      // A transaction that never started (the database closed) fails its `begin`; one that
-      // started reports how it finished to its `end`.
-      finished.catch((error) => {
-        if (!transactions.has(number)) reject(error);
-      });
-      finished.finally(() => finishing.delete(number)).catch(() => {});
-    });
   },
   async end(/** @type {any} */ message) {
     const open = transactions.get(message.tx);
@@ -131,14 +135,19 @@ const handlers = {
 };
 
 port.on('message', async (/** @type {any} */ message) => {
+  /** @type {{tx?: number}} */
+  const opened = {};
   try {
     const handler = /** @type {Record<string, (message: any) => Promise<unknown>>} */ (handlers)[message.op];
     if (!handler) throw new Error(`Unknown operation ${message.op}`);
-    const result = await handler(message);
-    port.postMessage({ id: message.id, result }, result instanceof ArrayBuffer ? [result] : []);
+    // Asked for before anything else is awaited: the transaction takes its turn for the
+    // database in the order the messages came.
+    if (message.begin) opened.tx = /** @type {number} */ (await begin());
+    const result = await handler(opened.tx === undefined ? message : { ...message, tx: opened.tx });
+    port.postMessage({ id: message.id, result, ...opened }, result instanceof ArrayBuffer ? [result] : []);
     if (message.op === 'close') port.close();
   } catch (error) {
-    port.postMessage({ id: message.id, error: describe(error) });
+    port.postMessage({ id: message.id, error: describe(error), ...opened });
   }
 });
 
