@@ -1,7 +1,7 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HASHING_CONCURRENCY, hashingCounts, hashingLoad } from '../features/auth/password';
+import { HASHING_CONCURRENCY, hashingCounts, hashingLoad, hashingProcessId } from '../features/auth/password';
 import type { UserRow } from '../platform/db/schema';
 import { createArtist, createTestApp, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../test/helpers';
 
@@ -102,4 +102,20 @@ describe('sign-ins under load', () => {
       expect(Number(r.retryAfter)).toBeGreaterThan(0);
     }
   }, 120_000);
+
+  it('answers a sign-in whose hashing process died under it with 503 and Retry-After, and hashes the next in a new one', async () => {
+    await idle();
+    expect((await signIn()).status).toBe(200);
+    const helper = hashingProcessId()!;
+    const pending = signIn();
+    // The moment the hash is handed to the helper (it takes tens of milliseconds there), the helper dies.
+    while (hashingLoad().running === 0) await new Promise((resolve) => setImmediate(resolve));
+    process.kill(helper, 'SIGKILL');
+    const refused = await pending;
+    expect(refused.status).toBe(503);
+    expect(((await refused.json()) as { code: string }).code).toBe('server_busy');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await signIn()).status).toBe(200);
+    expect(hashingProcessId()).not.toBe(helper);
+  });
 });

@@ -1,11 +1,12 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import PQueue from 'p-queue';
 import { serverBusy } from '../../platform/errors';
+import { HashingProcess, HashingUnavailableError } from './hashing-process';
 
 /**
- * scrypt from Node's own crypto: memory-hard, and it runs on libuv's thread pool, so hashing
- * never blocks the event loop (docs/decisions/002-password-hashing.md).
+ * scrypt from Node's own crypto: memory-hard, and it runs in a helper process (hashing-process.ts,
+ * decision 187), so hashing never blocks the event loop (docs/decisions/002-password-hashing.md).
  * Stored as `scrypt$N$r$p$salt$hash` so the cost can be raised later without breaking old hashes.
  */
 const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
@@ -28,6 +29,7 @@ export const HASHING_CONCURRENCY = Math.max(1, availableParallelism() - 1);
 const HASHING_MAX_WAIT_MS = 3000;
 
 const hashing = new PQueue({ concurrency: HASHING_CONCURRENCY });
+const helper = new HashingProcess(HASHING_CONCURRENCY);
 /** What a hash has lately taken here (a moving average; about 90 ms on one idle core). */
 let hashMs = 100;
 
@@ -39,6 +41,9 @@ export function hashingLoad(): { running: number; waiting: number; expectedWaitM
   return { running: hashing.pending, waiting: hashing.size, expectedWaitMs: expectedWaitMs() };
 }
 
+/** The hashing helper's process id while it runs (tests stop it to see a sign-in survive). */
+export const hashingProcessId = (): number | undefined => helper.pid;
+
 const expectedWaitMs = () => ((hashing.size + hashing.pending) * hashMs) / HASHING_CONCURRENCY;
 
 async function scrypt(password: string, salt: Buffer, options: ScryptOptions, signal?: AbortSignal): Promise<Buffer> {
@@ -46,18 +51,20 @@ async function scrypt(password: string, salt: Buffer, options: ScryptOptions, si
   if (wait > HASHING_MAX_WAIT_MS) throw serverBusy(wait);
   try {
     return await hashing.add(
-      () =>
-        new Promise<Buffer>((resolve, reject) => {
-          const started = performance.now();
-          scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => {
-            hashingCounts.done++;
-            hashMs = hashMs * 0.8 + (performance.now() - started) * 0.2;
-            return err ? reject(err) : resolve(key);
-          });
-        }),
+      async () => {
+        const started = performance.now();
+        try {
+          return await helper.hash({ password: password.normalize('NFKC'), salt, keyLength: KEY_LENGTH, options });
+        } finally {
+          hashingCounts.done++;
+          hashMs = hashMs * 0.8 + (performance.now() - started) * 0.2;
+        }
+      },
       signal ? { signal } : {},
     );
   } catch (error) {
+    // The helper died or stuck (decision 187): the next hash starts a new one, so the client is told to come back.
+    if (error instanceof HashingUnavailableError) throw serverBusy(hashMs);
     if (!signal?.aborted) throw error;
     // The client went away while this hash waited: no one would read the answer.
     hashingCounts.skipped++;
