@@ -15,9 +15,9 @@ const KEY_LENGTH = 32;
 const MAX_MEMORY = 128 * COST.N * COST.r * 2;
 
 /**
- * Hashes run at most this many at once, leaving a core to the event loop, which on the embedded
- * database also runs every query. A hash costs about 90 ms of one core; unbounded, a burst of
- * sign-ins took all of libuv's threads and both cores while the rest of the server starved
+ * Hashes run at most this many at once, leaving a core to the server (its event loop and, on the
+ * embedded database, the engine's thread). A hash costs about 90 ms of one core; unbounded, a
+ * burst of sign-ins once took every core while the rest of the server starved
  * (docs/decisions/054-password-hashing-under-load.md).
  */
 export const HASHING_CONCURRENCY = Math.max(1, availableParallelism() - 1);
