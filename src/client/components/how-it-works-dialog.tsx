@@ -20,7 +20,7 @@ interface HowItWorksDialogProps {
   onCloseAutoFocus(event: Event): void;
 }
 
-/** Opened from the dashboard header's button (dashboard-header.tsx), loaded on first use. */
+/** Opened from the dashboard header's button (artist-header.tsx), loaded on first use. */
 export function HowItWorksDialog({ onOpenChange, onCloseAutoFocus }: HowItWorksDialogProps) {
   return (
     <Dialog open onOpenChange={onOpenChange}>

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { EXPORT_TEXTS } from '@shared/account';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { DashboardHeader } from '@client/components/dashboard-header';
+import { ArtistHeader } from '@client/components/artist-header';
 import { BackLink, PageHeading } from '@client/components/page-heading';
 import { NotificationSettingsSection } from '@client/features/notifications/notification-settings-section';
 import { ProfileForm } from '@client/features/profile/profile-form';
@@ -31,7 +31,7 @@ export function AccountSettingsPage() {
 
   return (
     <div className="min-h-dvh">
-      <DashboardHeader user={user} />
+      <ArtistHeader user={user} />
       <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
         <BackLink />
         <PageHeading title="Settings" />

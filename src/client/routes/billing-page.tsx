@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { DashboardHeader } from '@client/components/dashboard-header';
+import { ArtistHeader } from '@client/components/artist-header';
 import { BackLink, PageHeading } from '@client/components/page-heading';
 import { PaymentsSection } from '@client/features/payments/payments-section';
 import { PayoutsSection } from '@client/features/payments/payouts-section';
@@ -23,7 +23,7 @@ export function BillingPage() {
   if (!user) return null;
   return (
     <div className="min-h-dvh">
-      <DashboardHeader user={user} />
+      <ArtistHeader user={user} />
       <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
         <BackLink href="/settings">Back to Settings</BackLink>
         <PageHeading title="Billing" description="Your payments, invoices and credit notes, and how your bonus is paid." />

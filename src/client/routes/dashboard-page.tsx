@@ -3,7 +3,7 @@ import { VerifyEmailBanner } from '@client/features/notifications/verify-email-b
 import { SocialLinksCard } from '@client/features/profile/social-links-card';
 import { useAuth } from '@client/lib/auth';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { DashboardHeader } from '@client/components/dashboard-header';
+import { ArtistHeader } from '@client/components/artist-header';
 import { BonusCard } from '@client/features/dashboard/bonus-card';
 import { DashboardWelcome } from './dashboard-welcome';
 import { PayoutNote } from './payout-note';
@@ -22,7 +22,7 @@ export function DashboardPage() {
 
   return (
     <div className="min-h-dvh">
-      <DashboardHeader user={user} />
+      <ArtistHeader user={user} />
       <main className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
         <VerifyEmailBanner user={user} />
         <DashboardWelcome user={user} />

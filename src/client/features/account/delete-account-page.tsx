@@ -7,7 +7,7 @@ import { PasswordInput } from '@client/components/password-input';
 import { BackLink, PageHeading } from '@client/components/page-heading';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { FormField } from '@client/components/ui/form-field';
-import { DashboardHeader } from '@client/components/dashboard-header';
+import { ArtistHeader } from '@client/components/artist-header';
 import { errorMessage } from '@client/lib/api';
 import { useAuth } from '@client/lib/auth';
 import { toast, toastThenNavigate } from '@client/lib/toast';
@@ -55,7 +55,7 @@ export function DeleteAccountPage() {
 
   return (
     <div className="min-h-dvh">
-      <DashboardHeader user={user} />
+      <ArtistHeader user={user} />
       <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
         <BackLink href="/settings">Back to Settings</BackLink>
         <PageHeading

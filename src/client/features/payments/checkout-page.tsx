@@ -2,7 +2,7 @@ import { BackLink, PageHeading } from '@client/components/page-heading';
 import { AlertTriangle, FileQuestion, RotateCcw, ShieldCheck } from 'lucide-react';
 import { Suspense, lazy, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
-import { AppHeader } from '@client/components/app-header';
+import { ArtistHeader } from '@client/components/artist-header';
 import { ChangeTierControl } from '@client/entities/submission/change-tier-control';
 import { useAuth } from '@client/lib/auth';
 import type { Submission } from '@shared/submission-schemas';
@@ -53,7 +53,7 @@ function Checkout({ submission }: { submission: Submission }) {
   const [, navigate] = useLocation();
   return (
     <div className="min-h-dvh">
-      {user ? <AppHeader user={user} home="/dashboard" className="max-w-6xl" /> : null}
+      {user ? <ArtistHeader user={user} /> : null}
       <main className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
         <BackLink />
         <PageHeading title="Checkout" description="Complete your payment and your submission goes to the label's team for review." />

@@ -7,7 +7,7 @@ import { TIERS, formatUsd, isPaidTier } from '@shared/submissions';
 import type { PublicUser } from '@shared/auth';
 import { displayName } from '@shared/users';
 import { fileNameWithExtension } from '@shared/downloads';
-import { AppHeader } from '@client/components/app-header';
+import { ArtistHeader } from '@client/components/artist-header';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Progress } from '@client/components/ui/progress';
@@ -82,7 +82,7 @@ export function SubmitPage() {
 
   return (
     <div className="min-h-dvh">
-      <AppHeader user={user} home="/dashboard" className="max-w-6xl" />
+      <ArtistHeader user={user} />
       <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6 sm:px-6 sm:py-10">{body}</main>
     </div>
   );

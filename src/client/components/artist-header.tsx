@@ -8,8 +8,12 @@ import { Button } from '@client/components/ui/button';
 /** The dialog (and Radix Dialog with it) loads when it is first opened, not with the dashboard. */
 const HowItWorksDialog = lazy(() => import('./how-it-works-dialog').then((module) => ({ default: module.HowItWorksDialog })));
 
-/** SPEC §2 dashboard header: How it Works, the Admin Panel button for admins only, the user, Logout. */
-export function DashboardHeader({ user }: { user: PublicUser }) {
+/**
+ * SPEC §2 dashboard header, on every page of the artist's side (dashboard, wizard, checkout,
+ * messages, settings): How it Works, Settings, the Admin Panel button for admins only, the user,
+ * Logout. One component, so no page of the artist's side drops a link the others have (issue 43).
+ */
+export function ArtistHeader({ user }: { user: PublicUser }) {
   const [howItWorksOpen, setHowItWorksOpen] = useState(false);
   const howItWorksButton = useRef<HTMLButtonElement>(null);
   return (
