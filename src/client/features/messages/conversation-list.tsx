@@ -21,6 +21,8 @@ interface ConversationListProps {
   onLoadMore?(): void;
   /** Shown in the header (starting a conversation) and under the empty state. */
   action?: ReactNode;
+  /** The empty state's line: what fills the list, fitting the action under it. */
+  emptyHint: string;
   /** The team's views of its inbox: all, the artists whose latest submission is mine, or nobody's. */
   filter?: { value: ConversationFilter; onChange(filter: ConversationFilter): void } | undefined;
   className?: string;
@@ -45,6 +47,7 @@ export function ConversationList({
   isLoadingMore = false,
   onLoadMore,
   action,
+  emptyHint,
   filter,
   className,
 }: ConversationListProps) {
@@ -88,7 +91,7 @@ export function ConversationList({
               <MessagesSquare className="size-6" aria-hidden />
             </span>
             <h3 className="font-semibold">No conversations yet</h3>
-            <p className="text-sm text-muted-foreground">Messages will appear here when admins contact you</p>
+            <p className="max-w-xs text-sm text-muted-foreground">{emptyHint}</p>
             {action ? <div className="mt-3">{action}</div> : null}
           </div>
         ) : (

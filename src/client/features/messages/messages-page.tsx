@@ -2,7 +2,7 @@ import { BackLink, PageHeading } from '@client/components/page-heading';
 import { SquarePen } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { AppHeader } from '@client/components/app-header';
+import { ArtistHeader } from '@client/components/artist-header';
 import { AdminHeader } from '@client/components/admin-header';
 import { useUnseenActivity } from '@client/entities/submission/artist-activity-queries';
 import { Button } from '@client/components/ui/button';
@@ -13,7 +13,7 @@ import { ChatPane } from './chat-pane';
 import { ConversationList } from './conversation-list';
 import { useOpenThread } from '@client/entities/message/open-thread';
 import { useConversations, useUnreadMessageCount } from '@client/entities/message/message-queries';
-import { MESSAGES_SUBTITLES } from './messages-texts';
+import { MESSAGES_SUBTITLES, NO_CONVERSATIONS_HINT } from './messages-texts';
 import { NewConversationDialog } from './new-conversation-dialog';
 import { TEAM_CONVERSATION_ID, type ConversationFilter } from '@shared/messages';
 
@@ -58,7 +58,7 @@ export function MessagesPage() {
   return (
     <div className="min-h-dvh">
       {/* The team keeps its own navigation here, so Messages is one of its pages rather than the artists'. */}
-      {isTeam ? <AdminHeader user={user} unreadMessages={unread} newFromArtists={newFromArtists} /> : <AppHeader user={user} home="/dashboard" className="max-w-6xl" />}
+      {isTeam ? <AdminHeader user={user} unreadMessages={unread} newFromArtists={newFromArtists} /> : <ArtistHeader user={user} />}
       <main className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
         {isTeam ? <BackLink href="/admin">Back to Admin</BackLink> : <BackLink />}
         <PageHeading title="Messages" description={MESSAGES_SUBTITLES[user.role]} />
@@ -75,6 +75,7 @@ export function MessagesPage() {
             isLoadingMore={list.isFetchingNextPage}
             onLoadMore={() => void list.fetchNextPage()}
             action={isTeam || conversations.length === 0 ? action : null}
+            emptyHint={NO_CONVERSATIONS_HINT[user.role]}
             filter={isTeam ? { value: filter, onChange: setFilter } : undefined}
             // Small screens show one pane at a time: the list until a conversation is chosen.
             className={cn(selectedUserId && 'hidden lg:flex')}
