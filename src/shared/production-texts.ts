@@ -25,6 +25,11 @@ export const PRODUCTION_TEXTS = {
   countWaiting: 'Waiting for day 14',
   countPending: 'Being counted: YouTube reports views a few days late',
   viralHits: (hits: number) => `Viral hits: ${Math.min(hits, VIRAL_HITS_NEEDED)} of ${VIRAL_HITS_NEEDED}`,
+  /** What the card's three dots count toward, beside them (issue 43: three bare grey dots said nothing). */
+  hitsToGo: (hits: number) => {
+    const left = VIRAL_HITS_NEEDED - Math.min(hits, VIRAL_HITS_NEEDED);
+    return left === 0 ? 'Bonus unlocked' : `${left} more ${left === 1 ? 'hit unlocks' : 'hits unlock'} the bonus`;
+  },
   /** Issue 36: with the channel connected, recording a link by hand is the secondary action, for videos published elsewhere. */
   recordByHand: 'Published outside the product? Record its link instead',
   recordByHandHint: 'For a video the team put on the channel by hand. Use Publish on YouTube above for anything else.',

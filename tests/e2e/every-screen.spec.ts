@@ -283,6 +283,8 @@ test('the bonus card is one compact summary: a line per track, one chart to swit
   // The machine is shared: the first read after five publications (and their emails) may take a while.
   await expect(card.getByRole('heading', { name: 'Viral hits: 3 of 3' })).toBeVisible({ timeout: 30_000 });
   await expect(card.getByTestId('bonus-rule')).toContainText('Each of those tracks earns $25.00, paid into your payout account.');
+  // The dots say what they count (issue 43).
+  await expect(card.getByTestId('viral-hits-progress')).toHaveText('Bonus unlocked');
   await expect(card.getByTestId('bonus-payout-note')).toContainText('set up payouts in Billing');
 
   const tracks = card.getByTestId('bonus-track');

@@ -42,11 +42,7 @@ export function BonusCard({ payoutNote }: { payoutNote?: ReactNode }) {
           <Flame className="size-5 text-primary-soft" aria-hidden />
           {PRODUCTION_TEXTS.viralHits(state.viralHits)}
         </h2>
-        <div className="flex gap-1.5" aria-hidden>
-          {Array.from({ length: VIRAL_HITS_NEEDED }, (_, i) => (
-            <span key={i} className={cn('size-3 rounded-full', i < state.viralHits ? 'bg-primary' : 'bg-muted')} />
-          ))}
-        </div>
+        <ViralHitsProgress hits={state.viralHits} />
       </div>
       <p className="text-sm text-muted-foreground" data-testid="bonus-rule">
         {state.unlocked ? (
@@ -118,5 +114,22 @@ export function BonusCard({ payoutNote }: { payoutNote?: ReactNode }) {
         </div>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The hits so far as dots, with what they count toward in words beside them: the words are the
+ * dots' label, seen and read (issue 43: three unlabelled grey dots).
+ */
+export function ViralHitsProgress({ hits }: { hits: number }) {
+  return (
+    <p className="flex items-center gap-2 text-xs text-muted-foreground" data-testid="viral-hits-progress">
+      <span className="flex gap-1.5" aria-hidden>
+        {Array.from({ length: VIRAL_HITS_NEEDED }, (_, i) => (
+          <span key={i} className={cn('size-3 rounded-full', i < hits ? 'bg-primary' : 'bg-muted-foreground/40')} />
+        ))}
+      </span>
+      {PRODUCTION_TEXTS.hitsToGo(hits)}
+    </p>
   );
 }
