@@ -153,7 +153,7 @@ function DetailsBody({ submission: s }: { submission: Submission }) {
       <Section title="Technical info">
         <Fields>
           <DescriptionRow term="Submission ID">
-            <span className="font-mono text-xs break-all">{s.id}</span>
+            <span className="font-mono text-xs [overflow-wrap:anywhere]">{s.id}</span>
           </DescriptionRow>
           {/* A free plan reads "Free", not "Free · Free"; a paid one adds whether it was paid. */}
           <DescriptionRow term="Plan">{`${TIERS[s.pricingTier]?.name ?? s.pricingTier}${paid ? ` · ${s.paymentStatus === 'succeeded' ? 'Paid' : s.paymentStatus === 'refunded' ? 'Refunded' : 'Unpaid'}` : ''}`}</DescriptionRow>
@@ -167,7 +167,7 @@ function DetailsBody({ submission: s }: { submission: Submission }) {
           <Fields>
             <DescriptionRow term="Payment status">{s.paymentStatus ? s.paymentStatus.charAt(0).toUpperCase() + s.paymentStatus.slice(1) : 'Pending'}</DescriptionRow>
             <DescriptionRow term="Payment ID">
-              <span className="font-mono text-xs break-all">{s.stripePaymentIntentId ?? '—'}</span>
+              <span className="font-mono text-xs [overflow-wrap:anywhere]">{s.stripePaymentIntentId ?? '—'}</span>
             </DescriptionRow>
             <DescriptionRow term="Amount">{formatUsd(s.amount ?? TIERS[s.pricingTier].priceUsd)}</DescriptionRow>
             {s.paymentStatus === 'succeeded' || s.paymentStatus === 'refunded' ? <BillingDocumentsRow submissionId={s.id} /> : null}

@@ -117,8 +117,12 @@ function Details({ receipt: r, paid = true }: { receipt: PaymentReceipt; paid?: 
       </DescriptionRow>
       {r.paidAt ? <DescriptionRow layout="inline" term="Paid on">{formatLongDateTime(r.paidAt)}</DescriptionRow> : null}
       {r.paymentId ? (
-        <DescriptionRow layout="inline" term="Payment ID">
-          <span className="font-mono text-xs break-all">{r.paymentId}</span>
+        // Too long beside its term on a phone, the ID moves under it whole instead of breaking
+        // mid-token (issue 43); it breaks only where even a line of its own is too short.
+        <DescriptionRow layout="inline" term="Payment ID" className="flex-wrap [&>dd]:ml-auto">
+          <span className="font-mono text-xs [overflow-wrap:anywhere]" data-testid="payment-id">
+            {r.paymentId}
+          </span>
         </DescriptionRow>
       ) : null}
     </dl>
