@@ -85,6 +85,17 @@ export interface BillingResponse {
   documents: BillingDocumentListItem[];
 }
 
+/**
+ * A document's amount as a list of documents shows it: a credit note takes the money back, so it
+ * reads negative and says it is a refund ("-$49.00 refunded"), as its PDF does; "$49.00" beside an
+ * invoice's "$49.00" read as a second charge (issue 43).
+ */
+export function formatDocumentAmount(document: Pick<BillingDocumentListItem, 'kind' | 'amount' | 'currency'>): string {
+  const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: document.currency.toUpperCase() });
+  const amount = Number(document.amount);
+  return document.kind === 'credit_note' ? `${money.format(-amount)} refunded` : money.format(amount);
+}
+
 /** A payment's status as the billing page names it. */
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: 'Awaiting payment',

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { BILLING_DOCUMENT_TITLE, PAYMENT_STATUS_LABELS, REFUND_REASON_TEXT, type BillingDocumentListItem, type BillingPayment } from '@shared/billing';
+import { BILLING_DOCUMENT_TITLE, formatDocumentAmount, PAYMENT_STATUS_LABELS, REFUND_REASON_TEXT, type BillingDocumentListItem, type BillingPayment } from '@shared/billing';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { LoadingBlock } from '@client/components/loading-block';
 import { useBilling } from '@client/entities/billing/billing-queries';
@@ -76,8 +76,7 @@ function KeptDocuments({ documents }: { documents: BillingDocumentListItem[] }) 
               {BILLING_DOCUMENT_TITLE[d.kind]} {d.number}
             </a>
             <span className="min-w-0 break-words text-muted-foreground">
-              {d.songTitle} · {formatLongDate(d.issuedAt)} ·{' '}
-              {new Intl.NumberFormat('en-US', { style: 'currency', currency: d.currency.toUpperCase() }).format(Number(d.amount))}
+              {d.songTitle} · {formatLongDate(d.issuedAt)} · <span data-testid="document-amount">{formatDocumentAmount(d)}</span>
             </span>
           </li>
         ))}
