@@ -25,6 +25,8 @@ const token = z.string({ message: 'The link is missing its token' }).min(1, 'The
 
 export const passwordResetRequestSchema = z.object({ email });
 export const passwordResetConfirmSchema = z.object({ token, password: newPassword });
+/** GET /api/password-reset?token=…: is the link still good (200) or spent/expired (invalid_reset_link)? */
+export const passwordResetCheckSchema = z.object({ token });
 export const changePasswordSchema = z.object({ currentPassword, newPassword });
 export const changeEmailSchema = z.object({ email, currentPassword });
 export const deleteAccountSchema = z.object({ password: currentPassword });

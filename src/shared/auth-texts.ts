@@ -20,6 +20,11 @@ export const ACCOUNT_TEXTS = {
   resetRequested: 'If an account exists for that address, we have sent it a link to choose a new password.',
   passwordReset: 'Your password has been changed. Please sign in with the new one.',
   forgotPassword: 'Forgot password?',
+  /** The reset page, opened from a link already used, expired or replaced by a newer one (issue 43). */
+  resetLinkSpentTitle: 'This link can no longer be used',
+  resetLinkSpentBody: 'A reset link works once, for one hour, and only the newest one counts. Ask for a new link and open it from the latest email.',
+  resetLinkNew: 'Send me a new link',
+  resetLinkChecking: 'Checking your link...',
   wrongCurrentPassword: 'Your current password is not correct',
   wrongPassword: 'That password is not correct',
   noPasswordYet:

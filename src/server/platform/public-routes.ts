@@ -18,6 +18,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   // Links in emails: the signed token, not a session, decides.
   'GET /api/verify-email',
   'POST /api/password-reset',
+  'GET /api/password-reset',
   'POST /api/password-reset/confirm',
   'POST /api/unsubscribe',
   'GET /api/unsubscribe',

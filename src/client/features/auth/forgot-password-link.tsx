@@ -5,8 +5,11 @@ import { Button } from '@client/components/ui/button';
 /** The dialog (and Radix Dialog with it) loads with the first click, not with the sign-in page (issue 16's page budgets). */
 const ForgotPasswordDialog = lazy(() => import('./forgot-password-dialog').then((module) => ({ default: module.ForgotPasswordDialog })));
 
-/** "Forgot password?" on the sign-in tab (CONTRACT §11). */
-export function ForgotPasswordLink({ email }: { email: string }) {
+/**
+ * "Forgot password?" on the sign-in tab (CONTRACT §11); as a button with its own label where a
+ * spent reset link offers a new one.
+ */
+export function ForgotPasswordLink({ email, label = ACCOUNT_TEXTS.forgotPassword, asButton = false }: { email: string; label?: string; asButton?: boolean }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -16,16 +19,16 @@ export function ForgotPasswordLink({ email }: { email: string }) {
       <Button
         ref={trigger}
         type="button"
-        variant="link"
-        size="sm"
-        className="h-auto justify-self-end p-0 text-sm"
+        variant={asButton ? 'default' : 'link'}
+        size={asButton ? 'default' : 'sm'}
+        className={asButton ? undefined : 'h-auto justify-self-end p-0 text-sm'}
         aria-haspopup="dialog"
         onClick={() => {
           setWanted(true);
           setOpen(true);
         }}
       >
-        {ACCOUNT_TEXTS.forgotPassword}
+        {label}
       </Button>
       {wanted ? (
         <Suspense fallback={null}>

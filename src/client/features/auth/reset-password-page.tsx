@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircle, CircleCheck } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
 import { resetPasswordFormSchema } from '@shared/account';
@@ -7,19 +8,31 @@ import { PasswordInput } from '@client/components/password-input';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 import { FormField } from '@client/components/ui/form-field';
-import { errorMessage } from '@client/lib/api';
+import { ACCOUNT_TEXTS } from '@shared/auth-texts';
+import { LoadingBlock } from '@client/components/loading-block';
+import { apiRequest, errorCodeOf, errorMessage } from '@client/lib/api';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { usePasswordResetConfirm } from './auth-mutations';
+import { ForgotPasswordLink } from './forgot-password-link';
 import { ProductMark } from './product-mark';
 import { SubmitButton } from '@client/components/submit-button';
 
 /**
  * /reset-password?token=…, opened from the email (CONTRACT §11): a new password, then every
- * session ends, this browser's included, and the person signs in with it.
+ * session ends, this browser's included, and the person signs in with it. The link is checked
+ * as the page opens: a used or expired one says so at once and offers a new one, instead of a
+ * form that fails only after the password was typed twice (issue 43).
  */
 export function ResetPasswordPage() {
   useDocumentTitle('Choose a new password');
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
+  const check = useQuery({
+    queryKey: ['/api/password-reset', token],
+    queryFn: ({ signal }) => apiRequest<{ usable: true }>('GET', `/api/password-reset?${new URLSearchParams({ token }).toString()}`, undefined, { signal }),
+    enabled: token !== '',
+  });
+  // Only the server's "no" counts as spent: offline or busy, the form stays and its answer decides.
+  const spent = token === '' || (check.isError && (errorCodeOf(check.error) === 'invalid_reset_link' || errorCodeOf(check.error) === 'validation_failed'));
   const confirm = usePasswordResetConfirm();
   const form = useForm({ resolver: zodResolver(resetPasswordFormSchema), defaultValues: { password: '', confirmPassword: '' } });
   const { errors } = form.formState;
@@ -35,7 +48,20 @@ export function ResetPasswordPage() {
               <CardDescription>Setting it signs you out on every device; then sign in with the new one.</CardDescription>
             </CardHeader>
             <CardContent className="grid gap-4">
-              {confirm.isSuccess ? (
+              {spent && !confirm.isSuccess ? (
+                <div role="alert" className="grid gap-3" data-testid="reset-link-spent">
+                  <p className="flex items-start gap-3 rounded-lg border border-destructive/50 bg-destructive/10 p-4 text-sm">
+                    <AlertCircle className="mt-0.5 size-5 shrink-0 text-destructive-soft" aria-hidden />
+                    <span className="grid gap-1">
+                      <span className="font-semibold">{ACCOUNT_TEXTS.resetLinkSpentTitle}</span>
+                      <span className="text-muted-foreground">{ACCOUNT_TEXTS.resetLinkSpentBody}</span>
+                    </span>
+                  </p>
+                  <ForgotPasswordLink email="" label={ACCOUNT_TEXTS.resetLinkNew} asButton />
+                </div>
+              ) : check.isPending && token !== '' ? (
+                <LoadingBlock label={ACCOUNT_TEXTS.resetLinkChecking} className="py-8" />
+              ) : confirm.isSuccess ? (
                 <>
                   <p role="status" className="flex items-start gap-3 rounded-lg border border-success/40 bg-success/10 p-4 text-sm">
                     <CircleCheck className="mt-0.5 size-5 shrink-0 text-success" aria-hidden />

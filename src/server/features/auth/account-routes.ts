@@ -4,6 +4,7 @@ import {
   changeEmailSchema,
   changePasswordSchema,
   deleteAccountSchema,
+  passwordResetCheckSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
   roleChangeSchema,
@@ -18,7 +19,7 @@ import type { ObjectStorage } from '../../platform/storage/object-storage';
 import { removeUploadBytes } from '../../platform/storage/upload-files';
 import { changePassword, deleteAccount, requestEmailChange } from './account';
 import { streamAccountExport } from './account-export';
-import { PASSWORD_RESET_JOB, resetPassword } from './password-reset';
+import { isPasswordResetLinkUsable, PASSWORD_RESET_JOB, resetPassword } from './password-reset';
 import { clearLoginFailures, setDeviceCookie } from './login-throttle';
 import { changeUserRole, confirmUserEmail, listUsers } from './team';
 
@@ -38,6 +39,15 @@ export async function passwordResetRoutes(app: FastifyInstance, { db, config }: 
     // The same work whether or not an account has this address: the job finds out.
     await app.jobs.enqueue(PASSWORD_RESET_JOB, { email });
     return reply.status(202).send({ message: ACCOUNT_TEXTS.resetRequested });
+  });
+
+  // Read only: the reset page asks it on opening, so a spent link says so before any typing. In
+  // the confirmations' budget: both answer whether a token is good.
+  app.get('/api/password-reset', rateLimited('passwordResetConfirms', 'address'), async (request, reply) => {
+    const { token } = parseInput(passwordResetCheckSchema, request.query);
+    reply.header('cache-control', 'no-store');
+    if (!(await isPasswordResetLinkUsable(db, token))) throw apiError('invalid_reset_link');
+    return { usable: true };
   });
 
   app.post('/api/password-reset/confirm', rateLimited('passwordResetConfirms', 'address'), async (request, reply) => {

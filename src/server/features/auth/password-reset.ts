@@ -73,6 +73,21 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
   });
 }
 
+/**
+ * GET /api/password-reset?token=…: whether the link would still set a password, read only (the
+ * token is not spent). The same conditions as resetPassword: unspent, unexpired, and the account
+ * still has the address the link went to and the password it had then. The reset page asks it
+ * when it opens, so a used or expired link says so before the person types a password (issue 43).
+ */
+export async function isPasswordResetLinkUsable(db: Db, token: string): Promise<boolean> {
+  const [link] = await db
+    .select({ email: passwordResetTokens.email, fingerprint: passwordResetTokens.passwordFingerprint, accountEmail: users.email, password: users.password })
+    .from(passwordResetTokens)
+    .innerJoin(users, and(eq(users.id, passwordResetTokens.userId), isNull(users.deletedAt)))
+    .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)));
+  return !!link && link.accountEmail === link.email && passwordFingerprint(link.password) === link.fingerprint;
+}
+
 /** Spent and expired links are of no further use. */
 export async function prunePasswordResetTokens(db: Db): Promise<number> {
   const removed = await db
