@@ -190,22 +190,35 @@ test('a change made just before leaving the wizard is saved: by a reload, by Clo
   await register(page);
   const draftOf = async (id: string) => ((await (await page.request.get(`/api/submissions/${id}`)).json()) as { musicUrl: string | null; status: string });
 
-  // A new draft whose first save was still waiting when the artist pressed Close.
+  // A wizard left on its first step leaves no "Untitled" draft behind (issue 43)...
+  await page.goto('/submit');
+  await page.getByRole('radio', { name: /Share a link/ }).click();
+  await page.getByLabel('Link to your music').fill('https://soundcloud.com/nocturne/left-at-once');
+  await page.getByRole('link', { name: 'Close' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: /^Your Submissions/ })).toBeVisible();
+  await expect(page.getByTestId('submission-row')).toHaveCount(0);
+
+  // ...and a new draft whose first save, its title's, was still waiting when the artist pressed Close is kept.
   await page.goto('/submit');
   await page.getByRole('radio', { name: /Share a link/ }).click();
   await page.getByLabel('Link to your music').fill('https://soundcloud.com/nocturne/closed-at-once');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel(/Song title/).fill('Closed At Once');
   await page.getByRole('link', { name: 'Close' }).click();
   // The dashboard keeps its address: the draft's id is not written over it.
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByTestId('submission-row').filter({ hasText: 'Draft' })).toHaveCount(1);
+  await expect(page.getByTestId('submission-row').filter({ hasText: 'Closed At Once' })).toContainText('Draft');
 
-  await page.goto('/submit');
-  await page.getByRole('radio', { name: /Share a link/ }).click();
+  // A draft continued on its first step.
+  const created = await page.request.post('/api/submissions/drafts', {
+    data: { songTitle: 'First Light', submissionMethod: 'link', musicUrl: 'https://soundcloud.com/nocturne/first', draftStep: 1 },
+  });
+  expect(created.status()).toBe(201);
+  const id = ((await created.json()) as { id: string }).id;
+  await page.goto(`/submit?draft=${id}`);
   const link = page.getByLabel('Link to your music');
-  await link.fill('https://soundcloud.com/nocturne/first');
-  await expect(page.getByTestId('draft-state')).toHaveText('Draft saved');
-  await expect(page).toHaveURL(/\/submit\?draft=/);
-  const id = new URL(page.url()).searchParams.get('draft')!;
+  await expect(link).toHaveValue('https://soundcloud.com/nocturne/first');
 
   // A reload within the second: the page's pagehide sends the change, with keepalive.
   await link.fill('https://soundcloud.com/nocturne/second');

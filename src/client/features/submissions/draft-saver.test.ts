@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@client/lib/api';
-import { DRAFT_SAVE_DELAY_MS, createDraftSaver, hasOwnContent, type DraftRequest, type DraftSaveState } from './draft-saver';
+import { DRAFT_SAVE_DELAY_MS, createDraftSaver, isWorthKeeping, type DraftRequest, type DraftSaveState } from './draft-saver';
 import { defaultWizardValues, type WizardValues } from './wizard-form';
 
 const blank = defaultWizardValues('Nora Vex');
@@ -15,7 +15,6 @@ function harness(initialId: string | null = null) {
   let saved = 0;
   const saver = createDraftSaver({
     initialId,
-    blank,
     read: () => ({ values, step }),
     send: (request) =>
       new Promise((resolve, reject) => {
@@ -49,26 +48,29 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('hasOwnContent', () => {
-  it('is false for a blank wizard, whichever type and method were picked', () => {
+describe('isWorthKeeping', () => {
+  it('is false for a wizard without a song title, whatever its first step holds (issue 43)', () => {
     for (const submissionType of ['track', 'video'] as const) {
       for (const submissionMethod of ['upload', 'link'] as const) {
-        expect(hasOwnContent({ ...blank, submissionType, submissionMethod }, blank)).toBe(false);
+        expect(isWorthKeeping({ ...blank, submissionType, submissionMethod })).toBe(false);
       }
     }
+    expect(isWorthKeeping({ ...blank, submissionMethod: 'link', musicUrl: 'https://example.com/x' })).toBe(false);
+    expect(isWorthKeeping({ ...blank, musicFileUrl: '/objects/uploads/started-and-left' })).toBe(false);
+    expect(isWorthKeeping({ ...blank, pricingTier: 'premium', songTitle: '   ' })).toBe(false);
   });
 
-  it('is true once anything that a draft sends was entered', () => {
-    expect(hasOwnContent({ ...blank, songTitle: 'Night Drive' }, blank)).toBe(true);
-    expect(hasOwnContent({ ...blank, submissionMethod: 'link', musicUrl: 'https://example.com/x' }, blank)).toBe(true);
-    expect(hasOwnContent({ ...blank, pricingTier: 'premium' }, blank)).toBe(true);
+  it('is true once the song has a title', () => {
+    expect(isWorthKeeping({ ...blank, songTitle: 'Night Drive' })).toBe(true);
   });
 });
 
 describe('createDraftSaver', () => {
-  it('makes no draft of a wizard that holds only its starting choices', async () => {
+  it('makes no draft of a wizard that holds only its first step: an upload, a link, its choices', async () => {
     const h = harness();
     h.edit({ submissionType: 'video', submissionMethod: 'link' });
+    h.edit({ videoFileUrl: '/objects/uploads/v1' });
+    h.edit({ submissionMethod: 'link', videoUrl: 'https://example.com/v' });
     await vi.advanceTimersByTimeAsync(DRAFT_SAVE_DELAY_MS);
     expect(h.requests).toEqual([]);
     expect(await h.saver.flush()).toBeNull();

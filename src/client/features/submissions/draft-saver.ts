@@ -24,8 +24,6 @@ export interface DraftRequest {
 interface DraftSaverOptions {
   /** The draft being continued, if any. */
   initialId: string | null;
-  /** What a fresh wizard holds: until the artist enters something of their own, no draft is made. */
-  blank: WizardValues;
   /** The wizard's values and step (1-based) as they are when a save runs. */
   read: () => { values: WizardValues; step: number };
   send: (request: DraftRequest) => Promise<{ id: string }>;
@@ -36,14 +34,14 @@ interface DraftSaverOptions {
 }
 
 /**
- * Whether the artist has entered anything of their own: picking "a finished video" or "share a
- * link" alone is not worth an "Untitled" row on the dashboard. The wizard is compared with a blank
- * one that made the same two choices, since they change what a draft sends (an empty link is ''
- * where an unused one is null).
+ * Whether the wizard holds a draft worth keeping: one with a song title. Until then nothing is
+ * saved, so a wizard left on its first step (a link typed, a file uploaded, a choice made) leaves
+ * no "Untitled · Draft" row on the dashboard (issue 43). The first step's uploads and link are
+ * saved with the draft as soon as the title is typed on the next step; once the draft exists,
+ * every change is saved, a title emptied again included.
  */
-export function hasOwnContent(values: WizardValues, blank: WizardValues): boolean {
-  const untouched = { ...blank, submissionType: values.submissionType, submissionMethod: values.submissionMethod };
-  return JSON.stringify(toDraftInput(values, 1)) !== JSON.stringify(toDraftInput(untouched, 1));
+export function isWorthKeeping(values: WizardValues): boolean {
+  return values.songTitle.trim() !== '';
 }
 
 export type DraftSaver = ReturnType<typeof createDraftSaver>;
@@ -64,7 +62,7 @@ export function createDraftSaver(options: DraftSaverOptions) {
   const run = async (leaving: boolean) => {
     if (stopped) return;
     const { values, step } = options.read();
-    if (!id && !hasOwnContent(values, options.blank)) return;
+    if (!id && !isWorthKeeping(values)) return;
     options.onState('saving');
     try {
       const input = toDraftInput(values, step);

@@ -110,7 +110,6 @@ function Wizard({ user, draft }: { user: PublicUser; draft: OwnSubmission | null
     form,
     step,
     draftId: draft?.id ?? null,
-    blank,
     onCreated: (id) => window.history.replaceState(window.history.state, '', `/submit?draft=${encodeURIComponent(id)}`),
   });
 

@@ -3,7 +3,7 @@ import type { Submission } from '@shared/submission-schemas';
 import { apiRequest } from '@client/lib/api';
 import { markSubmissionListStale } from '@client/entities/submission/submission-queries';
 import { createDraftSaver, type DraftSaveState, type DraftSaver } from './draft-saver';
-import type { WizardForm, WizardValues } from './wizard-form';
+import type { WizardForm } from './wizard-form';
 
 interface DraftAutosaveOptions {
   form: WizardForm;
@@ -11,8 +11,6 @@ interface DraftAutosaveOptions {
   step: number;
   /** The draft being continued, if any. */
   draftId: string | null;
-  /** What a fresh wizard holds: until the artist enters something of their own, no draft is made. */
-  blank: WizardValues;
   onCreated: (id: string) => void;
 }
 
@@ -32,7 +30,7 @@ interface DraftAutosave {
  * the page goes away (a closed tab, a phone switching apps), with `keepalive` so the browser
  * finishes the request after the page is gone.
  */
-export function useDraftAutosave({ form, step, draftId: initialId, blank, onCreated }: DraftAutosaveOptions): DraftAutosave {
+export function useDraftAutosave({ form, step, draftId: initialId, onCreated }: DraftAutosaveOptions): DraftAutosave {
   const [draftId, setDraftId] = useState(initialId);
   const [state, setState] = useState<DraftSaveState>(initialId ? 'saved' : 'idle');
   const stepRef = useRef(step);
@@ -51,7 +49,6 @@ export function useDraftAutosave({ form, step, draftId: initialId, blank, onCrea
   const [saver] = useState(() =>
     createDraftSaver({
       initialId,
-      blank,
       read: () => ({ values: form.getValues(), step: stepRef.current }),
       send: ({ method, path, input, keepalive }) => apiRequest<Submission>(method, path, input, { keepalive }),
       onState: setState,
