@@ -10,17 +10,19 @@ export function ToastProvider({ duration = 5000, ...props }: ComponentProps<type
 }
 
 /**
- * On phones across the top, over the sticky header and compact, so it hides the header for five
- * seconds and little or nothing of the page (a full-size notice covered the content's first lines).
- * From the small-tablet width up at the bottom left: at the top right it covered a dialog's close
- * and Delete buttons (issue 36), and the controls a notice answers sit elsewhere (Next and dialog
- * footers on the right, the Review step's terms box, the message box in the right pane).
+ * At the foot of the screen, centred, on every width: on phones at the top it hid the header and
+ * Logout, and a dialog's title (issue 43); at the bottom left on a laptop it sat on the first stat
+ * card and the titles of the list, and at the top right on a dialog's close and Delete buttons
+ * (issue 36). The middle of the foot holds what matters least: the dashboard's dates and statuses,
+ * the wizard's fields between Back and Next, and at a page's end the room every page leaves there
+ * (index.css). While a dialog is open it rises above the dialog's foot (index.css), where a tall
+ * dialog keeps its buttons.
  */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        'fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-2 outline-none sm:top-auto sm:right-auto sm:bottom-0 sm:left-0 sm:max-w-sm sm:p-4',
+        'toast-viewport fixed bottom-0 left-1/2 z-[100] flex max-h-dvh w-full max-w-sm -translate-x-1/2 flex-col gap-2 p-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] outline-none sm:p-4',
         className,
       )}
       {...props}
