@@ -6,6 +6,7 @@ import { ErrorBoundary } from '@client/components/error-boundary';
 import { FullScreenSpinner } from '@client/components/ui/spinner';
 import { AUTH_LOADING_TEXT, useAuth } from '@client/lib/auth';
 import { loadChunk } from '@client/lib/chunk-load';
+import { loadedArtistHeader } from '@client/lib/page-chrome';
 import { queryClient } from '@client/lib/query-client';
 import { showCarriedOverToast, useToasts } from '@client/lib/toast';
 
@@ -171,11 +172,25 @@ function SignedOutRoutes() {
 
 const LiveData = page<'LiveData'>(() => import('@client/entities/live/live-data'), 'LiveData');
 
-/** CONTRACT §23: a route that fails to load or breaks shows a retry, not a blank page; a new address starts afresh. */
+/**
+ * CONTRACT §23: a route that fails to load or breaks shows a retry, not a blank page; a new address
+ * starts afresh. Below the artist's header when a page showing it loaded before in this tab
+ * (lib/page-chrome.ts); the team's pages carry their own header with its counts, and theirs shows
+ * the message alone.
+ */
 function RouteBoundary({ children }: { children: ReactNode }) {
   const [location] = useLocation();
+  const { user } = useAuth();
+  const Header = loadedArtistHeader();
+  const teamPage = location.startsWith('/admin') || (user?.role === 'admin' && location.startsWith('/messages'));
+  const header =
+    user && Header && !teamPage ? (
+      <ErrorBoundary>
+        <Header user={user} />
+      </ErrorBoundary>
+    ) : undefined;
   return (
-    <ErrorBoundary fullPage resetKey={location} onRetry={retryFailedPages}>
+    <ErrorBoundary fullPage resetKey={location} onRetry={retryFailedPages} header={header}>
       {children}
     </ErrorBoundary>
   );

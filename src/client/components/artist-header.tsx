@@ -3,6 +3,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { PublicUser } from '@shared/auth';
 import { AppHeader } from '@client/components/app-header';
+import { registerArtistHeader } from '@client/lib/page-chrome';
 import { Button } from '@client/components/ui/button';
 
 /** The dialog (and Radix Dialog with it) loads when it is first opened, not with the dashboard. */
@@ -65,3 +66,6 @@ export function ArtistHeader({ user }: { user: PublicUser }) {
     />
   );
 }
+
+// The error boundary around each page shows it above a page that failed to load (lib/page-chrome.ts).
+registerArtistHeader(ArtistHeader);

@@ -12,6 +12,8 @@ interface ErrorBoundaryProps {
   fullPage?: boolean;
   /** When it changes (the address, say), a shown error is forgotten and the children render again. */
   resetKey?: string;
+  /** Above the message of a whole page: the page's header, when its code is at hand (lib/page-chrome.ts). */
+  header?: ReactNode;
 }
 
 interface ErrorBoundaryState {
@@ -54,16 +56,25 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    return <PartFailed loading={isChunkLoadFailure(error)} fullPage={this.props.fullPage ?? false} onRetry={this.retry} />;
+    const failed = <PartFailed loading={isChunkLoadFailure(error)} fullPage={this.props.fullPage ?? false} onRetry={this.retry} withHeader={!!this.props.header} />;
+    if (!this.props.header) return failed;
+    // The header stays, the message takes the page's body (issue 43: the offline message replaced
+    // the header too, and with it the way to the other pages and Logout).
+    return (
+      <div className="min-h-dvh">
+        {this.props.header}
+        <main>{failed}</main>
+      </div>
+    );
   }
 }
 
-function PartFailed({ loading, fullPage, onRetry }: { loading: boolean; fullPage: boolean; onRetry: () => void }) {
+function PartFailed({ loading, fullPage, onRetry, withHeader }: { loading: boolean; fullPage: boolean; onRetry: () => void; withHeader: boolean }) {
   return (
     <div
       role="alert"
       data-testid="part-failed"
-      className={cn('flex flex-col items-center justify-center gap-3 px-4 py-8 text-center', fullPage && 'min-h-dvh')}
+      className={cn('flex flex-col items-center justify-center gap-3 px-4 py-8 text-center', fullPage && (withHeader ? 'min-h-[calc(100dvh-4rem)]' : 'min-h-dvh'))}
     >
       <p className="font-semibold">{loading ? PART_FAILED_TEXTS.loadTitle : PART_FAILED_TEXTS.crashTitle}</p>
       <p className="max-w-sm text-sm text-muted-foreground">{loading ? PART_FAILED_TEXTS.loadHint : PART_FAILED_TEXTS.crashHint}</p>
