@@ -119,7 +119,7 @@ function Details({ receipt: r, paid = true }: { receipt: PaymentReceipt; paid?: 
       {r.paymentId ? (
         // Too long beside its term on a phone, the ID moves under it whole instead of breaking
         // mid-token (issue 43); it breaks only where even a line of its own is too short.
-        <DescriptionRow layout="inline" term="Payment ID" className="flex-wrap [&>dd]:ml-auto">
+        <DescriptionRow layout="inline" term="Payment ID" className="flex-wrap gap-y-1 [&>dd]:ml-auto">
           <span className="font-mono text-xs [overflow-wrap:anywhere]" data-testid="payment-id">
             {r.paymentId}
           </span>
