@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
-import type { BillingSeller } from '@shared/billing';
+import { UNTITLED_WITHDRAWN_SUBMISSION, type BillingSeller } from '@shared/billing';
 import { PRICING_TIERS, formatUsd, type PricingTier } from '@shared/submissions';
 import type { Db, Tx } from '../../platform/db/client';
 import { billingDocuments, users } from '../../platform/db/schema';
@@ -70,7 +70,7 @@ export async function documentGoneSubmissionPayment(
     id: null,
     userId: artist?.id ?? null,
     pricingTier,
-    songTitle: metadata.songTitle || 'Withdrawn submission',
+    songTitle: metadata.songTitle || UNTITLED_WITHDRAWN_SUBMISSION,
     artistName: metadata.artistName ?? '',
   };
   const amountCents = intent.amount_received ?? intent.amount;
