@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { UNTITLED_WITHDRAWN_SUBMISSION, type BillingSeller } from '@shared/billing';
+import { UNTITLED_WITHDRAWN_SUBMISSION, type BillingDocumentKind, type BillingSeller } from '@shared/billing';
 import { PRICING_TIERS, formatUsd, type PricingTier } from '@shared/submissions';
 import type { Db, Tx } from '../../platform/db/client';
 import { billingDocuments, users } from '../../platform/db/schema';
@@ -28,13 +28,15 @@ export function intentMetadata(submission: { id: string; pricingTier: PricingTie
 }
 
 /**
- * Before the transaction, and only for a payment never invoiced (wasInvoiced): the money of a payment that succeeded for a submission that is gone
- * (withdrawn or deleted while a checkout tab was still open, CONTRACT §21) goes back at once,
- * through Stripe. Whatever was refunded already stays (a refund from Stripe's dashboard, or a
- * redelivery of the same event): Stripe refunds what is left, or answers that nothing is. A Stripe
- * that cannot be reached throws, so the event stays unrecorded and Stripe delivers it again.
+ * Before the transaction, and only for a payment never invoiced (wasInvoiced): the money of a
+ * payment that succeeded for a submission that is gone (withdrawn or deleted while a checkout tab
+ * was still open, CONTRACT §21) goes back at once, through Stripe. Whatever was refunded already
+ * stays (a refund from Stripe's dashboard, or a redelivery of the same event): Stripe refunds what
+ * is left, or answers that nothing is. Answers whether the payment is now refunded in full. A
+ * Stripe that cannot be reached throws, so the event stays unrecorded and Stripe delivers it again;
+ * a refund Stripe refuses (say a disputed charge) is logged for the team and answered false.
  */
-export async function refundGoneSubmissionPayment(stripe: Stripe, intent: Stripe.PaymentIntent, log: FastifyBaseLogger): Promise<void> {
+export async function refundGoneSubmissionPayment(stripe: Stripe, intent: Stripe.PaymentIntent, log: FastifyBaseLogger): Promise<boolean> {
   try {
     const refund = await stripe.refunds.create(
       { payment_intent: intent.id, reason: 'requested_by_customer', metadata: { submissionId: intent.metadata?.submissionId ?? '', reason: 'withdrawn' } },
@@ -42,23 +44,29 @@ export async function refundGoneSubmissionPayment(stripe: Stripe, intent: Stripe
       { idempotencyKey: `refund-gone:${intent.id}` },
     );
     log.info({ paymentIntentId: intent.id, refundId: refund.id }, 'payment of a deleted submission refunded');
+    return true;
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') return;
-    throw error;
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+    if (error.code === 'charge_already_refunded') return true;
+    log.error({ err: error, paymentIntentId: intent.id }, 'Stripe refused to refund the payment of a deleted submission; refund it from the dashboard');
+    return false;
   }
 }
 
 /**
- * In the event's transaction, after the refund: the invoice for what was charged and the credit
- * note for what went back, issued once per intent and kept under the artist's `GET /api/billing`
- * (documents outlive their submission, §21), and the artist is told the money is back. A second
- * call (another event of the same payment) finds both documents and does nothing more.
+ * In the event's transaction: the documents of a payment whose submission is gone, each issued
+ * once per intent and kept under the artist's `GET /api/billing` (documents outlive their
+ * submission, §21). A payment never invoiced gets its invoice for what was charged; a payment
+ * refunded in full gets its credit note (also one invoiced while its submission existed and
+ * refunded from Stripe's dashboard after the deletion). The artist is told when the money of a
+ * payment made after its submission was gone is back. A second call finds the documents and does
+ * nothing more.
  */
 export async function documentGoneSubmissionPayment(
   tx: Tx,
   outbox: EmailQueue,
   intent: Stripe.PaymentIntent,
-  seller: BillingSeller,
+  input: { refunded: boolean; seller: BillingSeller },
 ): Promise<'documented' | 'already_documented'> {
   // Two events of one payment (its success and the refund's own charge.refunded) queue here.
   await tx.execute(sql`select pg_advisory_xact_lock(${GONE_PAYMENT_LOCK}, hashtext(${intent.id}))`);
@@ -74,11 +82,14 @@ export async function documentGoneSubmissionPayment(
     artistName: metadata.artistName ?? '',
   };
   const amountCents = intent.amount_received ?? intent.amount;
-  const common = { submission: about, stripePaymentIntentId: intent.id, amountCents, currency: intent.currency, seller };
-  if (await wasInvoiced(tx, intent.id)) return 'already_documented';
-  await issueBillingDocument(tx, { kind: 'invoice', ...common });
+  const common = { submission: about, stripePaymentIntentId: intent.id, amountCents, currency: intent.currency, seller: input.seller };
+  const paidAfterDeletion = !(await wasInvoiced(tx, intent.id));
+  const credited = await hasDocument(tx, intent.id, 'credit_note');
+  if (!paidAfterDeletion && (credited || !input.refunded)) return 'already_documented';
+  if (paidAfterDeletion) await issueBillingDocument(tx, { kind: 'invoice', ...common });
+  if (!input.refunded || credited) return 'documented';
   const creditNote = await issueBillingDocument(tx, { kind: 'credit_note', ...common });
-  if (artist) {
+  if (paidAfterDeletion && artist) {
     await outbox.queue(tx, {
       kind: 'refund_issued',
       userId: artist.id,
@@ -98,15 +109,19 @@ export async function documentGoneSubmissionPayment(
 /**
  * Whether the payment has its invoice: issued with its success while its submission existed (then
  * the deletion decided what to refund, CONTRACT §21, say nothing for delivered work), or by
- * documentGoneSubmissionPayment. Either way nothing is refunded or issued for it here.
+ * documentGoneSubmissionPayment. Either way it is not refunded again here.
  */
-export async function wasInvoiced(db: Tx | Db, intentId: string): Promise<boolean> {
-  const [invoice] = await db
+export function wasInvoiced(db: Tx | Db, intentId: string): Promise<boolean> {
+  return hasDocument(db, intentId, 'invoice');
+}
+
+async function hasDocument(db: Tx | Db, intentId: string, kind: BillingDocumentKind): Promise<boolean> {
+  const [document] = await db
     .select({ id: billingDocuments.id })
     .from(billingDocuments)
-    .where(and(eq(billingDocuments.stripePaymentIntentId, intentId), eq(billingDocuments.kind, 'invoice')))
+    .where(and(eq(billingDocuments.stripePaymentIntentId, intentId), eq(billingDocuments.kind, kind)))
     .limit(1);
-  return invoice !== undefined;
+  return document !== undefined;
 }
 
 /** The advisory lock class of a deleted submission's payment (a fixed number no other lock uses). */

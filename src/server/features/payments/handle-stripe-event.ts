@@ -88,7 +88,7 @@ export async function handleStripeEvent(
     }
     return markPaymentFailed(tx, submission, current, log, context);
   });
-  return outcome === 'submission_gone' ? settleGoneSubmissionPayment(db, outbox, stripe, event, intent, log, seller) : outcome;
+  return outcome === 'submission_gone' ? settleGoneSubmissionPayment(db, outbox, stripe, event, intent.id, { refundedInFull: false }, log, seller) : outcome;
 }
 
 /** Records the event as handled, in the transaction of its effect; false when it was handled before. */
@@ -102,33 +102,42 @@ async function recordEvent(tx: Tx, event: Stripe.Event, submissionId: string | n
 }
 
 /**
- * A payment that succeeded for a submission that is gone (withdrawn or deleted while a checkout tab
- * was still open, CONTRACT §21): refunded at once through Stripe, then its invoice and credit note
- * are issued for the artist named in the intent's metadata. A payment invoiced while its
- * submission existed was settled by that deletion (refunded, or kept for delivered work), so it is
- * left as it is.
+ * A payment of a submission that is gone (CONTRACT §21). One that succeeded after its submission
+ * was withdrawn or deleted (a checkout tab still open) is refunded at once through Stripe, then its
+ * invoice and credit note are issued for the artist named in the intent's metadata. One invoiced
+ * while its submission existed was settled by that deletion (refunded, or kept for delivered
+ * work): it is not refunded again, and gets its credit note only if Stripe says it was refunded.
+ * The intent is read again from Stripe unless the caller just did: only a payment Stripe has as
+ * succeeded is refunded.
  */
 async function settleGoneSubmissionPayment(
   db: Db,
   outbox: EmailQueue,
   stripe: Stripe,
   event: Stripe.Event,
-  intent: Stripe.PaymentIntent,
+  intentId: string,
+  known: { intent?: Stripe.PaymentIntent; refundedInFull: boolean },
   log: FastifyBaseLogger,
   seller: BillingSeller,
 ): Promise<EventOutcome> {
-  const context = { eventId: event.id, type: event.type, paymentIntentId: intent.id, submissionId: intent.metadata?.submissionId };
   const [seen] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, event.id)).limit(1);
   if (seen) return 'duplicate';
-  const invoiced = await wasInvoiced(db, intent.id);
-  if (!invoiced) await refundGoneSubmissionPayment(stripe, intent, log);
+  const intent = known.intent ?? (await retrieveIntent(stripe, intentId));
+  const context = { eventId: event.id, type: event.type, paymentIntentId: intentId, submissionId: intent?.metadata?.submissionId };
+  const paidAfterDeletion = intent?.status === 'succeeded' && !(await wasInvoiced(db, intent.id));
+  const refunded = paidAfterDeletion ? await refundGoneSubmissionPayment(stripe, intent, log) : known.refundedInFull;
   return db.transaction(async (tx) => {
-    if (!(await recordEvent(tx, event, intent.metadata?.submissionId ?? null))) return 'duplicate';
-    if (invoiced || (await documentGoneSubmissionPayment(tx, outbox, intent, seller)) === 'already_documented') {
+    if (!(await recordEvent(tx, event, intent?.metadata?.submissionId ?? null))) return 'duplicate';
+    if (intent?.status !== 'succeeded') {
+      log.warn({ ...context, intentStatus: intent?.status ?? null }, 'Stripe event for a payment Stripe does not have as made, of no known submission');
+      return 'unknown_submission';
+    }
+    if ((await documentGoneSubmissionPayment(tx, outbox, intent, { refunded, seller })) === 'already_documented') {
       log.info(context, 'payment of a deleted submission was settled before');
       return 'unchanged';
     }
-    log.warn(context, 'payment succeeded for a deleted submission: refunded, with its invoice and credit note');
+    if (!paidAfterDeletion) return 'applied';
+    log.warn({ ...context, refunded }, 'payment succeeded for a deleted submission: refunded at once, with its invoice and credit note');
     return 'refunded_deleted_submission';
   });
 }
@@ -294,7 +303,9 @@ async function markRefunded(
     log.info({ ...context, submissionId: target.id }, 'payment refunded');
     return changed ? 'applied' : 'unchanged';
   });
-  return outcome === 'submission_gone' && intent ? settleGoneSubmissionPayment(db, outbox, stripe, event, intent, log, seller) : (outcome as EventOutcome);
+  if (outcome !== 'submission_gone') return outcome;
+  const refundedInFull = charge.refunded && charge.amount_refunded >= charge.amount;
+  return settleGoneSubmissionPayment(db, outbox, stripe, event, intentId!, { intent, refundedInFull }, log, seller);
 }
 
 /** Whether a submission holds this intent as its payment, succeeded or refunded already. */

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingDocuments, outboxEmails, submissions, type UserRow } from '../../platform/db/schema';
-import { createArtist, createSubmissionRow, createTestApp, type TestApp } from '../../test/helpers';
+import { createAdmin, createArtist, createSubmissionRow, createTestApp, type TestApp } from '../../test/helpers';
 import { signedEvent } from '../../test/stripe-events';
 import { startStripeStub, type StripeStub } from '../../test/stripe-stub';
 
@@ -12,6 +12,7 @@ const WEBHOOK_SECRET = 'whsec_test_money_events_secret';
 let stub: StripeStub;
 let t: TestApp;
 let artist: UserRow;
+let admin: UserRow;
 
 beforeAll(async () => {
   stub = await startStripeStub();
@@ -22,6 +23,7 @@ beforeAll(async () => {
     STRIPE_API_URL: stub.url,
   });
   artist = await createArtist(t.db, { artistName: 'Ines Moreau' });
+  admin = await createAdmin(t.db);
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -234,5 +236,36 @@ describe('a payment that succeeds for a submission that is gone', () => {
     const documents = await documentsOfIntent(sub.intentId);
     expect(documents.map((d) => d.kind).sort()).toEqual(['credit_note', 'invoice']);
     expect(await t.db.select().from(billingDocuments).where(inArray(billingDocuments.number, documents.map((d) => d.number)))).toHaveLength(2);
+  });
+
+  it('delivered work the team deleted, refunded later from the dashboard: its credit note is issued, nothing refunded again', async () => {
+    const sub = await openCheckout('Delivered Then Deleted');
+    const paid = stub.setIntent(sub.intentId, { status: 'succeeded', amount_received: 4900 });
+    expect((await deliver(signedEvent(WEBHOOK_SECRET, 'payment_intent.succeeded', { ...paid }))).statusCode).toBe(200);
+    await t.db.update(submissions).set({ deliveredAt: new Date() }).where(eq(submissions.id, sub.id));
+    expect((await t.call('DELETE', `/api/admin/submissions/${sub.id}`, admin)).statusCode).toBe(204);
+    expect(refundsOf(sub.intentId)).toEqual([]);
+    stub.refundFromDashboard(sub.intentId);
+    expect((await deliver(signedEvent(WEBHOOK_SECRET, 'charge.refunded', stub.chargeOf(sub.intentId)))).statusCode).toBe(200);
+    expect(refundsOf(sub.intentId)).toHaveLength(1);
+    const documents = await documentsOfIntent(sub.intentId);
+    expect(documents.map((d) => d.kind).sort()).toEqual(['credit_note', 'invoice']);
+    expect(documents.every((d) => d.userId === artist.id && d.submissionId === null)).toBe(true);
+    expect(await emailsAbout('refund_issued', sub.id)).toEqual([]);
+  });
+
+  it('a signed success for an intent Stripe does not know, naming a submission that does not exist: acknowledged, nothing refunded', async () => {
+    const event = signedEvent(WEBHOOK_SECRET, 'payment_intent.succeeded', {
+      id: 'pi_unknown_to_stripe',
+      object: 'payment_intent',
+      amount: 4900,
+      amount_received: 4900,
+      currency: 'usd',
+      status: 'succeeded',
+      metadata: { submissionId: 'no-such-submission', userId: artist.id },
+    });
+    expect((await deliver(event)).statusCode).toBe(200);
+    expect(refundsOf('pi_unknown_to_stripe')).toEqual([]);
+    expect(await documentsOfIntent('pi_unknown_to_stripe')).toEqual([]);
   });
 });
