@@ -22,6 +22,8 @@ export interface BillingSeller {
 
 export const BILLING_DOCUMENT_PREFIX: Record<BillingDocumentKind, string> = { invoice: 'INV', credit_note: 'CN' };
 export const BILLING_DOCUMENT_TITLE: Record<BillingDocumentKind, string> = { invoice: 'Invoice', credit_note: 'Credit note' };
+/** The line item of a document whose submission was deleted before its payment succeeded and whose title Stripe did not keep. */
+export const UNTITLED_WITHDRAWN_SUBMISSION = 'Withdrawn submission';
 
 /** INV-2026-000001: the prefix, the year of issue and the sequence within that year, six digits. */
 export function documentNumber(kind: BillingDocumentKind, year: number, sequence: number): string {

@@ -48,6 +48,10 @@ export interface StubRefund {
 export interface StubCharge {
   id: string;
   object: 'charge';
+  /** When the charge was made: the moment its intent succeeded. */
+  created: number;
+  status: 'succeeded';
+  paid: true;
   amount: number;
   amount_refunded: number;
   currency: string;
@@ -123,6 +127,8 @@ export interface StripeStub {
   chargeOf(intentId: string): StubCharge;
   /** Changes an intent as Stripe would after a confirmation, a failure or a cancellation. */
   setIntent(id: string, change: Partial<StubIntent>): StubIntent;
+  /** A refund the team makes in Stripe's dashboard, outside the product: in full unless an amount is given. */
+  refundFromDashboard(intentId: string, amount?: number): StubRefund;
   /** Answers the next `count` requests with a 500, as an unreachable Stripe would look to the SDK after retries. */
   failNext(count?: number): void;
   close(): Promise<void>;
@@ -165,6 +171,8 @@ export async function startStripeStub(secretKey = `sk_test_${token()}`): Promise
   const chargeId = (intentId: string) => `ch_${intentId.slice(3)}`;
   const refundedOf = (intentId: string) =>
     [...refunds.values()].filter((r) => r.payment_intent === intentId).reduce((sum, r) => sum + r.amount, 0);
+  /** When each intent succeeded, as its charge's `created`. */
+  const succeededAt = new Map<string, number>();
   const chargeOf = (intentId: string): StubCharge => {
     const intent = intents.get(intentId);
     if (!intent) throw new Error(`No stub intent ${intentId}`);
@@ -172,6 +180,9 @@ export async function startStripeStub(secretKey = `sk_test_${token()}`): Promise
     return {
       id: chargeId(intentId),
       object: 'charge',
+      created: succeededAt.get(intentId) ?? intent.created,
+      status: 'succeeded',
+      paid: true,
       amount: intent.amount_received,
       amount_refunded: refunded,
       currency: intent.currency,
@@ -198,38 +209,48 @@ export async function startStripeStub(secretKey = `sk_test_${token()}`): Promise
     body: { error: { type, message, ...(code ? { code } : {}) } },
   });
 
+  function createRefund(
+    intentId: string,
+    requested: number | undefined,
+    details: { reason: string | null; metadata: Record<string, string> },
+  ): { status: number; body: unknown } {
+    const intent = intents.get(intentId);
+    if (!intent) return error(404, 'invalid_request_error', `No such payment_intent: '${intentId}'`, 'resource_missing');
+    if (intent.status !== 'succeeded' || intent.amount_received === 0) {
+      return error(400, 'invalid_request_error', `This PaymentIntent (${intentId}) does not have a successful charge to refund.`);
+    }
+    const left = intent.amount_received - refundedOf(intentId);
+    const amount = requested === undefined ? left : requested;
+    if (left <= 0) {
+      return error(400, 'invalid_request_error', `Charge ${chargeId(intentId)} has already been refunded.`, 'charge_already_refunded');
+    }
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+      return error(400, 'invalid_request_error', 'Refund amount is greater than the unrefunded amount on the charge.', 'amount_too_large');
+    }
+    const refund: StubRefund = {
+      id: `re_${token()}`,
+      object: 'refund',
+      amount,
+      currency: intent.currency,
+      charge: chargeId(intentId),
+      payment_intent: intentId,
+      status: 'succeeded',
+      reason: details.reason,
+      metadata: details.metadata,
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.set(refund.id, refund);
+    return { status: 200, body: refund };
+  }
+
   function route(method: string, path: string, params: Record<string, unknown>): { status: number; body: unknown } {
     const connect = connectRoute(method, path, params);
     if (connect) return connect;
     if (method === 'POST' && path === '/v1/refunds') {
-      const intentId = String(params.payment_intent ?? '');
-      const intent = intents.get(intentId);
-      if (!intent) return error(404, 'invalid_request_error', `No such payment_intent: '${intentId}'`, 'resource_missing');
-      if (intent.status !== 'succeeded' || intent.amount_received === 0) {
-        return error(400, 'invalid_request_error', `This PaymentIntent (${intentId}) does not have a successful charge to refund.`);
-      }
-      const left = intent.amount_received - refundedOf(intentId);
-      const amount = params.amount === undefined ? left : Number(params.amount);
-      if (left <= 0) {
-        return error(400, 'invalid_request_error', `Charge ${chargeId(intentId)} has already been refunded.`, 'charge_already_refunded');
-      }
-      if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
-        return error(400, 'invalid_request_error', 'Refund amount is greater than the unrefunded amount on the charge.', 'amount_too_large');
-      }
-      const refund: StubRefund = {
-        id: `re_${token()}`,
-        object: 'refund',
-        amount,
-        currency: intent.currency,
-        charge: chargeId(intentId),
-        payment_intent: intentId,
-        status: 'succeeded',
+      return createRefund(String(params.payment_intent ?? ''), params.amount === undefined ? undefined : Number(params.amount), {
         reason: typeof params.reason === 'string' ? params.reason : null,
         metadata: (params.metadata as Record<string, string>) ?? {},
-        created: Math.floor(Date.now() / 1000),
-      };
-      refunds.set(refund.id, refund);
-      return { status: 200, body: refund };
+      });
     }
     const one = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
@@ -476,8 +497,14 @@ export async function startStripeStub(secretKey = `sk_test_${token()}`): Promise
     setIntent(id, change) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`No stub intent ${id}`);
+      if (change.status === 'succeeded' && intent.status !== 'succeeded') succeededAt.set(id, now());
       Object.assign(intent, change);
       return intent;
+    },
+    refundFromDashboard(intentId, amount) {
+      const result = createRefund(intentId, amount, { reason: 'requested_by_customer', metadata: {} });
+      if (result.status !== 200) throw new Error(`Stub refund refused: ${JSON.stringify(result.body)}`);
+      return result.body as StubRefund;
     },
     failNext(count = 1) {
       failures = count;

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { documentNumber, type BillingDocumentKind, type BillingSeller } from '@shared/billing';
 import type { PricingTier } from '@shared/submissions';
 import type { Tx } from '../../platform/db/client';
@@ -7,7 +7,12 @@ import { newId } from '../../platform/ids';
 
 interface IssueInput {
   kind: BillingDocumentKind;
-  submission: { id: string; userId: string; pricingTier: PricingTier; songTitle: string; artistName: string };
+  /**
+   * What the document is for. `id` null: a payment whose submission was deleted before it
+   * succeeded (CONTRACT §21); its documents are then known by their payment intent, and `userId`
+   * null when its artist is gone too.
+   */
+  submission: { id: string | null; userId: string | null; pricingTier: PricingTier; songTitle: string; artistName: string };
   stripePaymentIntentId: string | null;
   /** What Stripe charged or refunded, in the currency's smallest unit. */
   amountCents: number;
@@ -32,10 +37,11 @@ interface IssueInput {
  * (one clock, the database's) and across New Year (the year is the date's).
  */
 export async function issueBillingDocument(tx: Tx, input: IssueInput): Promise<BillingDocumentRow> {
+  const ofSame = documentsOfSamePayment(input);
   const [existing] = await tx
     .select()
     .from(billingDocuments)
-    .where(and(eq(billingDocuments.submissionId, input.submission.id), eq(billingDocuments.kind, input.kind)))
+    .where(and(ofSame, eq(billingDocuments.kind, input.kind)))
     .limit(1);
   if (existing) return existing;
 
@@ -52,11 +58,13 @@ export async function issueBillingDocument(tx: Tx, input: IssueInput): Promise<B
     .returning({ sequence: billingDocumentCounters.lastSequence });
   const sequence = counter!.sequence;
 
-  const [buyer] = await tx
-    .select({ firstName: users.firstName, lastName: users.lastName, artistName: users.artistName, email: users.email, country: users.country })
-    .from(users)
-    .where(eq(users.id, input.submission.userId))
-    .limit(1);
+  const [buyer] = input.submission.userId
+    ? await tx
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, artistName: users.artistName, email: users.email, country: users.country })
+        .from(users)
+        .where(eq(users.id, input.submission.userId))
+        .limit(1)
+    : [];
   const personName = [buyer?.firstName, buyer?.lastName].filter((part) => part && part.trim() !== '').join(' ').trim();
   const invoiceNumber =
     input.kind === 'credit_note'
@@ -64,7 +72,7 @@ export async function issueBillingDocument(tx: Tx, input: IssueInput): Promise<B
           await tx
             .select({ number: billingDocuments.number })
             .from(billingDocuments)
-            .where(and(eq(billingDocuments.submissionId, input.submission.id), eq(billingDocuments.kind, 'invoice')))
+            .where(and(ofSame, eq(billingDocuments.kind, 'invoice')))
             .limit(1)
         )[0]?.number ?? null)
       : null;
@@ -78,7 +86,7 @@ export async function issueBillingDocument(tx: Tx, input: IssueInput): Promise<B
       sequence,
       number: documentNumber(input.kind, year, sequence),
       submissionId: input.submission.id,
-      userId: input.submission.userId,
+      userId: buyer?.id ?? null,
       stripePaymentIntentId: input.stripePaymentIntentId,
       issuedAt,
       pricingTier: input.submission.pricingTier,
@@ -93,6 +101,17 @@ export async function issueBillingDocument(tx: Tx, input: IssueInput): Promise<B
     })
     .returning();
   return row!;
+}
+
+/**
+ * The documents of the same payment: the submission's, or, for a submission that is gone, those of
+ * the payment intent (its invoice and credit note may have been issued while it existed, and
+ * kept with `submissionId` null when it was deleted).
+ */
+function documentsOfSamePayment(input: IssueInput): SQL {
+  if (input.submission.id !== null) return eq(billingDocuments.submissionId, input.submission.id);
+  if (input.stripePaymentIntentId === null) throw new Error('A document of no submission is known by its payment intent');
+  return and(isNull(billingDocuments.submissionId), eq(billingDocuments.stripePaymentIntentId, input.stripePaymentIntentId))!;
 }
 
 /** The advisory lock each kind's issuers queue on (any fixed numbers no other lock in the product uses). */

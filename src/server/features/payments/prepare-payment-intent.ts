@@ -13,6 +13,7 @@ import {
   type PaymentSubmission,
 } from './payment-state';
 import { reopenCheckout } from '../../domain/submission/payment-state';
+import { intentMetadata } from '../../domain/billing/gone-submission-payment';
 
 
 /** Intents in these states can still be confirmed by the card form, so they are handed out again. */
@@ -43,8 +44,11 @@ export async function preparePaymentIntent(
   if (intent?.status === 'processing') throw apiError('payment_in_progress');
 
   if (intent && OPEN_INTENT_STATUSES.has(intent.status)) {
-    if (intent.amount !== amount || intent.currency !== CURRENCY) {
-      intent = await stripe.paymentIntents.update(intent.id, { amount, currency: CURRENCY });
+    // The metadata follows the submission too: a payment that succeeds after its submission is gone is documented from it.
+    const metadata = intentMetadata(submission);
+    const stale = (Object.keys(metadata) as (keyof typeof metadata)[]).some((key) => intent!.metadata?.[key] !== metadata[key]);
+    if (intent.amount !== amount || intent.currency !== CURRENCY || stale) {
+      intent = await stripe.paymentIntents.update(intent.id, { amount, currency: CURRENCY, metadata });
     }
   } else {
     intent = await createIntent(db, stripe, submission, amount);
@@ -67,7 +71,8 @@ async function createIntent(db: Db, stripe: Stripe, submission: PaymentSubmissio
       currency: CURRENCY,
       allowed_payment_method_types: ['card'],
       description: `Submission ${submission.id} (${submission.pricingTier} plan)`,
-      metadata: { submissionId: submission.id, pricingTier: submission.pricingTier },
+      // Who paid for what, kept at Stripe: the submission may be deleted before the payment succeeds (CONTRACT §21).
+      metadata: intentMetadata(submission),
     },
     { idempotencyKey: `submission-${submission.id}-replaces-${previous ?? 'none'}` },
   );
