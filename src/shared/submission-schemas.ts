@@ -287,6 +287,8 @@ export interface DeskPublishing {
   attempts: number;
   /** YouTube's reason for the last refusal (`quotaExceeded`, …), when it gave one. */
   errorReason: string | null;
+  /** What the team can do, in words (publicationAdvice), for the badge's tooltip. */
+  advice: string | null;
 }
 
 /** GET /api/submissions?before={id}&limit=: the page of the caller's submissions older than `before`. */

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, getTableColumns, ilike, inArray, ne, or, sql, type 
 import { alias } from 'drizzle-orm/pg-core';
 import { displayName } from '@shared/users';
 import { DEADLINE_ENDING_STATUSES } from '@shared/production';
+import { publicationAdvice } from '@shared/production-texts';
 import { PUBLISHABLE_STATUSES, PAYMENT_DUE_STATUSES, statusLabel, type SubmissionStatus } from '@shared/submissions';
 import type { AdminStats, AdminSubmission, DeskPublishing } from '@shared/submission-schemas';
 import type { Db, Tx } from '../../platform/db/client';
@@ -50,12 +51,27 @@ function toDeskState(desk: SubmissionDeskRow | null, assignee: Member | null): D
   };
 }
 
+type PublishingColumns = {
+  state: DeskPublishing['state'] | null;
+  attempts: number | null;
+  error: string | null;
+  errorReason: string | null;
+  createdAt: Date | null;
+  updatedAt: Date | null;
+};
+
+function toDeskPublishing(p: PublishingColumns & { state: DeskPublishing['state'] }): DeskPublishing {
+  const attempts = p.attempts ?? 0;
+  const triedForMs = p.createdAt && p.updatedAt ? p.updatedAt.getTime() - p.createdAt.getTime() : 0;
+  return { state: p.state, attempts, errorReason: p.errorReason, advice: publicationAdvice({ ...p, attempts, triedForMs }) };
+}
+
 function toAdminSubmission(
   row: SubmissionRow,
   user: UserRow | null,
   desk: SubmissionDeskRow | null = null,
   assignee: Member | null = null,
-  publishing: { state: DeskPublishing['state'] | null; attempts: number | null; errorReason: string | null } | null = null,
+  publishing: PublishingColumns | null = null,
   rights: DeskRightsState | null = null,
 ): AdminSubmission {
   return {
@@ -63,7 +79,7 @@ function toAdminSubmission(
     adminNotes: row.adminNotes,
     user: user ? toPublicProfile(user) : null,
     desk: toDeskState(desk, assignee),
-    publishing: publishing?.state ? { state: publishing.state, attempts: publishing.attempts ?? 0, errorReason: publishing.errorReason } : null,
+    publishing: publishing?.state ? toDeskPublishing({ ...publishing, state: publishing.state }) : null,
     rights,
   };
 }
@@ -95,7 +111,14 @@ const adminRowColumns = {
     artistName: assignees.artistName,
   },
   // Read from the table the publishing job writes; the desk never asks YouTube (CONTRACT §23).
-  publishing: { state: youtubeUploads.state, attempts: youtubeUploads.attempts, errorReason: youtubeUploads.errorReason },
+  publishing: {
+    state: youtubeUploads.state,
+    attempts: youtubeUploads.attempts,
+    error: youtubeUploads.error,
+    errorReason: youtubeUploads.errorReason,
+    createdAt: youtubeUploads.createdAt,
+    updatedAt: youtubeUploads.updatedAt,
+  },
   rights: rightsStateSql,
 };
 
