@@ -154,6 +154,7 @@ export async function buildApp({
   app.get('/api/config', async (): Promise<PublicConfig> => ({
     stripePublishableKey: config.stripe?.publishableKey ?? null,
     googleEnabled: config.google !== undefined,
+    signInProvider: config.signInProviderName ?? null,
     mailEnabled: app.outbox.smtpConfigured,
     vatRatePercent: config.billing.vatRatePercent ?? null,
     labelName: config.billing.legalName ?? null,

@@ -21,6 +21,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(config.sessionSecret);
   });
 
+  it('names the sign-in provider as configured, "Google" for Google’s issuer, else by the issuer’s host (issue 43 item 11)', () => {
+    const google = { DATA_DIR: dataDir(), GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 'gs' };
+    expect(loadConfig(google).signInProviderName).toBe('Google');
+    expect(loadConfig({ ...google, GOOGLE_ISSUER: 'https://login.microsoftonline.com/tenant/v2.0' }).signInProviderName).toBe('login.microsoftonline.com');
+    expect(loadConfig({ ...google, GOOGLE_ISSUER: 'https://sso.label.example/realms/team', SIGN_IN_PROVIDER_NAME: ' Label SSO ' }).signInProviderName).toBe('Label SSO');
+    expect(loadConfig({ DATA_DIR: dataDir(), SIGN_IN_PROVIDER_NAME: 'Label SSO' }).signInProviderName).toBeUndefined();
+    expect(() => loadConfig({ ...google, SIGN_IN_PROVIDER_NAME: 'x'.repeat(41) })).toThrow(/SIGN_IN_PROVIDER_NAME/);
+  });
+
   it('connects the channel with YOUTUBE_OAUTH_* or else GOOGLE_*, and seals its tokens with TOKEN_ENCRYPTION_KEY or a key from SESSION_SECRET', () => {
     const google = loadConfig({ DATA_DIR: dataDir(), GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 'gs' }).production;
     expect(google.channel).toEqual({ clientId: 'g', clientSecret: 'gs', issuer: 'https://accounts.google.com' });

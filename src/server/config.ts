@@ -35,6 +35,8 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_ISSUER: z.url({ message: 'must be a URL' }).default('https://accounts.google.com'),
+  /** The sign-in provider's name on the sign-in button and its errors ("Microsoft", "Acme SSO"). */
+  SIGN_IN_PROVIDER_NAME: optionalString.pipe(z.string().max(40, 'must be at most 40 characters').optional()),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -104,6 +106,8 @@ export interface Config {
   sessionSecret: string;
   admin: { email: string; password: string } | undefined;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  /** The name the sign-in button and its errors give the OpenID provider; undefined without one (issue 43 item 11). */
+  signInProviderName: string | undefined;
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined; apiUrl: string | undefined } | undefined;
   s3:
     | {
@@ -162,6 +166,17 @@ export interface Config {
 export class ConfigError extends Error {}
 
 /** Parses the environment; throws a ConfigError whose message is one line naming the variable. */
+/**
+ * What the sign-in button calls the OpenID provider (CONTRACT §23: any standard provider): the
+ * name configured, else "Google" for Google's issuer, else the issuer's host, which is what the
+ * browser shows once it gets there.
+ */
+export function providerNameOf(configured: string | undefined, issuer: string): string {
+  if (configured?.trim()) return configured.trim();
+  const host = new URL(issuer).hostname;
+  return host === 'accounts.google.com' ? 'Google' : host;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -213,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
         : undefined,
+    signInProviderName: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? providerNameOf(e.SIGN_IN_PROVIDER_NAME, e.GOOGLE_ISSUER) : undefined,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
         ? {

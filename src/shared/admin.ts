@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DUE_FILTERS } from './production';
+import { RIGHTS_STATE_MESSAGE, RIGHTS_STATES } from './rights';
 import { ADMIN_SETTABLE_STATUSES, SUBMISSION_STATUSES } from './submissions';
 import type { AdminStats, AdminSubmission } from './submission-schemas';
 
@@ -62,6 +63,11 @@ const deskListQueryShape = {
   /** Deadlines (CONTRACT §13): not yet delivered and past due, due today (UTC) or within 7 days. */
   due: z
     .union([z.enum(DUE_FILTERS), z.literal('')], { message: `due must be one of ${DUE_FILTERS.join(', ')}` })
+    .optional()
+    .transform((v) => v || undefined),
+  /** Rights before release (CONTRACT §22): what publishing waits for (issue 43 item 9). */
+  rights: z
+    .union([z.enum(RIGHTS_STATES), z.literal('')], { message: RIGHTS_STATE_MESSAGE })
     .optional()
     .transform((v) => v || undefined),
 };

@@ -2,6 +2,8 @@
 export interface PublicConfig {
   stripePublishableKey: string | null;
   googleEnabled: boolean;
+  /** The OpenID provider's name for its button and errors (SIGN_IN_PROVIDER_NAME, "Google" for Google); null without one. */
+  signInProvider: string | null;
   /**
    * Whether a mail server (SMTP_URL) is configured: without one every email waits in the outbox and
    * nothing is sent (CONTRACT §10), so the product says "queued", never "sent"

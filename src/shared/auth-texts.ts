@@ -6,13 +6,21 @@ import { INVALID_LINK_MESSAGE } from './errors';
  * fetched when a form is first checked) out of that load (issue 16, decision 144).
  */
 
-/** Shown on /auth after a failed Google sign-in (CONTRACT §3). Keys travel in `?error=`. */
+/**
+ * Shown on /auth after a failed sign-in with the OpenID provider (CONTRACT §3, §23), named as
+ * configured (`provider`: "Google", "Microsoft", …). Keys travel in `?error=`.
+ */
 export const GOOGLE_ERRORS = {
-  not_configured: 'Google sign-in is not configured',
-  failed: 'Google sign-in failed. Please try again.',
-  unverified_email: 'Your Google account email is not verified.',
-  no_email: 'Your Google account did not share an email address. An account here needs one: allow it to share your email, or sign up with email and password.',
+  not_configured: (provider: string) => `Sign-in with ${provider} is not configured`,
+  failed: (provider: string) => `Sign-in with ${provider} failed. Please try again.`,
+  unverified_email: (provider: string) => `The email of your ${provider} account is not verified.`,
+  no_email: (provider: string) =>
+    `Your ${provider} account did not share an email address. An account here needs one: allow it to share your email, or sign up with email and password.`,
 } as const;
+/** The provider's name when none is known (the sign-in is not configured, or the config did not load). */
+export const UNNAMED_PROVIDER = 'your sign-in provider';
+/** The sign-in button: "Continue with Google", "Continue with Microsoft". */
+export const continueWith = (provider: string) => `Continue with ${provider}`;
 export type GoogleErrorCode = keyof typeof GOOGLE_ERRORS;
 
 /** The product's texts for the account screens: one place, used by the server's answers and the client. */

@@ -301,6 +301,28 @@ export interface ArtistLedger {
   payoutAccount: PayoutAccountStatus;
 }
 
+/**
+ * What ends a delivery deadline before a delivery does: the work turned down, its payment refunded
+ * (or a refund asked of Stripe), or the video published without one. Then nobody owes a delivery,
+ * so neither the artist's "Delivery by" nor the desk's "Due" stands, and the desk's deadline
+ * filters and sort leave it out (issue 43 item 10). A delivered one keeps its date: "Delivered
+ * … (due …)" is the record of a promise kept.
+ */
+export const DEADLINE_ENDING_STATUSES = ['rejected', 'published'] as const;
+
+export function standingDueAt<T>(s: {
+  dueAt: T | null;
+  deliveredAt: unknown;
+  status: string;
+  paymentStatus: string | null;
+  refundRequestedAt: unknown;
+}): T | null {
+  if (s.dueAt === null || s.deliveredAt) return s.dueAt;
+  const ended =
+    (DEADLINE_ENDING_STATUSES as readonly string[]).includes(s.status) || s.paymentStatus === 'refunded' || Boolean(s.refundRequestedAt);
+  return ended ? null : s.dueAt;
+}
+
 /** The admin list's deadline filter (CONTRACT §13). */
 export const DUE_FILTERS = ['overdue', 'today', 'week'] as const;
 export type DueFilter = (typeof DUE_FILTERS)[number];

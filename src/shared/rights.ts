@@ -143,6 +143,21 @@ export const RIGHTS_PART_LABELS: Record<RightsPart, string> = {
   allowlist: 'the channel allowlisted with the distributor (Content ID)',
 };
 
+/**
+ * Where a submission's rights stand on the desk's list (issue 43 item 9): what publishing waits
+ * for first, from approval on (before it there is no agreement to sign: null). The agreement
+ * comes first, as the allowlist letter names its SHA-256; `complete` is what the gate lets through.
+ */
+export const RIGHTS_STATES = ['unsigned', 'partly_signed', 'allowlist_pending', 'complete'] as const;
+export type DeskRightsState = (typeof RIGHTS_STATES)[number];
+export const RIGHTS_STATE_LABELS: Record<DeskRightsState, string> = {
+  unsigned: 'Agreement unsigned',
+  partly_signed: 'Partly signed',
+  allowlist_pending: 'Allowlist pending',
+  complete: 'Rights complete',
+};
+export const RIGHTS_STATE_MESSAGE = `rights must be one of ${RIGHTS_STATES.join(', ')}`;
+
 /** The optional part of a publishing request's body: an admin's reason to publish without the rights. */
 export const rightsOverrideSchema = z.object({
   override: z

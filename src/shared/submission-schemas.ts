@@ -22,7 +22,7 @@ import {
 } from './submissions';
 import { GENRE_CHOICES } from './genres';
 import { VIDEO_PLAN_TEXT, plansFor } from './plans';
-import { CONTENT_ID_ANSWERS, DISTRIBUTOR_MAX, OWNER_ROLES, draftOwnersSchema, isrcSchema, ownersSchema } from './rights';
+import { CONTENT_ID_ANSWERS, DISTRIBUTOR_MAX, OWNER_ROLES, draftOwnersSchema, isrcSchema, ownersSchema, type DeskRightsState } from './rights';
 import { ARTIST_NAME_MAX, ARTIST_NAME_TOO_LONG, AUTH_MESSAGES, type PublicProfile } from './auth';
 
 /** SPEC §5's messages, letter for letter, plus the ones SPEC leaves to us. */
@@ -277,6 +277,8 @@ export interface AdminSubmission extends Submission {
   desk: DeskState;
   /** Where publishing on the label's channel stands (CONTRACT §16, §23), for the desk list; null when never asked. */
   publishing: DeskPublishing | null;
+  /** What publishing waits for (CONTRACT §22), from approval on; null before (issue 43 item 9). */
+  rights: DeskRightsState | null;
 }
 
 /** A publication's state as the desk list shows it: retrying, failed (and why), … */
@@ -285,6 +287,8 @@ export interface DeskPublishing {
   attempts: number;
   /** YouTube's reason for the last refusal (`quotaExceeded`, …), when it gave one. */
   errorReason: string | null;
+  /** What the team can do, in words (publicationAdvice), for the badge's tooltip. */
+  advice: string | null;
 }
 
 /** GET /api/submissions?before={id}&limit=: the page of the caller's submissions older than `before`. */

@@ -5,7 +5,7 @@ import { startTestOidcProvider, type TestOidcProvider } from '../../src/server/t
 import { startYouTubeStub, type YouTubeStub } from '../../src/server/test/youtube-stub';
 import { createSubmission, newArtistApi, PASSWORD, shoot, uploadBytes, clearRights } from './fixtures';
 import { ownServerBase, startOwnServer, type OwnServer } from './own-server';
-import { PRODUCTION_TEXTS, YOUTUBE_REFUSAL_ADVICE } from '../../src/shared/production-texts';
+import { PRODUCTION_TEXTS, PUBLISHING_TEXTS, YOUTUBE_REFUSAL_ADVICE } from '../../src/shared/production-texts';
 
 /**
  * Publishing on the label's channel (issue 24, CONTRACT §16), in the browser: approve → deliver
@@ -155,10 +155,13 @@ test('one publish path: deliver and publish at once, a quota refusal explained i
   // The cut is not approved: the product's own question (CONTRACT §21), answered.
   await page.getByRole('alertdialog', { name: 'Publish an unapproved cut?' }).getByRole('button', { name: 'Publish anyway' }).click();
 
-  // YouTube's sentence, and what to do about it in words.
+  // What to do about it in words; YouTube's own sentence folded beneath, for the team (issue 43 item 11).
   const progress = dialog.getByTestId('youtube-progress');
   await expect(progress.getByTestId('youtube-advice')).toHaveText(YOUTUBE_REFUSAL_ADVICE.quotaExceeded!, { timeout: 30_000 });
-  await expect(progress).toContainText('you have exceeded your quota');
+  const raw = progress.getByTestId('youtube-raw-error');
+  await expect(raw.getByText(/you have exceeded your quota/)).toBeHidden();
+  await raw.getByText(PUBLISHING_TEXTS.rawError).click();
+  await expect(raw.getByText(/you have exceeded your quota/)).toBeVisible();
   await expect(page.getByText('Not a file uploaded to this site')).toHaveCount(0);
   await shootInView(page, progress, 'desk-quota-advice');
 

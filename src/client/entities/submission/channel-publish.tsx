@@ -89,6 +89,17 @@ function videoChoices(state: ProductionState, videoFileUrl: string | null | unde
   return choices;
 }
 
+/** YouTube's own words about the last failure, folded: the advice above says what to do. */
+function RawError({ error }: { error: string | null }) {
+  if (!error) return null;
+  return (
+    <details className="text-xs text-muted-foreground" data-testid="youtube-raw-error">
+      <summary className="cursor-pointer hover:text-foreground">{PUBLISHING_TEXTS.rawError}</summary>
+      <p className="mt-1 break-words">{error}</p>
+    </details>
+  );
+}
+
 function Progressing({ submissionId, status }: { submissionId: string; status: YouTubeUploadStatus }) {
   const percent = status.bytesTotal > 0 ? Math.floor((status.bytesSent / status.bytesTotal) * 100) : 0;
   const cancellable = status.state === 'queued' || status.state === 'uploading';
@@ -106,9 +117,13 @@ function Progressing({ submissionId, status }: { submissionId: string; status: Y
       {cancellable ? <Progress value={percent} aria-label="Upload progress" /> : null}
       {/* CONTRACT §23: while it retries, the team sees the tries so far and the last error. */}
       {RUNNING.includes(status.state) && status.attempts > 0 ? (
-        <p className="text-sm text-muted-foreground" data-testid="youtube-retrying">
-          {PUBLISHING_TEXTS.retrying(status.attempts, status.nextAttemptAt ? formatTime(status.nextAttemptAt) : null)} {status.error}
-        </p>
+        <div className="grid gap-1 text-sm text-muted-foreground" data-testid="youtube-retrying">
+          <p>
+            {PUBLISHING_TEXTS.retrying(status.attempts, status.nextAttemptAt ? formatTime(status.nextAttemptAt) : null)}
+            {status.advice ? ` ${status.advice}` : ''}
+          </p>
+          <RawError error={status.error} />
+        </div>
       ) : null}
       {cancellable ? (
         <Button type="button" variant="outline" size="sm" className="justify-self-start" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
@@ -122,12 +137,11 @@ function Progressing({ submissionId, status }: { submissionId: string; status: Y
       ) : null}
       {status.state === 'failed' ? (
         <div className="grid gap-1" role="alert">
-          <p className="text-sm text-destructive-soft">{status.error}</p>
-          {status.advice ? (
-            <p className="text-sm" data-testid="youtube-advice">
-              {status.advice}
-            </p>
-          ) : null}
+          {/* What to do leads; YouTube's own sentence stays one click away, for the team to quote to Google (issue 43 item 11). */}
+          <p className="text-sm text-destructive-soft" data-testid="youtube-advice">
+            {status.advice ?? status.error}
+          </p>
+          {status.advice ? <RawError error={status.error} /> : null}
         </div>
       ) : null}
     </div>

@@ -1,5 +1,5 @@
 import { TIERS, type PricingTier } from '@shared/submissions';
-import { deskPublishingLabel, YOUTUBE_ATTEMPTS_MAX, youtubeAdvice } from '@shared/production-texts';
+import { deskPublishingLabel } from '@shared/production-texts';
 import type { DeskPublishing } from '@shared/submission-schemas';
 import { Badge } from '@client/components/ui/badge';
 
@@ -19,7 +19,7 @@ export function TierBadge({ tier, amount }: { tier: PricingTier; amount: string 
 export function PublishingBadge({ publishing, className }: { publishing: DeskPublishing | null; className?: string }) {
   const label = publishing ? deskPublishingLabel(publishing) : null;
   if (!publishing || !label) return null;
-  const advice = label.failed ? youtubeAdvice(publishing.errorReason, publishing.attempts >= YOUTUBE_ATTEMPTS_MAX) : null;
+  const advice = label.failed ? publishing.advice : null;
   return (
     <Badge variant={label.failed ? 'destructive' : 'outline'} title={advice ?? undefined} className={className} data-testid="desk-publishing">
       {label.text}

@@ -1,7 +1,7 @@
 import { AlertCircle, Clapperboard, TrendingUp, Type } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearch } from 'wouter';
-import { GOOGLE_ERRORS, type GoogleErrorCode } from '@shared/auth-texts';
+import { GOOGLE_ERRORS, UNNAMED_PROVIDER, type GoogleErrorCode } from '@shared/auth-texts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { useDocumentTitle } from '@client/lib/use-document-title';
@@ -81,11 +81,12 @@ export function AuthPage() {
   );
 }
 
-/** The explanation of `?error=<code>` after a failed Google sign-in (CONTRACT §3). */
+/** The explanation of `?error=<code>` after a failed sign-in with the OpenID provider, named as configured (CONTRACT §3, §23). */
 function useGoogleError(): string | null {
   const code = new URLSearchParams(useSearch()).get('error');
+  const provider = usePublicConfig().data?.signInProvider ?? UNNAMED_PROVIDER;
   if (!code) return null;
-  return Object.hasOwn(GOOGLE_ERRORS, code) ? GOOGLE_ERRORS[code as GoogleErrorCode] : GOOGLE_ERRORS.failed;
+  return (Object.hasOwn(GOOGLE_ERRORS, code) ? GOOGLE_ERRORS[code as GoogleErrorCode] : GOOGLE_ERRORS.failed)(provider);
 }
 
 function LegalLink({ href, children }: { href: string; children: ReactNode }) {

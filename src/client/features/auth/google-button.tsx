@@ -1,21 +1,25 @@
+import { LogIn } from 'lucide-react';
+import { continueWith } from '@shared/auth-texts';
 import { Button } from '@client/components/ui/button';
 import { usePublicConfig } from '@client/lib/public-config';
 import { OrDivider } from './or-divider';
 
 /**
- * 'Continue with Google' and the divider under it, only where Google sign-in is configured
- * (GET /api/config): elsewhere the button could only lead to an error. A full page navigation: the
- * server answers with a redirect to Google (CONTRACT §3).
+ * 'Continue with {provider}' and the divider under it, only where sign-in with an OpenID provider
+ * is configured (GET /api/config): elsewhere the button could only lead to an error. The provider
+ * is named as configured (CONTRACT §23: any standard provider; Google's logo only for Google). A
+ * full page navigation: the server answers with a redirect to the provider (CONTRACT §3).
  */
 export function GoogleSignIn() {
   const config = usePublicConfig();
   if (!config.data?.googleEnabled) return null;
+  const provider = config.data.signInProvider ?? 'Google';
   return (
     <>
       <Button asChild variant="outline" className="w-full">
         <a href="/api/auth/google">
-          <GoogleLogo />
-          Continue with Google
+          {provider === 'Google' ? <GoogleLogo /> : <LogIn aria-hidden />}
+          {continueWith(provider)}
         </a>
       </Button>
       <OrDivider />

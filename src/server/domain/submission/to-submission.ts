@@ -1,3 +1,4 @@
+import { standingDueAt } from '@shared/production';
 import { ownersOf } from '@shared/rights';
 import type { Submission } from '@shared/submission-schemas';
 import type { SubmissionRow } from '../../platform/db/schema';
@@ -15,7 +16,8 @@ export function toSubmission(row: Omit<SubmissionRow, 'adminNotes'> & { adminNot
   const { artistSeenAt, adminReviewedAt } = row;
   const submission = {
     ...row,
-    dueAt: row.dueAt?.toISOString() ?? null,
+    // A deadline that no longer stands (turned down, refunded, published) is no to-do (issue 43 item 10).
+    dueAt: standingDueAt(row)?.toISOString() ?? null,
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
     refundRequestedAt: row.refundRequestedAt?.toISOString() ?? null,
     termsAcceptedAt: row.termsAcceptedAt?.toISOString() ?? null,

@@ -1,11 +1,14 @@
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { displayName } from '@shared/users';
-import { PAYMENT_DUE_STATUSES, statusLabel, type SubmissionStatus } from '@shared/submissions';
+import { DEADLINE_ENDING_STATUSES } from '@shared/production';
+import { publicationAdvice } from '@shared/production-texts';
+import { PUBLISHABLE_STATUSES, PAYMENT_DUE_STATUSES, statusLabel, type SubmissionStatus } from '@shared/submissions';
 import type { AdminStats, AdminSubmission, DeskPublishing } from '@shared/submission-schemas';
 import type { Db, Tx } from '../../platform/db/client';
 import { likePattern } from '../../platform/db/like-pattern';
 import {
+  agreementSignatures,
   submissionDesk,
   submissionHistory,
   submissions,
@@ -26,6 +29,7 @@ import { transitionSubmissions } from '../../domain/submission/transition';
 import { recordHistory, recordHistoryRows } from '../../domain/submission/history';
 import type { AdminListQuery, AdminSubmissionPage, StatusChangeInput, SubmissionHistoryEntry } from '@shared/admin';
 import { fillReviewTemplate, type DeskState, type TeamMember } from '@shared/review-desk';
+import type { DeskRightsState } from '@shared/rights';
 
 /** The columns of an admin who appears as an assignee or author: never the password hash. */
 const { password: _password, googleId: _googleId, ...memberColumns } = getTableColumns(users);
@@ -47,21 +51,52 @@ function toDeskState(desk: SubmissionDeskRow | null, assignee: Member | null): D
   };
 }
 
+type PublishingColumns = {
+  state: DeskPublishing['state'] | null;
+  attempts: number | null;
+  error: string | null;
+  errorReason: string | null;
+  createdAt: Date | null;
+  updatedAt: Date | null;
+};
+
+function toDeskPublishing(p: PublishingColumns & { state: DeskPublishing['state'] }): DeskPublishing {
+  const attempts = p.attempts ?? 0;
+  const triedForMs = p.createdAt && p.updatedAt ? p.updatedAt.getTime() - p.createdAt.getTime() : 0;
+  return { state: p.state, attempts, errorReason: p.errorReason, advice: publicationAdvice({ ...p, attempts, triedForMs }) };
+}
+
 function toAdminSubmission(
   row: SubmissionRow,
   user: UserRow | null,
   desk: SubmissionDeskRow | null = null,
   assignee: Member | null = null,
-  publishing: { state: DeskPublishing['state'] | null; attempts: number | null; errorReason: string | null } | null = null,
+  publishing: PublishingColumns | null = null,
+  rights: DeskRightsState | null = null,
 ): AdminSubmission {
   return {
     ...toSubmission(row),
     adminNotes: row.adminNotes,
     user: user ? toPublicProfile(user) : null,
     desk: toDeskState(desk, assignee),
-    publishing: publishing?.state ? { state: publishing.state, attempts: publishing.attempts ?? 0, errorReason: publishing.errorReason } : null,
+    publishing: publishing?.state ? toDeskPublishing({ ...publishing, state: publishing.state }) : null,
+    rights,
   };
 }
+
+const signatureOf = sql`${agreementSignatures.submissionId} = ${submissions.id}`;
+/**
+ * Where the rights stand (DeskRightsState), in SQL so the list reads and filters it with the page:
+ * the same rule as missingRights in domain/submission/rights.ts (the agreement first, then the
+ * allowlist where Content ID is yes or unknown), null before approval. No agreement yet counts as
+ * unsigned, as its signatures are made with it.
+ */
+export const rightsStateSql = sql<DeskRightsState | null>`(case
+  when ${submissions.status} not in (${sql.join(PUBLISHABLE_STATUSES.map((s) => sql`${s}`), sql`, `)}) then null
+  when not exists (select 1 from ${agreementSignatures} where ${signatureOf} and ${agreementSignatures.signedAt} is not null) then 'unsigned'
+  when exists (select 1 from ${agreementSignatures} where ${signatureOf} and ${agreementSignatures.signedAt} is null) then 'partly_signed'
+  when ${submissions.contentId} <> 'no' and ${submissions.allowlistDoneAt} is null then 'allowlist_pending'
+  else 'complete' end)`;
 
 /** The submission, its submitter, its desk state and assignee: what every admin view reads. */
 const adminRowColumns = {
@@ -76,7 +111,15 @@ const adminRowColumns = {
     artistName: assignees.artistName,
   },
   // Read from the table the publishing job writes; the desk never asks YouTube (CONTRACT §23).
-  publishing: { state: youtubeUploads.state, attempts: youtubeUploads.attempts, errorReason: youtubeUploads.errorReason },
+  publishing: {
+    state: youtubeUploads.state,
+    attempts: youtubeUploads.attempts,
+    error: youtubeUploads.error,
+    errorReason: youtubeUploads.errorReason,
+    createdAt: youtubeUploads.createdAt,
+    updatedAt: youtubeUploads.updatedAt,
+  },
+  rights: rightsStateSql,
 };
 
 /** Drafts are their artist's alone (CONTRACT §12): the desk neither lists, counts nor opens them. */
@@ -88,25 +131,31 @@ export const isDeskSubmission = (id: string) => and(eq(submissions.id, id), notA
  * submitter's email; each side has a trigram index, and the email side is turned into a list of
  * user ids first so PostgreSQL can OR three index scans together instead of scanning the join.
  */
-export type ListFilter = Pick<AdminListQuery, 'status' | 'q' | 'assignee' | 'tag' | 'paid' | 'due'>;
+export type ListFilter = Pick<AdminListQuery, 'status' | 'q' | 'assignee' | 'tag' | 'paid' | 'due' | 'rights'>;
 
 /** Whether the filter narrows by the desk or payment, which the status counters cannot answer. */
-const narrowsBeyondStatus = (f: ListFilter) => Boolean(f.q || f.assignee || f.tag || f.due || f.paid !== undefined);
+const narrowsBeyondStatus = (f: ListFilter) => Boolean(f.q || f.assignee || f.tag || f.due || f.rights || f.paid !== undefined);
 
 /**
  * Deadlines (CONTRACT §13): what is still owed (no delivery yet) and past due, due before the end
  * of today (UTC; overdue included, as a day's work list) or within the next 7 days.
  */
+/** standingDueAt's rule in SQL: a deadline not delivered and not ended by a rejection, refund or publication. */
+const deadlineStands = sql`${submissions.deliveredAt} is null and ${submissions.dueAt} is not null
+  and ${submissions.status} not in (${sql.join(DEADLINE_ENDING_STATUSES.map((s) => sql`${s}`), sql`, `)})
+  and ${submissions.paymentStatus} is distinct from 'refunded' and ${submissions.refundRequestedAt} is null`;
+
 function dueCondition(due: NonNullable<ListFilter['due']>): SQL {
-  const open = sql`${submissions.deliveredAt} is null and ${submissions.dueAt} is not null`;
+  const open = deadlineStands;
   if (due === 'overdue') return sql`${open} and ${submissions.dueAt} < now()`;
   if (due === 'today') return sql`${open} and ${submissions.dueAt} < date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' + interval '1 day'`;
   return sql`${open} and ${submissions.dueAt} < now() + interval '7 days'`;
 }
 
-export function listFilter({ status, q, assignee, tag, paid, due }: ListFilter, adminId: string): SQL | undefined {
+export function listFilter({ status, q, assignee, tag, paid, due, rights }: ListFilter, adminId: string): SQL | undefined {
   const conditions: (SQL | undefined)[] = [notADraft];
   if (due) conditions.push(dueCondition(due));
+  if (rights) conditions.push(sql`${rightsStateSql} = ${rights}`);
   if (status) conditions.push(eq(submissions.status, status));
   if (assignee === 'none') {
     conditions.push(
@@ -192,9 +241,9 @@ async function countMatching(
 export const newestFirst = [desc(submissions.createdAt), desc(submissions.id)];
 /** Best rated first; unrated after every rated one; newest first among equals. */
 const bestRatedFirst = [sql`${submissionDesk.ratingAverage} desc nulls last`, ...newestFirst];
-/** Soonest deadline first; delivered ones and those without a deadline after every open one. */
+/** Soonest deadline first; delivered, ended ones and those without a deadline after every open one. */
 const soonestDueFirst = [
-  sql`(case when ${submissions.deliveredAt} is null then ${submissions.dueAt} end) asc nulls last`,
+  sql`(case when ${deadlineStands} then ${submissions.dueAt} end) asc nulls last`,
   ...newestFirst,
 ];
 
@@ -228,7 +277,7 @@ export async function listAdminSubmissions(db: Db, adminId: string, query: Admin
   const { total, capped } =
     page === 1 && rows.length < pageSize ? { total: rows.length, capped: false } : await countMatching(db, query, adminId, counts, stats);
   return {
-    submissions: rows.map((r) => toAdminSubmission(r.submission, r.user, r.desk, r.assignee, r.publishing)),
+    submissions: rows.map((r) => toAdminSubmission(r.submission, r.user, r.desk, r.assignee, r.publishing, r.rights)),
     stats,
     total,
     totalCapped: capped,
@@ -249,7 +298,7 @@ export async function findAdminSubmission(db: Db, id: string): Promise<AdminSubm
     .where(isDeskSubmission(id))
     .limit(1);
   if (!row) throw apiError('submission_not_found');
-  return toAdminSubmission(row.submission, row.user, row.desk, row.assignee, row.publishing);
+  return toAdminSubmission(row.submission, row.user, row.desk, row.assignee, row.publishing, row.rights);
 }
 
 type StatusChange = { status: NonNullable<StatusChangeInput['status']>; review?: string | null | undefined };

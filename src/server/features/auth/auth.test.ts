@@ -277,7 +277,7 @@ describe('health and config', () => {
 
   it('GET /api/config says what is not configured', async () => {
     const res = await t.app.inject({ url: '/api/config' });
-    expect(res.json()).toEqual({ stripePublishableKey: null, googleEnabled: false, mailEnabled: false, vatRatePercent: null, labelName: null });
+    expect(res.json()).toEqual({ stripePublishableKey: null, googleEnabled: false, signInProvider: null, mailEnabled: false, vatRatePercent: null, labelName: null });
   });
 
   it('answers an unknown API route with a JSON 404', async () => {

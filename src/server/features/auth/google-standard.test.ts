@@ -33,6 +33,12 @@ async function signIn(accountId: string) {
 }
 
 describe('sign-in with a standard OpenID provider', () => {
+  it('names the provider by its issuer’s host on the sign-in button, not "Google" (issue 43 item 11)', async () => {
+    const config = (await t.app.inject({ url: '/api/config' })).json();
+    expect(config).toMatchObject({ googleEnabled: true, signInProvider: new URL(op.issuer).hostname });
+    expect(config.signInProvider).not.toBe('Google');
+  });
+
   it('sends no prompt value the provider does not list (oidc-provider refuses select_account)', async () => {
     const res = await t.app.inject({ url: '/api/auth/google' });
     const url = new URL(res.headers.location as string);
@@ -64,7 +70,7 @@ describe('sign-in with a standard OpenID provider', () => {
     op.accounts.set('op-no-email', { given_name: 'Nomail' });
     const res = await signIn('op-no-email');
     expect(res.headers.location).toBe('/auth?error=no_email');
-    expect(GOOGLE_ERRORS.no_email).toMatch(/email/);
+    expect(GOOGLE_ERRORS.no_email('Acme')).toMatch(/^Your Acme account did not share an email/);
     expect(res.cookies.find((c) => c.name === 'sid')).toBeUndefined();
     expect(await t.db.select().from(users).where(eq(users.googleId, 'op-no-email'))).toEqual([]);
   });

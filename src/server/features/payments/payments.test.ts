@@ -104,7 +104,7 @@ function fail(intentId: string) {
 describe('GET /api/config', () => {
   it('gives the publishable key, never the secret one', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
-    expect(res.json()).toEqual({ stripePublishableKey: 'pk_test_payments', googleEnabled: false, mailEnabled: false, vatRatePercent: null, labelName: null });
+    expect(res.json()).toEqual({ stripePublishableKey: 'pk_test_payments', googleEnabled: false, signInProvider: null, mailEnabled: false, vatRatePercent: null, labelName: null });
     expect(res.body).not.toContain(stub.secretKey);
   });
 });

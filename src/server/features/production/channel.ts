@@ -216,6 +216,9 @@ export class LabelChannel {
         refused ? "The channel's access was refused: connect the channel again" : `The token could not be refreshed (${(error as Error).message})`,
         refused ? 401 : null,
         !refused,
+        null,
+        // YouTube's own reason for a sign-in that does not open: the desk advises connecting again.
+        refused ? 'authError' : null,
       );
     }
     const key = this.options.tokenKey;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { ProductionState } from '@shared/production';
+import { standingDueAt, type ProductionState } from '@shared/production';
 import { TIER_DELIVERY } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
 import { termsTexts, type SubmissionRow } from '../../platform/db/schema';
@@ -18,11 +18,12 @@ export async function productionState(db: Db, submission: SubmissionRow, now: Da
       : Promise.resolve([]),
   ]);
   const licence = terms[0];
+  const dueAt = standingDueAt(submission);
   return {
     submissionId: submission.id,
-    dueAt: submission.dueAt?.toISOString() ?? null,
+    dueAt: dueAt?.toISOString() ?? null,
     deliveredAt: submission.deliveredAt?.toISOString() ?? null,
-    overdue: submission.dueAt !== null && submission.deliveredAt === null && submission.dueAt < now,
+    overdue: dueAt !== null && submission.deliveredAt === null && dueAt < now,
     deliveries,
     revisions: { allowed: TIER_DELIVERY[submission.pricingTier].revisions, used: requests.length, requests },
     refund:

@@ -147,6 +147,36 @@ describe('deadlines', () => {
     expect((await call('GET', '/api/admin/submissions?due=soon', adminCookie)).statusCode).toBe(400);
   });
 
+  it('ends the deadline of work turned down, refunded or published: no "Due" for the team, no "Delivery by" for the artist, out of the deadline filters', async () => {
+    const now = Date.now();
+    const ended = {
+      rejected: await paidSubmission('basic', artist, { dueAt: new Date(now - DAY), status: 'rejected', songTitle: 'Turned down' }),
+      refunded: await paidSubmission('basic', artist, { dueAt: new Date(now - DAY), paymentStatus: 'refunded', refundRequestedAt: new Date(now - 60_000), songTitle: 'Refunded' }),
+      published: await paidSubmission('basic', artist, { dueAt: new Date(now - DAY), status: 'published', songTitle: 'Published' }),
+    };
+    const open = await paidSubmission('basic', artist, { dueAt: new Date(now - DAY), songTitle: 'Still owed' });
+    const delivered = await paidSubmission('basic', artist, { dueAt: new Date(now - 3 * DAY), deliveredAt: new Date(now - 4 * DAY), status: 'published' });
+    for (const sub of Object.values(ended)) {
+      const production = (await call('GET', `/api/submissions/${sub.id}/production`, artistCookie)).json<ProductionState>();
+      expect([sub.songTitle, production.dueAt, production.overdue]).toEqual([sub.songTitle, null, false]);
+      expect((await call('GET', `/api/submissions/${sub.id}`, artistCookie)).json().dueAt).toBeNull();
+      expect((await call('GET', `/api/admin/submissions/${sub.id}`, adminCookie)).json().dueAt).toBeNull();
+    }
+    expect((await call('GET', `/api/submissions/${open.id}/production`, artistCookie)).json<ProductionState>()).toMatchObject({ overdue: true });
+    expect((await call('GET', `/api/admin/submissions/${open.id}`, adminCookie)).json().dueAt).toBe(open.dueAt!.toISOString());
+    // A promise kept stays on the record, whatever came after.
+    expect((await call('GET', `/api/submissions/${delivered.id}/production`, artistCookie)).json<ProductionState>().dueAt).toBe(delivered.dueAt!.toISOString());
+    const ids = async (query: string) =>
+      ((await call('GET', `/api/admin/submissions?pageSize=200&${query}`, adminCookie)).json().submissions as { id: string }[]).map((s) => s.id);
+    for (const filter of ['due=overdue', 'due=today', 'due=week']) {
+      const shown = await ids(filter);
+      expect(shown).toContain(open.id);
+      for (const sub of Object.values(ended)) expect(shown, `${filter} ${sub.songTitle}`).not.toContain(sub.id);
+    }
+    const sorted = await ids('sort=due');
+    for (const sub of Object.values(ended)) expect(sorted.indexOf(open.id)).toBeLessThan(sorted.indexOf(sub.id));
+  });
+
   it('lists what is overdue in the daily digest', async () => {
     await paidSubmission('premium', artist, { dueAt: new Date(Date.now() - DAY), songTitle: 'Digest overdue' });
     await t.app.jobs.run('notifications.admin-digest');

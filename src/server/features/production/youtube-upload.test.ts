@@ -153,6 +153,21 @@ describe('publishing on the label’s channel', () => {
     expect((await waitForEnd(submission.id)).state).toBe('published');
   });
 
+  it('a channel whose sign-in was revoked fails at once, advising to connect the channel again; YouTube’s words stay in `error` (issue 43 item 11)', async () => {
+    const { submission, objectPath } = await approvedWithVideo();
+    w.provider.revokeRefreshTokens();
+    w.provider.expireAccessTokens();
+    await w.t.call('POST', `/api/admin/submissions/${submission.id}/youtube`, adminCookie, { objectPath, ...(await draftOf(submission.id)) });
+    const end = await waitForEnd(submission.id);
+    expect(end).toMatchObject({ state: 'failed', attempts: 0, error: "The channel's access was refused: connect the channel again", advice: YOUTUBE_REFUSAL_ADVICE.authError });
+    const listed = await w.t.call('GET', `/api/admin/submissions/${submission.id}`, adminCookie);
+    expect(listed.json().publishing).toMatchObject({ state: 'failed', errorReason: 'authError', advice: YOUTUBE_REFUSAL_ADVICE.authError });
+    // Connected again, the channel publishes as before (and the tests after this one find it connected).
+    expect((await connectChannel(w.t, adminCookie)).headers.location).toBe('/admin/channel');
+    expect((await w.t.call('POST', `/api/admin/submissions/${submission.id}/youtube`, adminCookie, { objectPath, ...(await draftOf(submission.id)) })).statusCode).toBe(202);
+    expect((await waitForEnd(submission.id)).state).toBe('published');
+  });
+
   it('a restart mid-upload resumes the same session on another instance: one video, every byte once', async () => {
     const { submission, objectPath } = await approvedWithVideo();
     const second = await secondInstance(w.t);

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { YouTubeUploadStatus } from '@shared/production';
 import { YOUTUBE_CANCELLABLE_STATES, YOUTUBE_RESTARTABLE_STATES, youtubePublishSchema } from '@shared/production';
-import { YOUTUBE_ATTEMPTS_MAX, youtubeAdvice } from '@shared/production-texts';
+import { YOUTUBE_ATTEMPTS_MAX, publicationAdvice } from '@shared/production-texts';
 import { objectPathOf, uploadIdFromObjectPath } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
 import { deliveries, deliveryFiles, submissions, uploads, youtubeUploads } from '../../platform/db/schema';
@@ -124,7 +124,12 @@ export async function requestYouTubePublish(
       requestedBy: adminId,
       updatedAt: now,
     };
-    await tx.insert(youtubeUploads).values({ submissionId, ...values, createdAt: now }).onConflictDoUpdate({ target: youtubeUploads.submissionId, set: values });
+    // createdAt is when this publication was asked: starting a failed one again starts its clock
+    // anew, so the advice after an outage says how long these tries went on (issue 43 item 11).
+    await tx
+      .insert(youtubeUploads)
+      .values({ submissionId, ...values, createdAt: now })
+      .onConflictDoUpdate({ target: youtubeUploads.submissionId, set: { ...values, createdAt: now } });
     if (rightsOverride) await recordHistory(tx, submissionId, rightsOverride);
     await deps.jobs.enqueue(YOUTUBE_UPLOAD_JOB, { submissionId } satisfies YouTubeUploadJob, { singletonKey: jobKey(submissionId), tx });
   });
@@ -166,9 +171,10 @@ export function toStatus(row: Row | undefined): YouTubeUploadStatus {
     error: row.error,
     attempts: row.attempts,
     nextAttemptAt: waiting ? row.retryAt!.toISOString() : null,
-    advice: row.error ? youtubeAdvice(row.errorReason, row.state === 'failed' && row.attempts >= YOUTUBE_ATTEMPTS_MAX) : null,
+    advice: publicationAdvice({ ...row, triedForMs: row.updatedAt.getTime() - row.createdAt.getTime() }),
   };
 }
+
 
 type RunOutcome = 'done' | 'failed' | 'busy' | 'retrying' | 'cancelled';
 

@@ -314,6 +314,67 @@ describe('Content ID, the allowlist and the publishing gate', () => {
   });
 });
 
+describe('the desk’s rights state (issue 43 item 9)', () => {
+  it('shows on each row what publishing waits for, the same as the rights step, and filters the list by it', async () => {
+    const artistName = `Rights Desk ${Date.now()}`;
+    const sole = [{ name: artistName, role: 'artist', share: 100 }];
+    const signedBy = async (id: string) => {
+      const res = await t.call('POST', `/api/submissions/${id}/agreement/sign`, artist, { name: 'Nora Vex', consent: true });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const pendingRes = await t.call('POST', '/api/submissions', artist, song({ artistName, songTitle: 'Still Pending' }));
+    expect(pendingRes.statusCode).toBe(201);
+    await approvedWith(sole, { artistName, songTitle: 'Unsigned', contentId: 'no' });
+    const partly = await approvedWith(
+      [
+        { name: artistName, role: 'artist', share: 60 },
+        { name: 'Sam Writer', email: `sam-${Date.now()}@example.com`, role: 'writer', share: 40 },
+      ],
+      { artistName, songTitle: 'Partly', contentId: 'no' },
+    );
+    await signedBy(partly);
+    const allowlist = await approvedWith(sole, { artistName, songTitle: 'Allowlist', contentId: 'unknown' });
+    await signedBy(allowlist);
+    const complete = await approvedWith(sole, { artistName, songTitle: 'Complete', contentId: 'yes' });
+    await signedBy(complete);
+    expect((await t.call('POST', `/api/admin/submissions/${complete}/allowlist`, admin, { done: true })).statusCode).toBe(200);
+
+    const list = async (qs: string) => {
+      const res = await t.call('GET', `/api/admin/submissions?q=${encodeURIComponent(artistName)}${qs}`, admin);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().submissions as { id: string; songTitle: string; rights: string | null }[]).map((s) => [s.songTitle, s.rights, s.id] as const);
+    };
+    const all = await list('');
+    expect(all.map(([title, rights]) => [title, rights])).toEqual([
+      ['Complete', 'complete'],
+      ['Allowlist', 'allowlist_pending'],
+      ['Partly', 'partly_signed'],
+      ['Unsigned', 'unsigned'],
+      ['Still Pending', null],
+    ]);
+    // The badge says what the rights step (and the publishing gate) says is missing first.
+    for (const [, rights, id] of all.filter(([, rights]) => rights !== null)) {
+      const step = (await t.call('GET', `/api/admin/submissions/${id}/rights`, admin)).json<RightsState>();
+      const expected = step.missing.length === 0 ? 'complete' : step.missing[0] === 'allowlist' ? 'allowlist_pending' : step.agreement?.status === 'partly_signed' ? 'partly_signed' : 'unsigned';
+      expect(rights).toBe(expected);
+    }
+    expect((await t.call('GET', `/api/admin/submissions/${complete}`, admin)).json().rights).toBe('complete');
+    for (const state of ['unsigned', 'partly_signed', 'allowlist_pending', 'complete'] as const) {
+      expect((await list(`&rights=${state}`)).map(([, rights]) => rights)).toEqual([state]);
+    }
+    // With a filter beyond the status the count is asked of the database, not the counters.
+    const counted = await t.call('GET', `/api/admin/submissions?rights=complete&q=${encodeURIComponent(artistName)}&pageSize=1&page=1`, admin);
+    expect(counted.json().total).toBe(1);
+    const csv = await t.call('GET', `/api/admin/submissions.csv?rights=unsigned&q=${encodeURIComponent(artistName)}`, admin);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('Unsigned');
+    expect(csv.body).not.toContain('Complete');
+    const refused = await t.call('GET', '/api/admin/submissions?rights=maybe', admin);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('rights must be one of unsigned, partly_signed, allowlist_pending, complete');
+  });
+});
+
 describe('the account export', () => {
   it('holds the owners and the agreements: text, signatures and the same PDF', async () => {
     const sub = await createSubmissionRow(t.db, other, { status: 'approved', owners: [{ name: 'Other Artist', email: null, role: 'artist', share: 100 }] });
