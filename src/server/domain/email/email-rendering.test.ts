@@ -90,3 +90,18 @@ describe('every kind of email rendered on a worker thread', () => {
     expect(here.text.length).toBeGreaterThan(50);
   });
 });
+
+/**
+ * Issue 43: the plain-text part writes a link's URL after its words, so a sentence that ended on
+ * a link ended on "https://…/x." and mail clients that turn URLs into links took the period in.
+ * Every kind is rendered with its sample (the notifications with their unsubscribe footer).
+ */
+describe('the plain-text part of every kind of email', () => {
+  it.each(Object.keys(SAMPLES) as (keyof EmailKinds)[])('%s: never has a period right after a URL', async (kind) => {
+    const { text } = await renderEmail<unknown>(EMAIL_KINDS[kind].template, SAMPLES[kind], context(kind));
+    // A URL runs to the next space: a period (or a bracket and a period) after it is in the run.
+    const urls = text.match(/https?:\/\/\S+/g) ?? [];
+    expect(urls.length).toBeGreaterThan(0);
+    for (const url of urls) expect(url, `${kind}: ${url}`).not.toMatch(/\.$/);
+  });
+});

@@ -89,9 +89,12 @@ export async function uploadRoutes(app: FastifyInstance, { db, config, storage }
     // is the only upload tus may act on (decision 147).
     const videos = createVideoUploads(db, storage, config.publicUrl);
     // Every answer of an upload endpoint says which protocol version it speaks, refusals
-    // included: set before the session and rate-limit checks, whose 401/403/429 keep it.
-    raw.addHook('onRequest', async (request, reply) => {
+    // included (CONTRACT §23): set as the answer goes out, so the refusals of hooks that run
+    // before this plugin's own (the server-wide Origin check's 403) carry it as well as the
+    // session's 401, the rate limit's 429 and tus's own.
+    raw.addHook('onSend', (request, reply, payload, done) => {
       if (request.routeOptions.url?.startsWith(RESUMABLE_UPLOADS_PATH)) reply.header('tus-resumable', TUS_RESUMABLE);
+      done(null, payload);
     });
     const tus = async (request: FastifyRequest, reply: FastifyReply) => {
       const { id } = request.params as { id?: string };

@@ -6,6 +6,7 @@ import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_LIMITS } from '@shared/submissions';
 import { uploads } from '../../platform/db/schema';
+import { RATE_LIMITS } from '../../platform/rate-limits';
 import { videoHeaderBytes } from '../../test/file-fixtures';
 import { createArtist, createTestApp, secondInstance, sessionCookie, type TestApp } from '../../test/helpers';
 
@@ -89,6 +90,32 @@ describe('tus, whole', () => {
     const wrongVersion = await fetch(created, { method: 'HEAD', headers: headers({ 'tus-resumable': '0.2.2' }) });
     expect(wrongVersion.status).toBe(412);
     expect(wrongVersion.headers.get('tus-resumable')).toBe('1.0.0');
+  });
+
+  it('says Tus-Resumable on every other refusal: a foreign Origin (403), a size past the limit (413), an unknown upload (404), a wrong offset (409), too many uploads (429)', async () => {
+    const created = await create(10);
+    const foreign = { ...headers(), origin: 'https://evil.example' };
+    const refusals: [string, Response, number][] = [
+      ['POST from a foreign origin', await fetch(`${origin}/api/video-uploads`, { method: 'POST', headers: { ...foreign, 'upload-length': '10' } }), 403],
+      ['PATCH from a foreign origin', await fetch(created, { method: 'PATCH', headers: { ...foreign, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, body: new Uint8Array(10) }), 403],
+      ['DELETE from a foreign origin', await fetch(created, { method: 'DELETE', headers: foreign }), 403],
+      ['an Upload-Length past the limit', await fetch(`${origin}/api/video-uploads`, { method: 'POST', headers: headers({ 'upload-length': String(FILE_LIMITS.videoBytes + 1) }) }), 413],
+      ['an unknown upload', await fetch(`${origin}/api/video-uploads/${'x'.repeat(21)}`, { method: 'HEAD', headers: headers() }), 404],
+      ['a wrong offset', await patch(created, 5, Buffer.alloc(5)), 409],
+    ];
+    for (const [what, res, status] of refusals) {
+      expect(res.status, what).toBe(status);
+      expect(res.headers.get('tus-resumable'), what).toBe('1.0.0');
+    }
+    // The user's own limit of uploads started: the answers past it are refusals of an upload endpoint too.
+    const other = await sessionCookie(t.app, t.db, await createArtist(t.db));
+    let limited: Response | undefined;
+    for (let i = 0; i <= RATE_LIMITS.videoUploads.max && !limited; i++) {
+      const res = await fetch(`${origin}/api/video-uploads`, { method: 'POST', headers: { ...headers({ 'upload-length': '1' }), cookie: other } });
+      if (res.status === 429) limited = res;
+    }
+    expect(limited?.status).toBe(429);
+    expect(limited!.headers.get('tus-resumable')).toBe('1.0.0');
   });
 
   it('a chunk whose Upload-Checksum does not match → 460, discarded, the offset unchanged; a matching one is kept', async () => {

@@ -17,6 +17,9 @@ import { PRODUCT_NAME } from '@shared/brand';
  * The frame every email shares: the product's name, one heading, the body, one button into the
  * product, and the footer (why you get this, the one-click way to stop it). Inline styles and
  * a single 560 px column, because that is what renders alike in Gmail, Outlook and phones.
+ *
+ * No sentence ends on a link: the plain-text part writes a link's URL after its words, and a
+ * period right after a URL is taken into it by mail clients that turn URLs into links.
  */
 interface LayoutProps {
   preview: string;
@@ -58,7 +61,7 @@ export function EmailLayout({ preview, heading, action, unsubscribe, children }:
             {unsubscribe ? (
               <>
                 {' '}
-                Don&apos;t want emails about {unsubscribe.what}? <Link href={unsubscribe.url}>Unsubscribe</Link>.
+                Don&apos;t want emails about {unsubscribe.what}? <Link href={unsubscribe.url}>Unsubscribe</Link>
               </>
             ) : null}
           </Text>

@@ -39,9 +39,10 @@ export const paymentReceived: EmailTemplate<PaymentReceivedData> = {
       </Paragraph>
       {data.invoiceNumber ? (
         <Paragraph>
-          Your invoice {data.invoiceNumber}:{' '}
-          <a href={link(context, billingDocumentNumberUrl(data.invoiceNumber))}>download the PDF</a>. All your invoices are on{' '}
-          <a href={link(context, '/settings/billing')}>your billing page</a>.
+          Your invoice {data.invoiceNumber} as a PDF:{' '}
+          <a href={link(context, billingDocumentNumberUrl(data.invoiceNumber))}>download it</a>
+          <br />
+          All your invoices: <a href={link(context, '/settings/billing')}>your billing page</a>
         </Paragraph>
       ) : null}
       <Paragraph>Keep this email as your receipt.</Paragraph>

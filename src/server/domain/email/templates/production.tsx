@@ -137,8 +137,8 @@ export const refundIssued: EmailTemplate<RefundIssuedData> = {
       </Paragraph>
       {data.creditNoteNumber ? (
         <Paragraph>
-          Your credit note {data.creditNoteNumber}:{' '}
-          <a href={link(context, billingDocumentNumberUrl(data.creditNoteNumber))}>download the PDF</a>.
+          Your credit note {data.creditNoteNumber} as a PDF:{' '}
+          <a href={link(context, billingDocumentNumberUrl(data.creditNoteNumber))}>download it</a>
         </Paragraph>
       ) : null}
       <Paragraph>The money reaches your card within 5–10 business days, depending on your bank.</Paragraph>
