@@ -239,6 +239,7 @@ test('deleting an account with paid, undelivered work names the refund in the di
   await page.goto('/settings/delete-account');
   await expect(page.getByRole('list', { name: 'What we delete' })).toContainText('refunded in full to your card');
   await expect(page.getByText(DELETION_TEXTS.refundNotice('$49.00'), { exact: true })).toBeVisible();
+  await shoot(page, 'delete-account-refund');
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: DELETION_TEXTS.confirm }).click();
   const dialog = page.getByRole('alertdialog', { name: DELETION_TEXTS.confirmTitle });
