@@ -52,8 +52,13 @@ export function DeleteAccountPage() {
   if (!user) return null;
 
   // The amount is read again as the dialog opens: a payment may have gone through since the page loaded.
+  // Without it the dialog could not say what is refunded, so it does not open.
   const onSubmit = form.handleSubmit(async (values) => {
-    await preview.refetch();
+    const fresh = await preview.refetch();
+    if (fresh.isError || !fresh.data) {
+      toast({ title: 'Could not delete your account', description: errorMessage(fresh.error), variant: 'destructive' });
+      return;
+    }
     setConfirming(values);
   });
   const refundTotal = preview.data?.refundTotal ?? null;
