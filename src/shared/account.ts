@@ -96,12 +96,30 @@ export const DELETION_TEXTS = {
   goes: [
     'Your profile: name, email address, password, artist name, country and social links.',
     'Every submission that has not been approved yet (drafts, pending, under review, unpaid, rejected, archived), with its files.',
+    'Before they go, the ones you paid for and that were not delivered are refunded in full to your card, each with a credit note, as a withdrawal would be; a payment not made yet is cancelled.',
     'Every file you uploaded that is not part of an approved submission.',
     'Your messages with the label team, your email preferences and the emails we keep a copy of.',
     'Every session: you are signed out on every device.',
   ],
   stays: [
     `Approved submissions (${LICENSED_STATUSES.map((status) => STATUS_LABELS[status].toLowerCase()).join(', ')}) stay with the label under the licence you granted, detached from your account and without your email address or name; the artist name and song title printed on the work stay.`,
-    'Payment records stay for the label’s accounts, without your name or email address.',
+    'Payment records stay for the label’s accounts, without your name or email address; the invoices and credit notes issued to you stay as they were issued, as tax law asks.',
   ],
+  /** The confirmation dialog (CONTRACT §21: the amount is named before the artist confirms). */
+  confirmTitle: 'Delete your account?',
+  confirmBody: 'Your account and everything listed as deleted go for good. You will be signed out on every device.',
+  refundNotice: (amount: string) => `You will be refunded ${amount}.`,
+  refundOf: (songTitle: string, amount: string) => `${amount} for "${songTitle}"`,
+  confirm: 'Delete my account',
+  deleted: 'Your account and your data have been deleted.',
+  deletedWithRefund: (amount: string) => `Your account and your data have been deleted, and ${amount} is refunded to your card.`,
 } as const;
+
+/**
+ * GET /api/account/deletion: what deleting the account now would refund (CONTRACT §21), each
+ * paid, undelivered submission still the artist's to withdraw, and the sum ("$49.00"; null: none).
+ */
+export interface AccountDeletionPreview {
+  refunds: { submissionId: string; songTitle: string; amount: string }[];
+  refundTotal: string | null;
+}

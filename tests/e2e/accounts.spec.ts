@@ -138,13 +138,21 @@ test('deleting the account explains what goes and stays, needs the password, and
   await expect(page.getByRole('list', { name: 'What stays' })).toContainText('stay with the label under the licence');
   await shoot(page, 'delete-account');
 
+  // Confirmed in the product's own dialog; with nothing paid, it names no refund.
+  const confirmDeletion = async () => {
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).not.toContainText('refunded');
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  };
   await page.getByLabel('Password', { exact: true }).fill('not-my-password');
-  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await confirmDeletion();
   await expect(page.getByText('That password is not correct', { exact: true }).first()).toBeVisible();
   expect((await page.request.get('/api/user')).status()).toBe(200);
 
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await confirmDeletion();
   await expect(page).toHaveURL(/\/auth$/);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);

@@ -2,10 +2,11 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { DELETION_TEXTS } from '../../src/shared/account';
 import { MONEY_CONFIRM_TEXTS, REFUND_REASON_TEXT, REJECTION_REFUND_PROMISE } from '../../src/shared/billing';
 import { signedEvent } from '../../src/server/test/stripe-events';
 import { startStripeStub, type StripeStub } from '../../src/server/test/stripe-stub';
-import { createSubmission, FAKE_STRIPE_JS, PASSWORD, shoot as shootAt, toastText, uniqueEmail } from './fixtures';
+import { animationsEnded, createSubmission, FAKE_STRIPE_JS, PASSWORD, shoot as shootAt, toastText, uniqueEmail } from './fixtures';
 import { ownServerBase, startOwnServer, type OwnServer } from './own-server';
 
 /**
@@ -228,4 +229,34 @@ test('the plan step says, before payment, that a rejected paid submission is ref
   await shoot(page, 'plan-step');
   await page.goto('/terms-of-service#paid-plans');
   await expect(page.getByText(REJECTION_REFUND_PROMISE)).toBeVisible();
+});
+
+test('deleting an account with paid, undelivered work names the refund in the dialog before it is confirmed, then refunds it', async ({ page }) => {
+  await register(page);
+  const songTitle = `Leaving ${Date.now()}`;
+  const id = await createSubmission(page.request, { pricingTier: 'basic', songTitle });
+  expect((await page.request.post('/api/create-payment-intent', { data: { submissionId: id } })).status()).toBe(200);
+  const intentId = await stripeConfirms(id);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/settings/delete-account');
+  await expect(page.getByRole('list', { name: 'What we delete' })).toContainText('refunded in full to your card');
+  await expect(page.getByText(DELETION_TEXTS.refundNotice('$49.00'), { exact: true })).toBeVisible();
+  await shoot(page, 'delete-account-refund');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: DELETION_TEXTS.confirm }).click();
+  const dialog = page.getByRole('alertdialog', { name: DELETION_TEXTS.confirmTitle });
+  await expect(dialog).toContainText(DELETION_TEXTS.refundNotice('$49.00'));
+  await animationsEnded(page);
+  await page.screenshot({ path: `${SHOTS}/delete-account-refund-dialog-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(dialog.getByText(DELETION_TEXTS.refundNotice('$49.00'))).toBeInViewport();
+  await expect(dialog.getByRole('button', { name: DELETION_TEXTS.confirm })).toBeInViewport();
+  await page.screenshot({ path: `${SHOTS}/delete-account-refund-dialog-390.png` });
+  expect([...stripe.refunds.values()].filter((r) => r.payment_intent === intentId)).toEqual([]);
+
+  await dialog.getByRole('button', { name: DELETION_TEXTS.confirm }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  expect([...stripe.refunds.values()].filter((r) => r.payment_intent === intentId).map((r) => r.amount)).toEqual([4900]);
+  expect((await page.request.get('/api/user')).status()).toBe(401);
 });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { AccountSession } from '@shared/account';
+import type { AccountDeletionPreview, AccountSession } from '@shared/account';
 import { apiRequest } from '@client/lib/api';
 import { USER_QUERY_KEY } from '@client/lib/auth';
 import { queryClient } from '@client/lib/query-client';
@@ -40,6 +40,15 @@ export function useChangeEmail() {
     mutationFn: (input: { email: string; currentPassword: string }) => apiRequest<{ message: string }>('PUT', '/api/account/email', input),
     // The pending address shows on the account at once.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+  });
+}
+
+/** What deleting the account now would refund (CONTRACT §21): read afresh each time the page asks. */
+export function useAccountDeletionPreview() {
+  return useQuery({
+    queryKey: ['/api/account/deletion'],
+    queryFn: () => apiRequest<AccountDeletionPreview>('GET', '/api/account/deletion'),
+    staleTime: 0,
   });
 }
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, ne } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { formatUsd } from '@shared/submissions';
-import type { Db } from '../../platform/db/client';
+import type { Db, Tx } from '../../platform/db/client';
 import { submissions, type SubmissionRow } from '../../platform/db/schema';
 import type { EmailQueue } from '../../domain/email/email-kinds';
 import { apiError } from '../../platform/errors';
@@ -32,13 +32,18 @@ export const LATE_REFUND_JOB = 'production.late-delivery-refunds';
  * A charge Stripe reports as already refunded (say from its dashboard) is recorded as refunded.
  * `paymentStatus` turns `refunded` when Stripe answers that the refund succeeded, or when its
  * `charge.refunded` event arrives, whichever comes first.
+ *
+ * Given a transaction holding the submission's row lock (the removal of paid work,
+ * domain/submission/remove-submission.ts), Stripe is asked inside it, with `stripeOptions`
+ * bounding how long the lock is held, and the refund is recorded in a savepoint of it.
  */
 export async function refundSubmission(
-  db: Db,
+  db: Db | Tx,
   stripe: Stripe,
   outbox: EmailQueue,
   input: { submissionId: string; reason: RefundReason; actorId: string | null; now: Date; seller: BillingSeller },
   log: FastifyBaseLogger,
+  stripeOptions: Stripe.RequestOptions = {},
 ): Promise<'refunded' | 'already_refunded'> {
   const [submission] = await db.select().from(submissions).where(eq(submissions.id, input.submissionId)).limit(1);
   if (!submission || submission.status === 'draft') throw apiError('submission_not_found');
@@ -59,7 +64,7 @@ export async function refundSubmission(
         reason: 'requested_by_customer',
         metadata: { submissionId: submission.id, reason },
       },
-      { idempotencyKey: `refund:${submission.id}` },
+      { ...stripeOptions, idempotencyKey: `refund:${submission.id}` },
     );
   } catch (error) {
     if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded')) {
@@ -116,33 +121,8 @@ export function isRefundOwed(submission: Pick<SubmissionRow, 'paymentStatus' | '
 }
 
 /** The same rule as a query's condition, for the sweeps that look for what is owed. */
-const refundOwedCondition = () =>
+export const refundOwedCondition = () =>
   and(eq(submissions.paymentStatus, 'succeeded'), isNull(submissions.refundRequestedAt), isNull(submissions.deliveredAt), isNotNull(submissions.stripePaymentIntentId));
-
-/**
- * Before a submission is deleted (the artist's withdrawal, the team's delete: CONTRACT §21): the
- * refund the rule owes, through Stripe, with its credit note. Any failure is a 502 `refund_failed`
- * and the caller deletes nothing, so paid work never disappears with its money kept. A submission
- * owed nothing (free, refunded, delivered) passes through untouched.
- */
-export async function refundBeforeDeletion(
-  db: Db,
-  stripe: Stripe | undefined,
-  outbox: EmailQueue,
-  input: { submissionId: string; reason: Extract<RefundReason, 'withdrawn' | 'admin'>; actorId: string; now: Date; seller: BillingSeller },
-  log: FastifyBaseLogger,
-): Promise<'refunded' | 'nothing_owed'> {
-  const [submission] = await db.select().from(submissions).where(eq(submissions.id, input.submissionId)).limit(1);
-  if (!submission || !isRefundOwed(submission)) return 'nothing_owed';
-  if (!stripe) throw apiError('refund_failed', 'Card payments are not configured, so the payment cannot be refunded. Nothing was deleted.');
-  try {
-    await refundSubmission(db, stripe, outbox, input, log);
-  } catch (error) {
-    const why = error instanceof Error ? error.message : 'Stripe could not refund the payment';
-    throw apiError('refund_failed', `The refund did not go through, so nothing was deleted: ${why}`);
-  }
-  return 'refunded';
-}
 
 /** How many late submissions one run refunds; the next run (5 minutes later) takes the rest. */
 const SWEEP_BATCH = 50;
@@ -166,9 +146,7 @@ export async function refundLateDeliveries(
       and(
         isNotNull(submissions.dueAt),
         lt(submissions.dueAt, now),
-        isNull(submissions.deliveredAt),
-        eq(submissions.paymentStatus, 'succeeded'),
-        isNull(submissions.refundRequestedAt),
+        refundOwedCondition(),
         // Turned down: refunded for that reason (refundRejected), not as late.
         ne(submissions.status, 'rejected'),
       ),

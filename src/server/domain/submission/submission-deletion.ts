@@ -9,9 +9,8 @@ import { announceSubmissionChange } from './transition';
  * commit, so a rollback never leaves a row pointing at deleted bytes. Its artist and the team
  * hear of it (`submission_changed`, status null) when the transaction commits.
  *
- * Who may delete what is not decided here: the artist's withdrawal is held to the licence
- * (features/submissions), the team's delete is not (features/admin). Each checks and locks the row
- * first, then calls this, so both deletes take the files along the same way.
+ * Who may delete what, and the refund owed first, are not decided here: the one removal of a
+ * submission (remove-submission.ts) checks, locks and refunds, then calls this.
  */
 export async function deleteSubmissionRows(tx: Tx | Db, submissionId: string): Promise<string[]> {
   const files = await tx.delete(uploads).where(eq(uploads.submissionId, submissionId)).returning({ id: uploads.id });

@@ -23,7 +23,6 @@ import type { EmailKinds, EmailQueue } from '../../domain/email/email-kinds';
 import type { QueueEmail } from '../../platform/email/outbox';
 import { apiError } from '../../platform/errors';
 import { toPublicProfile } from '../../platform/public-user';
-import { deleteSubmissionRows } from '../../domain/submission/submission-deletion';
 import { toSubmission } from '../../domain/submission/to-submission';
 import { transitionSubmissions } from '../../domain/submission/transition';
 import { recordHistory, recordHistoryRows } from '../../domain/submission/history';
@@ -396,20 +395,6 @@ async function submissionOwnerId(db: Db, id: string): Promise<string> {
   const [row] = await db.select({ userId: submissions.userId }).from(submissions).where(isDeskSubmission(id)).limit(1);
   if (!row) throw apiError('submission_not_found');
   return row.userId;
-}
-
-/**
- * DELETE /api/admin/submissions/{id} and each submission of a bulk delete: the team removes a
- * submission in any status (the licence limits the artist's withdrawal, not the team's clean-up),
- * as itself, never on the owner's behalf. Returns the upload ids whose bytes the caller removes
- * after the commit. Pass a transaction to make it part of a larger change (a savepoint of it).
- */
-export async function deleteDeskSubmission(db: Db | Tx, id: string): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select({ id: submissions.id }).from(submissions).where(isDeskSubmission(id)).for('update');
-    if (!row) throw apiError('submission_not_found');
-    return deleteSubmissionRows(tx, id);
-  });
 }
 
 /** GET .../history: every recorded change of the submission, oldest first. */

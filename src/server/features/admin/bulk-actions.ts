@@ -5,7 +5,8 @@ import { submissions } from '../../platform/db/schema';
 import type { EmailQueue } from '../../domain/email/email-kinds';
 import { apiError } from '../../platform/errors';
 import { errorText, type FieldError } from '@shared/errors';
-import { applyStatusChange, deleteDeskSubmission, notADraft, statusChangeColumns } from './admin-submissions';
+import { removeSubmissionRows, type RemovalDeps } from '../../domain/submission/remove-submission';
+import { applyStatusChange, notADraft, statusChangeColumns } from './admin-submissions';
 import { assignSubmission, changeSubmissionTags, checkAssignee, TooManyTagsError } from './review-desk';
 
 /**
@@ -13,7 +14,8 @@ import { assignSubmission, changeSubmissionTags, checkAssignee, TooManyTagsError
  * change goes through the set-based core its single-item route also uses (applyStatusChange: a
  * fixed number of statements, one batch of outbox emails), so history rows and emails come out
  * exactly as if the changes were made one by one. Assign, tag and delete call their single-item
- * functions per submission (each in a savepoint). Answers how many
+ * functions per submission (each in a savepoint); a delete is the one removal of a submission
+ * (`removeSubmissionRows`: refunded under the lock this transaction holds). Answers how many
  * submissions changed and, for a delete, the upload ids whose bytes the caller removes after
  * the commit.
  */
@@ -22,6 +24,7 @@ export async function applyBulkAction(
   outbox: EmailQueue,
   adminId: string,
   action: BulkAction,
+  removal: Omit<RemovalDeps, 'db' | 'storage'>,
 ): Promise<{ updated: number; removedUploadIds: string[] }> {
   return db.transaction(async (tx) => {
     // Locked in id order, so two bulk changes over overlapping sets queue instead of deadlocking.
@@ -61,7 +64,7 @@ export async function applyBulkAction(
           }
           break;
         case 'delete':
-          removedUploadIds.push(...(await deleteDeskSubmission(tx, id)));
+          removedUploadIds.push(...(await removeSubmissionRows(tx, removal, id, { kind: 'team', adminId })));
           break;
       }
     }

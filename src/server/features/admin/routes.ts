@@ -2,18 +2,17 @@ import type { FastifyInstance, FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
 import { createStripeClient } from '../../platform/stripe/stripe-client';
-import { refundBeforeDeletion, refundRejected } from '../../domain/billing/refunds';
+import { refundRejected } from '../../domain/billing/refunds';
+import { removeFiles, removeSubmission } from '../../domain/submission/remove-submission';
 import { apiError, parseInput } from '../../platform/errors';
 import { rateLimited } from '../../platform/rate-limits';
 import { requireAdmin, requireUser, userOf } from '../../platform/sessions';
 import type { ObjectStorage } from '../../platform/storage/object-storage';
-import { removeUploadBytes } from '../../platform/storage/upload-files';
 import {
   changeSubmissionStatus,
   findAdminSubmission,
   listAdminSubmissions,
   listSubmissionHistory,
-  deleteDeskSubmission,
   listTeam,
   saveSubmissionNotes,
 } from './admin-submissions';
@@ -86,23 +85,13 @@ export async function adminRoutes(app: FastifyInstance, { db, storage, config }:
   app.post('/api/admin/submissions/bulk', async (request) => {
     const action = parseInput(bulkActionSchema, request.body);
     const admin = userOf(request);
-    if (action.action === 'delete') {
-      // Each paid, undelivered one is refunded before any is deleted (CONTRACT §21): a refusal
-      // deletes none; the refunds already made stay made and are not made twice on a retry.
-      for (const submissionId of action.ids) {
-        await refundBeforeDeletion(db, stripe, app.outbox, { submissionId, reason: 'admin', actorId: admin.id, now: new Date(), seller: config.billing }, request.log);
-      }
-    }
-    const { updated, removedUploadIds } = await applyBulkAction(db, app.outbox, admin.id, action);
+    // A delete removes each through the one removal (CONTRACT §21): paid, undelivered work is
+    // refunded under the locks the bulk holds, and a refusal deletes none.
+    const removal = { stripe, outbox: app.outbox, seller: config.billing, log: request.log };
+    const { updated, removedUploadIds } = await applyBulkAction(db, app.outbox, admin.id, action, removal);
     request.log.info({ adminId: admin.id, action: action.action, ids: action.ids }, 'bulk change');
     if (action.action === 'status' && action.status === 'rejected') await refundTurnedDown(action.ids, admin.id, request.log);
-    if (removedUploadIds.length) {
-      try {
-        await removeUploadBytes(storage, removedUploadIds);
-      } catch (error) {
-        request.log.error({ err: error, uploadIds: removedUploadIds }, 'could not remove the files of deleted submissions');
-      }
-    }
+    await removeFiles({ storage, log: request.log }, removedUploadIds);
     return { updated };
   });
 
@@ -171,17 +160,9 @@ export async function adminRoutes(app: FastifyInstance, { db, storage, config }:
   );
 
   app.delete<WithId>('/api/admin/submissions/:id', async (request, reply) => {
-    const admin = userOf(request);
-    // The team's delete refunds paid, undelivered work first, the same way (CONTRACT §21).
-    const input = { submissionId: request.params.id, reason: 'admin', actorId: admin.id, now: new Date(), seller: config.billing } as const;
-    await refundBeforeDeletion(db, stripe, app.outbox, input, request.log);
-    const fileIds = await deleteDeskSubmission(db, request.params.id);
-    request.log.info({ submissionId: request.params.id, adminId: userOf(request).id }, 'submission deleted by admin');
-    try {
-      await removeUploadBytes(storage, fileIds);
-    } catch (error) {
-      request.log.error({ err: error, uploadIds: fileIds }, 'could not remove the files of a deleted submission');
-    }
+    // The team's delete refunds paid, undelivered work the same way, under the same lock (CONTRACT §21).
+    const deps = { db, stripe, outbox: app.outbox, storage, seller: config.billing, log: request.log };
+    await removeSubmission(deps, request.params.id, { kind: 'team', adminId: userOf(request).id });
     return reply.status(204).send();
   });
 

@@ -12,12 +12,13 @@ import {
 import { ACCOUNT_TEXTS } from '@shared/auth-texts';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
+import { createStripeClient } from '../../platform/stripe/stripe-client';
 import { apiError, parseInput, tooManyRequests } from '../../platform/errors';
 import { hitCounter, RATE_LIMITS, rateLimited } from '../../platform/rate-limits';
 import { requireAdmin, requireUser, userOf } from '../../platform/sessions';
 import type { ObjectStorage } from '../../platform/storage/object-storage';
 import { removeUploadBytes } from '../../platform/storage/upload-files';
-import { changePassword, deleteAccount, requestEmailChange } from './account';
+import { changePassword, deleteAccount, previewAccountDeletion, requestEmailChange } from './account';
 import { streamAccountExport } from './account-export';
 import { isPasswordResetLinkUsable, PASSWORD_RESET_JOB, resetPassword } from './password-reset';
 import { clearLoginFailures, setDeviceCookie } from './login-throttle';
@@ -67,6 +68,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { db, config }: 
 
 /** The signed-in person's own account (CONTRACT §11). Every route: 401 signed out. */
 export async function accountRoutes(app: FastifyInstance, { db, storage, config }: AccountRouteOptions) {
+  const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
   app.addHook('onRequest', requireUser);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -114,14 +116,18 @@ export async function accountRoutes(app: FastifyInstance, { db, storage, config 
       .send(streamAccountExport(db, storage, user, config.billing, request.log));
   });
 
+  // What the deletion would refund, named on the page before the artist confirms (CONTRACT §21).
+  app.get('/api/account/deletion', async (request) => previewAccountDeletion(db, userOf(request).id));
+
   app.delete('/api/account', rateLimited('accountChanges'), async (request, reply) => {
     const { password } = parseInput(deleteAccountSchema, request.body);
     const user = userOf(request);
-    const deleted = await deleteAccount(db, user, password);
+    const deps = { db, stripe, outbox: app.outbox, storage, seller: config.billing, log: request.log };
+    const deleted = await deleteAccount(deps, user, password);
     await app.sessions.endUserSessions(user.id);
     reply.clearCookie('sid', { path: '/' });
     request.log.info(
-      { userId: user.id, deletedSubmissions: deleted.deletedSubmissions, keptSubmissions: deleted.keptSubmissions },
+      { userId: user.id, deletedSubmissions: deleted.deletedSubmissions, withdrawnSubmissions: deleted.withdrawnSubmissions, keptSubmissions: deleted.keptSubmissions },
       'account deleted',
     );
     try {

@@ -683,7 +683,8 @@ describe('DELETE /api/account', () => {
     const artist = await createArtist(t.db, { artistName: 'Gone Soon', instagramHandle: '@gone' });
     const cookie = await t.signIn(artist);
     const elsewhere = await t.signIn(artist);
-    const pending = await createSubmissionRow(t.db, artist, { pricingTier: 'basic', status: 'pending', paymentStatus: 'succeeded', stripePaymentIntentId: `pi_${newId()}` });
+    // A payment not made (paid work is refunded first: paid-work-removal.test.ts); its record stays.
+    const pending = await createSubmissionRow(t.db, artist, { pricingTier: 'basic', status: 'payment_failed', paymentStatus: 'failed', stripePaymentIntentId: `pi_${newId()}` });
     const approved = await createSubmissionRow(t.db, artist, { status: 'approved', songTitle: 'Keeper' });
     const pendingFile = await storedUpload(artist, Buffer.from('pending bytes'), pending.id);
     const approvedFile = await storedUpload(artist, Buffer.from('approved bytes'), approved.id);

@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, not, notInArray, or, sql } from 'drizzle-orm';
+import type { AccountDeletionPreview } from '@shared/account';
 import { ACCOUNT_TEXTS } from '@shared/auth-texts';
-import { ARTIST_DELETABLE_STATUSES } from '@shared/submissions';
+import { ARTIST_DELETABLE_STATUSES, formatUsd } from '@shared/submissions';
 import type { Db, Tx } from '../../platform/db/client';
 import {
   emailVerificationTokens,
@@ -15,7 +16,9 @@ import {
   type UserRow,
 } from '../../platform/db/schema';
 import type { EmailQueue } from '../../domain/email/email-kinds';
-import { apiError } from '../../platform/errors';
+import { isRefundOwed } from '../../domain/billing/refunds';
+import { removeSubmission, type RemovalDeps } from '../../domain/submission/remove-submission';
+import { apiError, HttpError } from '../../platform/errors';
 import { findUserByEmail } from './accounts';
 import { queueEmailChangeVerification } from './email-verification';
 import { hashPassword, verifyPassword } from './password';
@@ -67,23 +70,66 @@ interface DeletedAccount {
   removedUploadIds: string[];
   keptSubmissions: number;
   deletedSubmissions: number;
+  /** Submissions removed first, as withdrawals: refunded, or their open payment cancelled. */
+  withdrawnSubmissions: number;
+}
+
+/** The account's submissions still the artist's to withdraw (CONTRACT §12). */
+const withdrawableOf = (userId: string) => and(eq(submissions.userId, userId), inArray(submissions.status, [...ARTIST_DELETABLE_STATUSES]));
+
+/** GET /api/account/deletion: what a deletion now would refund, for the page to name before the artist confirms (CONTRACT §21). */
+export async function previewAccountDeletion(db: Db, userId: string): Promise<AccountDeletionPreview> {
+  const rows = await db.select().from(submissions).where(withdrawableOf(userId)).orderBy(submissions.createdAt);
+  const owed = rows.filter(isRefundOwed);
+  const total = owed.reduce((sum, row) => sum + Math.round(Number(row.amount ?? 0) * 100), 0);
+  return {
+    refunds: owed.map((row) => ({ submissionId: row.id, songTitle: row.songTitle, amount: formatUsd(row.amount ?? 0) })),
+    refundTotal: owed.length ? formatUsd(total / 100) : null,
+  };
 }
 
 /**
- * DELETE /api/account (CONTRACT §11), in one transaction: every submission not yet approved goes
- * with its files; approved and later ones stay with the label under the licence; payment records
- * stay without personal data; messages, preferences, tokens and kept emails go; the user row is
- * emptied of every personal field and can never sign in again. It stays only as the anonymous
- * owner of the licensed work (docs/decisions/120-account-deletion-keeps-an-anonymous-owner.md).
+ * DELETE /api/account (CONTRACT §11, §21). First, each submission with a payment at Stripe that is
+ * still the artist's to withdraw is removed as its withdrawal would be, through the one removal
+ * (domain/submission/remove-submission.ts): refunded in full with its credit note and the refund
+ * email, or its open payment cancelled (decision 188). A refund Stripe refuses stops here: 502
+ * `refund_failed` and the account stays (those refunded before stay refunded and gone, as
+ * withdrawals). One approved meanwhile stays with the label like any approved work.
+ *
+ * Then, in one transaction: every other submission not yet approved goes with its files; approved
+ * and later ones stay with the label under the licence; payment records stay without personal
+ * data; messages, preferences, tokens and kept emails go (a refund's email not sent yet stays, to
+ * be sent); the user row is emptied of every personal field and can never sign in again. It stays
+ * only as the anonymous owner of the licensed work and of the invoices and credit notes issued to it
+ * (docs/decisions/120-account-deletion-keeps-an-anonymous-owner.md, 170, 188).
  */
-export async function deleteAccount(db: Db, user: UserRow, password: string): Promise<DeletedAccount> {
+export async function deleteAccount(deps: RemovalDeps, user: UserRow, password: string): Promise<DeletedAccount> {
+  const { db } = deps;
   await assertPassword(user, password, ACCOUNT_TEXTS.wrongPassword);
+  // Refused before any money moves: the last admin keeps the account (checked again below, under the lock).
+  if (user.role === 'admin') await db.transaction((tx) => assertAnotherAdmin(tx, user.id, ACCOUNT_TEXTS.lastAdminDeletion));
+  const withPayment = await db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(and(withdrawableOf(user.id), isNotNull(submissions.stripePaymentIntentId)))
+    .orderBy(submissions.id);
+  let withdrawnSubmissions = 0;
+  for (const { id } of withPayment) {
+    try {
+      await removeSubmission(deps, id, { kind: 'account', userId: user.id });
+      withdrawnSubmissions++;
+    } catch (error) {
+      // Approved or deleted by the team meanwhile: approved work stays with the label, gone is gone.
+      if (error instanceof HttpError && (error.code === 'submission_licensed' || error.code === 'submission_not_found')) continue;
+      throw error;
+    }
+  }
   return db.transaction(async (tx) => {
     const [locked] = await tx.select({ role: users.role, deletedAt: users.deletedAt }).from(users).where(eq(users.id, user.id)).for('update');
     if (!locked || locked.deletedAt) throw apiError('unauthorized');
     if (locked.role === 'admin') await assertAnotherAdmin(tx, user.id, ACCOUNT_TEXTS.lastAdminDeletion);
 
-    const deletable = and(eq(submissions.userId, user.id), inArray(submissions.status, [...ARTIST_DELETABLE_STATUSES]));
+    const deletable = withdrawableOf(user.id);
     await tx
       .insert(paymentRecords)
       .select(
@@ -117,11 +163,13 @@ export async function deleteAccount(db: Db, user: UserRow, password: string): Pr
 
     await tx.delete(messages).where(or(eq(messages.fromUserId, user.id), eq(messages.toUserId, user.id)));
     await tx.delete(notificationSettings).where(eq(notificationSettings.userId, user.id));
-    await tx.delete(outboxEmails).where(eq(outboxEmails.userId, user.id));
+    // The refunds' emails not sent yet are the artist's news of their money: they still go out.
+    const refundNotSent = and(eq(outboxEmails.kind, 'refund_issued'), eq(outboxEmails.status, 'pending'));
+    await tx.delete(outboxEmails).where(and(eq(outboxEmails.userId, user.id), not(refundNotSent!)));
     await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, user.id));
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
     await tx.update(users).set(ANONYMOUS).where(eq(users.id, user.id));
-    return { removedUploadIds: files.map((f) => f.id), keptSubmissions, deletedSubmissions: deleted.length };
+    return { removedUploadIds: files.map((f) => f.id), keptSubmissions, deletedSubmissions: deleted.length + withdrawnSubmissions, withdrawnSubmissions };
   });
 }
 

@@ -9,7 +9,7 @@ import {
 } from '@shared/submission-schemas';
 import { OBJECT_ID_PATTERN } from '@shared/submissions';
 import type { Config } from '../../config';
-import { refundBeforeDeletion } from '../../domain/billing/refunds';
+import { removeSubmission } from '../../domain/submission/remove-submission';
 import type { Db } from '../../platform/db/client';
 import { createStripeClient } from '../../platform/stripe/stripe-client';
 import { apiError, parseInput } from '../../platform/errors';
@@ -18,14 +18,11 @@ import { rateLimited } from '../../platform/rate-limits';
 import { responseListSchema, responseSchema } from '../../platform/response-schemas';
 import { requireUser, userOf } from '../../platform/sessions';
 import type { ObjectStorage } from '../../platform/storage/object-storage';
-import { removeUploadBytes } from '../../platform/storage/upload-files';
 import { artistStats } from './stats';
 import {
   attachedFiles,
-  checkWithdrawable,
   createDraft,
   createSubmission,
-  deleteSubmission,
   findSubmission,
   listSubmissions,
   markSubmissionSeen,
@@ -110,19 +107,10 @@ export async function submissionRoutes(app: FastifyInstance, { db, storage, conf
   });
 
   app.delete<WithId>('/api/submissions/:id', async (request, reply) => {
-    const artist = userOf(request);
-    const submissionId = request.params.id;
-    // Paid work is refunded before it goes (CONTRACT §21); a refund Stripe refuses deletes nothing.
-    await checkWithdrawable(db, artist.id, submissionId);
-    const input = { submissionId, reason: 'withdrawn', actorId: artist.id, now: new Date(), seller: config.billing } as const;
-    await refundBeforeDeletion(db, stripe, app.outbox, input, request.log);
-    const fileIds = await deleteSubmission(db, artist.id, submissionId);
-    try {
-      await removeUploadBytes(storage, fileIds);
-    } catch (error) {
-      // The rows are gone; the bytes stay as orphans in the store. Logged so they can be swept.
-      request.log.error({ err: error, uploadIds: fileIds }, 'could not remove the files of a deleted submission');
-    }
+    // Paid work is refunded under the same lock that checks it is still the artist's to withdraw
+    // (CONTRACT §21); a refund Stripe refuses deletes nothing.
+    const deps = { db, stripe, outbox: app.outbox, storage, seller: config.billing, log: request.log };
+    await removeSubmission(deps, request.params.id, { kind: 'artist', userId: userOf(request).id });
     return reply.status(204).send();
   });
 

@@ -7,16 +7,14 @@ import {
   type createSubmissionSchema,
   type draftSubmissionSchema,
 } from '@shared/submission-schemas';
-import { TIERS, isArtistDeletable, isPaidTier, objectPathOf, tierAmount, uploadIdFromObjectPath } from '@shared/submissions';
+import { TIERS, isPaidTier, objectPathOf, tierAmount, uploadIdFromObjectPath } from '@shared/submissions';
 import type { Db, Tx } from '../../platform/db/client';
 import { submissions, uploads, type SubmissionRow, type UserRow } from '../../platform/db/schema';
 import type { EmailQueue } from '../../domain/email/email-kinds';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
-import { deleteSubmissionRows } from '../../domain/submission/submission-deletion';
 import { transitionSubmissions } from '../../domain/submission/transition';
 import { initialPaymentState } from '../../domain/submission/payment-state';
-import { recordArtistActivity } from '../../domain/submission/artist-activity';
 
 type CreateSubmission = z.output<typeof createSubmissionSchema>;
 type DraftChanges = z.output<typeof draftSubmissionSchema>;
@@ -312,39 +310,6 @@ export async function markSubmissionSeen(db: Db, userId: string, id: string): Pr
     .where(and(eq(submissions.id, id), eq(submissions.userId, userId)))
     .returning({ id: submissions.id });
   if (seen.length === 0) throw apiError('submission_not_found');
-}
-
-/** The artist's own submission, still theirs to withdraw (CONTRACT §12): else 404 or 409 `submission_licensed`. */
-export async function checkWithdrawable(db: Db, userId: string, id: string): Promise<void> {
-  const [owned] = await db
-    .select({ status: submissions.status })
-    .from(submissions)
-    .where(and(eq(submissions.id, id), eq(submissions.userId, userId)))
-    .limit(1);
-  if (!owned) throw apiError('submission_not_found');
-  if (!isArtistDeletable(owned.status)) throw apiError('submission_licensed');
-}
-
-/**
- * DELETE /api/submissions/{id}: the artist withdraws their own submission. Returns the ids of its
- * uploads, whose rows are gone with it; the caller removes their bytes after the commit. The
- * withdrawal is held to the licence (CONTRACT §12): from approval on the submission belongs to the
- * label's catalogue. (The team's delete is the admin feature's `deleteDeskSubmission`.) A paid one
- * is refunded first, by the route (refundBeforeDeletion): Stripe is not called inside a transaction.
- */
-export async function deleteSubmission(db: Db, userId: string, id: string): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    const [owned] = await tx
-      .select({ id: submissions.id, status: submissions.status, songTitle: submissions.songTitle })
-      .from(submissions)
-      .where(and(eq(submissions.id, id), eq(submissions.userId, userId)))
-      .for('update');
-    if (!owned) throw apiError('submission_not_found');
-    if (!isArtistDeletable(owned.status)) throw apiError('submission_licensed');
-    // A draft was never the team's to hear of; anything sent to the label was (issue 33 part 4).
-    if (owned.status !== 'draft') await recordArtistActivity(tx, { submissionId: id, songTitle: owned.songTitle, kind: 'withdrawn', at: new Date() });
-    return deleteSubmissionRows(tx, id);
-  });
 }
 
 function withoutUndefined<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
