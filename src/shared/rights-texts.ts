@@ -39,6 +39,33 @@ export const RIGHTS_TEXTS = {
   aiDisclosureLine: 'AI tools were used in making this music.',
 } as const;
 
+const listOf = (names: string[]) => (names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
+
+/** The words of signing (the artist's dialog and a co-owner's page), CONTRACT §22. */
+export const SIGNING_TEXTS = {
+  /** The consent every signer ticks: to the disclosure shown above it, and to the agreement. */
+  consent:
+    'I have read the consent to electronic records above and agree to it. I have read this agreement and I sign it; my name, the time, my network address and browser are recorded with my signature.',
+  /** Before the artist signs: the co-owners with an email are mailed their links only then. */
+  linksAfterYou: (names: string[]) =>
+    `${listOf(names)} ${names.length === 1 ? 'gets a signing link' : 'get their signing links'} by email as soon as you sign.`,
+  linksSent: (names: string[]) => `${listOf(names)} ${names.length === 1 ? 'has' : 'have'} been emailed a signing link.`,
+  onBehalfAlso: (names: string[]) =>
+    `Also sign for ${listOf(names)}, who ${names.length === 1 ? 'has' : 'have'} no email: I hold their written consent to sign this agreement on their behalf.`,
+  onBehalfOnly: (names: string[]) =>
+    `${listOf(names)} ${names.length === 1 ? 'has' : 'have'} no email, so you sign for them. I hold their written consent to sign this agreement on their behalf.`,
+  thanks: 'Thank you: your signature is recorded.',
+  copyEmailed: 'We have emailed you a copy of the agreement as signed so far (PDF).',
+  copyDownload: 'Download your copy (PDF)',
+  copyDownloadHint: 'This download works for an hour after signing; the copy in your email stays.',
+} as const;
+
+/** How a signature stands, as each reader sees it (the artist in the dialog, a co-owner on their page). */
+export const SIGNATURE_STATE_TEXTS = {
+  artist: { own: 'Your signature', byLink: 'Signs from a link sent by email', onBehalf: 'No email: you sign for them' },
+  owner: { own: 'Signs in the artist’s account', byLink: 'Signs from a link sent by email', onBehalf: 'No email: the artist signs for them' },
+} as const;
+
 /**
  * What a name that is signed (an owner's, a typed signature) may not hold (CONTRACT §22): control
  * characters (line breaks included, and the Unicode line and paragraph separators) and the

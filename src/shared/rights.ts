@@ -15,6 +15,8 @@ export {
   OWNERS_MAX,
   RIGHTS_MESSAGES,
   RIGHTS_TEXTS,
+  SIGNATURE_STATE_TEXTS,
+  SIGNING_TEXTS,
   asOneLine,
   esignDisclosure,
   isOneLine,
