@@ -15,10 +15,10 @@ export function ContentIdQuestions({ form }: { form: WizardForm }) {
     <fieldset className="grid gap-3 rounded-lg border bg-background/40 p-4" data-testid="content-id-questions">
       {/* A short legend: a long one wraps across the fieldset's border on a phone. */}
       <legend className="px-1 text-sm font-medium">Content ID</legend>
-      <p id="content-id-question" className="text-sm">
+      <p className="text-sm">
         Is this track with a distributor or in YouTube’s Content ID?
       </p>
-      <div className="flex flex-wrap gap-4" role="radiogroup" aria-labelledby="content-id-question">
+      <div className="flex flex-wrap gap-4" role="radiogroup" aria-label="Content ID">
         {CONTENT_ID_ANSWERS.map((value) => (
           <label key={value} className="flex cursor-pointer items-center gap-2 text-sm">
             <input type="radio" value={value} className="size-4 accent-primary" {...form.register('contentId')} />
