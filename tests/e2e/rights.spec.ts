@@ -108,6 +108,7 @@ test('two co-owners, the licence signed by all, the allowlist done, published wi
   // The greyed Next says why, next to it.
   await expect(page.getByTestId('next-blocked')).toHaveText('Owners: The owners’ shares must add up to 100%');
   await expect(owners.getByTestId('owner-1-signs')).toHaveText('You, in your account');
+  await shoot(page, 'wizard-next-blocked', page.getByTestId('next-blocked'));
   await owners.getByRole('button', { name: 'Add an owner' }).click();
   await owners.getByLabel('Owner 3 name').fill('Jo Kim');
   await owners.getByLabel('Owner 3 role').selectOption('producer');

@@ -41,9 +41,7 @@ export function OwnersEditor({ form }: { form: WizardForm }) {
             {index === 0 ? (
               // The artist signs in their account: no address to give, so no field, only what happens.
               <div className="col-span-2 grid gap-1 text-xs text-muted-foreground sm:col-span-1">
-                <span aria-hidden className="max-sm:hidden">
-                  Signs
-                </span>
+                <span>Signs</span>
                 <p className="flex min-h-10 items-center text-sm text-foreground/80" data-testid="owner-1-signs">
                   You, in your account
                 </p>
