@@ -1,4 +1,5 @@
 import { LICENSED_SUBMISSION_MESSAGE, VIDEO_PLAN_TEXT } from './submission-texts';
+import { RIGHTS_MESSAGES } from './rights-texts';
 
 /**
  * The one list of error codes the API answers with (docs/product.md#api-conventions). Every error
@@ -124,6 +125,8 @@ export const API_ERRORS = {
   nothing_to_sign: { status: 409 },
   signing_link_not_found: { status: 404, message: 'This signing link is not valid' },
   signing_link_gone: { status: 410, message: 'This signing link was already used or has expired' },
+  disclosure_changed: { status: 409, message: RIGHTS_MESSAGES.disclosureChanged },
+  signed_copy_gone: { status: 410, message: 'This download has expired: your signed copy was emailed to you' },
   // CONTRACT §17: comments on a delivery and the artist's approval of a cut.
   delivery_not_found: { status: 404, message: 'Delivery not found' },
   delivery_comment_not_found: { status: 404, message: 'Comment not found' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OWNER_NAME_MAX, OWNER_ROLES, OWNERS_MAX, RIGHTS_MESSAGES, type OwnerRole } from './rights-texts';
+import { OWNER_NAME_MAX, OWNER_ROLES, OWNERS_MAX, RIGHTS_MESSAGES, isOneLine, type EsignDisclosure, type OwnerRole } from './rights-texts';
 
 /**
  * Rights before release (CONTRACT §22): the song's owners (its split sheet), the licence
@@ -7,7 +7,22 @@ import { OWNER_NAME_MAX, OWNER_ROLES, OWNERS_MAX, RIGHTS_MESSAGES, type OwnerRol
  * text of it; the server and the client both read them here.
  */
 
-export { OWNER_NAME_MAX, OWNER_ROLE_LABELS, OWNER_ROLES, OWNERS_MAX, RIGHTS_MESSAGES, RIGHTS_TEXTS, type OwnerRole } from './rights-texts';
+export {
+  ESIGN_DISCLOSURE,
+  OWNER_NAME_MAX,
+  OWNER_ROLE_LABELS,
+  OWNER_ROLES,
+  OWNERS_MAX,
+  RIGHTS_MESSAGES,
+  RIGHTS_TEXTS,
+  SIGNATURE_STATE_TEXTS,
+  SIGNING_TEXTS,
+  asOneLine,
+  esignDisclosure,
+  isOneLine,
+  type EsignDisclosure,
+  type OwnerRole,
+} from './rights-texts';
 
 /** The desk's way past the publishing gate (CONTRACT §22): an admin's reason, kept in the history. */
 export const RIGHTS_OVERRIDE_TEXTS = {
@@ -19,8 +34,21 @@ export const RIGHTS_OVERRIDE_TEXTS = {
 /** Shares are kept in hundredths of a percent, so 33.33 + 33.33 + 33.34 adds up exactly. */
 export const shareHundredths = (share: number) => Math.round(share * 100);
 
+/**
+ * A name that is signed, or signs (CONTRACT §22): one line of printable text, checked before it is
+ * trimmed so a trailing line break is refused too. The one rule of every owner's name and typed
+ * signature, wherever it is taken (the wizard, `PUT …/owners`, both ways of signing).
+ */
+const signedName = (message: string, min: number, oneLineMessage: string) =>
+  z
+    .string({ message })
+    .refine(isOneLine, oneLineMessage)
+    .trim()
+    .min(min, message)
+    .max(OWNER_NAME_MAX, min > 1 ? message : `A name must be at most ${OWNER_NAME_MAX} characters`);
+
 const ownerSchema = z.object({
-  name: z.string({ message: RIGHTS_MESSAGES.ownerName }).trim().min(1, RIGHTS_MESSAGES.ownerName).max(OWNER_NAME_MAX, `A name must be at most ${OWNER_NAME_MAX} characters`),
+  name: signedName(RIGHTS_MESSAGES.ownerName, 1, RIGHTS_MESSAGES.oneLineName),
   email: z
     .union([z.email({ message: RIGHTS_MESSAGES.ownerEmail }).max(254, RIGHTS_MESSAGES.ownerEmail), z.literal('')])
     .nullish()
@@ -30,7 +58,8 @@ const ownerSchema = z.object({
     .number({ message: RIGHTS_MESSAGES.share })
     .gt(0, RIGHTS_MESSAGES.share)
     .max(100, RIGHTS_MESSAGES.share)
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, RIGHTS_MESSAGES.share),
+    // At most two decimals, and at least 0.01 once rounded: 1e-9 is above 0 but is a share of nothing.
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6 && Math.round(v * 100) >= 1, RIGHTS_MESSAGES.share),
 });
 export type Owner = z.output<typeof ownerSchema>;
 export type OwnerInput = z.input<typeof ownerSchema>;
@@ -98,7 +127,11 @@ export interface Agreement {
   sha256: string;
   text: string;
   songTitle: string;
+  /** Who the owners license the song to: LABEL_LEGAL_NAME, else the product's name. */
+  labelName: string;
   signatures: AgreementSignature[];
+  /** What every signer is shown before signing (ESIGN_DISCLOSURE); its version is recorded with each signature. */
+  disclosure: EsignDisclosure;
 }
 export interface AgreementSignature {
   name: string;
@@ -121,13 +154,18 @@ export interface SigningLinkView extends Agreement {
  * of them; all of them when left out), the artist holding their written consent.
  */
 export const signAgreementSchema = z.object({
-  name: z.string({ message: RIGHTS_MESSAGES.typedName }).trim().min(2, RIGHTS_MESSAGES.typedName).max(OWNER_NAME_MAX, RIGHTS_MESSAGES.typedName),
+  name: signedName(RIGHTS_MESSAGES.typedName, 2, RIGHTS_MESSAGES.oneLineSignature),
   consent: z.literal(true, { message: RIGHTS_MESSAGES.consent }),
+  /**
+   * The disclosure's version the signer was shown; another than the one in force → 409
+   * `disclosure_changed`. Left out, the signature records the version the agreement is served with.
+   */
+  disclosureVersion: z.number({ message: 'disclosureVersion must be a number' }).int().positive().optional(),
   onBehalf: z.boolean().optional(),
   owner: z.number().int().min(0).max(OWNERS_MAX - 1).optional(),
 });
 /** POST /api/sign/{token} */
-export const signByLinkSchema = signAgreementSchema.pick({ name: true, consent: true });
+export const signByLinkSchema = signAgreementSchema.pick({ name: true, consent: true, disclosureVersion: true });
 
 /** A signing link is valid this long after it was emailed (CONTRACT §22). */
 export const SIGNING_LINK_TTL_MS = 30 * 24 * 60 * 60 * 1000;

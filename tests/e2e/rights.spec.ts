@@ -1,16 +1,19 @@
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { expect, request as playwrightRequest, test, type Locator, type Page } from '@playwright/test';
 import { startTestOidcProvider, type TestOidcProvider } from '../../src/server/test/oidc-provider';
 import { startTestSmtpServer, sentTo, type TestSmtpServer } from '../../src/server/test/smtp-test-server';
 import { startYouTubeStub, type YouTubeStub } from '../../src/server/test/youtube-stub';
 import { registerArtist, uploadBytes } from './fixtures';
 import { ownServerBase, startOwnServer, type OwnServer } from './own-server';
-import { RIGHTS_OVERRIDE_TEXTS, RIGHTS_PART_LABELS } from '../../src/shared/rights';
+import { ESIGN_DISCLOSURE, RIGHTS_OVERRIDE_TEXTS, RIGHTS_PART_LABELS, SIGNING_TEXTS } from '../../src/shared/rights';
 
 /**
  * Rights before release (issue 35, CONTRACT §22) in the browser: the artist names two co-owners
- * and Content ID in the wizard, is approved and signs (and signs for the co-owner without an
- * email); the other co-owner signs from the emailed link on a phone; the team downloads the
+ * and Content ID in the wizard and reviews the split sheet before accepting the terms, is approved
+ * and signs (and, in the same step, for the co-owner without an email); the other co-owner reads
+ * the disclosure, signs from the emailed link on a phone and keeps a copy (downloaded, and emailed
+ * as an attachment: issue 43); the team downloads the
  * allowlist letter, marks it done and publishes; the YouTube stub got `containsSyntheticMedia`.
  * Its own server: a mail server for the link, the OpenID provider and YouTube stub for the channel.
  */
@@ -102,6 +105,10 @@ test('two co-owners, the licence signed by all, the allowlist done, published wi
   await owners.getByLabel('Owner 2 share').fill('30');
   await expect(owners.getByTestId('owners-total')).toContainText('Total 80% — The owners’ shares must add up to 100%');
   await expect(next).toBeDisabled();
+  // The greyed Next says why, next to it.
+  await expect(page.getByTestId('next-blocked')).toHaveText('Owners: The owners’ shares must add up to 100%');
+  await expect(owners.getByTestId('owner-1-signs')).toHaveText('You, in your account');
+  await shoot(page, 'wizard-next-blocked', page.getByTestId('next-blocked'));
   await owners.getByRole('button', { name: 'Add an owner' }).click();
   await owners.getByLabel('Owner 3 name').fill('Jo Kim');
   await owners.getByLabel('Owner 3 role').selectOption('producer');
@@ -112,10 +119,24 @@ test('two co-owners, the licence signed by all, the allowlist done, published wi
   await contentId.getByLabel('Distributor').fill('DistroKid');
   await contentId.getByLabel('ISRC').fill('US-RC1-26-00417');
   await expect(next).toBeEnabled();
+  await expect(page.getByTestId('next-blocked')).toHaveCount(0);
   await shoot(page, 'wizard-owners-content-id');
   await next.click();
   await next.click();
+  await expect(page.getByRole('heading', { name: 'Plan', exact: true })).toBeVisible();
   await next.click();
+  // The Review step shows the split sheet and the rights answers before the perpetual licence is accepted.
+  const review = page.getByTestId('review-rights');
+  await expect(review.getByTestId('review-owners').getByRole('listitem')).toHaveText([
+    /Nocturne Collective · Artist · 50%\s*You sign in your account/,
+    /Sam Rivera · Writer · 30%\s*Signs from a link sent to sam\.rivera@example\.com/,
+    /Jo Kim · Producer · 20%\s*No email: you sign for them/,
+  ]);
+  await expect(review).toContainText('With a distributor or in Content IDYes');
+  await expect(review).toContainText('DistributorDistroKid');
+  await expect(review).toContainText('ISRCUS-RC1-26-00417');
+  await expect(review).toContainText('AI used in making the musicYes');
+  await shoot(page, 'wizard-review');
   await page.getByLabel(/I accept the/).check();
   await page.getByRole('button', { name: 'Finish Upload' }).click();
   await expect(page.getByTestId('submission-row').first()).toContainText('Night Drive');
@@ -133,15 +154,21 @@ test('two co-owners, the licence signed by all, the allowlist done, published wi
   const sign = page.getByRole('dialog', { name: 'Licence agreement: Night Drive' });
   await expect(sign.getByTestId('agreement-text')).toContainText('Midnight Lantern Records Ltd');
   await expect(sign.getByTestId('agreement-text')).toContainText('– Sam Rivera, writer, 30%');
-  await shoot(page, 'artist-sign-dialog');
+  // The artist's own line is theirs to sign; the co-owner with an email is mailed only once they sign; the disclosure comes first.
+  const lines = sign.getByTestId('agreement-signatures').getByRole('listitem');
+  await expect(lines.nth(0)).toContainText('Your signature');
+  await expect(sign.getByTestId('agreement-signatures')).not.toContainText('Signed for by the artist');
+  await expect(sign.getByTestId('links-after-you')).toHaveText(SIGNING_TEXTS.linksAfterYou(['Sam Rivera']));
+  await expect(sign.getByTestId('esign-disclosure')).toContainText(ESIGN_DISCLOSURE.title);
+  await expect(sign.getByTestId('esign-disclosure')).toContainText('right to a paper copy');
+  await shoot(page, 'artist-sign-dialog', sign.getByTestId('sign-forms'));
   await sign.getByLabel('Your full name, as your signature').fill('Mara Quill');
-  await sign.getByRole('checkbox', { name: 'I agree' }).click();
-  await sign.getByRole('button', { name: 'Sign the agreement' }).click();
-  // Jo Kim has no email: the artist signs on their behalf, holding their written consent.
-  await expect(sign.getByText('Jo Kim has no email address, so you sign for them.')).toBeVisible();
+  await sign.getByRole('checkbox', { name: 'I agree to sign electronically' }).click();
+  // Jo Kim has no email: the artist signs on their behalf in the same step, holding their written consent.
   await sign.getByRole('checkbox', { name: 'I hold their written consent' }).click();
-  await sign.getByRole('button', { name: 'Sign on their behalf' }).click();
-  await expect(sign.getByTestId('agreement-signatures')).toContainText('Signed on their behalf');
+  await sign.getByRole('button', { name: 'Sign for you and for them' }).click();
+  await expect(lines.nth(2)).toContainText('Signed on their behalf');
+  await expect(lines.nth(0)).toContainText('Signed');
   await expect(sign.getByText('2 of 3 owners')).toBeVisible();
   await shoot(page, 'artist-signed');
   await page.keyboard.press('Escape');
@@ -153,12 +180,34 @@ test('two co-owners, the licence signed by all, the allowlist done, published wi
   const coOwner = await phone.newPage();
   await coOwner.goto(link);
   await expect(coOwner.getByText('You are named as an owner of this song')).toContainText('Sam Rivera, writer, 30%');
-  await coOwner.screenshot({ path: `${SHOTS}/co-owner-link-390.png`, fullPage: true });
+  // The label's name in the header; the agreement is part of the page (no box scrolling inside it); the disclosure before the consent.
+  await expect(coOwner.getByTestId('sign-page-label')).toHaveText('Midnight Lantern Records Ltd · through Submission Hub');
+  const text = coOwner.getByTestId('agreement-text');
+  expect(await text.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+  await expect(text).not.toHaveAttribute('tabindex');
+  const disclosure = coOwner.getByTestId('esign-disclosure');
+  for (const paragraph of ESIGN_DISCLOSURE.paragraphs) await expect(disclosure).toContainText(paragraph);
+  await expect(coOwner.getByTestId('agreement-signatures').getByRole('listitem').nth(2)).toContainText('Signed on their behalf');
+  await shoot(coOwner, 'co-owner-link');
   await coOwner.getByLabel('Your full name, as your signature').fill('Sam Rivera');
-  await coOwner.getByRole('checkbox', { name: 'I agree' }).click();
+  await coOwner.getByRole('checkbox', { name: 'I agree to sign electronically' }).click();
   await coOwner.getByRole('button', { name: 'Sign the agreement' }).click();
-  await expect(coOwner.getByRole('status')).toContainText('your signature is recorded');
-  await coOwner.screenshot({ path: `${SHOTS}/co-owner-signed-390.png`, fullPage: true });
+  const thanks = coOwner.getByTestId('signed-thanks');
+  await expect(thanks).toContainText('your signature is recorded');
+  await expect(thanks).toContainText(SIGNING_TEXTS.copyEmailed);
+  await shoot(coOwner, 'co-owner-signed');
+  // The co-owner keeps a copy: downloaded from the thank-you, and emailed with the PDF attached.
+  const copyDownload = coOwner.waitForEvent('download');
+  await thanks.getByRole('link', { name: SIGNING_TEXTS.copyDownload }).click();
+  const copy = await copyDownload;
+  expect(copy.suggestedFilename()).toBe('agreement.pdf');
+  const downloaded = await readFile((await copy.path())!);
+  expect(downloaded.subarray(0, 5).toString()).toBe('%PDF-');
+  const copyEmail = await smtp.waitFor((e) => e.to.includes(CO_OWNER) && e.mail.subject === 'Your signed copy of the licence of "Night Drive"', 30_000);
+  expect(copyEmail.mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([['licence-agreement.pdf', 'application/pdf']]);
+  expect(copyEmail.mail.attachments[0]!.content.equals(downloaded)).toBe(true);
+  expect(copyEmail.mail.text).not.toContain('you have an account');
+  expect(email.mail.text).not.toContain('you have an account');
   // The link is used up.
   await coOwner.goto(link);
   await expect(coOwner.getByRole('alert')).toContainText('already used or has expired');

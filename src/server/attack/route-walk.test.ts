@@ -94,6 +94,7 @@ describe('every registered route', () => {
         'GET /api/submissions/:id/agreement.pdf',
         'GET /api/sign/:token',
         'POST /api/sign/:token',
+        'GET /api/sign/:token/agreement.pdf',
         'GET /api/admin/submissions/:id/rights',
         'POST /api/admin/submissions/:id/allowlist',
         'GET /api/admin/submissions/:id/allowlist-letter.pdf',

@@ -28,6 +28,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
   // A co-owner's signing link (CONTRACT §22): the single-use token, not a session, decides.
   'GET /api/sign/:token',
   'POST /api/sign/:token',
+  // Its signed copy, for an hour after the token was used to sign (decision 189).
+  'GET /api/sign/:token/agreement.pdf',
   // Stripe's own calls: the signature, not a session, decides.
   'POST /api/webhooks/stripe',
 ];

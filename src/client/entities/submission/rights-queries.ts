@@ -10,6 +10,8 @@ const rightsKey = (id: string) => [`/api/admin/submissions/${id}/rights`] as con
 const signingKey = (token: string) => [`/api/sign/${token}`] as const;
 
 export const agreementPdfUrl = (id: string) => `/api/submissions/${id}/agreement.pdf`;
+/** A co-owner's copy from the thank-you page, with the link they have just used (for an hour; decision 189). */
+export const signedCopyUrl = (token: string) => `/api/sign/${token}/agreement.pdf`;
 export const allowlistLetterUrl = (id: string) => `/api/admin/submissions/${id}/allowlist-letter.pdf`;
 
 /** The licence agreement of an approved submission (CONTRACT §22); none is asked for before approval. */
@@ -19,7 +21,7 @@ export function useAgreement(submission: { id: string; status: string }) {
 
 export function useSignAgreement(id: string) {
   return useMutation({
-    mutationFn: (input: { name: string; consent: true; onBehalf?: boolean }) => apiRequest<Agreement>('POST', `/api/submissions/${id}/agreement/sign`, input),
+    mutationFn: (input: { name: string; consent: true; onBehalf?: boolean; disclosureVersion: number }) => apiRequest<Agreement>('POST', `/api/submissions/${id}/agreement/sign`, input),
     onSuccess: (agreement) => {
       queryClient.setQueryData(agreementKey(id), agreement);
       void queryClient.invalidateQueries({ queryKey: rightsKey(id) });
@@ -46,7 +48,7 @@ export function useSigningLink(token: string) {
 
 export function useSignByLink(token: string) {
   return useMutation({
-    mutationFn: (input: { name: string; consent: true }) => apiRequest<SigningLinkView>('POST', `/api/sign/${token}`, input),
+    mutationFn: (input: { name: string; consent: true; disclosureVersion: number }) => apiRequest<SigningLinkView>('POST', `/api/sign/${token}`, input),
     onSuccess: (view) => queryClient.setQueryData(signingKey(token), view),
   });
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { FileSignature, Download } from 'lucide-react';
-import { RIGHTS_MESSAGES, RIGHTS_TEXTS } from '@shared/rights-texts';
+import type { Agreement } from '@shared/rights';
+import { RIGHTS_MESSAGES, RIGHTS_TEXTS, SIGNING_TEXTS } from '@shared/rights-texts';
 import type { Submission } from '@shared/submission-schemas';
 import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
@@ -9,7 +10,7 @@ import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { errorMessage } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
-import { AgreementView } from './agreement-view';
+import { AgreementView, EsignDisclosureView } from './agreement-view';
 import { agreementPdfUrl, useAgreement, useSignAgreement } from './rights-queries';
 
 /**
@@ -49,7 +50,7 @@ export function SignAgreementPrompt({ submission, onlyWhenAsked = false }: { sub
             </DialogDescription>
           </DialogHeader>
           <AgreementView agreement={agreement.data} />
-          <SignForms submissionId={submission.id} needsMe={needsMe} onBehalfNames={onBehalfNames} />
+          <SignForms submissionId={submission.id} agreement={agreement.data} needsMe={needsMe} onBehalfNames={onBehalfNames} />
           <a className="inline-flex items-center gap-1.5 text-sm text-primary-soft underline-offset-4 hover:underline" href={agreementPdfUrl(submission.id)} download>
             <Download className="size-4" aria-hidden /> Download agreement.pdf
           </a>
@@ -59,55 +60,62 @@ export function SignAgreementPrompt({ submission, onlyWhenAsked = false }: { sub
   );
 }
 
-function SignForms({ submissionId, needsMe, onBehalfNames }: { submissionId: string; needsMe: boolean; onBehalfNames: string[] }) {
+/**
+ * The signing step: the typed name, the disclosure and the consent, and in the same step the
+ * signature for the owners without an email (the artist holding their consent). Before the artist
+ * signs it says who is emailed a link once they do: the links go out with the artist's signature.
+ */
+function SignForms({ submissionId, agreement, needsMe, onBehalfNames }: { submissionId: string; agreement: Agreement; needsMe: boolean; onBehalfNames: string[] }) {
   const sign = useSignAgreement(submissionId);
   const [name, setName] = useState('');
   const [consent, setConsent] = useState(false);
   const [onBehalf, setOnBehalf] = useState(false);
-  const submit = (forOthers: boolean) =>
-    sign.mutate(
-      { name: name.trim(), consent: true, ...(forOthers ? { onBehalf: true } : {}) },
-      {
-        onSuccess: () => {
-          toast({ title: forOthers ? 'Signed on their behalf' : 'You signed the licence agreement' });
-          setConsent(false);
-          setOnBehalf(false);
-        },
-        onError: (error) => toast({ title: 'Not signed', description: errorMessage(error), variant: 'destructive' }),
-      },
-    );
+  const [pending, setPending] = useState(false);
+  const invitees = agreement.signatures.filter((s, i) => i > 0 && s.hasEmail && !s.signedAt).map((s) => s.name);
+  const submit = async () => {
+    const base = { name: name.trim(), consent: true as const, disclosureVersion: agreement.disclosure.version };
+    setPending(true);
+    try {
+      if (needsMe) await sign.mutateAsync(base);
+      if (onBehalf && onBehalfNames.length > 0) await sign.mutateAsync({ ...base, onBehalf: true });
+      toast({ title: needsMe ? 'You signed the licence agreement' : 'Signed on their behalf', description: needsMe && onBehalf ? `Also signed for ${onBehalfNames.join(', ')}.` : undefined });
+      setConsent(false);
+      setOnBehalf(false);
+    } catch (error) {
+      toast({ title: 'Not signed', description: errorMessage(error), variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  };
   const nameOk = name.trim().length >= 2;
-  if (!needsMe && onBehalfNames.length === 0) return null;
+  if (!needsMe && onBehalfNames.length === 0) {
+    return invitees.length > 0 ? <p className="text-sm text-muted-foreground">{SIGNING_TEXTS.linksSent(invitees)}</p> : null;
+  }
+  const ready = nameOk && consent && (needsMe || onBehalf) && !pending;
   return (
-    <div className="grid gap-3 rounded-lg border bg-background/40 p-4">
+    <div className="grid gap-3 rounded-lg border bg-background/40 p-4" data-testid="sign-forms">
+      <EsignDisclosureView disclosure={agreement.disclosure} />
       <FormField id="agreement-name" label="Your full name, as your signature" hint={nameOk ? undefined : RIGHTS_MESSAGES.typedName}>
         <Input autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} />
       </FormField>
-      {needsMe ? (
-        <>
-          <label className="flex items-start gap-2 text-sm">
-            <Checkbox checked={consent} onCheckedChange={(v) => setConsent(v === true)} className="mt-0.5" aria-label="I agree" />
-            <span>I have read this agreement and I sign it. I understand that my name, the time, my network address and browser are recorded with it.</span>
-          </label>
-          <Button onClick={() => submit(false)} disabled={!nameOk || !consent || sign.isPending}>
-            Sign the agreement
-          </Button>
-        </>
+      <label className="flex items-start gap-2 text-sm">
+        <Checkbox checked={consent} onCheckedChange={(v) => setConsent(v === true)} className="mt-0.5" aria-label="I agree to sign electronically" />
+        <span>{SIGNING_TEXTS.consent}</span>
+      </label>
+      {onBehalfNames.length > 0 ? (
+        <label className="flex items-start gap-2 text-sm">
+          <Checkbox checked={onBehalf} onCheckedChange={(v) => setOnBehalf(v === true)} className="mt-0.5" aria-label="I hold their written consent" />
+          <span>{needsMe ? SIGNING_TEXTS.onBehalfAlso(onBehalfNames) : SIGNING_TEXTS.onBehalfOnly(onBehalfNames)}</span>
+        </label>
       ) : null}
-      {!needsMe && onBehalfNames.length > 0 ? (
-        <>
-          <p className="text-sm">
-            {onBehalfNames.join(', ')} {onBehalfNames.length === 1 ? 'has' : 'have'} no email address, so you sign for them.
-          </p>
-          <label className="flex items-start gap-2 text-sm">
-            <Checkbox checked={onBehalf} onCheckedChange={(v) => setOnBehalf(v === true)} className="mt-0.5" aria-label="I hold their written consent" />
-            <span>I hold the written consent of {onBehalfNames.join(' and ')} to sign this agreement on their behalf.</span>
-          </label>
-          <Button variant="outline" onClick={() => submit(true)} disabled={!nameOk || !onBehalf || sign.isPending}>
-            Sign on their behalf
-          </Button>
-        </>
+      {needsMe && invitees.length > 0 ? (
+        <p className="text-sm text-muted-foreground" data-testid="links-after-you">
+          {SIGNING_TEXTS.linksAfterYou(invitees)}
+        </p>
       ) : null}
+      <Button onClick={() => void submit()} disabled={!ready}>
+        {needsMe ? (onBehalf ? 'Sign for you and for them' : 'Sign the agreement') : 'Sign on their behalf'}
+      </Button>
     </div>
   );
 }

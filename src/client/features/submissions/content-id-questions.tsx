@@ -13,7 +13,11 @@ export function ContentIdQuestions({ form }: { form: WizardForm }) {
   const isrc = form.watch('isrc');
   return (
     <fieldset className="grid gap-3 rounded-lg border bg-background/40 p-4" data-testid="content-id-questions">
-      <legend className="px-1 text-sm font-medium">Is this track with a distributor or in YouTube’s Content ID?</legend>
+      {/* A short legend: a long one wraps across the fieldset's border on a phone. */}
+      <legend className="px-1 text-sm font-medium">Content ID</legend>
+      <p className="text-sm">
+        Is this track with a distributor or in YouTube’s Content ID?
+      </p>
       <div className="flex flex-wrap gap-4" role="radiogroup" aria-label="Content ID">
         {CONTENT_ID_ANSWERS.map((value) => (
           <label key={value} className="flex cursor-pointer items-center gap-2 text-sm">

@@ -38,17 +38,26 @@ export function OwnersEditor({ form }: { form: WizardForm }) {
                 {...form.register(`owners.${index}.name` as const)}
               />
             </label>
-            <label className="col-span-2 grid gap-1 text-xs text-muted-foreground sm:col-span-1">
-              Email {index === 0 ? '(you sign here)' : '(optional)'}
-              <Input
-                aria-label={`Owner ${index + 1} email`}
-                type="email"
-                autoComplete="off"
-                disabled={index === 0}
-                placeholder={index === 0 ? 'You' : 'name@example.com'}
-                {...form.register(`owners.${index}.email` as const)}
-              />
-            </label>
+            {index === 0 ? (
+              // The artist signs in their account: no address to give, so no field, only what happens.
+              <div className="col-span-2 grid gap-1 text-xs text-muted-foreground sm:col-span-1">
+                <span>Signs</span>
+                <p className="flex min-h-10 items-center text-sm text-foreground/80" data-testid="owner-1-signs">
+                  You, in your account
+                </p>
+              </div>
+            ) : (
+              <label className="col-span-2 grid gap-1 text-xs text-muted-foreground sm:col-span-1">
+                Email (optional)
+                <Input
+                  aria-label={`Owner ${index + 1} email`}
+                  type="email"
+                  autoComplete="off"
+                  placeholder="name@example.com"
+                  {...form.register(`owners.${index}.email` as const)}
+                />
+              </label>
+            )}
             <label className="grid gap-1 text-xs text-muted-foreground">
               Role
               <select aria-label={`Owner ${index + 1} role`} className={selectClass} {...form.register(`owners.${index}.role` as const)}>

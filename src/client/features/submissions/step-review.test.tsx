@@ -44,6 +44,33 @@ describe('the Review step', () => {
   });
 });
 
+describe('the Review step’s rights (issue 43 item 4)', () => {
+  it('shows the split sheet with roles, shares and how each owner signs, and the Content ID, distributor, ISRC and AI answers', () => {
+    const text = reviewText({
+      owners: [
+        { name: 'Harbor Lights', email: '', role: 'artist', share: 60 },
+        { name: 'Jonas Berg', email: 'jonas@example.com', role: 'writer', share: 30 },
+        { name: 'Old Bandmate', email: '', role: 'producer', share: 10 },
+      ],
+      contentId: 'yes',
+      distributor: 'DistroKid',
+      isrc: 'usrc17607839',
+      aiUsage: true,
+    });
+    expect(text).toContain('Harbor Lights · Artist · 60%');
+    expect(text).toContain('Jonas Berg · Writer · 30%');
+    expect(text).toContain('Signs from a link sent to jonas@example.com');
+    expect(text).toContain('Old Bandmate · Producer · 10%');
+    expect(text).toContain('No email: you sign for them');
+    expect(text).toContain('With a distributor or in Content ID\nYes\n');
+    expect(text).toContain('Distributor\nDistroKid\n');
+    expect(text).toContain('ISRC\nUS-RC1-76-07839\n');
+    expect(text).toContain('AI used in making the music\nYes');
+    // The rights come before the terms the artist accepts.
+    expect(text.indexOf('Rights and split sheet')).toBeLessThan(text.indexOf('I accept the'));
+  });
+});
+
 describe('the release date sent', () => {
   const base = { ...defaultWizardValues('Harbor Lights'), songTitle: 'Night Drive' };
 

@@ -1,5 +1,6 @@
 import { Controller } from 'react-hook-form';
 import { PROCESSING_FEE_USD, RELEASE_DATE_OPTION_LABELS, SUBMISSION_TYPE_LABELS, TIERS, formatUsd } from '@shared/submissions';
+import { CONTENT_ID_LABELS, OWNER_ROLE_LABELS, formatIsrc } from '@shared/rights';
 import { Checkbox } from '@client/components/ui/checkbox';
 import type { WizardForm } from './wizard-form';
 import { DescriptionRow } from '@client/components/description-row';
@@ -12,7 +13,11 @@ interface StepReviewProps {
   artworkPreviewUrl: string | undefined;
 }
 
-/** Step 5: a summary of everything entered, and the terms (SPEC §2). */
+/**
+ * Step 5: a summary of everything entered, the rights the artist answered for (the split sheet,
+ * Content ID, AI use: CONTRACT §22, what the owners later sign), and the terms (SPEC §2), so the
+ * perpetual licence is accepted with everything it covers in view.
+ */
 export function StepReview({ form, fileName, artworkPreviewUrl }: StepReviewProps) {
   const v = form.watch();
   const tier = TIERS[v.pricingTier];
@@ -46,7 +51,6 @@ export function StepReview({ form, fileName, artworkPreviewUrl }: StepReviewProp
           <DescriptionRow term="Mood">{v.mood.trim() || 'Not specified'}</DescriptionRow>
           <DescriptionRow term="Release">{release}</DescriptionRow>
           <DescriptionRow term="Lyrics">{v.hasLyrics ? `Yes${v.lyricsLanguage.trim() ? ` (${v.lyricsLanguage.trim()})` : ''}` : 'No'}</DescriptionRow>
-          <DescriptionRow term="AI usage">{v.aiUsage ? 'Yes' : 'No'}</DescriptionRow>
           {video ? null : (
             <DescriptionRow term="Video style">
               {v.videoStyle === 'custom'
@@ -66,6 +70,40 @@ export function StepReview({ form, fileName, artworkPreviewUrl }: StepReviewProp
           </DescriptionRow>
         </dl>
       </div>
+
+      <section className="grid gap-3 rounded-lg border bg-background/40 p-4" aria-labelledby="review-rights" data-testid="review-rights">
+        <h3 id="review-rights" className="text-sm font-semibold">
+          Rights and split sheet
+        </h3>
+        <ul className="grid gap-1.5 text-sm" aria-label="Owners" data-testid="review-owners">
+          {v.owners.map((o, i) => (
+            <li key={i} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 rounded-md border border-border/60 px-3 py-2">
+              <span className="min-w-0 break-words">
+                <span className="font-medium">{o.name.trim() || '—'}</span>{' '}
+                <span className="text-muted-foreground">
+                  · {OWNER_ROLE_LABELS[o.role]} · {Number.isFinite(o.share) ? o.share : 0}%
+                </span>
+              </span>
+              <span className="min-w-0 text-xs break-all text-muted-foreground">
+                {i === 0 ? 'You sign in your account' : o.email.trim() ? `Signs from a link sent to ${o.email.trim()}` : 'No email: you sign for them'}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+          <DescriptionRow term="With a distributor or in Content ID">{CONTENT_ID_LABELS[v.contentId]}</DescriptionRow>
+          {v.contentId !== 'no' ? (
+            <>
+              <DescriptionRow term="Distributor">{v.distributor.trim() || 'Not given'}</DescriptionRow>
+              <DescriptionRow term="ISRC">{v.isrc.trim() ? formatIsrc(v.isrc.trim().toUpperCase().replaceAll('-', '')) : 'Not given'}</DescriptionRow>
+            </>
+          ) : null}
+          <DescriptionRow term="AI used in making the music">{v.aiUsage ? 'Yes: the video is labelled as AI-assisted' : 'No'}</DescriptionRow>
+        </dl>
+        <p className="text-xs text-muted-foreground">
+          If the label approves the song, every owner above signs a licence agreement naming these shares before it is published.
+        </p>
+      </section>
 
       <Controller
         control={form.control}

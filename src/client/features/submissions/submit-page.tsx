@@ -27,8 +27,8 @@ import { useFileUploader, type FileUploader } from './use-file-uploader';
 import { useCreateSubmission, useDraft, useSubmitDraft } from '@client/entities/submission/submission-queries';
 import {
   STEP_TITLES,
-  canLeaveStep,
   defaultWizardValues,
+  stepBlocker,
   toDraftInput,
   toSubmissionInput,
   wizardSteps,
@@ -140,6 +140,7 @@ function Wizard({ user, draft }: { user: PublicUser; draft: OwnSubmission | null
   const current = steps[Math.min(step, total) - 1]!;
   const percent = Math.round(((step - 1) / total) * 100);
   const isLast = step === total;
+  const blocker = isLast ? null : stepBlocker(current, values);
   const video = values.submissionType === 'video';
   const paid = isPaidTier(values.pricingTier);
   const busy = create.isPending || submitDraft.isPending || create.isSuccess || submitDraft.isSuccess;
@@ -243,7 +244,7 @@ function Wizard({ user, draft }: { user: PublicUser; draft: OwnSubmission | null
         </p>
       ) : null}
 
-      <nav aria-label="Wizard" className="flex items-center justify-between gap-3">
+      <nav aria-label="Wizard" className="flex flex-wrap items-center justify-between gap-3">
         <Button variant="outline" onClick={() => go(step - 1)} disabled={step === 1}>
           <ArrowLeft aria-hidden />
           Previous
@@ -254,12 +255,24 @@ function Wizard({ user, draft }: { user: PublicUser; draft: OwnSubmission | null
             {paid ? 'Continue to Payment' : 'Finish Upload'}
           </Button>
         ) : (
-          <Button onClick={() => go(step + 1)} disabled={!canLeaveStep(current, values)}>
-            Next
-            <ArrowRight aria-hidden />
-          </Button>
+          <div className="flex min-w-0 flex-1 items-center justify-end gap-3">
+            {blocker ? (
+              <p id="next-blocked" className="min-w-0 text-right text-sm text-muted-foreground" data-testid="next-blocked">
+                {blocker}
+              </p>
+            ) : null}
+            <Button onClick={() => go(step + 1)} disabled={blocker !== null} aria-describedby={blocker ? 'next-blocked' : undefined} className="shrink-0">
+              Next
+              <ArrowRight aria-hidden />
+            </Button>
+          </div>
         )}
       </nav>
+      {isLast && !values.termsAccepted ? (
+        <p className="-mt-3 text-right text-sm text-muted-foreground" data-testid="next-blocked">
+          Tick the box above to accept the terms and send it.
+        </p>
+      ) : null}
       {isLast && uploading ? <p className="text-right text-sm text-muted-foreground">Waiting for your uploads to finish...</p> : null}
     </>
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OwnSubmission } from '@shared/submission-schemas';
 import { withLinkScheme } from '@shared/submissions';
-import { canLeaveStep, defaultWizardValues, toDraftInput, toSubmissionInput, wizardSteps, wizardValuesOf, type WizardValues } from './wizard-form';
+import { canLeaveStep, defaultWizardValues, stepBlocker, toDraftInput, toSubmissionInput, wizardSteps, wizardValuesOf, type WizardValues } from './wizard-form';
 
 const blank = defaultWizardValues('Nora Vex');
 const track: WizardValues = {
@@ -163,5 +163,19 @@ describe('the owners and Content ID (CONTRACT §22)', () => {
     ]);
     expect(draft.isrc).toBeNull();
     expect(toSubmissionInput({ ...values, contentId: 'no' }).distributor).toBeNull();
+  });
+});
+
+describe('stepBlocker: the reason next to a greyed Next', () => {
+  const blank = defaultWizardValues('Harbor Lights');
+  it('names what is missing, first things first, and nothing once the step is complete', () => {
+    expect(stepBlocker('media', blank)).toBe('Upload your music file');
+    expect(stepBlocker('media', { ...blank, submissionMethod: 'link', musicUrl: 'nope' })).toBe('Add a link to your music (starting with https://)');
+    expect(stepBlocker('media', { ...blank, musicFileUrl: '/objects/uploads/m1', releaseDateOption: 'specific', releaseDate: '' })).toBe('Choose the release date');
+    expect(stepBlocker('details', blank)).toBe('Give the song title');
+    const titled = { ...blank, songTitle: 'Night Drive' };
+    expect(stepBlocker('details', { ...titled, owners: [{ name: 'Harbor Lights', email: '', role: 'artist', share: 60 }] })).toBe('Owners: The owners’ shares must add up to 100%');
+    expect(stepBlocker('details', { ...titled, isrc: 'bad' })).toMatch(/ISRC/);
+    expect(stepBlocker('details', titled)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import type { CreateSubmissionInput, DraftSubmissionInput, OwnSubmission } from '@shared/submission-schemas';
 import type { PricingTier, ReleaseDateOption, ReleaseStatus, SubmissionMethod, SubmissionType, VideoStyle } from '@shared/submissions';
 import { isHttpLink, releaseDateOptionsFor } from '@shared/submissions';
-import { isrcSchema, ownersSchema, type ContentIdAnswer, type OwnerRole } from '@shared/rights';
+import { RIGHTS_MESSAGES, isrcSchema, ownersSchema, type ContentIdAnswer, type OwnerRole } from '@shared/rights';
 
 /** One row of the wizard's split sheet, as typed (CONTRACT §22). */
 export interface OwnerRowValues {
@@ -63,7 +63,7 @@ export const STEP_TITLES: Record<WizardStepId, (type: SubmissionType) => string>
   media: (type) => (type === 'video' ? 'Video & Artwork' : 'Music & Artwork'),
   details: () => 'Song Details',
   style: () => 'Video Style',
-  plan: () => 'Complete',
+  plan: () => 'Plan',
   review: () => 'Review',
 };
 
@@ -148,14 +148,37 @@ export function wizardValuesOf(s: OwnSubmission): WizardValues {
 }
 
 /** SPEC §2/§5: may the person leave this step? */
-export function canLeaveStep(step: WizardStepId, v: WizardValues): boolean {
+/**
+ * What keeps the artist on this step, in words shown next to the greyed Next button; null when
+ * they may go on. The first thing missing, in the order the step asks for it.
+ */
+export function stepBlocker(step: WizardStepId, v: WizardValues): string | null {
   if (step === 'media') {
-    const [url, file] = v.submissionType === 'video' ? [v.videoUrl, v.videoFileUrl] : [v.musicUrl, v.musicFileUrl];
-    const source = v.submissionMethod === 'link' ? isHttpLink(url) : file !== '';
-    return source && !missingReleaseDate(v);
+    const video = v.submissionType === 'video';
+    const [url, file] = video ? [v.videoUrl, v.videoFileUrl] : [v.musicUrl, v.musicFileUrl];
+    const what = video ? 'video' : 'music';
+    if (v.submissionMethod === 'link' && !isHttpLink(url)) return `Add a link to your ${what} (starting with https://)`;
+    if (v.submissionMethod !== 'link' && file === '') return `Upload your ${what} file`;
+    if (missingReleaseDate(v)) return 'Choose the release date';
+    return null;
   }
-  if (step === 'details') return v.artistName.trim() !== '' && v.songTitle.trim() !== '' && !missingLyrics(v) && ownersComplete(v.owners) && isrcValid(v.isrc);
-  return true;
+  if (step === 'details') {
+    if (v.artistName.trim() === '') return 'Give the artist name';
+    if (v.songTitle.trim() === '') return 'Give the song title';
+    if (missingLyrics(v)) return 'Add the lyrics, or untick “has lyrics”';
+    if (!ownersComplete(v.owners)) return ownersProblem(v.owners);
+    if (!isrcValid(v.isrc)) return RIGHTS_MESSAGES.isrc;
+    return null;
+  }
+  return null;
+}
+
+export const canLeaveStep = (step: WizardStepId, v: WizardValues): boolean => stepBlocker(step, v) === null;
+
+/** The split sheet's first problem, as the server would word it. */
+function ownersProblem(owners: OwnerRowValues[]): string {
+  const parsed = ownersSchema.safeParse(ownersOut(owners));
+  return parsed.success ? '' : `Owners: ${parsed.error.issues[0]?.message ?? RIGHTS_MESSAGES.sharesTotal}`;
 }
 
 /** The lyrics box is ticked but the lyrics are empty (SPEC §5: "required"; the server refuses it too). */

@@ -9,6 +9,7 @@ import { gatherDeliveryComments } from './delivery-comments-email';
 import type { DeliveryCommentsData } from './templates/delivery-comments';
 import type { SigningInvitationData } from './templates/agreement';
 import { mintSigningLink } from './signing-links';
+import { attachAgreementCopy } from './agreement-copy';
 
 /** A kind sent with the data it was queued with. */
 const sentAsQueued = <Data>(template: EmailTemplate<Data>): OutboxKind<Data, Data> => ({ template, prepare: null });
@@ -46,6 +47,7 @@ export const EMAIL_KINDS = {
   signing_invitation: preparedAtSend<Omit<SigningInvitationData, 'signUrl' | 'validUntil'>>()(T.signing_invitation, mintSigningLink),
   agreement_signature_received: sentAsQueued(T.agreement_signature_received),
   agreement_signed: sentAsQueued(T.agreement_signed),
+  agreement_copy: { ...sentAsQueued(T.agreement_copy), attach: attachAgreementCopy },
 } satisfies Record<keyof typeof T, unknown>;
 
 export type EmailKinds = typeof EMAIL_KINDS;

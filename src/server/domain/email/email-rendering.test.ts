@@ -65,6 +65,7 @@ const SAMPLES = {
   },
   agreement_signature_received: { submissionId, songTitle: 'Dark Waves', artistName: 'Nora', signerName: 'Co Writer', onBehalf: true, signedCount: 1, ownerCount: 2 },
   agreement_signed: { submissionId, songTitle: 'Dark Waves', artistName: 'Nora', signerName: 'Co Writer', onBehalf: false, signedCount: 2, ownerCount: 2 },
+  agreement_copy: { signatureId: 'sig_1', ownerName: 'Co Writer', songTitle: 'Dark Waves', artistName: 'Nora' },
 } satisfies { [K in keyof EmailKinds]: SentData<K> };
 
 const context = (kind: keyof EmailKinds): EmailContext => ({

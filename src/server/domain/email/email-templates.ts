@@ -1,6 +1,6 @@
 import type { TemplatesModule } from '../../platform/email/render-pool';
 import { adminDigest } from './templates/admin-digest';
-import { agreementSignatureReceived, agreementSigned, signingInvitation } from './templates/agreement';
+import { agreementCopy, agreementSignatureReceived, agreementSigned, signingInvitation } from './templates/agreement';
 import { deliveryComments } from './templates/delivery-comments';
 import { passwordReset } from './templates/password-reset';
 import { paymentReceived } from './templates/payment-received';
@@ -32,6 +32,7 @@ export const EMAIL_TEMPLATES = {
   signing_invitation: signingInvitation,
   agreement_signature_received: agreementSignatureReceived,
   agreement_signed: agreementSigned,
+  agreement_copy: agreementCopy,
 };
 
 /** Where a render thread imports EMAIL_TEMPLATES from: a template's functions cannot be sent to another thread. */

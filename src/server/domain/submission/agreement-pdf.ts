@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { PRODUCT_NAME } from '@shared/brand';
-import { OWNER_ROLE_LABELS, formatIsrc } from '@shared/rights';
+import { OWNER_ROLE_LABELS, asOneLine, formatIsrc } from '@shared/rights';
 import type { AgreementRow, AgreementSignatureRow } from '../../platform/db/schema';
 import { FONTS } from '../billing/render-document';
 
@@ -33,7 +33,16 @@ function newPdf(info: { Title: string; Author: string; Subject: string; Creation
  * rows and dated by the agreement, never by the moment of drawing: the text, its hash and the
  * signatures reproduce the same file byte for byte.
  */
-export function renderAgreementPdf(agreement: AgreementRow, signatures: AgreementSignatureRow[], songTitle: string, labelName: string | undefined): Promise<Buffer> {
+export function renderAgreementPdf(agreement: AgreementRow, rows: AgreementSignatureRow[], songTitle: string, labelName: string | undefined): Promise<Buffer> {
+  // Each value is laid out as one line whatever it holds (`asOneLine`): a line break in a typed
+  // name cannot print a line of its own ("Signed … on 1 January 2020") on the page.
+  const signatures = rows.map((s) => ({
+    ...s,
+    ownerName: asOneLine(s.ownerName),
+    signedName: s.signedName === null ? null : asOneLine(s.signedName),
+    ip: s.ip === null ? null : asOneLine(s.ip),
+    userAgent: s.userAgent === null ? null : asOneLine(s.userAgent),
+  }));
   const { pdf, done, left, width } = newPdf({
     Title: `Licence agreement: ${songTitle}`,
     Author: labelName ?? PRODUCT_NAME,
@@ -91,6 +100,10 @@ export function renderAgreementPdf(agreement: AgreementRow, signatures: Agreemen
     pdf.text(`Network address: ${s.ip ?? 'unknown'}`, { width });
     pdf.text(`Browser: ${s.userAgent ?? 'unknown'}`, { width });
     pdf.text(`On the text with SHA-256: ${s.sha256 ?? ''}`, { width });
+    // Left out for signatures made before the disclosure was shown, so their PDF keeps its bytes.
+    if (s.disclosureVersion !== null) {
+      pdf.text(`Electronic records disclosure: version ${s.disclosureVersion} shown before signing, consent given`, { width });
+    }
     pdf.moveDown(0.5);
   }
   pdf.end();

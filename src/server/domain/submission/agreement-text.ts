@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@shared/brand';
-import { OWNER_ROLE_LABELS, formatIsrc, type Owner } from '@shared/rights';
+import { OWNER_ROLE_LABELS, asOneLine, formatIsrc, type Owner } from '@shared/rights';
 import { TERMS_SECTIONS, TERMS_VERSION } from '@shared/terms';
 
 /** What the agreement is made from: the submission's facts at approval, the label, the day. */
@@ -28,11 +28,13 @@ function termsParagraphs(sectionId: string): string[] {
  * The licence agreement of one song (CONTRACT §22, decision 178): SPEC's licence (the Terms'
  * section 2, quoted) made specific to the song, its owners with their roles and shares, the label
  * and the day. Plain text, one paragraph a line, so what is signed is exactly what is stored and
- * hashed; the PDF only lays it out.
+ * hashed; the PDF only lays it out. Every value from the submission is put on one line
+ * (`asOneLine`): a line break in a name or a title can never add a line (an owner, a clause) to
+ * what the owners sign, even if it got past the schemas.
  */
 export function agreementText(facts: AgreementFacts): string {
-  const label = facts.labelName ?? PRODUCT_NAME;
-  const song = `“${facts.songTitle}” by ${facts.artistName}`;
+  const label = asOneLine(facts.labelName ?? PRODUCT_NAME);
+  const song = `“${asOneLine(facts.songTitle)}” by ${asOneLine(facts.artistName)}`;
   const lines: string[] = [
     'LICENCE AGREEMENT',
     '',
@@ -44,7 +46,7 @@ export function agreementText(facts: AgreementFacts): string {
     '',
     '2. The Owners',
     'Together the Owners hold all the rights in the song that this agreement licenses, in these shares:',
-    ...facts.owners.map((o) => `– ${o.name}, ${OWNER_ROLE_LABELS[o.role].toLowerCase()}, ${percent(o.share)}`),
+    ...facts.owners.map((o) => `– ${asOneLine(o.name)}, ${OWNER_ROLE_LABELS[o.role].toLowerCase()}, ${percent(o.share)}`),
     '',
     '3. The licence',
     `Each Owner, for their share, grants the Label the licence of section 2 of the Label’s Terms of Service (version ${TERMS_VERSION}) for this song, as if they had submitted it themselves. That section reads:`,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { ownersOf, type Agreement, type AgreementStatus, type Owner, type SigningLinkView } from '@shared/rights';
+import { PRODUCT_NAME } from '@shared/brand';
+import { ESIGN_DISCLOSURE, esignDisclosure, ownersOf, type Agreement, type AgreementStatus, type Owner, type SigningLinkView } from '@shared/rights';
 import { isPublishable } from '@shared/submissions';
 import type { Db, Tx } from '../../platform/db/client';
 import {
@@ -16,6 +17,7 @@ import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import type { EmailQueue } from '../email/email-kinds';
 import { hashToken } from '../email/emailed-links';
+import { renderAgreementPdf } from './agreement-pdf';
 import { agreementText } from './agreement-text';
 import { recordArtistActivity } from './artist-activity';
 import { recordHistory } from './history';
@@ -39,13 +41,15 @@ export function agreementStatusOf(signatures: Pick<AgreementSignatureRow, 'signe
   return signed === signatures.length ? 'signed' : 'partly_signed';
 }
 
-export function toAgreement(agreement: AgreementRow, signatures: AgreementSignatureRow[], songTitle: string): Agreement {
+export function toAgreement(agreement: AgreementRow, signatures: AgreementSignatureRow[], songTitle: string, labelName: string | undefined): Agreement {
   return {
     status: agreementStatusOf(signatures),
     version: agreement.version,
     sha256: agreement.sha256,
     text: agreement.text,
     songTitle,
+    labelName: labelName ?? PRODUCT_NAME,
+    disclosure: esignDisclosure(),
     signatures: signatures.map((s) => ({
       name: s.ownerName,
       role: s.role,
@@ -110,7 +114,7 @@ export async function lockAgreement(
 export async function readAgreement(db: Db, submission: AgreementSubmission, labelName: string | undefined, now: Date): Promise<Agreement> {
   return db.transaction(async (tx) => {
     const { agreement, signatures } = await lockAgreement(tx, submission, labelName, now);
-    return toAgreement(agreement, signatures, submission.songTitle);
+    return toAgreement(agreement, signatures, submission.songTitle, labelName);
   });
 }
 
@@ -146,6 +150,9 @@ async function recordSignatures(
         ip: write.origin.ip,
         userAgent: write.origin.userAgent?.slice(0, 1000) ?? null,
         sha256: agreement.sha256,
+        // The signer was shown the disclosure in force: the agreement is served with it, and a
+        // signer who names another version is refused before this (decision 189).
+        disclosureVersion: ESIGN_DISCLOSURE.version,
         tokenUsedAt: target.tokenHash ? write.origin.now : null,
       })
       .where(eq(agreementSignatures.id, target.id));
@@ -190,10 +197,11 @@ export async function signAsArtist(
   outbox: EmailQueue,
   userId: string,
   submissionId: string,
-  input: { name: string; onBehalf?: boolean | undefined; owner?: number | undefined },
+  input: { name: string; onBehalf?: boolean | undefined; owner?: number | undefined; disclosureVersion?: number | undefined },
   labelName: string | undefined,
   origin: SignatureOrigin,
 ): Promise<Agreement> {
+  requireDisclosureShown(input.disclosureVersion);
   return db.transaction(async (tx) => {
     const [submission] = await tx
       .select()
@@ -227,8 +235,13 @@ export async function signAsArtist(
         });
       }
     }
-    return toAgreement(agreement, after, submission.songTitle);
+    return toAgreement(agreement, after, submission.songTitle, labelName);
   });
+}
+
+/** A signer who names the disclosure they were shown must have been shown the one in force. */
+function requireDisclosureShown(version: number | undefined) {
+  if (version !== undefined && version !== ESIGN_DISCLOSURE.version) throw apiError('disclosure_changed');
 }
 
 /** The signature a link's token names, with its agreement; 404 unknown, 410 used or expired. */
@@ -248,16 +261,28 @@ async function submissionOf(tx: Tx | Db, id: string) {
 }
 
 /** GET /api/sign/{token}: the agreement as its owner reads it before signing, without an account. */
-export async function viewByLink(db: Db, token: string, now: Date): Promise<SigningLinkView> {
+export async function viewByLink(db: Db, token: string, labelName: string | undefined, now: Date): Promise<SigningLinkView> {
   const signature = await signatureOfToken(db, token, now);
   const submission = await submissionOf(db, signature.submissionId);
   const [agreement] = await db.select().from(agreements).where(eq(agreements.submissionId, signature.submissionId));
-  const view = toAgreement(agreement!, await signaturesOf(db, signature.submissionId), submission.songTitle);
+  const view = toAgreement(agreement!, await signaturesOf(db, signature.submissionId), submission.songTitle, labelName);
   return { ...view, owner: { name: signature.ownerName, role: signature.role, share: Number(signature.share) } };
 }
 
-/** POST /api/sign/{token}: the owner signs; the link is used up (a second use, or an expired one, → 410). */
-export async function signByLink(db: Db, outbox: EmailQueue, token: string, input: { name: string }, origin: SignatureOrigin): Promise<SigningLinkView> {
+/**
+ * POST /api/sign/{token}: the owner signs; the link is used up (a second use, or an expired one,
+ * → 410). The owner keeps a copy (CONTRACT §22): an email with the agreement PDF as signed so far,
+ * and for SIGNED_COPY_TTL_MS the thank-you page's download (`signedCopyByLink`).
+ */
+export async function signByLink(
+  db: Db,
+  outbox: EmailQueue,
+  token: string,
+  input: { name: string; disclosureVersion?: number | undefined },
+  labelName: string | undefined,
+  origin: SignatureOrigin,
+): Promise<SigningLinkView> {
+  requireDisclosureShown(input.disclosureVersion);
   return db.transaction(async (tx) => {
     const found = await signatureOfToken(tx, token, origin.now);
     const submission = await submissionOf(tx, found.submissionId);
@@ -265,7 +290,14 @@ export async function signByLink(db: Db, outbox: EmailQueue, token: string, inpu
     // Read again under the agreement's lock: the same link used twice at once signs once.
     const signature = await signatureOfToken(tx, token, origin.now);
     const after = await recordSignatures(tx, outbox, submission, agreement!, [signature], { typedName: input.name, by: null, onBehalf: false, origin });
-    return { ...toAgreement(agreement!, after, submission.songTitle), owner: { name: signature.ownerName, role: signature.role, share: Number(signature.share) } };
+    await outbox.queue(tx, {
+      kind: 'agreement_copy',
+      // Filed under the artist's account like the invitation; it goes to the owner's address.
+      userId: submission.userId,
+      toAddress: signature.ownerEmail!,
+      data: { signatureId: signature.id, ownerName: signature.ownerName, songTitle: submission.songTitle, artistName: submission.artistName },
+    });
+    return { ...toAgreement(agreement!, after, submission.songTitle, labelName), owner: { name: signature.ownerName, role: signature.role, share: Number(signature.share) } };
   });
 }
 
@@ -291,4 +323,39 @@ export async function changeOwners(db: Db, userId: string, submissionId: string,
     await recordHistory(tx, submissionId, { kind: 'owners', by: userId, from: describe(ownersOf(submission)), to: describe(owners), at: now });
     return row!;
   });
+}
+
+/**
+ * How long after signing the thank-you page's download works (decision 189). The copy is emailed
+ * too; the download is for the moment of signing. Someone holding the link later (a forwarded or
+ * leaked email) gets nothing from it after this: a used link reads 410 and its copy is gone.
+ */
+export const SIGNED_COPY_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * The agreement PDF as it stood when this owner signed: the signatures made after theirs read
+ * "not signed yet". Drawn from the stored rows like every agreement PDF, so the email's
+ * attachment, a retry of it and the thank-you page's download are the same bytes, and a copy
+ * never shows what others did later (their addresses and browsers included).
+ */
+export async function renderSignedCopy(db: Db | Tx, signature: AgreementSignatureRow, labelName: string | undefined): Promise<{ pdf: Buffer; songTitle: string }> {
+  const signedAt = signature.signedAt!;
+  const [agreement] = await db.select().from(agreements).where(eq(agreements.submissionId, signature.submissionId));
+  const submission = await submissionOf(db, signature.submissionId);
+  const asSigned = (await signaturesOf(db, signature.submissionId)).map((s) =>
+    s.signedAt !== null && s.signedAt.getTime() <= signedAt.getTime() ? s : { ...s, signedAt: null, signedName: null },
+  );
+  return { pdf: await renderAgreementPdf(agreement!, asSigned, submission.songTitle, labelName), songTitle: submission.songTitle };
+}
+
+/**
+ * GET /api/sign/{token}/agreement.pdf: the owner's copy from the thank-you page, with the link
+ * they have just used, for SIGNED_COPY_TTL_MS after signing (then 410). A link not used to sign
+ * has no copy (404): its agreement is read with GET /api/sign/{token}.
+ */
+export async function signedCopyByLink(db: Db, token: string, labelName: string | undefined, now: Date): Promise<Buffer> {
+  const [signature] = await db.select().from(agreementSignatures).where(eq(agreementSignatures.tokenHash, hashToken(token))).limit(1);
+  if (!signature || signature.signedAt === null || signature.tokenUsedAt === null || signature.signedBy !== null) throw apiError('signing_link_not_found');
+  if (now.getTime() - signature.signedAt.getTime() > SIGNED_COPY_TTL_MS) throw apiError('signed_copy_gone');
+  return (await renderSignedCopy(db, signature, labelName)).pdf;
 }

@@ -9,7 +9,17 @@ import { apiError, parseInput } from '../../platform/errors';
 import { rateLimited } from '../../platform/rate-limits';
 import { requireAdmin, requireUser, userOf } from '../../platform/sessions';
 import { toSubmission } from '../../domain/submission/to-submission';
-import { agreementStatusOf, changeOwners, readAgreement, signAsArtist, signByLink, signaturesOf, viewByLink, type SignatureOrigin } from '../../domain/submission/agreement';
+import {
+  agreementStatusOf,
+  changeOwners,
+  readAgreement,
+  signAsArtist,
+  signByLink,
+  signaturesOf,
+  signedCopyByLink,
+  viewByLink,
+  type SignatureOrigin,
+} from '../../domain/submission/agreement';
 import { renderAgreementPdf, renderAllowlistLetter } from '../../domain/submission/agreement-pdf';
 import { markAllowlist, rightsState } from '../../domain/submission/rights';
 
@@ -86,10 +96,15 @@ export async function rightsRoutes(app: FastifyInstance, { db, config, now }: { 
       const { token } = request.params as { token: string };
       if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw apiError('signing_link_not_found');
     });
-    link.get<WithToken>('/api/sign/:token', rateLimited('signingLinks', 'address'), async (request) => viewByLink(db, request.params.token, now()));
+    link.get<WithToken>('/api/sign/:token', rateLimited('signingLinks', 'address'), async (request) => viewByLink(db, request.params.token, labelName, now()));
+    // The thank-you page's copy, with the link just used, for an hour after signing (decision 189).
+    link.get<WithToken>('/api/sign/:token/agreement.pdf', rateLimited('signingLinks', 'address'), async (request, reply) => {
+      const pdf = await signedCopyByLink(db, request.params.token, labelName, now());
+      return reply.type('application/pdf').header('content-disposition', 'attachment; filename="agreement.pdf"').send(pdf);
+    });
     link.post<WithToken>('/api/sign/:token', rateLimited('signingLinks', 'address'), async (request) => {
       const input = parseInput(signByLinkSchema, request.body);
-      const signed = await signByLink(db, app.outbox, request.params.token, input, originOf(request, now()));
+      const signed = await signByLink(db, app.outbox, request.params.token, input, labelName, originOf(request, now()));
       request.log.info('agreement signed through a signing link');
       return signed;
     });

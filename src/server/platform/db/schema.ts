@@ -298,6 +298,11 @@ export const agreementSignatures = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
     sha256: text('sha256'),
+    /**
+     * The version of the electronic-records disclosure (ESIGN_DISCLOSURE in shared/rights-texts.ts)
+     * shown to the signer before they signed; null for signatures made before it was shown (decision 189).
+     */
+    disclosureVersion: integer('disclosure_version'),
     tokenHash: text('token_hash'),
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
     tokenUsedAt: timestamp('token_used_at', { withTimezone: true }),

@@ -1,5 +1,12 @@
 import nodemailer from 'nodemailer';
 
+/** A file sent with an email (a co-owner's signed copy). */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 /** One email as handed to the SMTP server. */
 interface OutgoingEmail {
   messageId: string;
@@ -9,6 +16,7 @@ interface OutgoingEmail {
   text: string;
   html: string;
   headers: Record<string, string>;
+  attachments?: EmailAttachment[];
 }
 
 export interface Mailer {
@@ -40,6 +48,7 @@ export function createSmtpMailer(smtpUrl: string): Mailer {
         text: email.text,
         html: email.html,
         headers: email.headers,
+        ...(email.attachments?.length ? { attachments: email.attachments } : {}),
       });
     },
     close: () => transport.close(),

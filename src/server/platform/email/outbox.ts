@@ -8,7 +8,7 @@ import { outboxEmails, users, type OutboxEmailRow } from '../db/schema';
 import { newId } from '../ids';
 import type { JobQueue } from '../jobs/job-queue';
 import type { EmailTemplate } from './email-template';
-import { createSmtpMailer, type Mailer } from './mailer';
+import { createSmtpMailer, type EmailAttachment, type Mailer } from './mailer';
 import { wantsEmail } from './notification-settings';
 import { RenderPool, type EmailRenderer, type RenderPoolOptions } from './render-pool';
 import { createUnsubscribeToken } from './unsubscribe-token';
@@ -35,14 +35,22 @@ export type EmailPreparer<Sent = Record<string, unknown>> = (
 ) => Promise<{ send: Sent; secrets?: string[] } | { skip: string } | { notBefore: Date }>;
 
 /**
+ * The files an email carries, made as it is handed to SMTP (never stored in the outbox: the
+ * stored copy is the text). They must come out the same on every attempt, since one Message-ID
+ * carries one content (decision 082): drawn from stored rows, not from the moment of sending.
+ */
+export type EmailAttacher<Sent = Record<string, unknown>> = (data: Sent, db: Db, config: Config) => Promise<EmailAttachment[]>;
+
+/**
  * A kind as the outbox sends it: its template and, when the email needs something made as it
- * goes out, its preparer. The kinds themselves are the domain's (domain/email/email-kinds.ts),
+ * goes out, its preparer (and its attachments). The kinds themselves are the domain's (domain/email/email-kinds.ts),
  * declared all in one typed table, so a kind cannot be queued without its template or preparer.
  * `queued` is never set: it carries the type of the data a caller queues.
  */
 export interface OutboxKind<Queued = never, Sent = never> {
   template: EmailTemplate<Sent>;
   prepare: EmailPreparer<Sent> | null;
+  attach?: EmailAttacher<Sent>;
   queued?: Queued;
 }
 
@@ -186,7 +194,7 @@ export class Outbox<Kinds extends AnyKinds> {
     const [row] = await this.db.select().from(outboxEmails).where(eq(outboxEmails.id, outboxId)).limit(1);
     // Already sent, skipped or given up: a repeated job sends nothing twice.
     if (!row || row.status !== 'pending' || !Object.hasOwn(this.kinds, row.kind)) return;
-    const { template, prepare: preparer } = this.kinds[row.kind]!;
+    const { template, prepare: preparer, attach } = this.kinds[row.kind]!;
 
     if (template.preference && !(await wantsEmail(this.db, row.userId, template.preference))) {
       await this.finish(row.id, { status: 'skipped', lastError: 'The recipient turned this kind of email off' });
@@ -259,6 +267,7 @@ export class Outbox<Kinds extends AnyKinds> {
       return;
     }
     try {
+      const attachments = attach ? await attach(data, this.db, this.config) : [];
       await this.mailer.send({
         messageId: `<${row.id}@${this.messageIdDomain}>`,
         from: this.config.mail.from,
@@ -269,6 +278,7 @@ export class Outbox<Kinds extends AnyKinds> {
         headers: unsubscribeUrl
           ? { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
           : {},
+        attachments,
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -1,6 +1,11 @@
+import { PRODUCT_NAME } from '@shared/brand';
 import { EmailLayout, Paragraph } from './layout';
 import type { EmailTemplate } from '../../../platform/email/outbox';
 import { link } from './template';
+
+/** The footer of an email to a co-owner: they may have no account, so it never says they have one. */
+const ownerReason = (data: { artistName: string; songTitle: string }) =>
+  `You get this email because ${data.artistName} named you as an owner of "${data.songTitle}" on ${PRODUCT_NAME}.`;
 
 export interface SigningInvitationData {
   /** The signature row the link is made for, as the email goes out (signing-links.ts). */
@@ -22,6 +27,7 @@ export const signingInvitation: EmailTemplate<SigningInvitationData> = {
       preview={`Read and sign the licence agreement of "${data.songTitle}".`}
       heading="A licence agreement to sign"
       action={{ label: 'Read and sign the agreement', url: data.signUrl }}
+      reason={ownerReason(data)}
       unsubscribe={undefined}
     >
       <Paragraph>
@@ -30,7 +36,32 @@ export const signingInvitation: EmailTemplate<SigningInvitationData> = {
       </Paragraph>
       <Paragraph>
         The button opens the agreement: read it, type your name and sign. No account is needed. The link works once, until{' '}
-        {data.validUntil}.
+        {data.validUntil}. Once you have signed, we email you a copy of the agreement.
+      </Paragraph>
+    </EmailLayout>
+  ),
+};
+
+export interface AgreementCopyData {
+  /** The co-owner's signature; the attachment is the agreement as it stood when they signed (agreement-copy.ts). */
+  signatureId: string;
+  ownerName: string;
+  songTitle: string;
+  artistName: string;
+}
+
+/** To a co-owner who has just signed through their link (CONTRACT §22): their copy, attached as a PDF. */
+export const agreementCopy: EmailTemplate<AgreementCopyData> = {
+  preference: null,
+  subject: (data) => `Your signed copy of the licence of "${data.songTitle}"`,
+  body: (data) => (
+    <EmailLayout preview={`The licence agreement of "${data.songTitle}", as you signed it.`} heading="Your copy of the agreement" reason={ownerReason(data)}>
+      <Paragraph>
+        Hello {data.ownerName}, thank you for signing the licence agreement of "{data.songTitle}" by {data.artistName}. Your copy is
+        attached as a PDF: the agreement, the signatures made so far (yours included) and the audit page that records them.
+      </Paragraph>
+      <Paragraph>
+        Keep it with your records. For a paper copy, ask {data.artistName} to pass your request on to the label; it is free of charge.
       </Paragraph>
     </EmailLayout>
   ),

@@ -24,7 +24,10 @@ import { PRODUCT_NAME } from '@shared/brand';
 interface LayoutProps {
   preview: string;
   heading: string;
-  action: { label: string; url: string };
+  /** The one button into the product; none for an email to someone without an account (a co-owner's copy). */
+  action?: { label: string; url: string } | undefined;
+  /** Why the recipient gets it, when not because they have an account: a co-owner has none (CONTRACT §22). */
+  reason?: string | undefined;
   /** The footer's unsubscribe line; absent on account emails and receipts. */
   unsubscribe?: { url: string; what: string } | undefined;
   children: ReactNode;
@@ -32,7 +35,7 @@ interface LayoutProps {
 
 const colors = { text: '#18181b', muted: '#71717a', brand: '#7c3aed', border: '#e4e4e7', background: '#f4f4f5' };
 
-export function EmailLayout({ preview, heading, action, unsubscribe, children }: LayoutProps) {
+export function EmailLayout({ preview, heading, action, reason, unsubscribe, children }: LayoutProps) {
   return (
     <Html lang="en">
       <Head />
@@ -44,20 +47,24 @@ export function EmailLayout({ preview, heading, action, unsubscribe, children }:
           </Text>
           <Text style={{ color: colors.text, fontSize: '22px', fontWeight: 700, lineHeight: '28px', margin: '0 0 16px' }}>{heading}</Text>
           <Section style={{ color: colors.text, fontSize: '16px', lineHeight: '24px' }}>{children}</Section>
-          <Section style={{ margin: '24px 0 8px' }}>
-            <Button
-              href={action.url}
-              style={{ backgroundColor: colors.brand, borderRadius: '6px', color: '#ffffff', fontSize: '16px', fontWeight: 600, padding: '12px 20px' }}
-            >
-              {action.label}
-            </Button>
-          </Section>
-          <Text style={{ color: colors.muted, fontSize: '13px', lineHeight: '20px', margin: '8px 0 0' }}>
-            Or open this link: <Link href={action.url}>{action.url}</Link>
-          </Text>
+          {action ? (
+            <>
+              <Section style={{ margin: '24px 0 8px' }}>
+                <Button
+                  href={action.url}
+                  style={{ backgroundColor: colors.brand, borderRadius: '6px', color: '#ffffff', fontSize: '16px', fontWeight: 600, padding: '12px 20px' }}
+                >
+                  {action.label}
+                </Button>
+              </Section>
+              <Text style={{ color: colors.muted, fontSize: '13px', lineHeight: '20px', margin: '8px 0 0' }}>
+                Or open this link: <Link href={action.url}>{action.url}</Link>
+              </Text>
+            </>
+          ) : null}
           <Hr style={{ borderColor: colors.border, margin: '24px 0 16px' }} />
           <Text style={{ color: colors.muted, fontSize: '12px', lineHeight: '18px', margin: 0 }}>
-            You get this email because you have an account on {PRODUCT_NAME}.
+            {reason ?? `You get this email because you have an account on ${PRODUCT_NAME}.`}
             {unsubscribe ? (
               <>
                 {' '}

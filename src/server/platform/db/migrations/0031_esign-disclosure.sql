@@ -1,0 +1,1 @@
+ALTER TABLE "agreement_signatures" ADD COLUMN "disclosure_version" integer;
