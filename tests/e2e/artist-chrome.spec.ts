@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PART_FAILED_TEXTS } from '../../src/shared/field-texts';
-import { createSubmission, PASSWORD, registerArtist, uniqueEmail } from './fixtures';
+import { animationsEnded, createSubmission, PASSWORD, registerArtist, uniqueEmail } from './fixtures';
 
 /**
  * What surrounds every page of the artist's side (issue 43's paper cuts): one header on each page,
@@ -82,10 +82,10 @@ test('the register toast leaves the profile dialog’s title and buttons uncover
   await expect(dialog).toBeVisible();
   const toast = toastOf(page);
   await expect(toast).toContainText('Account created!');
-  // Where it settles, not where its entrance starts.
-  await expect.poll(() => toast.evaluate((el) => el.getAnimations().length)).toBe(0);
+  // Where they settle, not where their entrances start.
+  await animationsEnded(page);
   for (const covered of [dialog.getByRole('heading', { name: 'Complete your artist profile' }), dialog.getByRole('button', { name: 'Save profile' }), dialog.getByRole('button', { name: 'Later' })]) {
-    expect(await boxesOverlap(toast, covered), String(covered)).toBe(false);
+    expect(await boxesOverlap(toast, covered), `${String(covered)}: ${JSON.stringify([await toast.boundingBox(), await covered.boundingBox()])}`).toBe(false);
   }
   await page.screenshot({ path: `${SHOTS}/register-toast-390.png` });
 });
@@ -104,8 +104,10 @@ test('a toast covers neither the header on a phone nor the first stat card on a 
     await expect(toast).toContainText('Welcome back!');
     const firstStat = fresh.getByRole('button').filter({ has: fresh.getByTestId('stat-all') });
     await expect(firstStat).toBeVisible();
-    // The stat cards where a toast would meet them: at the foot of the screen.
-    await firstStat.evaluate((card) => window.scrollBy(0, card.getBoundingClientRect().bottom - window.innerHeight + 8));
+    // The stat cards where a toast would meet them, at the foot of the screen: below a longer
+    // page's top (a banner, the profile card) or in a shorter window, as here.
+    const cardBottom = await firstStat.evaluate((card) => card.getBoundingClientRect().bottom);
+    if (size === LAPTOP) await fresh.setViewportSize({ width: LAPTOP.width, height: Math.ceil(cardBottom) + 8 });
     await expect.poll(() => toast.evaluate((el) => el.getAnimations().length)).toBe(0);
     const header = fresh.getByRole('banner');
     expect(await boxesOverlap(toast, header), `toast over the header at ${size.width}`).toBe(false);

@@ -15,8 +15,8 @@ export function ToastProvider({ duration = 5000, ...props }: ComponentProps<type
  * card and the titles of the list, and at the top right on a dialog's close and Delete buttons
  * (issue 36). The middle of the foot holds what matters least: the dashboard's dates and statuses,
  * the wizard's fields between Back and Next, and at a page's end the room every page leaves there
- * (index.css). While a dialog is open it rises above the dialog's foot (index.css), where a tall
- * dialog keeps its buttons.
+ * (index.css). An open dialog makes room for it above (index.css): a tall dialog keeps its
+ * buttons at its foot.
  */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (

@@ -76,7 +76,7 @@ function KeptDocuments({ documents }: { documents: BillingDocumentListItem[] }) 
               {BILLING_DOCUMENT_TITLE[d.kind]} {d.number}
             </a>
             <span className="min-w-0 break-words text-muted-foreground">
-              {d.songTitle} · {formatLongDate(d.issuedAt)} · <span data-testid="document-amount">{formatDocumentAmount(d)}</span>
+              {d.songTitle} · {formatLongDate(d.issuedAt)} · <span className="whitespace-nowrap" data-testid="document-amount">{formatDocumentAmount(d)}</span>
             </span>
           </li>
         ))}
