@@ -50,11 +50,12 @@ export async function registerLocalUser(
  */
 export async function authenticate(db: Db, email: string, password: string, signal?: AbortSignal, knownDevice = false): Promise<UserRow | null> {
   const user = await findUserByEmail(db, email);
+  const knownDeviceOf = knownDevice ? email.trim().toLowerCase() : undefined;
   if (!user?.password) {
-    await burnPasswordCheck(password, signal, knownDevice);
+    await burnPasswordCheck(password, signal, knownDeviceOf);
     return null;
   }
-  return (await verifyPassword(password, user.password, signal, knownDevice)) ? user : null;
+  return (await verifyPassword(password, user.password, signal, knownDeviceOf)) ? user : null;
 }
 
 /**
