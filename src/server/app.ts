@@ -140,7 +140,7 @@ export async function buildApp({
   jobs.every('maintenance.prune-rate-limit-counters', '*/15 * * * *', () => pruneRateLimitCounters(db));
   defineAudioPeaksJob(jobs, db, storage, app.log);
   jobs.every('maintenance.remove-unattached-uploads', '*/15 * * * *', () => removeUnattachedUploads(db, storage));
-  if (config.backup) defineScheduledBackup(jobs, { database, storage, dataDir: config.dataDir }, config.backup, app.log);
+  if (config.backup) defineScheduledBackup(jobs, { database, storage, dataDir: config.dataDir, key: config.backupKey }, config.backup, app.log);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

@@ -32,7 +32,7 @@ async function run(): Promise<number> {
   }
   if (database) {
     try {
-      manifest = await writeBackupFile({ database, storage: createObjectStorage(config), dataDir: config.dataDir }, file);
+      manifest = await writeBackupFile({ database, storage: createObjectStorage(config), dataDir: config.dataDir, key: config.backupKey }, file);
     } finally {
       await database.close();
     }

@@ -20,12 +20,14 @@ const booleanString = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+const DEFAULT_DATA_DIR = './data';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional()),
-  DATA_DIR: z.string().min(1).default('./data'),
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   DATABASE_URL: optionalString.pipe(
     z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' }).optional(),
   ),
@@ -82,6 +84,7 @@ const envSchema = z.object({
     .trim()
     .regex(/^\S+( \S+){4}$/, 'must be a cron schedule of five fields, e.g. 0 3 * * *')
     .default('0 3 * * *'),
+  BACKUP_KEY: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   LABEL_LEGAL_NAME: optionalString.pipe(z.string().max(200, 'must be at most 200 characters').optional()),
   LABEL_ADDRESS: optionalString.pipe(z.string().max(500, 'must be at most 500 characters').optional()),
@@ -124,6 +127,11 @@ export interface Config {
   logLevel: string;
   /** Scheduled backups (CONTRACT §20): an archive into `dir` at each `cron` time (UTC), the last `keep` kept. */
   backup: { dir: string; keep: number; cron: string } | undefined;
+  /**
+   * BACKUP_KEY (decision 191): archives are signed with it (HMAC-SHA256 of the manifest), and a
+   * restore refuses one that does not verify; unset, archives are not signed.
+   */
+  backupKey: Buffer | undefined;
   /** The bearer token GET /metrics asks for; unset, there is no /metrics. */
   metricsToken: string | undefined;
   /**
@@ -255,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: e.LOG_LEVEL,
     backup: e.BACKUP_DIR ? { dir: path.resolve(e.BACKUP_DIR), keep: e.BACKUP_KEEP, cron: e.BACKUP_CRON } : undefined,
+    backupKey: e.BACKUP_KEY === undefined ? undefined : Buffer.from(e.BACKUP_KEY, 'utf8'),
     metricsToken: e.METRICS_TOKEN,
     billing: {
       legalName: e.LABEL_LEGAL_NAME,
@@ -322,6 +331,14 @@ function isProxyAddress(entry: string): boolean {
   if (prefix === undefined) return true;
   if (!/^\d{1,3}$/.test(prefix)) return false;
   return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * The DATA_DIR the environment names, read without loading the configuration: loading it writes
+ * the development secret there, and a restore that is refused takes back what it wrote.
+ */
+export function dataDirOf(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.DATA_DIR || DEFAULT_DATA_DIR);
 }
 
 /** Development needs no setup: a random secret is made once and kept in DATA_DIR. */

@@ -54,7 +54,7 @@ async function main() {
 
   // The embedded database is this process's alone: `npm run backup` asks it for the archive.
   if (database.kind === 'pglite') {
-    const stopBackups = await listenForBackups({ database, storage, dataDir: config.dataDir }, app.log);
+    const stopBackups = await listenForBackups({ database, storage, dataDir: config.dataDir, key: config.backupKey }, app.log);
     app.addHook('onClose', stopBackups);
   }
   await app.listen({ port: config.port, host: config.host });

@@ -1,24 +1,30 @@
 import path from 'node:path';
-import { loadConfig } from './config';
-import { restoreBackupFile } from './features/operations/backup';
+import { parseArgs } from 'node:util';
+import { restoreIntoEmptyTarget } from './features/operations/restore-target';
 import { exitWhenDone } from './operations-cli-exit';
-import { createObjectStorage } from './platform/storage/create-storage';
 
 /**
  * `npm run restore -- FILE`: fills an empty DATA_DIR (or the empty database at DATABASE_URL) and
- * the configured object store from a backup (CONTRACT §20); any other target is refused.
+ * the configured object store from a backup (CONTRACT §20); any other target is refused, and a
+ * refused or failed restore leaves DATA_DIR as it found it. With BACKUP_KEY set, an archive
+ * without a signature is restored only with `--unsigned` (decision 191).
  */
-const USAGE = 'Usage: npm run restore -- FILE';
+const USAGE = 'Usage: npm run restore -- FILE [--unsigned]';
 
 async function run(): Promise<number> {
-  const [file, ...rest] = process.argv.slice(2);
-  if (!file || rest.length > 0) {
+  let file: string | undefined;
+  let allowUnsigned = false;
+  try {
+    const { values, positionals } = parseArgs({ options: { unsigned: { type: 'boolean' } }, allowPositionals: true });
+    if (positionals.length !== 1) throw new Error(USAGE);
+    file = positionals[0]!;
+    allowUnsigned = values.unsigned ?? false;
+  } catch {
     console.error(USAGE);
     return 2;
   }
-  const config = loadConfig();
   const started = performance.now();
-  const { manifest, tables, channelOpens } = await restoreBackupFile(path.resolve(file), config, createObjectStorage(config));
+  const { manifest, tables, channelOpens } = await restoreIntoEmptyTarget(path.resolve(file), process.env, { allowUnsigned });
   const rows = Object.values(tables).reduce((sum, n) => sum + n, 0);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
@@ -30,7 +36,9 @@ async function run(): Promise<number> {
     'Sessions are kept by the hash of their id and cookies are signed with SESSION_SECRET: on a server with another secret, everyone signs in again.',
   );
   if (channelOpens === false) {
-    console.log("The label's channel does not open with this server's key (TOKEN_ENCRYPTION_KEY, or SESSION_SECRET when unset): connect it again at /admin/channel.");
+    console.log(
+      "The label's channel does not open with this server's key (TOKEN_ENCRYPTION_KEY, or SESSION_SECRET when unset): it reads as not connected until it is connected again at /admin/channel.",
+    );
   }
   return 0;
 }

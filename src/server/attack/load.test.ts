@@ -1,7 +1,7 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HASHING_CONCURRENCY, hashingCounts, hashingLoad, hashingProcessId } from '../features/auth/password';
+import { HASHING_CONCURRENCY, HASHING_MAX_WAIT_MS, hashingCounts, hashingLoad, hashingProcessId } from '../features/auth/password';
 import type { UserRow } from '../platform/db/schema';
 import { createArtist, createTestApp, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../test/helpers';
 
@@ -101,6 +101,28 @@ describe('sign-ins under load', () => {
       expect(r.body.code).toBe('server_busy');
       expect(Number(r.retryAfter)).toBeGreaterThan(0);
     }
+  }, 120_000);
+
+  it('serves a browser that signed in to the account before ahead of a queue full of other sign-ins (decision 173)', async () => {
+    await idle();
+    // The owner's browser signed in once: it holds the account's device cookie.
+    const first = await signIn();
+    expect(first.status).toBe(200);
+    const device = first.headers.getSetCookie().find((c) => c.startsWith('device_'))!.split(';')[0]!;
+    expect(device).toBeTruthy();
+
+    // A flood of sign-ins without it fills the queue past what it hashes within HASHING_MAX_WAIT_MS.
+    const flood = Array.from({ length: 150 }, signIn);
+    await vi.waitFor(() => expect(hashingLoad().expectedWaitMs).toBeGreaterThan(HASHING_MAX_WAIT_MS), { timeout: 30_000, interval: 10 });
+    // Its owner's sign-in, sent now, goes ahead of them rather than being refused as busy.
+    const owner = await fetch(`${origin}/api/login`, {
+      method: 'POST',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', cookie: device },
+      body: loginBody(),
+    });
+    expect(owner.status).toBe(200);
+    const statuses = await Promise.all(flood.map(async (res) => (await res).status));
+    expect(statuses).toContain(503);
   }, 120_000);
 
   it('answers a sign-in whose hashing process died under it with 503 and Retry-After, and hashes the next in a new one', async () => {

@@ -26,7 +26,18 @@ export const HASHING_CONCURRENCY = Math.max(1, availableParallelism() - 1);
  * rather than left to time out: the wait is the queue ahead of it times what a hash has lately
  * taken on this machine.
  */
-const HASHING_MAX_WAIT_MS = 3000;
+export const HASHING_MAX_WAIT_MS = 3000;
+/**
+ * The place in the queue of a sign-in from a browser that signed in to that account before (its
+ * device cookie, decision 173): ahead of every other hash, and refused as busy only when the
+ * hashes running and the other known browsers' ahead of it would keep it past the limit. A flood
+ * of sign-ins from anywhere else fills the queue behind it, never in front (decision 054). One
+ * such place per account at a time: every sign-in hands out a fresh cookie, so whoever floods
+ * with the cookies of an account of their own queues with everyone else after the first.
+ */
+const KNOWN_DEVICE_PRIORITY = 1;
+/** The accounts whose known-device sign-in holds the place ahead right now. */
+const servedFirst = new Set<string>();
 
 const hashing = new PQueue({ concurrency: HASHING_CONCURRENCY });
 const helper = new HashingProcess(HASHING_CONCURRENCY);
@@ -38,17 +49,30 @@ export const hashingCounts = { done: 0, skipped: 0 };
 
 /** The hashing queue right now: hashes running, waiting, and how long a new one would wait. */
 export function hashingLoad(): { running: number; waiting: number; expectedWaitMs: number } {
-  return { running: hashing.pending, waiting: hashing.size, expectedWaitMs: expectedWaitMs() };
+  return { running: hashing.pending, waiting: hashing.size, expectedWaitMs: expectedWaitMs(false) };
 }
 
 /** The hashing helper's process id while it runs (tests stop it to see a sign-in survive). */
 export const hashingProcessId = (): number | undefined => helper.pid;
 
-const expectedWaitMs = () => ((hashing.size + hashing.pending) * hashMs) / HASHING_CONCURRENCY;
+/** How long a new hash would wait: behind everything queued, or (served first) only behind the running and its peers. */
+const expectedWaitMs = (first: boolean) =>
+  (((first ? hashing.sizeBy({ priority: KNOWN_DEVICE_PRIORITY }) : hashing.size) + hashing.pending) * hashMs) / HASHING_CONCURRENCY;
 
-async function scrypt(password: string, salt: Buffer, options: ScryptOptions, signal?: AbortSignal): Promise<Buffer> {
-  const wait = expectedWaitMs();
+/**
+ * Who a hash is for: `signal`, the request's client went away (platform/client-gone.ts);
+ * `knownDeviceOf`, the account a browser with its device cookie signs in to, served first.
+ */
+interface HashingFor {
+  signal?: AbortSignal | undefined;
+  knownDeviceOf?: string | undefined;
+}
+
+async function scrypt(password: string, salt: Buffer, options: ScryptOptions, { signal, knownDeviceOf }: HashingFor = {}): Promise<Buffer> {
+  const first = knownDeviceOf !== undefined && !servedFirst.has(knownDeviceOf);
+  const wait = expectedWaitMs(first);
   if (wait > HASHING_MAX_WAIT_MS) throw serverBusy(wait);
+  if (first) servedFirst.add(knownDeviceOf);
   try {
     return await hashing.add(
       async () => {
@@ -60,7 +84,7 @@ async function scrypt(password: string, salt: Buffer, options: ScryptOptions, si
           hashMs = hashMs * 0.8 + (performance.now() - started) * 0.2;
         }
       },
-      signal ? { signal } : {},
+      { ...(signal ? { signal } : {}), ...(first ? { priority: KNOWN_DEVICE_PRIORITY } : {}) },
     );
   } catch (error) {
     // The helper died or stuck (decision 187): the next hash starts a new one, so the client is told to come back.
@@ -69,32 +93,35 @@ async function scrypt(password: string, salt: Buffer, options: ScryptOptions, si
     // The client went away while this hash waited: no one would read the answer.
     hashingCounts.skipped++;
     throw serverBusy(hashMs);
+  } finally {
+    if (first) servedFirst.delete(knownDeviceOf);
   }
 }
 
 /** `signal`: the request's client went away (platform/client-gone.ts); a waiting hash is then dropped. */
 export async function hashPassword(password: string, signal?: AbortSignal): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, { ...COST, maxmem: MAX_MEMORY }, signal);
+  const key = await scrypt(password, salt, { ...COST, maxmem: MAX_MEMORY }, { signal });
   return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string, signal?: AbortSignal): Promise<boolean> {
+/** `knownDeviceOf`: the account, when the browser holds its device cookie (served first, decision 173). */
+export async function verifyPassword(password: string, stored: string, signal?: AbortSignal, knownDeviceOf?: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const N = Number(n);
   const options = { N, r: Number(r), p: Number(p), maxmem: 128 * N * Number(r) * 2 };
   const expected = Buffer.from(hash, 'base64url');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), options, signal);
+  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), options, { signal, knownDeviceOf });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
 /** Compared against when no account matches, so a wrong email costs as long as a wrong password. */
 let dummyHash: Promise<string> | undefined;
-export async function burnPasswordCheck(password: string, signal?: AbortSignal): Promise<void> {
+export async function burnPasswordCheck(password: string, signal?: AbortSignal, knownDeviceOf?: string): Promise<void> {
   dummyHash ??= hashPassword(randomBytes(12).toString('base64url')).catch((error: unknown) => {
     dummyHash = undefined;
     throw error;
   });
-  await verifyPassword(password, await dummyHash, signal);
+  await verifyPassword(password, await dummyHash, signal, knownDeviceOf);
 }

@@ -72,7 +72,9 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
     const { email, password } = parseInput(loginSchema, request.body);
     const client = loginClientOf(request, email);
     await assertLoginAllowed(db, email, client);
-    const user = await authenticate(db, email, password, clientGoneSignal(reply));
+    // A browser that signed in to this account before is served first: a flood of sign-ins
+    // from elsewhere cannot keep its owner out with 503s (decision 173).
+    const user = await authenticate(db, email, password, clientGoneSignal(reply), client.device !== undefined);
     if (!user) {
       // 429 instead when failures at the same moment reached a limit first.
       await recordLoginFailure(db, email, client);

@@ -1,11 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { Upload } from '@tus/utils';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -18,10 +19,12 @@ import { LocalObjectStorage } from '../../platform/storage/local-storage';
 import { objectKey, type ObjectStorage } from '../../platform/storage/object-storage';
 import { sealToken } from '../../platform/token-box';
 import { withDatabase } from '../../test/global-setup';
-import { createAdmin, createTestApp, createUser, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../../test/helpers';
+import { videoHeaderBytes } from '../../test/file-fixtures';
+import { createAdmin, createArtist, createTestApp, createUser, sessionCookie, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../../test/helpers';
 import { listTarEntries, readTarEntry, TarWriter } from './tar';
 import { BackupError, restoreBackupFile, verifyBackupFile, writeBackupFile, type BackupManifest } from './backup';
 import { listenForBackups, requestBackup } from './backup-socket';
+import { restoreIntoEmptyTarget } from './restore-target';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -94,6 +97,48 @@ async function emptyTarget(source: Database, env: Record<string, string> = {}): 
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: targetDir, LOG_LEVEL: 'silent', PUBLIC_URL: TEST_ORIGIN, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env });
   return { config, storage: new LocalObjectStorage(path.join(targetDir, 'objects')), databaseUrl };
 }
+
+/**
+ * A copy of an archive with some of its entries changed, as someone with the file could make it:
+ * `entries` gives an entry's new bytes (undefined: dropped), `manifest` edits the manifest, and
+ * the checksums are brought in line with the new bytes. A signature is copied as it was.
+ */
+async function rewriteArchive(
+  archive: string,
+  out: string,
+  change: { entries?: (name: string, bytes: Buffer) => Buffer | undefined; manifest?: (manifest: BackupManifest) => void } = {},
+): Promise<string> {
+  const { open } = await import('node:fs/promises');
+  const handle = await open(archive, 'r');
+  const read: { name: string; bytes: Buffer }[] = [];
+  try {
+    for (const entry of await listTarEntries(handle)) read.push({ name: entry.name, bytes: await buffer(readTarEntry(handle, entry)) });
+  } finally {
+    await handle.close();
+  }
+  const kept = read.flatMap(({ name, bytes }) => {
+    const changed = name === 'manifest.json' ? bytes : change.entries ? change.entries(name, bytes) : bytes;
+    return changed === undefined ? [] : [{ name, bytes: changed }];
+  });
+  const manifestEntry = kept.find((entry) => entry.name === 'manifest.json')!;
+  const manifest = JSON.parse(manifestEntry.bytes.toString('utf8')) as BackupManifest;
+  const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+  for (const { name, bytes } of kept) {
+    if (name === manifest.database.entry) Object.assign(manifest.database, { size: bytes.length, sha256: sha256(bytes) });
+    const object = manifest.objects.find((o) => `objects/${o.key}` === name);
+    if (object) Object.assign(object, { size: bytes.length, sha256: sha256(bytes) });
+  }
+  change.manifest?.(manifest);
+  manifestEntry.bytes = Buffer.from(JSON.stringify(manifest, null, 2) + '\n');
+  const stream = createWriteStream(out);
+  const tar = new TarWriter(stream);
+  for (const { name, bytes } of kept) await tar.addBuffer(name, bytes);
+  await tar.finish();
+  return out;
+}
+
+/** Every path under a directory, relative to it (what a restore left there). */
+const pathsUnder = (dir: string) => (existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String).sort() : null);
 
 /** The names of an archive's entries. */
 function listTarNames(archive: string): string[] {
@@ -276,6 +321,10 @@ describe('backup and restore', () => {
     expect(login.statusCode).toBe(200);
     const cookie = `${SESSION_COOKIE}=${login.cookies.find((c) => c.name === SESSION_COOKIE)!.value}`;
     expect((await app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json<{ role: string }>().role).toBe('admin');
+    // The channel's tokens do not open with this server's key: it reads as not connected until it is connected again.
+    const channel = await app.inject({ method: 'GET', url: '/api/admin/channel', headers: { cookie } });
+    expect(channel.statusCode).toBe(200);
+    expect(channel.json()).toMatchObject({ connected: false, channelId: null });
     const file = await app.inject({ method: 'GET', url: `/objects/uploads/${checked.id}`, headers: { cookie } });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(checked.bytes)).toBe(true);
@@ -375,4 +424,182 @@ describe('backup and restore', () => {
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(dir, 'data'), SESSION_SECRET: 'x'.repeat(32) });
     await expect(restoreBackupFile(file, config, new LocalObjectStorage(path.join(dir, 'data', 'objects')))).rejects.toBeInstanceOf(BackupError);
   });
+  it('keeps a resumable upload whose last byte arrived but was not checked yet, and checks it after a restore', async () => {
+    const test = await createTestApp();
+    cleanups.push(() => test.close());
+    const storage = new LocalObjectStorage(path.join(test.config.dataDir, 'objects'));
+    const artist = await createArtist(test.db);
+    /** A resumable upload as tus leaves it: its row `receiving` without a lease, its bytes (some or all) in the store. */
+    const resumable = async (bytes: Buffer, sent: number) => {
+      const id = newId();
+      const key = objectKey('incoming', id);
+      await test.db.insert(uploads).values({ id, userId: artist.id, status: 'receiving', uploadExpiresAt: new Date(Date.now() + 3_600_000) });
+      await storage.resumable.create(new Upload({ id: key, size: bytes.length, offset: 0 }));
+      await storage.resumable.write(Readable.from([bytes.subarray(0, sent)]), key, 0);
+      return { id, bytes };
+    };
+    const video = Buffer.concat([videoHeaderBytes(), randomBytes(80_000)]);
+    const whole = await resumable(video, video.length);
+    const half = await resumable(randomBytes(50_000), 20_000);
+
+    const archive = path.join(mkdtempSync(path.join(os.tmpdir(), 'hub-backup-test-')), 'backup.tar');
+    cleanups.push(() => rmSync(path.dirname(archive), { recursive: true, force: true }));
+    const manifest = await writeBackupFile({ database: test.database, storage, dataDir: test.config.dataDir }, archive);
+    // The whole one is in the archive; the one still arriving is no file yet (and was not deleted either).
+    expect(manifest.objects).toEqual([expect.objectContaining({ key: objectKey('incoming', whole.id), size: video.length, resumable: true })]);
+    expect(manifest.missing).toEqual([]);
+    expect(manifest.objects.some((o) => o.key.includes(half.id))).toBe(false);
+
+    const target = await emptyTarget(test.database, { SESSION_SECRET: test.config.sessionSecret });
+    await restoreBackupFile(archive, target.config, target.storage);
+    const restored = await openDatabase({ databaseUrl: target.databaseUrl, pgliteDir: path.join(target.config.dataDir, 'db') });
+    const app = await buildApp({ config: target.config, database: restored, client: 'none', logger: false });
+    cleanups.push(async () => {
+      await app.close();
+      await restored.close();
+    });
+    await app.ready();
+    // The artist's check of the upload runs after the restore as it would have before it, and serves the bytes.
+    const cookie = await sessionCookie(app, restored.db, artist);
+    const checked = await app.inject({
+      method: 'PUT',
+      url: '/api/video-files',
+      headers: { cookie, origin: TEST_ORIGIN },
+      payload: { videoFileURL: `/api/video-uploads/${whole.id}`, fileName: 'clip.mp4', fileSize: video.length },
+    });
+    expect(checked.statusCode, checked.body).toBe(200);
+    const file = await app.inject({ method: 'GET', url: checked.json<{ objectPath: string }>().objectPath, headers: { cookie } });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(video)).toBe(true);
+  }, 120_000);
+
+  it('refuses in one line, and leaves DATA_DIR as it found it, whatever stops a restore', async () => {
+    const test = await createTestApp();
+    cleanups.push(() => test.close());
+    const storage = new LocalObjectStorage(path.join(test.config.dataDir, 'objects'));
+    await storeUpload(test.db, storage, (await createUser(test.db)).id);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'hub-backup-test-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const archive = path.join(dir, 'backup.tar');
+    const manifest = await writeBackupFile({ database: test.database, storage, dataDir: test.config.dataDir }, archive);
+    const garbage = path.join(dir, 'garbage.tar');
+    writeFileSync(garbage, randomBytes(4096));
+    const flip = (bytes: Buffer) => {
+      const copy = Buffer.from(bytes);
+      for (let i = 0; i < 200; i++) copy[Math.floor(copy.length / 2) + i]! ^= 0xff;
+      return copy;
+    };
+    const forged = {
+      // Damaged in the middle, its checksum forged to match: only unpacking it can tell.
+      corruptDump: await rewriteArchive(archive, path.join(dir, 'corrupt-dump.tar'), { entries: (name, bytes) => (name.startsWith('database/') ? flip(bytes) : bytes) }),
+      wrongCount: await rewriteArchive(archive, path.join(dir, 'wrong-count.tar'), { manifest: (m) => (m.database.tables['public.users']! += 1) }),
+      otherKind: await rewriteArchive(archive, path.join(dir, 'other-kind.tar'), { manifest: (m) => (m.database.kind = m.database.kind === 'pglite' ? 'postgres' : 'pglite') }),
+    };
+    // On the embedded database also: a dump that unzips, but to no database at all.
+    const notATar = manifest.database.kind === 'pglite' ? await rewriteArchive(archive, path.join(dir, 'not-a-tar.tar'), { entries: (name, bytes) => (name.startsWith('database/') ? gzipSync(randomBytes(100_000)) : bytes) }) : undefined;
+
+    /** A fresh DATA_DIR (absent, or an empty folder) and, on PostgreSQL, a fresh database. */
+    const target = async (dataDir: 'absent' | 'empty' = 'absent') => {
+      const parent = mkdtempSync(path.join(os.tmpdir(), 'hub-restore-test-'));
+      cleanups.push(() => rmSync(parent, { recursive: true, force: true }));
+      const dataDirPath = path.join(parent, 'data');
+      if (dataDir === 'empty') mkdirSync(dataDirPath);
+      const { databaseUrl } = await emptyTarget(test.database);
+      return { dataDir: dataDirPath, env: { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDirPath, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) } };
+    };
+    const expectRefused = async (file: string, env: Record<string, string>, message: RegExp) => {
+      const refused = restoreIntoEmptyTarget(file, env);
+      await expect(refused).rejects.toThrow(message);
+      const error = await refused.then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
+      expect(error).toBeInstanceOf(BackupError);
+      expect(error!.message).not.toContain('\n');
+    };
+
+    const cases: [string, string, RegExp][] = [
+      ['a file that is not there', path.join(dir, 'nothing.tar'), /^Cannot read /],
+      ['a file that is no archive', garbage, /damaged header at byte 0/],
+      ['a damaged dump with a forged checksum', forged.corruptDump, manifest.database.kind === 'pglite' ? /^The backup's database cannot be unpacked \(.*\): nothing was restored$/ : /^pg_restore failed: /],
+      ['a manifest whose counts are not the dump’s', forged.wrongCount, /^Restored public\.users has \d+ rows, the backup \d+: nothing was restored$/],
+      ['a backup of the other kind of database', forged.otherKind, /^This backup is of /],
+      ...(notATar ? [['a dump that is no database', notATar, /^The backup's database is damaged/] as [string, string, RegExp]] : []),
+    ];
+    for (const [what, file, message] of cases) {
+      const absent = await target('absent');
+      await expectRefused(file, absent.env, message);
+      expect(pathsUnder(absent.dataDir), what).toBeNull();
+      const empty = await target('empty');
+      await expectRefused(file, empty.env, message);
+      expect(pathsUnder(empty.dataDir), what).toEqual([]);
+    }
+
+    // A target that is not empty keeps what it held, and gains nothing.
+    const filled = await target('empty');
+    mkdirSync(path.join(filled.dataDir, 'objects', 'uploads'), { recursive: true });
+    writeFileSync(path.join(filled.dataDir, 'objects', 'uploads', 'a-file-already-there'), 'x');
+    await expectRefused(archive, filled.env, /^Refusing to restore: the file store in .* is not empty/);
+    expect(pathsUnder(filled.dataDir)).toEqual(['objects', path.join('objects', 'uploads'), path.join('objects', 'uploads', 'a-file-already-there')]);
+    const held = await target('empty');
+    const heldEnv = test.database.kind === 'postgres' ? { ...held.env, DATABASE_URL: test.database.connectionString! } : held.env;
+    if (test.database.kind === 'pglite') {
+      mkdirSync(path.join(held.dataDir, 'db'));
+      writeFileSync(path.join(held.dataDir, 'db', 'PG_VERSION'), '17');
+    }
+    const heldAsFound = pathsUnder(held.dataDir);
+    await expectRefused(archive, heldEnv, /^Refusing to restore: the (embedded database in .*|database at DATABASE_URL) is not empty/);
+    expect(pathsUnder(held.dataDir)).toEqual(heldAsFound);
+
+    // The command itself prints that one line, and no stack, for the damaged dump.
+    const absent = await target('absent');
+    const command = spawnSync(path.resolve('node_modules/.bin/tsx'), ['src/server/restore-cli.ts', forged.corruptDump], { env: { ...process.env, ...absent.env }, encoding: 'utf8' });
+    expect(command.status).toBe(1);
+    expect(command.stdout).toBe('');
+    expect(command.stderr.trim().split('\n')).toHaveLength(1);
+    expect(pathsUnder(absent.dataDir)).toBeNull();
+  }, 240_000);
+
+  it('signs the manifest with BACKUP_KEY, and refuses what does not verify, a signed archive without the key and an unsigned one with it', async () => {
+    const key = `backup-key-${randomBytes(16).toString('hex')}`;
+    const test = await createTestApp({ BACKUP_KEY: key });
+    cleanups.push(() => test.close());
+    const storage = new LocalObjectStorage(path.join(test.config.dataDir, 'objects'));
+    const { id } = await storeUpload(test.db, storage, (await createUser(test.db)).id);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'hub-backup-test-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const signed = path.join(dir, 'signed.tar');
+    await writeBackupFile({ database: test.database, storage, dataDir: test.config.dataDir, key: test.config.backupKey }, signed);
+    expect(listTarNames(signed)).toContain('manifest.hmac');
+    // The key itself is nowhere in the archive.
+    expect((await bytesOfArchive(signed)).includes(key)).toBe(false);
+    const unsigned = path.join(dir, 'unsigned.tar');
+    await writeBackupFile({ database: test.database, storage, dataDir: test.config.dataDir }, unsigned);
+    expect(listTarNames(unsigned)).not.toContain('manifest.hmac');
+
+    // A file changed on disk, its checksum brought in line: every checksum matches, the signature does not.
+    const changed = await rewriteArchive(signed, path.join(dir, 'changed.tar'), { entries: (name, bytes) => (name === `objects/uploads/${id}` ? randomBytes(bytes.length) : bytes) });
+    await expect(verifyBackupFile(changed)).resolves.toBeTruthy();
+    const refusals: [string, string, Record<string, string>, RegExp][] = [
+      ['changed', changed, { BACKUP_KEY: key }, /changed.tar does not verify with BACKUP_KEY: it was changed after it was written, or taken with another key$/],
+      ['another key', signed, { BACKUP_KEY: `another-key-${'x'.repeat(32)}` }, /signed.tar does not verify with BACKUP_KEY/],
+      ['no key', signed, {}, /signed.tar is signed: set BACKUP_KEY to the key it was taken with to restore it$/],
+      ['unsigned', unsigned, { BACKUP_KEY: key }, /unsigned.tar is not signed and BACKUP_KEY is set: restore it with --unsigned/],
+    ];
+    for (const [what, file, env, message] of refusals) {
+      const target = await emptyTarget(test.database, env);
+      const refused = restoreBackupFile(file, target.config, target.storage);
+      await expect(refused, what).rejects.toBeInstanceOf(BackupError);
+      await expect(refused, what).rejects.toThrow(message);
+      // Refused before anything was written.
+      expect(pathsUnder(path.join(target.config.dataDir, 'objects'))!.filter((name) => statSync(path.join(target.config.dataDir, 'objects', name)).isFile()), what).toEqual([]);
+      expect(existsSync(path.join(target.config.dataDir, 'db')), what).toBe(false);
+    }
+
+    // With its key a signed archive restores; with the key set, an unsigned one only when asked.
+    const target = await emptyTarget(test.database, { BACKUP_KEY: key });
+    expect((await restoreBackupFile(signed, target.config, target.storage)).manifest.objects).toHaveLength(1);
+    const other = await emptyTarget(test.database, { BACKUP_KEY: key });
+    expect((await restoreBackupFile(unsigned, other.config, other.storage, { allowUnsigned: true })).manifest.objects).toHaveLength(1);
+  }, 240_000);
 });

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -7,18 +7,21 @@ import path from 'node:path';
 import { Readable, type Writable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
-import { createGzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { createGzip, gunzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgliteInThread } from '../../platform/db/pglite-in-thread';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { openDatabase, sql, type Database } from '../../platform/db/client';
+import { uploads } from '../../platform/db/schema';
 import { assertValidKey, objectKey, type ObjectStorage } from '../../platform/storage/object-storage';
 import { openToken } from '../../platform/token-box';
 import { isObjectStoreEmpty } from '../../platform/storage/store-is-empty';
-import { listTarEntries, readTarEntry, TarWriter, type TarEntry } from './tar';
+import { assertWholeTar, listTarEntries, readTarEntry, TarWriter, type TarEntry } from './tar';
 
 /**
  * `npm run backup` / `npm run restore` (CONTRACT §20, docs/decisions/150-backups.md).
@@ -33,6 +36,9 @@ import { listTarEntries, readTarEntry, TarWriter, type TarEntry } from './tar';
  */
 
 const MANIFEST_ENTRY = 'manifest.json';
+/** The manifest's HMAC-SHA256 with BACKUP_KEY (decision 191); only in an archive taken with a key. */
+const SIGNATURE_ENTRY = 'manifest.hmac';
+const SIGNATURE_PREFIX = 'hmac-sha256:';
 const PGLITE_ENTRY = 'database/pglite-data.tar.gz';
 const POSTGRES_ENTRY = 'database/postgres.dump';
 const OBJECT_PREFIX = 'objects/';
@@ -50,7 +56,19 @@ const manifestSchema = z.object({
     tables: z.record(z.string(), z.number()),
   }),
   /** Only keys the object store would accept (`<area>/<id>`): a restore writes nowhere else. */
-  objects: z.array(z.object({ key: z.string().refine(isValidKey), size: z.number().int().nonnegative(), sha256: z.string() })),
+  objects: z.array(
+    z.object({
+      key: z.string().refine(isValidKey),
+      size: z.number().int().nonnegative(),
+      sha256: z.string(),
+      /**
+       * A resumable upload whose last byte arrived but which was not checked yet: `receiving` in
+       * the dump, with its bytes under `incoming/`. The restore marks it `stored`, the state its
+       * check starts from, because the resumable store's own record of it is not in the archive.
+       */
+      resumable: z.literal(true).optional(),
+    }),
+  ),
   /** Files the snapshot references that were deleted before they could be copied. */
   missing: z.array(z.string()),
   /**
@@ -64,13 +82,19 @@ export type BackupManifest = z.infer<typeof manifestSchema>;
 /** A backup or restore that cannot go on; its message is the one line the command prints. */
 export class BackupError extends Error {}
 
+/** A file the snapshot references: where it is, and whether it is a resumable upload not settled yet. */
+interface SnapshotObject {
+  key: string;
+  resumable: boolean;
+}
+
 interface Snapshot {
   kind: Database['kind'];
   entry: string;
   /** The dump's bytes as a file on disk. */
   dumpFile: string;
   tables: Record<string, number>;
-  objectKeys: string[];
+  objects: SnapshotObject[];
 }
 
 type Query = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
@@ -104,12 +128,28 @@ function isValidKey(key: string): boolean {
 /**
  * The files a snapshot references: every upload whose bytes all arrived (pending ones have no
  * file yet). A checked one is under `uploads/`; one that arrived whole but was not checked yet
- * (`stored` without a content type: a resumable upload waits there for its check, CONTRACT §23)
- * is still under `incoming/`, and is restored there, so its check runs after a restore as before.
+ * is still under `incoming/`, and is restored there, so its check runs after a restore as before
+ * (CONTRACT §23). That is a `stored` upload without a content type, or a resumable (tus) upload,
+ * which stays `receiving` without a lease until its check: whether its last byte arrived is
+ * what the resumable store says when the file is copied.
  */
-async function storedObjectKeys(query: Query): Promise<string[]> {
-  const { rows } = await query(`select id, content_type is not null as checked from uploads where status = 'stored' order by id`);
-  return rows.map((row) => objectKey(row.checked ? 'uploads' : 'incoming', String(row.id)));
+async function snapshotObjects(query: Query): Promise<SnapshotObject[]> {
+  const { rows } = await query(
+    `select id, status, content_type is not null as checked from uploads
+      where status = 'stored' or (status = 'receiving' and lease_until is null and content_type is null)
+      order by id`,
+  );
+  return rows.map((row) => ({ key: objectKey(row.checked ? 'uploads' : 'incoming', String(row.id)), resumable: row.status === 'receiving' }));
+}
+
+/** Whether the resumable upload under `key` has all its bytes (its last PATCH ended). */
+async function resumableIsWhole(storage: ObjectStorage, key: string): Promise<boolean> {
+  try {
+    const upload = await storage.resumable.getUpload(key);
+    return upload.size !== undefined && upload.offset === upload.size;
+  } catch {
+    return false; // Gone from the resumable store: checked (and moved) meanwhile, or abandoned.
+  }
 }
 
 /** Where else a file of the snapshot may be by the time it is copied: its check moved it on. */
@@ -123,13 +163,13 @@ async function snapshotPglite(pglite: PgliteInThread, workDir: string): Promise<
   // Inside one transaction nothing else runs on the embedded engine (every query waits for it):
   // the counts, the list of files and the copy of the data directory are of the same instant.
   // The copy is taken uncompressed (fast: the server waits for it) and compressed afterwards.
-  const { tables, objectKeys, dump } = await pglite.transaction(async (tx) => {
+  const { tables, objects, dump } = await pglite.transaction(async (tx) => {
     const query: Query = (text) => tx.query(text);
-    return { tables: await countRows(query), objectKeys: await storedObjectKeys(query), dump: await pglite.dumpDataDir('none') };
+    return { tables: await countRows(query), objects: await snapshotObjects(query), dump: await pglite.dumpDataDir('none') };
   });
   const dumpFile = path.join(workDir, 'pglite-data.tar.gz');
   await pipeline(Readable.fromWeb(dump.stream() as WebReadableStream), createGzip({ level: 6 }), createWriteStream(dumpFile));
-  return { kind: 'pglite', entry: PGLITE_ENTRY, dumpFile, tables, objectKeys };
+  return { kind: 'pglite', entry: PGLITE_ENTRY, dumpFile, tables, objects };
 }
 
 async function snapshotPostgres(connectionString: string, workDir: string): Promise<Snapshot> {
@@ -142,11 +182,11 @@ async function snapshotPostgres(connectionString: string, workDir: string): Prom
     const { rows } = await client.query<{ id: string }>('select pg_export_snapshot() as id');
     const query: Query = (text) => client.query(text);
     const tables = await countRows(query);
-    const objectKeys = await storedObjectKeys(query);
+    const objects = await snapshotObjects(query);
     const dumpFile = path.join(workDir, 'postgres.dump');
     await runTool('pg_dump', ['--format=custom', `--snapshot=${rows[0]!.id}`, '--no-owner', '--no-privileges', `--file=${dumpFile}`, `--dbname=${connectionString}`]);
     await client.query('commit');
-    return { kind: 'postgres', entry: POSTGRES_ENTRY, dumpFile, tables, objectKeys };
+    return { kind: 'postgres', entry: POSTGRES_ENTRY, dumpFile, tables, objects };
   } finally {
     await client.end();
   }
@@ -178,10 +218,14 @@ export interface BackupSources {
   database: Database;
   storage: ObjectStorage;
   dataDir: string;
+  /** BACKUP_KEY: with it the manifest is signed (HMAC-SHA256, decision 191); it never goes in the archive. */
+  key?: Buffer | undefined;
 }
 
+const signatureOf = (key: Buffer, manifest: Buffer) => createHmac('sha256', key).update(manifest).digest();
+
 /** Writes one archive to `out` while the product keeps running; returns its manifest. */
-export async function writeBackup({ database, storage }: BackupSources, out: Writable): Promise<BackupManifest> {
+export async function writeBackup({ database, storage, key }: BackupSources, out: Writable): Promise<BackupManifest> {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'hub-backup-'));
   try {
     const snapshot =
@@ -193,25 +237,25 @@ export async function writeBackup({ database, storage }: BackupSources, out: Wri
 
     const objects: BackupManifest['objects'] = [];
     const missing: string[] = [];
-    for (const key of snapshot.objectKeys) {
+    for (const { key: objectKey, resumable } of snapshot.objects) {
       // A file deleted since the snapshot (its submission was deleted a moment later) is named
       // in the manifest rather than failing the whole backup. One checked since the snapshot was
       // moved from `incoming/` to `uploads/` with the same bytes: it is kept under the key the
-      // snapshot names.
-      let source = key;
-      let found = await storage.check(key);
-      const later = laterKeyOf(key);
+      // snapshot names. A resumable upload whose bytes have not all arrived is no file yet.
+      let source = objectKey;
+      let found = resumable && !(await resumableIsWhole(storage, objectKey)) ? undefined : await storage.check(objectKey);
+      const later = laterKeyOf(objectKey);
       if (!found && later) {
         source = later;
         found = await storage.check(later);
       }
       if (!found) {
-        missing.push(key);
+        if (!resumable) missing.push(objectKey);
         continue;
       }
       const hash = createHash('sha256');
-      await tar.addStream(OBJECT_PREFIX + key, found.size, await storage.read(source), (chunk) => hash.update(chunk));
-      objects.push({ key, size: found.size, sha256: hash.digest('hex') });
+      await tar.addStream(OBJECT_PREFIX + objectKey, found.size, await storage.read(source), (chunk) => hash.update(chunk));
+      objects.push({ key: objectKey, size: found.size, sha256: hash.digest('hex'), ...(resumable ? { resumable: true as const } : {}) });
     }
 
     // No secret goes in (CONTRACT §23): not the development session secret of DATA_DIR, nor the
@@ -225,7 +269,10 @@ export async function writeBackup({ database, storage }: BackupSources, out: Wri
       objects,
       missing,
     };
-    await tar.addBuffer(MANIFEST_ENTRY, Buffer.from(JSON.stringify(manifest, null, 2) + '\n'));
+    const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2) + '\n');
+    await tar.addBuffer(MANIFEST_ENTRY, manifestBytes);
+    // The manifest names every entry's checksum, so its signature covers the whole archive.
+    if (key) await tar.addBuffer(SIGNATURE_ENTRY, Buffer.from(`${SIGNATURE_PREFIX}${signatureOf(key, manifestBytes).toString('hex')}\n`));
     await tar.finish();
     return manifest;
   } finally {
@@ -248,20 +295,62 @@ export async function writeBackupFile(sources: BackupSources, file: string): Pro
   }
 }
 
-/** Reads an archive's entries and manifest; anything that is not a whole backup is a BackupError. */
-async function readArchive(file: string) {
+/**
+ * What a restore trusts (decision 191): the key archives are signed with (BACKUP_KEY), and
+ * whether an archive without a signature may be restored although a key is set (`--unsigned`).
+ */
+export interface ArchiveTrust {
+  key: Buffer | undefined;
+  allowUnsigned: boolean;
+}
+
+async function readEntry(handle: Awaited<ReturnType<typeof open>>, entry: TarEntry): Promise<Buffer> {
+  const bytes = Buffer.alloc(entry.size);
+  await handle.read(bytes, 0, entry.size, entry.offset);
+  return bytes;
+}
+
+/**
+ * The manifest's signature against the key: a signed archive opens only with its key, and with a
+ * key set an unsigned one only when the operator says so. Checked before anything else is read.
+ */
+async function checkSignature(file: string, handle: Awaited<ReturnType<typeof open>>, entry: TarEntry | undefined, manifest: Buffer, trust: ArchiveTrust) {
+  if (!entry) {
+    if (!trust.key || trust.allowUnsigned) return;
+    throw new BackupError(`${file} is not signed and BACKUP_KEY is set: restore it with --unsigned only if you know where it comes from`);
+  }
+  if (!trust.key) throw new BackupError(`${file} is signed: set BACKUP_KEY to the key it was taken with to restore it`);
+  const written = (await readEntry(handle, entry)).toString('utf8').trim();
+  const signature = written.startsWith(SIGNATURE_PREFIX) ? Buffer.from(written.slice(SIGNATURE_PREFIX.length), 'hex') : Buffer.alloc(0);
+  const expected = signatureOf(trust.key, manifest);
+  if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) {
+    throw new BackupError(`${file} does not verify with BACKUP_KEY: it was changed after it was written, or taken with another key`);
+  }
+}
+
+/**
+ * Reads an archive's entries and manifest; anything that is not a whole backup is a BackupError.
+ * With `trust`, the manifest's signature is checked first (decision 191).
+ */
+async function readArchive(file: string, trust?: ArchiveTrust) {
   const handle = await open(file, 'r').catch(() => {
     throw new BackupError(`Cannot read ${file}`);
   });
   try {
     const entries = await listTarEntries(handle).catch((error: Error) => {
-      throw new BackupError(error.message);
+      throw new BackupError(`${file}: ${error.message}`);
     });
     const manifestEntry = entries.find((entry) => entry.name === MANIFEST_ENTRY);
     if (!manifestEntry) throw new BackupError(`${file} is not a whole backup (it has no manifest)`);
-    const bytes = Buffer.alloc(manifestEntry.size);
-    await handle.read(bytes, 0, manifestEntry.size, manifestEntry.offset);
-    const parsed = manifestSchema.safeParse(JSON.parse(bytes.toString('utf8')));
+    const bytes = await readEntry(handle, manifestEntry);
+    if (trust) await checkSignature(file, handle, entries.find((entry) => entry.name === SIGNATURE_ENTRY), bytes, trust);
+    let json: unknown;
+    try {
+      json = JSON.parse(bytes.toString('utf8'));
+    } catch {
+      json = undefined;
+    }
+    const parsed = manifestSchema.safeParse(json);
     if (!parsed.success) throw new BackupError(`${file} has a manifest this version cannot read`);
     return { handle, entries: new Map(entries.map((entry) => [entry.name, entry])), manifest: parsed.data };
   } catch (error) {
@@ -276,9 +365,13 @@ async function sha256OfEntry(handle: Awaited<ReturnType<typeof open>>, entry: Ta
   return hash.digest('hex');
 }
 
-/** Checks every checksum of an archive against its manifest without restoring anything. */
-export async function verifyBackupFile(file: string): Promise<BackupManifest> {
-  const { handle, entries, manifest } = await readArchive(file);
+/**
+ * Checks every checksum of an archive against its manifest without restoring anything; with
+ * `trust`, its signature first (a restore always passes it; a backup just received checks only
+ * that it is whole).
+ */
+export async function verifyBackupFile(file: string, trust?: ArchiveTrust): Promise<BackupManifest> {
+  const { handle, entries, manifest } = await readArchive(file, trust);
   try {
     const expected = [
       { name: manifest.database.entry, sha256: manifest.database.sha256 },
@@ -321,7 +414,7 @@ async function directoryIsEmpty(dir: string): Promise<boolean> {
 /** The one line a refused restore prints. */
 const refusal = (what: string) => `Refusing to restore: ${what} is not empty (a restore fills only an empty target)`;
 
-interface RestoreResult {
+export interface RestoreResult {
   manifest: BackupManifest;
   /** Rows per table in the restored database, equal to the manifest's. */
   tables: Record<string, number>;
@@ -405,6 +498,42 @@ export async function undoPostgres(client: pg.Client, before: PostgresBefore): P
   await client.query('commit');
 }
 
+const gunzipBytes = promisify(gunzip);
+
+/**
+ * The embedded database's dump, unpacked here rather than by PGlite: its loader unzips on a
+ * stream whose failure no caller can catch, so a damaged dump (its checksum forged with it)
+ * killed the restore with a stack and left its staging directory behind.
+ */
+async function unpackPgliteDump(bytes: Buffer): Promise<Buffer> {
+  let tar: Buffer;
+  try {
+    tar = await gunzipBytes(bytes);
+  } catch (error) {
+    throw new BackupError(`The backup's database cannot be unpacked (${(error as Error).message}): nothing was restored`);
+  }
+  try {
+    assertWholeTar(tar);
+  } catch (error) {
+    throw new BackupError(`The backup's database is damaged (${(error as Error).message}): nothing was restored`);
+  }
+  return tar;
+}
+
+/**
+ * Resumable uploads whose last byte had arrived are restored with their bytes under `incoming/`
+ * but without the resumable store's record of them, which their check would ask: they are marked
+ * `stored`, the state the check starts from once that record says they are whole.
+ */
+async function settleResumableUploads(database: Database, manifest: BackupManifest): Promise<void> {
+  const ids = manifest.objects.filter((object) => object.resumable).map((object) => object.key.slice('incoming/'.length));
+  if (ids.length === 0) return;
+  await database.db
+    .update(uploads)
+    .set({ status: 'stored' })
+    .where(and(inArray(uploads.id, ids), eq(uploads.status, 'receiving'), isNull(uploads.leaseUntil), isNull(uploads.contentType)));
+}
+
 /** Whether the restored channel's refresh token opens with the configured key; null without a channel. */
 async function channelOpensWith(database: Database, key: Buffer): Promise<boolean | null> {
   const result = (await database.db.execute(sql`select refresh_token from youtube_channels limit 1`)) as unknown as { rows: { refresh_token: string }[] };
@@ -427,8 +556,8 @@ async function channelOpensWith(database: Database, key: Buffer): Promise<boolea
  * beside `db` and renamed into place only once its row counts matched; a PostgreSQL database is
  * emptied again, and every file written is deleted, when anything fails on the way.
  */
-export async function restoreBackupFile(file: string, config: Config, storage: ObjectStorage): Promise<RestoreResult> {
-  const manifest = await verifyBackupFile(file);
+export async function restoreBackupFile(file: string, config: Config, storage: ObjectStorage, options: { allowUnsigned?: boolean } = {}): Promise<RestoreResult> {
+  const manifest = await verifyBackupFile(file, { key: config.backupKey, allowUnsigned: options.allowUnsigned ?? false });
   const { kind } = manifest.database;
   const pgliteDir = path.join(config.dataDir, 'db');
   if (kind === 'postgres' && !config.databaseUrl) {
@@ -451,10 +580,9 @@ export async function restoreBackupFile(file: string, config: Config, storage: O
     const dumpEntry = entries.get(manifest.database.entry)!;
     if (kind === 'pglite') {
       await rm(stagingDir, { recursive: true, force: true });
-      const bytes = Buffer.alloc(dumpEntry.size);
-      await handle.read(bytes, 0, dumpEntry.size, dumpEntry.offset);
+      const dump = await unpackPgliteDump(await readEntry(handle, dumpEntry));
       await mkdir(stagingDir, { recursive: true });
-      const restored = await PGlite.create(stagingDir, { loadDataDir: new Blob([bytes]), extensions: { pg_trgm } });
+      const restored = await PGlite.create(stagingDir, { loadDataDir: new Blob([dump as Uint8Array<ArrayBuffer>], { type: 'application/x-tar' }), extensions: { pg_trgm } });
       await restored.close();
       // The copy carries the lock of the process it was taken from (decision 053).
       await rm(path.join(stagingDir, 'hub-owner.pid'), { force: true });
@@ -482,6 +610,7 @@ export async function restoreBackupFile(file: string, config: Config, storage: O
       for (const [table, count] of Object.entries(manifest.database.tables)) {
         if (tables[table] !== count) throw new BackupError(`Restored ${table} has ${tables[table] ?? 0} rows, the backup ${count}: nothing was restored`);
       }
+      await settleResumableUploads(database, manifest);
       channelOpens = await channelOpensWith(database, config.production.tokenKey);
     } finally {
       await database.close();

@@ -79,6 +79,19 @@ export interface TarEntry {
   offset: number;
 }
 
+/** The entry a header block describes, or an error naming where the header is damaged. */
+function entryOf(block: Buffer, position: number): TarEntry {
+  let sum = 0;
+  for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 0x20 : block[i]!;
+  if (sum !== Number.parseInt(block.toString('ascii', 148, 156).replace(/[\0 ]/g, ''), 8)) {
+    throw new Error(`Not a backup archive (damaged header at byte ${position})`);
+  }
+  const name = block.toString('utf8', 0, 100).replace(/\0.*$/s, '');
+  const size = block[124]! & 0x80 ? Number(block.readBigUInt64BE(128)) : Number.parseInt(block.toString('ascii', 124, 136).replace(/\0.*$/s, ''), 8);
+  if (!Number.isSafeInteger(size) || size < 0) throw new Error(`Not a backup archive (damaged header at byte ${position})`);
+  return { name, size, offset: position + BLOCK };
+}
+
 /** The entries of an archive file, in order; a damaged header is an error that says so. */
 export async function listTarEntries(file: FileHandle): Promise<TarEntry[]> {
   const entries: TarEntry[] = [];
@@ -88,18 +101,32 @@ export async function listTarEntries(file: FileHandle): Promise<TarEntry[]> {
   while (position + BLOCK <= total) {
     await file.read(block, 0, BLOCK, position);
     if (block.every((byte) => byte === 0)) break;
-    let sum = 0;
-    for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 0x20 : block[i]!;
-    if (sum !== Number.parseInt(block.toString('ascii', 148, 156).replace(/[\0 ]/g, ''), 8)) {
-      throw new Error(`Not a backup archive (damaged header at byte ${position})`);
-    }
-    const name = block.toString('utf8', 0, 100).replace(/\0.*$/s, '');
-    const size = block[124]! & 0x80 ? Number(block.readBigUInt64BE(128)) : Number.parseInt(block.toString('ascii', 124, 136).replace(/\0.*$/s, ''), 8);
-    entries.push({ name, size, offset: position + BLOCK });
-    position += BLOCK + Math.ceil(size / BLOCK) * BLOCK;
+    const entry = entryOf(block, position);
+    entries.push(entry);
+    position = entry.offset + Math.ceil(entry.size / BLOCK) * BLOCK;
   }
   if (position > total) throw new Error('The archive is cut short');
   return entries;
+}
+
+/**
+ * Checks that `bytes` are a whole tar (every header's checksum, no entry past the end), as a
+ * tool that unpacks it in memory expects: PGlite's loader, handed a damaged one, tries it again
+ * as gzip on a stream whose failure no caller can catch, and the process dies with a stack.
+ */
+export function assertWholeTar(bytes: Buffer): void {
+  let position = 0;
+  let ended = false;
+  while (position + BLOCK <= bytes.length) {
+    const block = bytes.subarray(position, position + BLOCK);
+    if (block.every((byte) => byte === 0)) {
+      ended = true;
+      break;
+    }
+    const entry = entryOf(block, position);
+    position = entry.offset + Math.ceil(entry.size / BLOCK) * BLOCK;
+  }
+  if (!ended || position > bytes.length) throw new Error('The archive is cut short');
 }
 
 /** An entry's bytes as a stream. */

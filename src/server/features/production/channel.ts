@@ -133,9 +133,21 @@ export class LabelChannel {
     }
   }
 
+  /**
+   * The connected channel: its row, while its refresh token opens with this server's key. One
+   * sealed with another key (restored onto another SESSION_SECRET or TOKEN_ENCRYPTION_KEY,
+   * CONTRACT §23) reads as not connected until it is connected again, which replaces it.
+   */
   private async row() {
     const [row] = await this.options.db.select().from(youtubeChannels).where(eq(youtubeChannels.id, 'label'));
-    return row;
+    if (!row) return undefined;
+    try {
+      openToken(this.options.tokenKey, row.refreshToken);
+      return row;
+    } catch (error) {
+      if (error instanceof TokenBoxError) return undefined;
+      throw error;
+    }
   }
 
   async isConnected(): Promise<boolean> {
