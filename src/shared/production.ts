@@ -323,6 +323,24 @@ export function standingDueAt<T>(s: {
   return ended ? null : s.dueAt;
 }
 
+/**
+ * What ended a submission's to-dos (issue 43 item 10), if anything: turned down, refunded (or a
+ * refund asked of Stripe), or published. Then the desk offers no delivery deadline, no allowlist
+ * to mark and no refund to make: each is done with or moot.
+ */
+export type WorkEnd = 'rejected' | 'refunded' | 'published';
+export function workEndOf(s: { status: string; paymentStatus: string | null; refundRequestedAt: unknown }): WorkEnd | null {
+  if (s.status === 'rejected') return 'rejected';
+  if (s.paymentStatus === 'refunded' || s.refundRequestedAt) return 'refunded';
+  if (s.status === 'published') return 'published';
+  return null;
+}
+export const WORK_END_LABELS: Record<WorkEnd, string> = {
+  rejected: 'turned down',
+  refunded: 'refunded',
+  published: 'published',
+};
+
 /** The admin list's deadline filter (CONTRACT §13). */
 export const DUE_FILTERS = ['overdue', 'today', 'week'] as const;
 export type DueFilter = (typeof DUE_FILTERS)[number];
