@@ -290,8 +290,11 @@ export interface BonusState {
 /** GET /api/admin/bonus: every artist's ledger. */
 export interface ArtistLedger {
   userId: string;
+  /** The account's name, or once it is deleted the name its work keeps. */
   artistName: string;
   email: string | null;
+  /** The artist deleted their account: the ledger stays, under the name kept on the work. */
+  accountDeleted: boolean;
   viralHits: number;
   unlocked: boolean;
   owed: string;
