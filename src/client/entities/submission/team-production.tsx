@@ -316,9 +316,12 @@ export function TeamProduction({
           </Button>
         )
       ) : null}
-      {canPublish ? <ChannelPublish submissionId={submissionId} state={state} videoFileUrl={videoFileUrl} /> : null}
       {canPublish ? (
-        <PublishForm key={state.publication?.publishedAt ?? 'new'} submissionId={submissionId} state={state} secondary={channelConnected && !state.publication} />
+        // The phone's details sheet jumps here ("Publishing", issue 43 item 9).
+        <div id="desk-publishing" className="grid gap-4">
+          <ChannelPublish submissionId={submissionId} state={state} videoFileUrl={videoFileUrl} />
+          <PublishForm key={state.publication?.publishedAt ?? 'new'} submissionId={submissionId} state={state} secondary={channelConnected && !state.publication} />
+        </div>
       ) : null}
       {state.publication ? <ViewsForm submissionId={submissionId} state={state} /> : null}
       {state.licence ? <LicenceRecord licence={state.licence} /> : null}
