@@ -318,7 +318,7 @@ export function TeamProduction({
       ) : null}
       {canPublish ? (
         // The phone's details sheet jumps here ("Publishing", issue 43 item 9).
-        <div id="desk-publishing" className="grid gap-4">
+        <div id="desk-publishing" className="grid scroll-mt-16 gap-4 outline-none">
           <ChannelPublish submissionId={submissionId} state={state} videoFileUrl={videoFileUrl} />
           <PublishForm key={state.publication?.publishedAt ?? 'new'} submissionId={submissionId} state={state} secondary={channelConnected && !state.publication} />
         </div>

@@ -124,7 +124,8 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
             The search, Templates and CSV on the heading's line; the filters on their own below, so the
             search is wide enough for its whole placeholder at 1280 px (issue 43: "Search title, ar").
           */}
-          <div className="grid gap-2 border-b p-3">
+          {/* Tight padding: with the second line the laptop's list still shows its 12 whole rows (CONTRACT §14). */}
+          <div className="grid gap-1.5 border-b px-3 py-1.5">
             <div className="flex flex-wrap items-center gap-2">
               <h2 className="mr-auto shrink-0 text-lg font-semibold sm:mr-0">All Submissions</h2>
               <div className="relative order-last w-full sm:order-none sm:w-auto sm:min-w-72 sm:flex-1 lg:max-w-md">

@@ -1,5 +1,5 @@
 import { Download, ExternalLink, Pencil, Trash2 } from 'lucide-react';
-import { useState, type MouseEvent } from 'react';
+import { useState } from 'react';
 import { TIERS, isPublishable, uploadIdFromObjectPath } from '@shared/submissions';
 import { workEndOf } from '@shared/production';
 import type { AdminSubmission } from '@shared/submission-schemas';
@@ -153,10 +153,10 @@ function Details({ initial, onDelete }: { initial: AdminSubmission; onDelete(sub
           <TextSection label="Creative Direction" text={s.creativeDirection} />
           <TextSection label="Lyrics" text={s.hasLyrics ? s.lyrics : null} />
           <Separator />
-          <div id="desk-rights">
+          <div id="desk-rights" className="scroll-mt-16 outline-none">
             <RightsPanel submissionId={s.id} ended={workEndOf(s)} />
           </div>
-          <div id="desk-production">
+          <div id="desk-production" className="scroll-mt-16 outline-none">
             <TeamProduction submissionId={s.id} tier={s.pricingTier} status={s.status} paymentStatus={s.paymentStatus} ended={workEndOf(s)} videoFileUrl={s.videoFileUrl} />
           </div>
           <Separator />
@@ -182,20 +182,18 @@ function Details({ initial, onDelete }: { initial: AdminSubmission; onDelete(sub
  * two columns and need them less.
  */
 function SectionJumps({ publishable }: { publishable: boolean }) {
-  const jump = (id: string) => (event: MouseEvent<HTMLButtonElement>) => {
+  const jump = (id: string) => () => {
     const target = document.getElementById(id);
-    const sheet = event.currentTarget.closest('[role="dialog"]');
-    const bar = event.currentTarget.closest('nav');
-    if (!target || !sheet) return;
-    const top = target.getBoundingClientRect().top - sheet.getBoundingClientRect().top + sheet.scrollTop - (bar?.offsetHeight ?? 0) - 8;
-    sheet.scrollTo({ top, behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    if (!target) return;
+    // Its scroll-margin keeps it clear of this bar, which stays at the top of the sheet.
+    target.scrollIntoView({ block: 'start', behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
     // Keyboard and screen-reader users land where the eye does.
     target.setAttribute('tabindex', '-1');
     target.focus({ preventScroll: true });
   };
   const jumps = DETAILS_JUMPS.filter((j) => publishable || j.id !== 'desk-publishing');
   return (
-    <nav aria-label={DETAILS_JUMPS_LABEL} className="sticky top-0 z-10 flex gap-2 overflow-x-auto border-b bg-popover px-4 py-2 md:hidden" data-testid="details-jumps">
+    <nav aria-label={DETAILS_JUMPS_LABEL} className="sticky top-0 z-10 flex flex-wrap gap-2 border-b bg-popover px-4 py-2 md:hidden" data-testid="details-jumps">
       {jumps.map((j) => (
         <Button key={j.id} variant="secondary" size="sm" onClick={jump(j.id)}>
           {j.label}

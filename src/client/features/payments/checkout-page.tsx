@@ -69,7 +69,11 @@ function Checkout({ submission }: { submission: Submission }) {
             <PaymentCard submission={submission} />
           </div>
           <div className="lg:col-start-1 lg:row-start-2">
-            <ChangeTierControl submission={submission} onChanged={(tier) => (tier === 'free' ? navigate('/dashboard') : undefined)} />
+            <ChangeTierControl
+              submission={submission}
+              className="bg-card p-6"
+              onChanged={(tier) => (tier === 'free' ? navigate('/dashboard') : undefined)}
+            />
           </div>
         </div>
       </main>
