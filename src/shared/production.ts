@@ -290,8 +290,11 @@ export interface BonusState {
 /** GET /api/admin/bonus: every artist's ledger. */
 export interface ArtistLedger {
   userId: string;
+  /** The account's name, or once it is deleted the name its work keeps. */
   artistName: string;
   email: string | null;
+  /** The artist deleted their account: the ledger stays, under the name kept on the work. */
+  accountDeleted: boolean;
   viralHits: number;
   unlocked: boolean;
   owed: string;
@@ -322,6 +325,24 @@ export function standingDueAt<T>(s: {
     (DEADLINE_ENDING_STATUSES as readonly string[]).includes(s.status) || s.paymentStatus === 'refunded' || Boolean(s.refundRequestedAt);
   return ended ? null : s.dueAt;
 }
+
+/**
+ * What ended a submission's to-dos (issue 43 item 10), if anything: turned down, refunded (or a
+ * refund asked of Stripe), or published. Then the desk offers no delivery deadline, no allowlist
+ * to mark and no refund to make: each is done with or moot.
+ */
+export type WorkEnd = 'rejected' | 'refunded' | 'published';
+export function workEndOf(s: { status: string; paymentStatus: string | null; refundRequestedAt: unknown }): WorkEnd | null {
+  if (s.status === 'rejected') return 'rejected';
+  if (s.paymentStatus === 'refunded' || s.refundRequestedAt) return 'refunded';
+  if (s.status === 'published') return 'published';
+  return null;
+}
+export const WORK_END_LABELS: Record<WorkEnd, string> = {
+  rejected: 'turned down',
+  refunded: 'refunded',
+  published: 'published',
+};
 
 /** The admin list's deadline filter (CONTRACT §13). */
 export const DUE_FILTERS = ['overdue', 'today', 'week'] as const;

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createSubmission, FAKE_STRIPE_JS, registerArtist } from './fixtures';
+import { CHECKOUT_TEXTS } from '../../src/client/features/payments/checkout-texts';
+import { createSubmission, FAKE_STRIPE_JS, registerArtist, shoot } from './fixtures';
 
 /**
  * Browser journeys of the checkout, /payment-success and /payment-failure (SPEC §2, §4, §8;
@@ -108,11 +109,23 @@ test.describe('checkout', () => {
 
   test('says so when the payment form cannot be loaded', async ({ page }) => {
     await fakeStripe(page, {});
-    await page.route('https://js.stripe.com/**', (route) => route.abort());
+    // A blocker extension: Stripe's script never arrives, until it is allowed.
+    let blocked = true;
+    await page.route('https://js.stripe.com/**', (route) => (blocked ? route.abort() : route.fallback()));
     await signUp(page);
     const id = await submit(page, 'premium');
     await page.goto(`/checkout/${id}`);
-    await expect(page.getByRole('alert').getByText('Failed to initialize payment. Please try again.')).toBeVisible();
+    // What failed, its usual cause and what to do (issue 43 item 11), not "Failed to initialize payment".
+    const failed = page.getByTestId('checkout-failed');
+    await expect(failed.getByRole('heading', { name: CHECKOUT_TEXTS.cardFormFailedTitle })).toBeVisible();
+    await expect(failed).toContainText('blocker');
+    await expect(failed.getByRole('link', { name: CHECKOUT_TEXTS.contact })).toHaveAttribute('href', /\/messages/);
+    await expect(page.getByText('Failed to initialize payment')).toHaveCount(0);
+    await shoot(page, 'test-results/checkout', 'card-form-failed');
+    // Unblocked, "Try again" loads the card form.
+    blocked = false;
+    await failed.getByRole('button', { name: CHECKOUT_TEXTS.retry }).click();
+    await expect(page.getByRole('button', { name: 'Pay $99.00' })).toBeVisible();
   });
 });
 

@@ -209,3 +209,85 @@ test('the daily digest’s link /admin?submission={id} opens that submission’s
   await expect(page).toHaveURL(/\/admin$/);
   await artist.dispose();
 });
+
+test('each row says what publishing waits for, the list filters by it, and turned-down or published work offers no allowlist to mark (issue 43 items 9, 10)', async ({ page, baseURL }) => {
+  const token = `Rights${Date.now()}`;
+  const artist = await newArtist(baseURL!, 'Glass Harbor');
+  const team = page.request;
+  await signInAsAdmin(page);
+  const approve = async (id: string) => expect((await team.patch(`/api/admin/submissions/${id}/status`, { data: { status: 'approved' } })).ok()).toBe(true);
+  const sign = async (id: string) =>
+    expect((await artist.post(`/api/submissions/${id}/agreement/sign`, { data: { name: 'Glass Harbor', consent: true } })).ok()).toBe(true);
+  const pending = await submit(artist, submission('Glass Harbor', `${token} Pending`));
+  const unsigned = await submit(artist, submission('Glass Harbor', `${token} Unsigned`));
+  await approve(unsigned);
+  const allowlist = await submit(artist, submission('Glass Harbor', `${token} Allowlist`, { contentId: 'unknown' }));
+  await approve(allowlist);
+  await sign(allowlist);
+  const complete = await submit(artist, submission('Glass Harbor', `${token} Complete`, { contentId: 'no' }));
+  await approve(complete);
+  await sign(complete);
+  const rejected = await submit(artist, submission('Glass Harbor', `${token} Rejected`, { contentId: 'yes' }));
+  expect((await team.patch(`/api/admin/submissions/${rejected}/status`, { data: { status: 'rejected' } })).ok()).toBe(true);
+  const published = await submit(artist, submission('Glass Harbor', `${token} Published`, { contentId: 'yes' }));
+  await approve(published);
+  const recorded = await team.put(`/api/admin/submissions/${published}/publication`, {
+    data: { videoUrl: 'https://youtu.be/rightsdesk1', publishedAt: new Date().toISOString(), subscriberCount: 1000, override: { reason: 'Allowlisted by phone with the distributor' } },
+  });
+  expect(recorded.ok(), await recorded.text()).toBe(true);
+  expect(pending).toBeTruthy();
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/admin');
+  await page.getByRole('searchbox', { name: 'Search submissions' }).fill(token);
+  await expect(page.locator(`table[data-search="${token}"][aria-busy="false"]`)).toHaveCount(1);
+  const rows = page.getByTestId('admin-submission-row');
+  await expect(rows).toHaveCount(6);
+  const rightsOf = (title: string) => rows.filter({ hasText: `${token} ${title}` }).getByTestId('desk-rights');
+  await expect(rightsOf('Unsigned')).toHaveText('Agreement unsigned');
+  await expect(rightsOf('Allowlist')).toHaveText('Allowlist pending');
+  await expect(rightsOf('Complete')).toHaveText('Rights complete');
+  await expect(rightsOf('Pending')).toHaveCount(0);
+  await expect(rightsOf('Rejected')).toHaveCount(0);
+  // The placeholder is whole at 1280 px: the search has its own line with the heading.
+  const search = page.getByRole('searchbox', { name: 'Search submissions' });
+  expect(await search.evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const canvas = document.createElement('canvas').getContext('2d')!;
+    canvas.font = `${style.fontSize} ${style.fontFamily}`;
+    return canvas.measureText(input.placeholder).width <= input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  })).toBe(true);
+
+  // The filter is the server's: only what waits for the allowlist.
+  await page.getByRole('combobox', { name: 'Filter by rights' }).click();
+  await page.getByRole('option', { name: 'Allowlist pending' }).click();
+  await expect(page.locator(`table[data-search="${token}"][aria-busy="false"]`)).toHaveCount(1);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`${token} Allowlist`);
+  await page.screenshot({ path: 'test-results/review-desk/rights-filter-1280.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('list', { name: 'Submissions' }).getByTestId('desk-rights')).toHaveText('Allowlist pending');
+  await page.screenshot({ path: 'test-results/review-desk/rights-filter-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Still waiting: the allowlist is a to-do, with its "not done" a labelled button once done.
+  await page.goto(`/admin?submission=${allowlist}`);
+  let dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('desk-ai-usage')).toHaveText('No');
+  await dialog.getByRole('button', { name: 'Mark allowlist done' }).click();
+  await expect(dialog.getByRole('button', { name: 'Mark allowlist not done' })).toBeVisible();
+  // Turned down, or published: nothing to mark, nothing waited for.
+  for (const [id, end] of [
+    [rejected, 'turned down'],
+    [published, 'published'],
+  ] as const) {
+    await page.goto(`/admin?submission=${id}`);
+    dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('rights-state')).toHaveText(`Nothing to do: ${end}`);
+    await expect(dialog.getByTestId('allowlist-step')).toContainText(`no longer needed: ${end}`);
+    await expect(dialog.getByRole('button', { name: 'Mark allowlist done' })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Refund payment' })).toHaveCount(0);
+  }
+  await dialog.getByTestId('rights-panel').screenshot({ path: 'test-results/review-desk/rights-published-1280.png' });
+  await artist.dispose();
+});

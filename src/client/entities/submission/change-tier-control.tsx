@@ -14,13 +14,15 @@ interface ChangeTierControlProps {
   submission: Pick<Submission, 'id' | 'pricingTier' | 'songTitle' | 'submissionType'>;
   /** After the change: where to go next depends on the page (a free plan has nothing to pay). */
   onChanged?: (tier: PricingTier) => void;
+  /** The box's padding: the checkout sets its cards' own, so the box lines up with them (issue 43). */
+  className?: string;
 }
 
 /**
  * Another plan while the payment is due (CONTRACT §12), from the checkout and the details dialog.
  * Free needs no payment, so it also works when card payments are unavailable.
  */
-export function ChangeTierControl({ submission, onChanged }: ChangeTierControlProps) {
+export function ChangeTierControl({ submission, onChanged, className = 'p-3' }: ChangeTierControlProps) {
   // The dropdown shows the plan the submission is on until another is chosen, and again after a
   // change: the plan just chosen, marked as the current one (it showed the first option before).
   const [tier, setTier] = useState<PricingTier>(submission.pricingTier);
@@ -47,7 +49,7 @@ export function ChangeTierControl({ submission, onChanged }: ChangeTierControlPr
   const plans = plansFor(submission.submissionType);
 
   return (
-    <div className="grid gap-2 rounded-lg border p-3" data-testid="change-tier">
+    <div className={`grid gap-2 rounded-lg border ${className}`} data-testid="change-tier">
       <label htmlFor={`tier-${submission.id}`} className="text-sm font-medium">
         Change plan
       </label>

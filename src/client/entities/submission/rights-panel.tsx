@@ -1,4 +1,5 @@
-import { Check, Download, FileText, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { Check, Download, FileText, ShieldAlert, ShieldCheck, Undo2 } from 'lucide-react';
+import { WORK_END_LABELS, type WorkEnd } from '@shared/production';
 import { CONTENT_ID_LABELS, OWNER_ROLE_LABELS, RIGHTS_PART_LABELS, formatIsrc } from '@shared/rights';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -9,12 +10,18 @@ import { toast } from '@client/lib/toast';
 import { AGREEMENT_STATUS_LABELS } from './agreement-view';
 import { agreementPdfUrl, allowlistLetterUrl, useMarkAllowlist, useRights } from './rights-queries';
 
+const RIGHTS_PANEL_TEXTS = {
+  /** Issue 43: a bare "Undo" said neither what it undoes nor that it is a button. */
+  undoAllowlist: 'Mark allowlist not done',
+  allowlistMoot: (end: string) => `Not marked done; no longer needed: ${end}.`,
+} as const;
+
 /**
  * The desk's rights step (CONTRACT §22): who owns the song, where the licence agreement stands,
  * Content ID with the letter to the distributor and its "done", and what publishing still waits
  * for. Publishing itself stays in the production panel; the server refuses it until this is done.
  */
-export function RightsPanel({ submissionId }: { submissionId: string }) {
+export function RightsPanel({ submissionId, ended = null }: { submissionId: string; ended?: WorkEnd | null }) {
   const rights = useRights(submissionId);
   const allowlist = useMarkAllowlist(submissionId);
   if (rights.isLoading) return <Spinner label="Loading the rights" />;
@@ -33,8 +40,15 @@ export function RightsPanel({ submissionId }: { submissionId: string }) {
           {ready ? <ShieldCheck className="size-4 text-success" aria-hidden /> : <ShieldAlert className="size-4 text-warning" aria-hidden />}
           Rights before release
         </h3>
-        <Badge variant={ready ? 'success' : 'warning'} className="whitespace-normal" data-testid="rights-state">
-          {ready ? 'Ready to publish' : `Waiting for ${r.missing.map((m) => RIGHTS_PART_LABELS[m]).join(' and ')}`}
+        {/* Turned down, refunded or published: nothing waits for the rights any more (issue 43 item 10). */}
+        <Badge variant={ready ? 'success' : ended ? 'secondary' : 'warning'} className="whitespace-normal" data-testid="rights-state">
+          {ready
+            ? ended === 'published'
+              ? 'Published with the rights complete'
+              : 'Ready to publish'
+            : ended
+              ? `Nothing to do: ${WORK_END_LABELS[ended]}`
+              : `Waiting for ${r.missing.map((m) => RIGHTS_PART_LABELS[m]).join(' and ')}`}
         </Badge>
       </div>
 
@@ -90,10 +104,15 @@ export function RightsPanel({ submissionId }: { submissionId: string }) {
                   <span className="flex items-center gap-1 text-sm text-success">
                     <Check className="size-4" aria-hidden /> Done {formatLongDateTime(r.allowlistDoneAt)}
                   </span>
-                  <Button variant="ghost" size="sm" onClick={() => mark(false)} disabled={allowlist.isPending}>
-                    Undo
-                  </Button>
+                  {ended ? null : (
+                    <Button variant="outline" size="sm" onClick={() => mark(false)} disabled={allowlist.isPending}>
+                      <Undo2 aria-hidden />
+                      {RIGHTS_PANEL_TEXTS.undoAllowlist}
+                    </Button>
+                  )}
                 </>
+              ) : ended ? (
+                <span className="text-sm text-muted-foreground">{RIGHTS_PANEL_TEXTS.allowlistMoot(WORK_END_LABELS[ended])}</span>
               ) : (
                 <Button size="sm" onClick={() => mark(true)} disabled={allowlist.isPending}>
                   Mark allowlist done

@@ -1,7 +1,7 @@
 import { MONEY_CONFIRM_TEXTS, REFUND_REASON_TEAM_LABEL } from '@shared/billing';
 import { CalendarClock, Clapperboard, PackageCheck, Paperclip, Undo2, Upload } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { DELIVERY_NOTE_MAX, type ProductionState } from '@shared/production';
+import { DELIVERY_NOTE_MAX, type ProductionState, type WorkEnd } from '@shared/production';
 import { PRODUCTION_TEXTS } from '@shared/production-texts';
 import { TIERS, formatUsd, isPaidTier, isPublishable, type PricingTier } from '@shared/submissions';
 import { Button } from '@client/components/ui/button';
@@ -243,11 +243,16 @@ export function TeamProduction({
   submissionId,
   tier,
   status,
+  paymentStatus,
+  ended = null,
   videoFileUrl,
 }: {
   submissionId: string;
   tier: PricingTier;
   status: string;
+  paymentStatus: string | null;
+  /** What ended the work's to-dos (workEndOf): no delivery form, no refund to make (issue 43 item 10). */
+  ended?: WorkEnd | null;
   videoFileUrl?: string | null;
 }) {
   const production = useProduction(submissionId);
@@ -268,7 +273,8 @@ export function TeamProduction({
         </p>
       ) : null}
       <DeliveriesList submissionId={submissionId} state={state} side="team" />
-      <DeliverForm submissionId={submissionId} />
+      {/* Turned down or refunded, nothing is owed: no delivery to make. A published video may still get files. */}
+      {ended === 'rejected' || ended === 'refunded' ? null : <DeliverForm submissionId={submissionId} />}
       {state.revisions.allowed > 0 ? (
         <p className="text-sm">
           Revisions asked: {state.revisions.used} of {state.revisions.allowed}
@@ -281,7 +287,8 @@ export function TeamProduction({
           {r.note}
         </p>
       ))}
-      {isPaidTier(tier) ? (
+      {/* A refund once the payment succeeded and before publication: after it the work is done (issue 43 item 10). */}
+      {isPaidTier(tier) && (state.refund || (paymentStatus === 'succeeded' && ended === null)) ? (
         state.refund ? (
           <p className="text-sm">
             Refunded ({REFUND_REASON_TEAM_LABEL[state.refund.reason]}) {formatLongDateTime(state.refund.requestedAt)}
@@ -309,9 +316,12 @@ export function TeamProduction({
           </Button>
         )
       ) : null}
-      {canPublish ? <ChannelPublish submissionId={submissionId} state={state} videoFileUrl={videoFileUrl} /> : null}
       {canPublish ? (
-        <PublishForm key={state.publication?.publishedAt ?? 'new'} submissionId={submissionId} state={state} secondary={channelConnected && !state.publication} />
+        // The phone's details sheet jumps here ("Publishing", issue 43 item 9).
+        <div id="desk-publishing" className="grid scroll-mt-16 gap-4 outline-none">
+          <ChannelPublish submissionId={submissionId} state={state} videoFileUrl={videoFileUrl} />
+          <PublishForm key={state.publication?.publishedAt ?? 'new'} submissionId={submissionId} state={state} secondary={channelConnected && !state.publication} />
+        </div>
       ) : null}
       {state.publication ? <ViewsForm submissionId={submissionId} state={state} /> : null}
       {state.licence ? <LicenceRecord licence={state.licence} /> : null}

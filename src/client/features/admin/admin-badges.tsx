@@ -1,6 +1,7 @@
 import { TIERS, type PricingTier } from '@shared/submissions';
 import { deskPublishingLabel } from '@shared/production-texts';
 import type { DeskPublishing } from '@shared/submission-schemas';
+import { RIGHTS_STATE_LABELS, type DeskRightsState } from '@shared/rights';
 import { Badge } from '@client/components/ui/badge';
 
 /** The real price of a paid submission ('$49 USD', '$99 USD', '$199 USD'), else 'Free' (CONTRACT preamble). */
@@ -23,6 +24,19 @@ export function PublishingBadge({ publishing, className }: { publishing: DeskPub
   return (
     <Badge variant={label.failed ? 'destructive' : 'outline'} title={advice ?? undefined} className={className} data-testid="desk-publishing">
       {label.text}
+    </Badge>
+  );
+}
+
+/**
+ * Where the rights stand (CONTRACT §22, issue 43 item 9): what publishing waits for, from approval
+ * on; nothing before. "Rights complete" in green, anything still owed in amber.
+ */
+export function RightsBadge({ rights, className }: { rights: DeskRightsState | null; className?: string }) {
+  if (!rights) return null;
+  return (
+    <Badge variant={rights === 'complete' ? 'success' : 'warning'} className={className} data-testid="desk-rights" data-rights={rights}>
+      {RIGHTS_STATE_LABELS[rights]}
     </Badge>
   );
 }

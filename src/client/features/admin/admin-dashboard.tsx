@@ -4,6 +4,7 @@ import type { PublicUser } from '@shared/auth';
 import { TAG_MAX_LENGTH, type AdminSort } from '@shared/admin';
 import type { AdminSubmission } from '@shared/submission-schemas';
 import { STATUS_LABELS, SUBMISSION_STATUSES, type AdminSettableStatus } from '@shared/submissions';
+import { RIGHTS_STATE_LABELS } from '@shared/rights';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Checkbox } from '@client/components/ui/checkbox';
@@ -26,7 +27,7 @@ import { DeleteSubmissionDialog } from './delete-submission-dialog';
 import { ReviewTemplatesDialog } from './review-templates-dialog';
 import { StatusChangeDialog } from './status-change-dialog';
 import { SubmissionDetailsDialog } from './submission-details-dialog';
-import { ASSIGNEE_VIEWS, DESK_SORTS, DUE_VIEWS, type AssigneeView, type DeskFilters, type DueView } from './desk-state';
+import { ASSIGNEE_VIEWS, DESK_SORTS, DUE_VIEWS, RIGHTS_VIEWS, type AssigneeView, type DeskFilters, type DueView, type RightsView } from './desk-state';
 import { useDeskShortcuts } from './desk-shortcuts';
 import { forgetLink, useDeepLinkedSubmission } from './use-deep-link';
 import { useDeskList } from './use-desk-list';
@@ -119,11 +120,15 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
         <AdminStatCards stats={data?.stats} status={filters.status} onStatus={(status) => setFilter({ status })} />
 
         <Card className="gap-0 overflow-hidden p-0">
-          <div className="flex flex-col gap-2 border-b p-3 lg:flex-row lg:items-center">
-            <h2 className="shrink-0 text-lg font-semibold">All Submissions</h2>
-            {/* One line from 1280 px on (the search and the selects give way to Templates' and CSV's labels), so the list keeps its 12 rows on a laptop. */}
-            <div className="flex flex-1 flex-wrap items-center gap-2 lg:justify-end xl:flex-nowrap">
-              <div className="relative w-full sm:w-64 xl:w-auto xl:max-w-64 xl:min-w-32 xl:flex-1">
+          {/*
+            The search, Templates and CSV on the heading's line; the filters on their own below, so the
+            search is wide enough for its whole placeholder at 1280 px (issue 43: "Search title, ar").
+          */}
+          {/* Tight padding: with the second line the laptop's list still shows its 12 whole rows (CONTRACT §14). */}
+          <div className="grid gap-1.5 border-b px-3 py-1.5">
+            <div className="flex flex-wrap items-center gap-2">
+              <h2 className="mr-auto shrink-0 text-lg font-semibold sm:mr-0">All Submissions</h2>
+              <div className="relative order-last w-full sm:order-none sm:w-auto sm:min-w-72 sm:flex-1 lg:max-w-md">
                 <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
                 <Input
                   ref={searchRef}
@@ -142,8 +147,17 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                   </button>
                 ) : null}
               </div>
+              <ReviewTemplatesDialog />
+              <Button asChild variant="outline" size="sm" className="h-9">
+                <a href={csvExportUrl(query)} download title="Export this list as CSV">
+                  <Download aria-hidden />
+                  <span className="sr-only sm:not-sr-only">CSV</span>
+                </a>
+              </Button>
+            </div>
+            <div className="flex flex-wrap items-center gap-2 lg:justify-end">
               <Select value={filters.view} onValueChange={(view) => setFilter({ view: view as AssigneeView })}>
-                <SelectTrigger aria-label="Assigned to" className="h-9 w-[calc(50%-0.25rem)] sm:w-36 xl:w-32">
+                <SelectTrigger aria-label="Assigned to" className="h-9 w-[calc(50%-0.25rem)] sm:w-36">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
@@ -155,7 +169,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                 </SelectContent>
               </Select>
               <Select value={filters.status} onValueChange={(status) => setFilter({ status })}>
-                <SelectTrigger aria-label="Filter by status" className="h-9 w-[calc(50%-0.25rem)] sm:w-40 xl:w-36">
+                <SelectTrigger aria-label="Filter by status" className="h-9 w-[calc(50%-0.25rem)] sm:w-40">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
@@ -180,8 +194,20 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                   ))}
                 </SelectContent>
               </Select>
+              <Select value={filters.rightsView} onValueChange={(rights) => setFilter({ rightsView: rights as RightsView })}>
+                <SelectTrigger aria-label="Filter by rights" className="h-9 w-[calc(50%-0.25rem)] sm:w-40">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {RIGHTS_VIEWS.map((r) => (
+                    <SelectItem key={r} value={r}>
+                      {r === 'any' ? 'Any rights' : RIGHTS_STATE_LABELS[r]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
               <Select value={filters.sort} onValueChange={(sort) => setFilter({ sort: sort as AdminSort })}>
-                <SelectTrigger aria-label="Sort" className="h-9 w-[calc(50%-0.25rem)] sm:w-36 xl:w-32">
+                <SelectTrigger aria-label="Sort" className="h-9 w-[calc(50%-0.25rem)] sm:w-36">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
@@ -192,13 +218,6 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                   ))}
                 </SelectContent>
               </Select>
-              <ReviewTemplatesDialog />
-              <Button asChild variant="outline" size="sm" className="h-9">
-                <a href={csvExportUrl(query)} download title="Export this list as CSV">
-                  <Download aria-hidden />
-                  <span className="sr-only sm:not-sr-only">CSV</span>
-                </a>
-              </Button>
             </div>
           </div>
 

@@ -24,6 +24,8 @@ interface AdminListFilter {
   tag: string;
   /** '' (any), or a deadline filter (CONTRACT §13). */
   due?: string;
+  /** '' (any), or a rights state (CONTRACT §22). */
+  rights?: string;
 }
 
 export interface AdminListParams extends AdminListFilter {
@@ -32,9 +34,10 @@ export interface AdminListParams extends AdminListFilter {
   sort: AdminSort;
 }
 
-function filterParams({ status, q, assignee, tag, due }: AdminListFilter): URLSearchParams {
+function filterParams({ status, q, assignee, tag, due, rights }: AdminListFilter): URLSearchParams {
   const params = new URLSearchParams();
   if (due) params.set('due', due);
+  if (rights) params.set('rights', rights);
   if (status && status !== 'all') params.set('status', status);
   if (q.trim()) params.set('q', q.trim());
   if (assignee) params.set('assignee', assignee);

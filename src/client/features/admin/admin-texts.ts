@@ -18,3 +18,17 @@ export const ADMIN_TOASTS = {
     variant: 'destructive',
   },
 } satisfies Record<string, ToastInput | ((...args: never[]) => ToastInput)>;
+
+/** The artist's AI answer (CONTRACT §22), as the desk's details show it. */
+export const AI_USAGE_TEXTS = {
+  yes: 'Yes: the artist says AI tools made part of the music, vocals or lyrics (uploaded as synthetic media)',
+  no: 'No',
+} as const;
+
+/** The details' section jumps on a phone (issue 43 item 9); `id`s of the sections' wrappers. */
+export const DETAILS_JUMPS_LABEL = 'Jump to';
+export const DETAILS_JUMPS = [
+  { id: 'desk-rights', label: 'Rights' },
+  { id: 'desk-production', label: 'Production' },
+  { id: 'desk-publishing', label: 'Publishing' },
+] as const;

@@ -50,7 +50,9 @@ export function BonusLedger() {
                 <tr key={ledger.userId} className="grid grid-cols-[1fr_auto_auto] gap-x-3 border-t py-2 align-top sm:table-row sm:py-0">
                   <td className="col-span-3 py-1 pr-3 sm:py-2">
                     <span className="font-medium">{ledger.artistName}</span>
-                    <span className="block text-xs text-muted-foreground">{ledger.email ?? 'No email'}</span>
+                    <span className="block text-xs text-muted-foreground" data-testid="ledger-email">
+                      {ledger.accountDeleted ? 'Account deleted' : (ledger.email ?? 'No email')}
+                    </span>
                     {/* Said up front, before anyone presses "Pay with Stripe" (issue 36). */}
                     <span
                       className={`block text-xs ${ledger.payoutAccount === 'active' ? 'text-success' : 'text-warning'}`}

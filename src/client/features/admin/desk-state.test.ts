@@ -3,6 +3,7 @@ import type { AdminSubmission } from '@shared/submission-schemas';
 import {
   ASSIGNEE_VIEWS,
   DUE_VIEWS,
+  RIGHTS_VIEWS,
   INITIAL_FILTERS,
   deskReducer,
   initialDeskState,
@@ -22,12 +23,14 @@ describe('the desk filters', () => {
   it('offer every assignee and deadline filter the server accepts, behind "all" and "any"', () => {
     expect(ASSIGNEE_VIEWS).toEqual(['all', 'me', 'none']);
     expect(DUE_VIEWS).toEqual(['any', 'overdue', 'today', 'week']);
+    expect(RIGHTS_VIEWS).toEqual(['any', 'unsigned', 'partly_signed', 'allowlist_pending', 'complete']);
   });
 
   it('become the list query: "all" and "any" are no filter, the settled search and tag are used as given', () => {
     const filters = { ...INITIAL_FILTERS, search: ' typed but not settled', view: 'me' as const, dueView: 'overdue' as const, sort: 'rating' as const };
-    expect(toDeskQuery(filters, { q: 'night', tag: 'synth' })).toEqual({ status: 'all', q: 'night', assignee: 'me', tag: 'synth', due: 'overdue', sort: 'rating' });
-    expect(toDeskQuery(INITIAL_FILTERS, { q: '', tag: '' })).toEqual({ status: 'all', q: '', assignee: '', tag: '', due: '', sort: 'created' });
+    expect(toDeskQuery(filters, { q: 'night', tag: 'synth' })).toEqual({ status: 'all', q: 'night', assignee: 'me', tag: 'synth', due: 'overdue', rights: '', sort: 'rating' });
+    expect(toDeskQuery(INITIAL_FILTERS, { q: '', tag: '' })).toEqual({ status: 'all', q: '', assignee: '', tag: '', due: '', rights: '', sort: 'created' });
+    expect(toDeskQuery({ ...INITIAL_FILTERS, rightsView: 'allowlist_pending' }, { q: '', tag: '' }).rights).toBe('allowlist_pending');
   });
 
   it('settle a search trimmed and a tag trimmed and lower-case', () => {
@@ -39,7 +42,7 @@ describe('the desk filters', () => {
     const none = toDeskQuery(INITIAL_FILTERS, { q: '', tag: '' });
     expect(isFiltered(none)).toBe(false);
     expect(isFiltered({ ...none, sort: 'due' })).toBe(false);
-    for (const change of [{ status: 'pending' }, { q: 'x' }, { assignee: 'none' }, { tag: 'y' }, { due: 'today' }]) {
+    for (const change of [{ status: 'pending' }, { q: 'x' }, { assignee: 'none' }, { tag: 'y' }, { due: 'today' }, { rights: 'unsigned' }]) {
       expect(isFiltered({ ...none, ...change })).toBe(true);
     }
   });
@@ -47,7 +50,7 @@ describe('the desk filters', () => {
   it('key each distinct query differently and the same query the same', () => {
     const base = toDeskQuery(INITIAL_FILTERS, { q: '', tag: '' });
     expect(keyOfQuery({ ...base })).toBe(keyOfQuery(base));
-    const keys = [base, { ...base, q: 'a' }, { ...base, tag: 'a' }, { ...base, status: 'a' }, { ...base, sort: 'due' as const }, { ...base, due: 'week' }].map(keyOfQuery);
+    const keys = [base, { ...base, q: 'a' }, { ...base, tag: 'a' }, { ...base, status: 'a' }, { ...base, sort: 'due' as const }, { ...base, due: 'week' }, { ...base, rights: 'complete' }].map(keyOfQuery);
     expect(new Set(keys).size).toBe(keys.length);
   });
 });

@@ -185,7 +185,8 @@ function StatusForm({ submissions, initialStatus, onDone }: { submissions: Admin
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>
         </DialogClose>
-        <Button type="submit" disabled={!status || pending}>
+        {/* Money goes back and the artist is turned down: the destructive look, as the product's other money confirmations (issue 43). */}
+        <Button type="submit" variant={refundNotice ? 'destructive' : 'default'} disabled={!status || pending}>
           {pending ? <Spinner className="text-primary-foreground" /> : null}
           {pending ? 'Updating...' : refundNotice ? MONEY_CONFIRM_TEXTS.rejectRefundConfirm : unpaidWarning ? 'Update Status Anyway' : 'Update Status'}
         </Button>

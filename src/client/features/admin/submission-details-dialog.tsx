@@ -1,6 +1,7 @@
 import { Download, ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { TIERS, uploadIdFromObjectPath } from '@shared/submissions';
+import { TIERS, isPublishable, uploadIdFromObjectPath } from '@shared/submissions';
+import { workEndOf } from '@shared/production';
 import type { AdminSubmission } from '@shared/submission-schemas';
 import { ADMIN_NOTES_MAX } from '@shared/admin';
 import { AudioPlayer } from '@client/entities/submission/audio-player';
@@ -16,7 +17,7 @@ import { tierPriceLabel } from './admin-badges';
 import { StatusBadge } from '@client/entities/submission/status-badge';
 import { TeamProduction } from '@client/entities/submission/team-production';
 import { useAdminSubmission, useSaveNotes } from './admin-queries';
-import { ADMIN_TOASTS } from './admin-texts';
+import { ADMIN_TOASTS, AI_USAGE_TEXTS, DETAILS_JUMPS, DETAILS_JUMPS_LABEL } from './admin-texts';
 import { downloadOne, planDownloads, startDownloads, type PlannedDownload } from './download-files';
 import { socialLinksOf } from '@shared/social-links';
 import { DeskPanel } from './desk-panel';
@@ -90,6 +91,8 @@ function Details({ initial, onDelete }: { initial: AdminSubmission; onDelete(sub
         </div>
       </div>
 
+      <SectionJumps publishable={isPublishable(s.status)} />
+
       <div className="grid gap-6 p-4 sm:p-6 lg:grid-cols-2">
         <div className="grid min-w-0 content-start gap-6">
           <dl className="grid grid-cols-1 gap-x-4 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">
@@ -104,6 +107,10 @@ function Details({ initial, onDelete }: { initial: AdminSubmission; onDelete(sub
               {priceLabel === tierName ? tierName : `${tierName} · ${priceLabel}`}
             </DescriptionRow>
             <DescriptionRow layout="columns" term="Submitted">{formatLongDateTime(s.createdAt)}</DescriptionRow>
+            {/* The artist's answer in the wizard (CONTRACT §22): it decides the upload's synthetic-media label. */}
+            <DescriptionRow layout="columns" term="AI used">
+              <span data-testid="desk-ai-usage">{s.aiUsage ? AI_USAGE_TEXTS.yes : AI_USAGE_TEXTS.no}</span>
+            </DescriptionRow>
             <DescriptionRow layout="columns" term="Submission ID">
               <code className="text-xs break-all">{s.id}</code>
             </DescriptionRow>
@@ -146,8 +153,12 @@ function Details({ initial, onDelete }: { initial: AdminSubmission; onDelete(sub
           <TextSection label="Creative Direction" text={s.creativeDirection} />
           <TextSection label="Lyrics" text={s.hasLyrics ? s.lyrics : null} />
           <Separator />
-          <RightsPanel submissionId={s.id} />
-          <TeamProduction submissionId={s.id} tier={s.pricingTier} status={s.status} videoFileUrl={s.videoFileUrl} />
+          <div id="desk-rights" className="scroll-mt-16 outline-none">
+            <RightsPanel submissionId={s.id} ended={workEndOf(s)} />
+          </div>
+          <div id="desk-production" className="scroll-mt-16 outline-none">
+            <TeamProduction submissionId={s.id} tier={s.pricingTier} status={s.status} paymentStatus={s.paymentStatus} ended={workEndOf(s)} videoFileUrl={s.videoFileUrl} />
+          </div>
           <Separator />
           <AdminNotes submission={s} />
           <Separator />
@@ -162,6 +173,33 @@ function Details({ initial, onDelete }: { initial: AdminSubmission; onDelete(sub
       </DialogFooter>
       <StatusChangeDialog submissions={[s]} open={statusOpen} onOpenChange={setStatusOpen} />
     </>
+  );
+}
+
+/**
+ * On a phone the details are one long column (about 3,900 px): these jump to what the team works
+ * on there (issue 43 item 9). They stay at the top of the sheet as it scrolls; wider screens show
+ * two columns and need them less.
+ */
+function SectionJumps({ publishable }: { publishable: boolean }) {
+  const jump = (id: string) => () => {
+    const target = document.getElementById(id);
+    if (!target) return;
+    // Its scroll-margin keeps it clear of this bar, which stays at the top of the sheet.
+    target.scrollIntoView({ block: 'start', behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    // Keyboard and screen-reader users land where the eye does.
+    target.setAttribute('tabindex', '-1');
+    target.focus({ preventScroll: true });
+  };
+  const jumps = DETAILS_JUMPS.filter((j) => publishable || j.id !== 'desk-publishing');
+  return (
+    <nav aria-label={DETAILS_JUMPS_LABEL} className="sticky top-0 z-10 flex flex-wrap gap-2 border-b bg-popover px-4 py-2 md:hidden" data-testid="details-jumps">
+      {jumps.map((j) => (
+        <Button key={j.id} variant="secondary" size="sm" onClick={jump(j.id)}>
+          {j.label}
+        </Button>
+      ))}
+    </nav>
   );
 }
 

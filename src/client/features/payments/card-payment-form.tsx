@@ -73,7 +73,7 @@ export default function CardPaymentForm({ publishableKey, clientSecret, submissi
   if (!stripe) return <Preparing />;
   return (
     <Elements stripe={stripe} options={{ clientSecret, appearance }}>
-      <PayForm submissionId={submissionId} amount={amount} />
+      <PayForm submissionId={submissionId} amount={amount} onLoadFailed={onLoadFailed} />
     </Elements>
   );
 }
@@ -87,7 +87,7 @@ function Preparing() {
   );
 }
 
-function PayForm({ submissionId, amount }: { submissionId: string; amount: string }) {
+function PayForm({ submissionId, amount, onLoadFailed }: { submissionId: string; amount: string; onLoadFailed: () => void }) {
   const stripe = useStripe();
   const elements = useElements();
   const [, navigate] = useLocation();
@@ -122,7 +122,8 @@ function PayForm({ submissionId, amount }: { submissionId: string; amount: strin
   return (
     <form onSubmit={pay} className="grid gap-5">
       {!ready ? <Preparing /> : null}
-      <PaymentElement options={{ layout: 'tabs' }} onReady={() => setReady(true)} />
+      {/* The script loaded but its card fields did not (their frame blocked): the same "could not load". */}
+      <PaymentElement options={{ layout: 'tabs' }} onReady={() => setReady(true)} onLoadError={onLoadFailed} />
       <Button type="submit" size="lg" disabled={!stripe || !elements || !ready || paying} className="w-full">
         {paying ? <Spinner className="text-primary-foreground" /> : <Lock aria-hidden />}
         {paying ? 'Processing...' : `Pay ${formatUsd(amount)}`}

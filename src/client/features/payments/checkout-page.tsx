@@ -18,10 +18,10 @@ import { OrderSummary } from './order-summary';
 import { usePublicConfig } from '@client/lib/public-config';
 import { useCheckoutSubmission, usePaymentIntent } from './payments-api';
 import { ReturnToDashboard } from './return-to-dashboard';
+import { CHECKOUT_TEXTS } from './checkout-texts';
 
 const CardPaymentForm = lazy(() => import('./card-payment-form'));
 
-const INIT_FAILED = 'Failed to initialize payment. Please try again.';
 
 /** SPEC §2 "Checkout": the order summary and the card form of a paid submission. */
 export function CheckoutPage({ submissionId }: { submissionId: string }) {
@@ -69,7 +69,11 @@ function Checkout({ submission }: { submission: Submission }) {
             <PaymentCard submission={submission} />
           </div>
           <div className="lg:col-start-1 lg:row-start-2">
-            <ChangeTierControl submission={submission} onChanged={(tier) => (tier === 'free' ? navigate('/dashboard') : undefined)} />
+            <ChangeTierControl
+              submission={submission}
+              className="bg-card p-6"
+              onChanged={(tier) => (tier === 'free' ? navigate('/dashboard') : undefined)}
+            />
           </div>
         </div>
       </main>
@@ -100,9 +104,10 @@ function PaymentCard({ submission }: { submission: Submission }) {
     config.isError ||
     (intent.isError && !notConfigured && !isUnauthorizedError(intent.error) && !leaveCheckout && !settled);
 
+  const failureTitle = scriptFailed ? CHECKOUT_TEXTS.cardFormFailedTitle : CHECKOUT_TEXTS.intentFailedTitle;
   useEffect(() => {
-    if (initFailed) toast({ title: INIT_FAILED, variant: 'destructive' });
-  }, [initFailed]);
+    if (initFailed) toast({ title: failureTitle, variant: 'destructive' });
+  }, [initFailed, failureTitle]);
 
   // SPEC §4: a submission that no longer awaits payment has no checkout; the artist goes to /.
   if (leaveCheckout) return <Redirect to="/" replace />;
@@ -135,21 +140,42 @@ function PaymentCard({ submission }: { submission: Submission }) {
       </div>
     );
   } else if (initFailed) {
+    const detail = scriptFailed ? null : errorMessage(intent.error ?? config.error);
     body = (
-      <div className="grid gap-3" role="alert">
-        <p className="text-sm text-destructive-soft">{INIT_FAILED}</p>
-        <Button
-          variant="outline"
-          className="justify-self-start"
-          onClick={() => {
-            setScriptFailed(false);
-            void config.refetch();
-            void intent.refetch();
-          }}
-        >
-          <RotateCcw aria-hidden />
-          Try again
-        </Button>
+      <div className="grid gap-3" role="alert" data-testid="checkout-failed">
+        <h2 className="flex items-center gap-2 text-base font-semibold">
+          <AlertTriangle className="size-5 text-warning" aria-hidden />
+          {failureTitle}
+        </h2>
+        {detail === null ? (
+          <>
+            <p className="text-sm text-muted-foreground">{CHECKOUT_TEXTS.cardFormFailed}</p>
+            <ul className="grid list-disc gap-1 pl-5 text-sm">
+              {CHECKOUT_TEXTS.cardFormSteps.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p className="text-sm text-muted-foreground">{CHECKOUT_TEXTS.intentFailed(detail)}</p>
+        )}
+        <p className="text-sm text-muted-foreground">{CHECKOUT_TEXTS.saved}</p>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            onClick={() => {
+              setScriptFailed(false);
+              void config.refetch();
+              void intent.refetch();
+            }}
+          >
+            <RotateCcw aria-hidden />
+            {CHECKOUT_TEXTS.retry}
+          </Button>
+          <Button asChild variant="ghost">
+            <Link href={conversationHref(TEAM_CONVERSATION_ID, submissionId)}>{CHECKOUT_TEXTS.contact}</Link>
+          </Button>
+        </div>
       </div>
     );
   } else if (intent.isSuccess && publishableKey) {
@@ -170,7 +196,7 @@ function PaymentCard({ submission }: { submission: Submission }) {
   }
 
   return (
-    <Card aria-labelledby="payment-title">
+    <Card role="region" aria-labelledby="payment-title">
       <CardHeader>
         <CardTitle id="payment-title" className="flex items-center gap-2">
           <ShieldCheck className="size-5 text-success" aria-hidden />

@@ -149,7 +149,8 @@ export function renderAllowlistLetter(facts: AllowlistLetterFacts): Promise<Buff
   const row = (label: string, value: string) => {
     pdf.font('bold').text(`${label}: `, { continued: true, width }).font('regular').text(value, { width });
   };
-  row('Channel', facts.channel.title ?? facts.channel.id);
+  // Without a connected channel the title is not known: the id and URL name it, once each (issue 43).
+  if (facts.channel.title) row('Channel', facts.channel.title);
   row('Channel ID', facts.channel.id);
   row('Channel URL', channelUrl);
   row('Song', facts.songTitle);

@@ -73,9 +73,15 @@ export async function allLedgers(db: Db): Promise<ArtistLedger[]> {
   const ids = published.map((p) => p.userId);
   if (ids.length === 0) return [];
   const artists = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, artistName: users.artistName })
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, artistName: users.artistName, deletedAt: users.deletedAt })
     .from(users)
     .where(inArray(users.id, ids));
+  // The artist's name as their newest work keeps it: what names a deleted account (issue 43).
+  const keptNames = await db
+    .selectDistinctOn([submissions.userId], { userId: submissions.userId, artistName: submissions.artistName })
+    .from(submissions)
+    .where(inArray(submissions.userId, ids))
+    .orderBy(submissions.userId, desc(submissions.createdAt));
   const accounts = await db.select({ userId: payoutAccounts.userId, status: payoutAccounts.status }).from(payoutAccounts).where(inArray(payoutAccounts.userId, ids));
   const ledgers = await Promise.all(
     artists.map(async (artist): Promise<ArtistLedger> => {
@@ -84,8 +90,9 @@ export async function allLedgers(db: Db): Promise<ArtistLedger[]> {
       const paid = state.earnings.filter((e) => e.status === 'paid').reduce((sum, e) => sum + cents(e.amount), 0);
       return {
         userId: artist.id,
-        artistName: displayName(artist) || artist.email || 'Unknown',
+        artistName: displayName(artist) || keptNames.find((k) => k.userId === artist.id)?.artistName.trim() || artist.email || 'Unknown',
         email: artist.email,
+        accountDeleted: artist.deletedAt !== null,
         viralHits: state.viralHits,
         unlocked: state.unlocked,
         owed: dollars(owed),

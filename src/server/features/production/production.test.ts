@@ -6,7 +6,7 @@ import type { PricingTier } from '@shared/submissions';
 import { outboxEmails, publications, submissions, viewReadings, type SubmissionRow, type UserRow } from '../../platform/db/schema';
 import type { AddressInfo } from 'node:net';
 import { textBytes, videoHeaderBytes } from '../../test/file-fixtures';
-import { createAdmin, createArtist, createSubmissionRow, createTestApp, linkSubmission, TEST_ORIGIN, type Method, type TestApp } from '../../test/helpers';
+import { createAdmin, createArtist, createSubmissionRow, createTestApp, linkSubmission, TEST_ORIGIN, TEST_PASSWORD, type Method, type TestApp } from '../../test/helpers';
 import { signedEvent } from '../../test/stripe-events';
 import { startStripeStub, type StripeStub } from '../../test/stripe-stub';
 import { VIRAL_CHECK_JOB } from './publication';
@@ -553,6 +553,21 @@ describe('the bonus ledger', () => {
     expect((await call('PATCH', `/api/admin/bonus/earnings/nope`, adminCookie, { status: 'paid' })).statusCode).toBe(404);
     // Another artist sees only their own.
     expect((await call('GET', '/api/bonus', otherCookie)).json()).toMatchObject({ viralHits: 0, tracks: [], earnings: [] });
+  });
+});
+
+describe('the bonus ledger after an account deletion (issue 43)', () => {
+  it('names the artist by the name kept on their work and says the account was deleted, not "Unknown" and "No email"', async () => {
+    const gone = await createArtist(t.db, { artistName: 'Gone Artist' });
+    const sub = await createSubmissionRow(t.db, gone, { status: 'approved', songTitle: 'Left Behind', artistName: 'Velvet Ghost' });
+    await clearRights(t.db, sub.id);
+    const published = await call('PUT', `/api/admin/submissions/${sub.id}/publication`, adminCookie, { videoUrl: 'https://youtu.be/leftbehind1', publishedAt: new Date().toISOString() });
+    expect(published.statusCode, published.body).toBe(200);
+    const ledgerOf = async () => ((await call('GET', '/api/admin/bonus', adminCookie)).json() as { userId: string }[]).find((l) => l.userId === gone.id);
+    expect(await ledgerOf()).toMatchObject({ artistName: 'Gone Artist', email: gone.email, accountDeleted: false });
+    const deleted = await call('DELETE', '/api/account', await t.signIn(gone), { password: TEST_PASSWORD });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await ledgerOf()).toMatchObject({ artistName: 'Velvet Ghost', email: null, accountDeleted: true });
   });
 });
 

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import type { Agreement, RightsState, SigningLinkView } from '@shared/rights';
 import { agreementSignatures, agreements, outboxEmails, submissionHistory, submissions, type UserRow } from '../../platform/db/schema';
-import { renderAgreementPdf } from '../../domain/submission/agreement-pdf';
+import { extractText } from 'unpdf';
+import { renderAgreementPdf, renderAllowlistLetter } from '../../domain/submission/agreement-pdf';
 import { createAdmin, createArtist, createSubmissionRow, createTestApp, linkSubmission, type TestApp } from '../../test/helpers';
 import { sentTo, type ReceivedEmail } from '../../test/smtp-test-server';
 import { startYouTubeStub, type YouTubeStub } from '../../test/youtube-stub';
@@ -265,6 +266,17 @@ describe('Content ID, the allowlist and the publishing gate', () => {
     const history = await t.db.select().from(submissionHistory).where(and(eq(submissionHistory.submissionId, id), eq(submissionHistory.field, 'allowlist')));
     expect(history).toHaveLength(1);
     expect(history[0]!.actorId).toBe(admin.id);
+  });
+
+  it('names a channel known only by its configured id by that id once, not as its title too (issue 43)', async () => {
+    const date = new Date('2026-03-02T12:00:00Z');
+    const facts = { labelName: 'Midnight Records Ltd', distributor: 'DistroKid', songTitle: 'Night Drive', artistName: 'Nora Vex', isrc: null, agreement: null, date };
+    const textOf = async (pdf: Buffer) => (await extractText(new Uint8Array(pdf), { mergePages: true })).text;
+    const bare = await textOf(await renderAllowlistLetter({ ...facts, channel: { id: 'UCabc123', title: null } }));
+    expect(bare.match(/UCabc123/g)).toHaveLength(2); // the id, and inside the URL
+    expect(bare).not.toMatch(/Channel: UCabc123/);
+    const titled = await textOf(await renderAllowlistLetter({ ...facts, channel: { id: 'UCabc123', title: 'Midnight Records' } }));
+    expect(titled).toMatch(/Channel: Midnight Records/);
   });
 
   it('refuses to record a publication without the rights (409 rights_incomplete, missing listed) unless an admin overrides with a reason', async () => {
