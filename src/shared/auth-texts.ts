@@ -11,7 +11,8 @@ import { INVALID_LINK_MESSAGE } from './errors';
  * configured (`provider`: "Google", "Microsoft", …). Keys travel in `?error=`.
  */
 export const GOOGLE_ERRORS = {
-  not_configured: (provider: string) => `Sign-in with ${provider} is not configured`,
+  // CONTRACT §3's text, letter for letter: a server without a provider has no other name to give.
+  not_configured: () => 'Google sign-in is not configured',
   failed: (provider: string) => `Sign-in with ${provider} failed. Please try again.`,
   unverified_email: (provider: string) => `The email of your ${provider} account is not verified.`,
   no_email: (provider: string) =>

@@ -10,19 +10,18 @@ export function ToastProvider({ duration = 5000, ...props }: ComponentProps<type
 }
 
 /**
- * At the foot of the screen, centred, on every width: on phones at the top it hid the header and
- * Logout, and a dialog's title (issue 43); at the bottom left on a laptop it sat on the first stat
- * card and the titles of the list, and at the top right on a dialog's close and Delete buttons
- * (issue 36). The middle of the foot holds what matters least: the dashboard's dates and statuses,
- * the wizard's fields between Back and Next, and at a page's end the room every page leaves there
- * (index.css). An open dialog makes room for it above (index.css): a tall dialog keeps its
- * buttons at its foot.
+ * On phones at the top, just below the sticky header (4rem): over the header it hid Logout (issue
+ * 43), and at the foot it covered what phones keep there — the message box and its Send button,
+ * the wizard's Next. From the small-tablet width up at the bottom left, where the controls a
+ * notice answers are not: at the top right it covered a dialog's close and Delete buttons (issue
+ * 36), at the middle of the foot the sign-up form's error and its button, at the right the
+ * wizard's Next and the sign-in card. An open dialog makes room for it (index.css).
  */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        'toast-viewport fixed bottom-0 left-1/2 z-[100] flex max-h-dvh w-full max-w-sm -translate-x-1/2 flex-col gap-2 p-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] outline-none sm:p-4',
+        'toast-viewport fixed top-16 left-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-2 outline-none sm:top-auto sm:bottom-0 sm:max-w-sm sm:p-4 sm:pb-[max(1rem,env(safe-area-inset-bottom))]',
         className,
       )}
       {...props}
