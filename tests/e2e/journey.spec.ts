@@ -79,7 +79,7 @@ test('a finished video is submitted by link with genre and mood, and shown as su
   await page.getByLabel('Genre').selectOption('Coldwave');
   await page.getByLabel('Mood').fill('Cold, hypnotic');
   await next.click();
-  await expect(page.getByRole('heading', { name: 'Plan', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Complete', exact: true })).toBeVisible();
   await next.click();
   await expect(page.getByRole('definition').filter({ hasText: 'A finished video to publish' })).toBeVisible();
   await expect(page.getByText('https://vimeo.com/76979871')).toBeVisible();

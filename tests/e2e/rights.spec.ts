@@ -123,7 +123,7 @@ test('two co-owners, the licence signed by all, the allowlist done, published wi
   await shoot(page, 'wizard-owners-content-id');
   await next.click();
   await next.click();
-  await expect(page.getByRole('heading', { name: 'Plan', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Complete', exact: true })).toBeVisible();
   await next.click();
   // The Review step shows the split sheet and the rights answers before the perpetual licence is accepted.
   const review = page.getByTestId('review-rights');

@@ -63,7 +63,8 @@ export const STEP_TITLES: Record<WizardStepId, (type: SubmissionType) => string>
   media: (type) => (type === 'video' ? 'Video & Artwork' : 'Music & Artwork'),
   details: () => 'Song Details',
   style: () => 'Video Style',
-  plan: () => 'Plan',
+  // SPEC's submission wizard names the steps letter for letter; the description under it says it is the plan picker.
+  plan: () => 'Complete',
   review: () => 'Review',
 };
 
