@@ -19,6 +19,7 @@ function toComment(row: TrackCommentRow, author: Parameters<typeof toTeamMember>
     atSeconds: row.atSeconds,
     text: row.text,
     visibleToArtist: row.visibleToArtist,
+    round: row.round,
     createdAt: row.createdAt.toISOString(),
     author: withAuthor && author?.id ? toTeamMember(author) : null,
   };
