@@ -208,6 +208,32 @@ describe('a new version', () => {
   });
 });
 
+describe('under attack', () => {
+  it('takes one of two versions sent at the same moment; the other gets a 409 and changes nothing', async () => {
+    const { row } = await uploadedSubmission();
+    await requestChanges(row.id);
+    const both = await Promise.all([
+      sendVersion(row.id, { url: 'https://example.com/mix-a' }),
+      sendVersion(row.id, { url: 'https://example.com/mix-b' }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await rowOf(row.id)).toMatchObject({ round: 2, status: 'pending' });
+    const versions = (await call('GET', `/api/submissions/${row.id}/versions`, artistCookie)).json<SubmissionVersion[]>();
+    expect(versions.map((v) => v.round)).toEqual([1, 2]);
+  });
+
+  it('answers NUL, a huge note and wrong types with a 400, and a bad id with a 4xx', async () => {
+    const { row } = await uploadedSubmission();
+    await requestChanges(row.id);
+    for (const body of [{ url: 'https://example.com/a\u0000b' }, { url: 'https://example.com/v2', note: 'x'.repeat(100_000) }, { url: 12 }, { objectPath: ['a'] }, { url: 'https://example.com/v2', note: { a: 1 } }]) {
+      expect((await sendVersion(row.id, body)).statusCode, JSON.stringify(body).slice(0, 40)).toBe(400);
+    }
+    expect([400, 404]).toContain((await sendVersion(encodeURIComponent('a\u0000b'), { url: 'https://example.com/v2' })).statusCode);
+    expect([400, 404]).toContain((await sendVersion('x'.repeat(5000), { url: 'https://example.com/v2' })).statusCode);
+    expect((await rowOf(row.id)).round).toBe(1);
+  });
+});
+
 describe('the versions list', () => {
   it('records round 1 when a submission goes to the label, for the owner and the team; anyone else 404', async () => {
     const res = await call('POST', '/api/submissions', artistCookie, linkSubmission({ songTitle: 'Salt Roads', musicUrl: 'https://example.com/salt-roads' }));
