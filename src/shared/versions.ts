@@ -24,6 +24,13 @@ export const VERSION_TEXTS = {
   roundLabel: (round: number) => (round === 1 ? 'Round 1 (original)' : `Round ${round}`),
 } as const;
 
+/**
+ * The desk's own template for asking for changes (CONTRACT §14's placeholders), offered in the
+ * status dialog when Changes Requested is chosen and the review is still empty.
+ */
+export const CHANGES_REQUESTED_TEMPLATE =
+  'Hi {artistName}, we like "{songTitle}" and would love to hear it again with a few changes:\n\n- \n\nOur comments on the track point at the places. Send the new version from your submission\'s details: your plan and payment carry over, nothing is charged.';
+
 /** POST /api/submissions/{id}/versions: a checked upload of the owner's, or an http(s) link; a note on what changed. */
 export const newVersionSchema = z
   .object({
