@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANGES_REVIEW_REQUIRED, type SubmissionHistoryEntry } from '@shared/admin';
 import type { TrackComment, Waveform } from '@shared/review-desk';
@@ -253,6 +254,58 @@ describe('the versions list', () => {
     const { row } = await uploadedSubmission();
     await requestChanges(row.id);
     expect((await sendVersion(row.id, { objectPath: upload.path })).json()).toMatchObject({ round: 2, fileName: 'paper-lanterns-mix2.mp3' });
+  });
+});
+
+/** The entries of a ZIP, by name. */
+function readZip(buffer: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const entries = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (err, stream) => {
+          if (err || !stream) return reject(err);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(entries));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+describe('the account export', () => {
+  it('lists every version and packs every version’s file, the earlier ones included', async () => {
+    const singer = await createArtist(t.db, { artistName: 'Ivy Marlowe' });
+    const cookie = await t.signIn(singer);
+    const first = await t.uploadFile('music', cookie);
+    const row = await createSubmissionRow(t.db, singer, { submissionMethod: 'upload', musicUrl: null, musicFileUrl: first, songTitle: 'Glass Harbour' });
+    await t.db.update(uploads).set({ submissionId: row.id }).where(eq(uploads.id, first.split('/').pop()!));
+    expect((await requestChanges(row.id)).statusCode).toBe(200);
+    const second = await t.uploadFile('music', cookie);
+    expect((await sendVersion(row.id, { objectPath: second, note: 'Warmer master' }, cookie)).statusCode).toBe(201);
+
+    const res = await call('GET', '/api/account/export', cookie);
+    expect(res.statusCode).toBe(200);
+    const zip = await readZip(res.rawPayload);
+    const account = JSON.parse(zip.get('account.json')!.toString()) as { versions: { submissionId: string; round: number; note: string | null; path: string | null }[] };
+    const versions = account.versions.filter((v) => v.submissionId === row.id);
+    expect(versions.map((v) => [v.round, v.note])).toEqual([
+      [1, null],
+      [2, 'Warmer master'],
+    ]);
+    for (const [i, path] of [first, second].entries()) {
+      const entry = versions[i]!.path!;
+      expect(entry.startsWith(`files/${path.split('/').pop()!}-`)).toBe(true);
+      expect(zip.has(entry)).toBe(true);
+    }
   });
 });
 
