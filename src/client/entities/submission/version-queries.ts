@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { NewVersionInput, SubmissionVersion } from '@shared/versions';
 import { FILE_LIMITS } from '@shared/submissions';
 import { apiRequest } from '@client/lib/api';
@@ -8,8 +9,18 @@ import { RESUMABLE_UPLOAD_OPTIONS, percentUploaded } from '@client/lib/resumable
 /** A submission's versions (CONTRACT §27), oldest first: for its artist and for the team. */
 export const versionsKey = (submissionId: string) => ['/api/submissions', submissionId, 'versions'] as const;
 
-export function useSubmissionVersions(submissionId: string, enabled = true) {
-  return useQuery<SubmissionVersion[]>({ queryKey: versionsKey(submissionId), enabled });
+/**
+ * `round` is the round the submission shows now: a list kept from before a new version came (the
+ * desk's and the dashboard's refresh the submission live) is read again.
+ */
+export function useSubmissionVersions(submissionId: string, round: number) {
+  const query = useQuery<SubmissionVersion[]>({ queryKey: versionsKey(submissionId), enabled: round > 1 });
+  const last = query.data?.at(-1)?.round;
+  const { refetch } = query;
+  useEffect(() => {
+    if (last !== undefined && last < round) void refetch();
+  }, [last, round, refetch]);
+  return query;
 }
 
 /**

@@ -15,7 +15,7 @@ import { WaveformPlayer } from './waveform-player';
  * shows otherwise.
  */
 export function DeskRounds({ submission: s, fallback }: { submission: AdminSubmission; fallback: ReactNode }) {
-  const versions = useSubmissionVersions(s.id, s.round > 1);
+  const versions = useSubmissionVersions(s.id, s.round);
   const [chosen, setChosen] = useState<number | null>(null);
   if (s.round <= 1 || !versions.data || versions.data.length < 2) return <>{fallback}</>;
   const round = chosen ?? s.round;

@@ -215,7 +215,7 @@ function DetailsBody({ submission: s }: { submission: Submission }) {
 
 /** Every version the artist sent (CONTRACT §27), once there is more than the original. */
 function Versions({ submission: s }: { submission: Submission }) {
-  const versions = useSubmissionVersions(s.id, s.round > 1);
+  const versions = useSubmissionVersions(s.id, s.round);
   if (s.round <= 1 || !versions.data?.length) return null;
   return (
     <Section title={VERSION_TEXTS.heading}>
