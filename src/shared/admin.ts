@@ -106,11 +106,21 @@ export const reviewSchema = z
   .nullish()
   .transform((v) => (v === undefined ? undefined : v || null));
 
+/** CONTRACT §27: asking for changes says what to change. */
+export const CHANGES_REVIEW_REQUIRED = 'Say what the artist should change: a review is required to request changes';
+
+/** The rule of both status changes (single and bulk): `changes_requested` comes with a review. */
+export function requireReviewForChanges(value: { status: string; review?: string | null | undefined }, ctx: z.RefinementCtx): void {
+  if (value.status === 'changes_requested' && !value.review) ctx.addIssue({ code: 'custom', path: ['review'], message: CHANGES_REVIEW_REQUIRED });
+}
+
 /** PATCH /api/admin/submissions/{id}/status. */
-export const statusChangeSchema = z.object({
-  status: z.enum(ADMIN_SETTABLE_STATUSES, { message: STATUS_MESSAGE }),
-  review: reviewSchema,
-});
+export const statusChangeSchema = z
+  .object({
+    status: z.enum(ADMIN_SETTABLE_STATUSES, { message: STATUS_MESSAGE }),
+    review: reviewSchema,
+  })
+  .superRefine(requireReviewForChanges);
 export type StatusChangeInput = z.input<typeof statusChangeSchema>;
 
 /** PATCH /api/admin/submissions/{id}/notes. Blank clears the notes. */
@@ -150,6 +160,8 @@ export const HISTORY_FIELDS = [
   'agreement',
   'allowlist',
   'rights_override',
+  /** CONTRACT §27: the artist sent a new version; from and to are the rounds. */
+  'version',
 ] as const;
 export type HistoryField = (typeof HISTORY_FIELDS)[number];
 
@@ -165,6 +177,10 @@ export const STATUS_CHANGE_REASONS = [
   'payment_succeeded',
   'payment_failed',
   'published',
+  /** CONTRACT §27: the team asked for a new version. */
+  'changes_requested',
+  /** CONTRACT §27: the artist sent the new version; the submission is back in the queue. */
+  'resubmitted',
 ] as const;
 export type StatusChangeReason = (typeof STATUS_CHANGE_REASONS)[number];
 

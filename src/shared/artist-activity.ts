@@ -3,7 +3,7 @@
  * each is recorded by one domain verb (server/domain/submission/artist-activity.ts), pushed live
  * to the team, and counted on the desk's row and in the header until an admin has seen it.
  */
-export const ARTIST_ACTIVITY_KINDS = ['delivery_comment', 'reply', 'cut_approved', 'agreement_signed', 'withdrawn'] as const;
+export const ARTIST_ACTIVITY_KINDS = ['delivery_comment', 'reply', 'cut_approved', 'agreement_signed', 'withdrawn', 'new_version'] as const;
 export type ArtistActivityKind = (typeof ARTIST_ACTIVITY_KINDS)[number];
 
 /** One kind in words, as the badge's tooltip names the latest. */
@@ -13,6 +13,7 @@ export const ARTIST_ACTIVITY_TEXTS: Record<ArtistActivityKind, string> = {
   cut_approved: 'approved the cut',
   agreement_signed: 'signed the agreement',
   withdrawn: 'withdrew the submission',
+  new_version: 'sent a new version',
 };
 
 /** GET /api/admin/activity: what this admin has not seen yet, per submission. */

@@ -98,6 +98,10 @@ export const API_ERRORS = {
   template_name_taken: { status: 409, message: 'A template with this name already exists' },
   waveform_not_found: { status: 404, message: 'No waveform for this submission' },
 
+  // Revise and resubmit (CONTRACT §27): texts in src/shared/versions.ts
+  changes_not_requested: { status: 409 },
+  versions_exhausted: { status: 409 },
+
   // After approval (CONTRACT §13)
   deliverable_not_found: { status: 404, message: 'File not found' },
   deliverable_not_usable: { status: 400 },

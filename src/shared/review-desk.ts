@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ADMIN_REVIEW_MAX, STATUS_MESSAGE, reviewSchema as review, tagSchema } from './admin';
-import { ADMIN_SETTABLE_STATUSES, paymentStateOf, type AdminSettableStatus } from './submissions';
+import { ADMIN_REVIEW_MAX, STATUS_MESSAGE, requireReviewForChanges, reviewSchema as review, tagSchema } from './admin';
+import { ADMIN_SETTABLE_STATUSES, MAX_ROUND, paymentStateOf, type AdminSettableStatus } from './submissions';
 
 /**
  * The review desk for a team (CONTRACT §14): assignment, tags, ratings, templates, bulk changes,
@@ -41,7 +41,9 @@ export const bulkActionSchema = z.intersection(
   z.discriminatedUnion(
     'action',
     [
-      z.object({ action: z.literal('status'), status: z.enum(ADMIN_SETTABLE_STATUSES, { message: STATUS_MESSAGE }), review }),
+      z
+        .object({ action: z.literal('status'), status: z.enum(ADMIN_SETTABLE_STATUSES, { message: STATUS_MESSAGE }), review })
+        .superRefine(requireReviewForChanges),
       z.object({ action: z.literal('assign'), assigneeId: idSchema.nullable() }),
       z.object({
         action: z.literal('tag'),
@@ -97,6 +99,12 @@ export const reviewTemplateSchema = z.object({
 });
 
 /** POST /api/admin/submissions/{id}/comments. */
+const roundSchema = z
+  .number({ message: 'round must be a whole number' })
+  .int('round must be a whole number')
+  .min(1, 'round starts at 1')
+  .max(MAX_ROUND, `round is at most ${MAX_ROUND}`);
+
 export const trackCommentSchema = z.object({
   atSeconds: z
     .number({ message: 'atSeconds must be a number of seconds' })
@@ -108,6 +116,13 @@ export const trackCommentSchema = z.object({
     .min(1, 'The comment cannot be empty')
     .max(COMMENT_TEXT_MAX, `The comment must be at most ${COMMENT_TEXT_MAX} characters`),
   visibleToArtist: z.boolean({ message: 'visibleToArtist must be true or false' }).default(false),
+  /** CONTRACT §27: the version the comment is about; absent: the current one. */
+  round: roundSchema.optional(),
+});
+
+/** GET /api/admin/submissions/{id}/waveform?round=: a version's waveform; absent: the current one. */
+export const waveformQuerySchema = z.object({
+  round: z.coerce.number({ message: 'round must be a whole number' }).pipe(roundSchema).optional(),
 });
 
 const seconds = (name: string) =>
@@ -183,6 +198,8 @@ export interface TrackComment {
   atSeconds: number;
   text: string;
   visibleToArtist: boolean;
+  /** CONTRACT §27: the version of the track the comment is about (1: the original). */
+  round: number;
   createdAt: string;
   /** The team member who wrote it; artists see the label's name instead. */
   author: TeamMember | null;

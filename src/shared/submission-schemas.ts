@@ -59,7 +59,7 @@ const httpUrlWith = (message: string) =>
     .trim()
     .max(URL_MAX_LENGTH, `Links must be at most ${URL_MAX_LENGTH} characters`)
     .refine(isHttpLink, message);
-const httpUrl = httpUrlWith(SUBMISSION_MESSAGES.musicUrl);
+export const httpUrl = httpUrlWith(SUBMISSION_MESSAGES.musicUrl);
 
 /** Absent, null and '' all mean "none" and become null. */
 function blankable<T extends z.ZodType<string>>(schema: T) {
@@ -72,9 +72,9 @@ function blankable<T extends z.ZodType<string>>(schema: T) {
 const optionalHttpUrl = blankable(httpUrl);
 const optionalVideoUrl = blankable(httpUrlWith(SUBMISSION_MESSAGES.videoUrl));
 
-const objectPath = z.string().regex(OBJECT_PATH_PATTERN, SUBMISSION_MESSAGES.objectPath);
+export const objectPathSchema = z.string().regex(OBJECT_PATH_PATTERN, SUBMISSION_MESSAGES.objectPath);
 const pricingTier = z.enum(PRICING_TIERS, { message: 'Choose a plan: free, basic, premium or professional' });
-const optionalObjectPath = blankable(objectPath);
+const optionalObjectPath = blankable(objectPathSchema);
 
 /**
  * Every field an artist sets, each checked on its own and without defaults: a draft may hold any
@@ -102,8 +102,8 @@ const submissionFields = {
   description: text(SUBMISSION_TEXT_MAX.description),
   aiUsage: z.boolean(),
   videoStyle: z.enum(VIDEO_STYLES, { message: 'Choose custom or non-custom' }),
-  styleReferenceUrls: z.array(objectPath).max(FILE_LIMITS.maxStyleImages, SUBMISSION_MESSAGES.tooManyStyleImages),
-  characterImageUrls: z.array(objectPath).max(FILE_LIMITS.maxCharacterImages, SUBMISSION_MESSAGES.tooManyCharacterImages),
+  styleReferenceUrls: z.array(objectPathSchema).max(FILE_LIMITS.maxStyleImages, SUBMISSION_MESSAGES.tooManyStyleImages),
+  characterImageUrls: z.array(objectPathSchema).max(FILE_LIMITS.maxCharacterImages, SUBMISSION_MESSAGES.tooManyCharacterImages),
   creativeDirection: text(SUBMISSION_TEXT_MAX.creativeDirection),
   pricingTier,
   publishOnYoutube: z.boolean(),
@@ -259,6 +259,8 @@ export const submissionSchema = z.object({
   distributor: nullableString,
   isrc: nullableString,
   allowlistDoneAt: nullableString,
+  /** CONTRACT §27: which version of the music (or video) the submission holds; the original is 1. */
+  round: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

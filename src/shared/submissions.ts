@@ -5,6 +5,8 @@ export const SUBMISSION_STATUSES = [
   'draft',
   'pending',
   'under_review',
+  /** The team asked for a new version of the music (or video) (CONTRACT §27); the artist answers with one. */
+  'changes_requested',
   'approved',
   'in_creation',
   'completed',
@@ -21,6 +23,7 @@ export const STATUS_LABELS: Record<SubmissionStatus, string> = {
   draft: 'Draft',
   pending: 'Pending',
   under_review: 'Under Review',
+  changes_requested: 'Changes Requested',
   approved: 'Approved',
   in_creation: 'In Creation',
   completed: 'Completed',
@@ -40,6 +43,7 @@ export function statusLabel(status: string | null | undefined): string {
 export const ADMIN_SETTABLE_STATUSES = [
   'pending',
   'under_review',
+  'changes_requested',
   'approved',
   'in_creation',
   'completed',
@@ -260,6 +264,7 @@ export const ARTIST_DELETABLE_STATUSES = [
   'draft',
   'pending',
   'under_review',
+  'changes_requested',
   'payment_pending',
   'payment_failed',
   'rejected',
@@ -271,6 +276,15 @@ export const isArtistDeletable = (status: string): boolean => (ARTIST_DELETABLE_
  * their account (CONTRACT §11), and the deletion screen and Privacy Policy name these statuses.
  */
 export const LICENSED_STATUSES: readonly SubmissionStatus[] = SUBMISSION_STATUSES.filter((status) => !isArtistDeletable(status));
+
+/**
+ * Revise and resubmit (CONTRACT §27, decision 197). The team may ask for changes only while it is
+ * still deciding; the artist answers with a new version, at most MAX_NEW_VERSIONS times: the
+ * original is round 1, so a submission's round is 1 to MAX_ROUND.
+ */
+export const CHANGES_REQUESTABLE_STATUSES = ['pending', 'under_review'] as const satisfies readonly SubmissionStatus[];
+export const MAX_NEW_VERSIONS = 3;
+export const MAX_ROUND = 1 + MAX_NEW_VERSIONS;
 
 /** Mood is free text (CONTRACT §12). */
 export const MOOD_MAX = 100;

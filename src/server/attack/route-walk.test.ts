@@ -102,6 +102,8 @@ describe('every registered route', () => {
     );
     // Issue 33 part 4: what the artists did that an admin has not seen.
     expect(names).toEqual(expect.arrayContaining(['GET /api/admin/activity', 'POST /api/admin/activity/seen']));
+    // CONTRACT §27: a submission's versions, sent by its owner, read by its owner and the team.
+    expect(names).toEqual(expect.arrayContaining(['POST /api/submissions/:id/versions', 'GET /api/submissions/:id/versions']));
     expect(collector.routes.length).toBeGreaterThan(30);
   });
 

@@ -166,7 +166,7 @@ export function useTrackComments(id: string) {
 
 export function useAddTrackComment(id: string) {
   return useMutation({
-    mutationFn: (input: { atSeconds: number; text: string; visibleToArtist: boolean }) =>
+    mutationFn: (input: { atSeconds: number; text: string; visibleToArtist: boolean; round?: number }) =>
       apiRequest<TrackComment>('POST', `${ADMIN_SUBMISSIONS_KEY}/${id}/comments`, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [ADMIN_SUBMISSIONS_KEY, id, 'comments'] }),
   });
@@ -181,9 +181,10 @@ const WAVEFORM_POLLS = 60;
  * undecodable format never gets any, a fresh upload gets them once its job has run (decision
  * 113), so the player asks again every few seconds for a few minutes and draws them when they come.
  */
-export function useWaveform(id: string, enabled: boolean) {
+export function useWaveform(id: string, enabled: boolean, round?: number) {
   return useQuery<Waveform>({
-    queryKey: [ADMIN_SUBMISSIONS_KEY, id, 'waveform'],
+    // A round's own waveform (CONTRACT §27); none named: the current version's.
+    queryKey: [ADMIN_SUBMISSIONS_KEY, id, round === undefined ? 'waveform' : `waveform?round=${round}`],
     enabled,
     retry: false,
     staleTime: Infinity,

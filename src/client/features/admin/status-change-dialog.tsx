@@ -1,6 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { ADMIN_SETTABLE_STATUSES, STATUS_LABELS, formatUsd, type AdminSettableStatus } from '@shared/submissions';
+import { ADMIN_SETTABLE_STATUSES, CHANGES_REQUESTABLE_STATUSES, MAX_ROUND, STATUS_LABELS, formatUsd, type AdminSettableStatus } from '@shared/submissions';
+import { CHANGES_REQUESTED_TEMPLATE } from '@shared/versions';
 import type { AdminSubmission } from '@shared/submission-schemas';
 import { ADMIN_REVIEW_MAX } from '@shared/admin';
 import { MONEY_CONFIRM_TEXTS, isRefundOwedFor } from '@shared/billing';
@@ -56,6 +57,19 @@ function StatusForm({ submissions, initialStatus, onDone }: { submissions: Admin
   const change = useChangeStatus(single?.id ?? '');
   const bulk = useBulkAction();
   const pending = change.isPending || bulk.isPending;
+  // CONTRACT §27: changes are asked while the team is still deciding, with a new version left to
+  // send, and always with a review saying what to change.
+  const canAskForChanges = submissions.every(
+    (s) => s.status === 'changes_requested' || ((CHANGES_REQUESTABLE_STATUSES as readonly string[]).includes(s.status) && s.round < MAX_ROUND),
+  );
+  const statuses = ADMIN_SETTABLE_STATUSES.filter((s) => s !== 'changes_requested' || canAskForChanges);
+  const reviewRequired = status === 'changes_requested';
+  const chooseStatus = (next: AdminSettableStatus) => {
+    setStatus(next);
+    if (next === 'changes_requested' && !review.trim()) {
+      setReview(single ? fillReviewTemplate(CHANGES_REQUESTED_TEMPLATE, { artistName: single.artistName, songTitle: single.songTitle }) : CHANGES_REQUESTED_TEMPLATE);
+    }
+  };
   const unpaidWarning = status ? unpaidWarningFor(status, submissions) : null;
   // Rejecting paid, undelivered work refunds it (CONTRACT §19, §21): said before it is confirmed.
   const refunds = status === 'rejected' ? submissions.filter(isRefundOwedFor) : [];
@@ -75,7 +89,7 @@ function StatusForm({ submissions, initialStatus, onDone }: { submissions: Admin
   };
 
   const submit = () => {
-    if (!status || pending) return;
+    if (!status || pending || (reviewRequired && !review.trim())) return;
     const onSuccess = () => {
       const told = single
         ? ADMIN_TOASTS.statusUpdated(STATUS_LABELS[status])
@@ -123,12 +137,12 @@ function StatusForm({ submissions, initialStatus, onDone }: { submissions: Admin
       </DialogHeader>
       <div className="grid gap-2">
         <Label htmlFor="admin-status">Status</Label>
-        <Select value={status} onValueChange={(v) => setStatus(v as AdminSettableStatus)}>
+        <Select value={status} onValueChange={(v) => chooseStatus(v as AdminSettableStatus)}>
           <SelectTrigger id="admin-status" aria-label="Status">
             <SelectValue placeholder="Choose a status" />
           </SelectTrigger>
           <SelectContent>
-            {ADMIN_SETTABLE_STATUSES.map((s) => (
+            {statuses.map((s) => (
               <SelectItem key={s} value={s}>
                 {STATUS_LABELS[s]}
               </SelectItem>
@@ -166,17 +180,20 @@ function StatusForm({ submissions, initialStatus, onDone }: { submissions: Admin
         </div>
       ) : null}
       <div className="grid gap-2">
-        <Label htmlFor="admin-review">Review for the artist (optional)</Label>
+        <Label htmlFor="admin-review">{reviewRequired ? 'What the artist should change (required)' : 'Review for the artist (optional)'}</Label>
         <Textarea
           id="admin-review"
           value={review}
           onChange={(e) => setReview(e.target.value)}
           rows={5}
           maxLength={ADMIN_REVIEW_MAX}
+          required={reviewRequired}
           placeholder="Feedback the artist will see with this submission..."
         />
         <p className="text-xs text-muted-foreground">
-          {single
+          {reviewRequired
+            ? 'Emailed to the artist with a way to upload a new version; your comments on the track can point at the places.'
+            : single
             ? 'Shown to the artist in their Submission Details. Leave empty for none.'
             : "{artistName} and {songTitle} are filled in for each submission. Leave empty to keep each one's current review."}
         </p>
@@ -186,7 +203,7 @@ function StatusForm({ submissions, initialStatus, onDone }: { submissions: Admin
           <Button variant="outline">Cancel</Button>
         </DialogClose>
         {/* Money goes back and the artist is turned down: the destructive look, as the product's other money confirmations (issue 43). */}
-        <Button type="submit" variant={refundNotice ? 'destructive' : 'default'} disabled={!status || pending}>
+        <Button type="submit" variant={refundNotice ? 'destructive' : 'default'} disabled={!status || pending || (reviewRequired && !review.trim())}>
           {pending ? <Spinner className="text-primary-foreground" /> : null}
           {pending ? 'Updating...' : refundNotice ? MONEY_CONFIRM_TEXTS.rejectRefundConfirm : unpaidWarning ? 'Update Status Anyway' : 'Update Status'}
         </Button>

@@ -24,6 +24,7 @@ import { DeskPanel } from './desk-panel';
 import { DeskConversation } from './desk-conversation';
 import { StatusChangeDialog } from './status-change-dialog';
 import { WaveformPlayer } from './waveform-player';
+import { DeskRounds } from './desk-rounds';
 import { SubmissionHistory } from './submission-history';
 import { DescriptionRow } from '@client/components/description-row';
 import { RightsPanel } from '@client/entities/submission/rights-panel';
@@ -126,15 +127,21 @@ function Details({ initial, onDelete }: { initial: AdminSubmission; onDelete(sub
           <TextSection label="Description" text={s.description} />
           <section className="grid gap-2">
             <h3 className="text-sm font-semibold">Music</h3>
-            {s.musicFileUrl && uploadIdFromObjectPath(s.musicFileUrl) ? (
-              <WaveformPlayer submissionId={s.id} src={s.musicFileUrl} />
-            ) : s.musicFileUrl ? (
-              <AudioPlayer src={s.musicFileUrl} downloadName={`${planDownloads(s)[0]?.baseName ?? 'music'}`} />
-            ) : s.musicUrl ? (
-              <ExternalUrl url={s.musicUrl} />
-            ) : (
-              <p className="text-sm text-muted-foreground">No music provided</p>
-            )}
+            {/* CONTRACT §27: with new versions, the rounds to switch between; else the one version. */}
+            <DeskRounds
+              submission={s}
+              fallback={
+                s.musicFileUrl && uploadIdFromObjectPath(s.musicFileUrl) ? (
+                  <WaveformPlayer submissionId={s.id} src={s.musicFileUrl} />
+                ) : s.musicFileUrl ? (
+                  <AudioPlayer src={s.musicFileUrl} downloadName={`${planDownloads(s)[0]?.baseName ?? 'music'}`} />
+                ) : s.musicUrl ? (
+                  <ExternalUrl url={s.musicUrl} />
+                ) : (
+                  <p className="text-sm text-muted-foreground">No music provided</p>
+                )
+              }
+            />
           </section>
           {s.videoFileUrl || s.videoUrl ? (
             <section className="grid gap-2">

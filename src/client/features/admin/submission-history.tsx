@@ -43,6 +43,8 @@ function describe(entry: SubmissionHistoryEntry, nameOf: (id: string) => string)
       return { action: entry.toValue ? 'marked the Content ID allowlist done' : 'marked the Content ID allowlist not done' };
     case 'rights_override':
       return { action: `published without ${entry.fromValue ?? 'the rights'}`, ...(entry.toValue ? { detail: `Reason: ${entry.toValue}` } : {}) };
+    case 'version':
+      return { action: `sent a new version: round ${entry.toValue ?? '?'} (was round ${entry.fromValue ?? '1'})` };
   }
 }
 

@@ -15,13 +15,16 @@ const MIN_LISTEN_SECONDS = 1;
 /**
  * The review desk's player (CONTRACT §14): the stored peaks drawn at once (no decoding in the
  * browser), comments as markers at their moment, a comment added at the current time, and the
- * stretches played reported so the list can show how much the team has heard.
+ * stretches played reported so the list can show how much the team has heard. With `round`, one
+ * version of the track (CONTRACT §27): its waveform, its comments, new comments made on it.
  */
-export function WaveformPlayer({ submissionId, src }: { submissionId: string; src: string }) {
+export function WaveformPlayer({ submissionId, src, round }: { submissionId: string; src: string; round?: number | undefined }) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const waveform = useWaveform(submissionId, true);
-  const comments = useTrackComments(submissionId);
+  const waveform = useWaveform(submissionId, true, round);
+  const allComments = useTrackComments(submissionId);
+  // CONTRACT §27: each round has its own comments; without a round named, every comment shows.
+  const comments = { ...allComments, data: round === undefined ? allComments.data : allComments.data?.filter((c) => c.round === round) };
   const add = useAddTrackComment(submissionId);
   const [playing, setPlaying] = useState(false);
   const [current, setCurrent] = useState(0);
@@ -90,7 +93,7 @@ export function WaveformPlayer({ submissionId, src }: { submissionId: string; sr
     if (!body) return;
     const atSeconds = Math.round(current * 10) / 10;
     add.mutate(
-      { atSeconds, text: body, visibleToArtist: visible },
+      { atSeconds, text: body, visibleToArtist: visible, ...(round === undefined ? {} : { round }) },
       {
         onSuccess: () => {
           setText('');

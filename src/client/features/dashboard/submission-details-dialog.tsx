@@ -15,6 +15,10 @@ import { StatusBadge } from '@client/entities/submission/status-badge';
 import { ArtistProduction } from '@client/entities/submission/artist-production';
 import { SignAgreementPrompt } from '@client/entities/submission/sign-agreement';
 import { TrackComments } from './track-comments';
+import { NewVersionForm } from './new-version-form';
+import { VersionsList } from '@client/entities/submission/versions-list';
+import { useSubmissionVersions } from '@client/entities/submission/version-queries';
+import { VERSION_TEXTS } from '@shared/versions';
 import { DescriptionRow } from '@client/components/description-row';
 import { useSubmissionBilling } from '@client/entities/billing/billing-queries';
 import { DocumentLinks } from '@client/entities/billing/document-links';
@@ -72,6 +76,9 @@ function DetailsBody({ submission: s }: { submission: Submission }) {
         </section>
       ) : null}
 
+      {/* CONTRACT §27: the label asked for changes; the answer is a new version, here. */}
+      {s.status === 'changes_requested' ? <NewVersionForm submission={s} /> : null}
+
       <TrackComments submissionId={s.id} />
 
       <SignAgreementPrompt submission={s} />
@@ -112,6 +119,8 @@ function DetailsBody({ submission: s }: { submission: Submission }) {
         {s.videoFileUrl ? <video src={s.videoFileUrl} controls preload="metadata" className="max-h-72 w-full rounded-lg bg-black" aria-label={`Video of ${title}`} /> : null}
         {s.musicUrl ? <ExternalUrl url={s.musicUrl} /> : null}
       </Section>
+
+      {s.status !== 'draft' ? <Versions submission={s} /> : null}
 
       <Section title="Details">
         <Fields>
@@ -201,6 +210,17 @@ function DetailsBody({ submission: s }: { submission: Submission }) {
         </DialogClose>
       </DialogFooter>
     </>
+  );
+}
+
+/** Every version the artist sent (CONTRACT §27), once there is more than the original. */
+function Versions({ submission: s }: { submission: Submission }) {
+  const versions = useSubmissionVersions(s.id, s.round);
+  if (s.round <= 1 || !versions.data?.length) return null;
+  return (
+    <Section title={VERSION_TEXTS.heading}>
+      <VersionsList versions={versions.data} video={s.submissionType === 'video'} />
+    </Section>
   );
 }
 

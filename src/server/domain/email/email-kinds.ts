@@ -37,6 +37,7 @@ export const EMAIL_KINDS = {
   submission_received: sentAsQueued(T.submission_received),
   payment_received: sentAsQueued(T.payment_received),
   status_changed: sentAsQueued(T.status_changed),
+  changes_requested: sentAsQueued(T.changes_requested),
   unread_messages: preparedAtSend<UnreadMessagesData>()(T.unread_messages, gatherUnreadMessages),
   admin_digest: sentAsQueued(T.admin_digest),
   deliverables_ready: sentAsQueued(T.deliverables_ready),

@@ -26,6 +26,7 @@ const SAMPLES = {
     invoiceNumber: 'INV-2026-0001',
   },
   status_changed: { submissionId, songTitle: 'Dark Waves', statusLabel: 'Approved', review: 'Lovely <b>mix</b> — "go".\nSecond line.' },
+  changes_requested: { submissionId, songTitle: 'Dark Waves', review: 'Bring the vocals up at 1:12 — "more air".\nSecond line.', versionsLeft: 3 },
   unread_messages: {
     conversations: [
       { fromUserId: 'team', fromName: 'the label team', count: 2, latest: 'See you at the studio', signedBy: 'Ada' },

@@ -6,6 +6,7 @@ import { passwordReset } from './templates/password-reset';
 import { paymentReceived } from './templates/payment-received';
 import { deliverablesReady, refundIssued, videoPublished, viralHitRecorded } from './templates/production';
 import { statusChanged } from './templates/status-changed';
+import { changesRequested } from './templates/changes-requested';
 import { submissionReceived } from './templates/submission-received';
 import { unreadMessages } from './templates/unread-messages';
 import { verifyEmail } from './templates/verify-email';
@@ -22,6 +23,7 @@ export const EMAIL_TEMPLATES = {
   submission_received: submissionReceived,
   payment_received: paymentReceived,
   status_changed: statusChanged,
+  changes_requested: changesRequested,
   unread_messages: unreadMessages,
   admin_digest: adminDigest,
   deliverables_ready: deliverablesReady,

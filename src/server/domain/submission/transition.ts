@@ -4,6 +4,7 @@ import { liveEventSchema } from '@shared/live-event-schema';
 import type { LiveEvent } from '@shared/live-events';
 import {
   ADMIN_SETTABLE_STATUSES,
+  CHANGES_REQUESTABLE_STATUSES,
   PAYMENT_DUE_STATUSES,
   PUBLISHABLE_STATUSES,
   SUBMISSION_STATUSES,
@@ -17,16 +18,22 @@ import { notifyOnCommit } from '../../platform/realtime/hub';
 import { recordHistoryRows } from './history';
 
 const DESK_STATUSES = SUBMISSION_STATUSES.filter((status) => status !== 'draft');
+/** What the desk sets by hand besides asking for changes, which has its own row (CONTRACT §27). */
+const REVIEW_STATUSES = ADMIN_SETTABLE_STATUSES.filter((status) => status !== 'changes_requested');
 
 /**
  * Every move a submission's status may make, by why it is made: the one place that says what is
- * allowed (CONTRACT §4, §8, §12, §13). A move not in this table is refused with a 409.
+ * allowed (CONTRACT §4, §8, §12, §13, §27). A move not in this table is refused with a 409.
  */
 export const ALLOWED_STATUS_MOVES = {
   /** The artist sends a draft to the label: free → pending, paid → awaiting payment (§12). */
   submitted: { from: ['draft'], to: ['pending', 'payment_pending'] },
   /** The team on the desk sets any status it may set, from any status the desk shows (§8). */
-  review: { from: DESK_STATUSES, to: ADMIN_SETTABLE_STATUSES },
+  review: { from: DESK_STATUSES, to: REVIEW_STATUSES },
+  /** The team asks for a new version while it is still deciding (§27). */
+  changes_requested: { from: CHANGES_REQUESTABLE_STATUSES, to: ['changes_requested'] },
+  /** The artist sent the new version: back in the team's queue, payment carried over (§27). */
+  resubmitted: { from: ['changes_requested'], to: ['pending'] },
   /** The artist picks the free plan while the payment is due: the submission goes to the label (§12). */
   tier_changed: { from: PAYMENT_DUE_STATUSES, to: ['pending'] },
   /** The artist opens the checkout again after a failed payment (§6). */

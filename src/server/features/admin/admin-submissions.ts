@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { displayName } from '@shared/users';
 import { DEADLINE_ENDING_STATUSES } from '@shared/production';
 import { publicationAdvice } from '@shared/production-texts';
-import { PUBLISHABLE_STATUSES, PAYMENT_DUE_STATUSES, statusLabel, type SubmissionStatus } from '@shared/submissions';
+import { MAX_ROUND, PUBLISHABLE_STATUSES, PAYMENT_DUE_STATUSES, statusLabel, type SubmissionStatus } from '@shared/submissions';
 import type { AdminStats, AdminSubmission, DeskPublishing } from '@shared/submission-schemas';
 import type { Db, Tx } from '../../platform/db/client';
 import { likePattern } from '../../platform/db/like-pattern';
@@ -29,6 +29,7 @@ import { recordHistory, recordHistoryRows } from '../../domain/submission/histor
 import type { AdminListQuery, AdminSubmissionPage, StatusChangeInput, SubmissionHistoryEntry } from '@shared/admin';
 import { fillReviewTemplate, type DeskState, type TeamMember } from '@shared/review-desk';
 import type { DeskRightsState } from '@shared/rights';
+import { VERSION_TEXTS } from '@shared/versions';
 
 /** The columns of an admin who appears as an assignee or author: never the password hash. */
 const { password: _password, googleId: _googleId, ...memberColumns } = getTableColumns(users);
@@ -310,8 +311,9 @@ export const statusChangeColumns = {
   userId: submissions.userId,
   artistName: submissions.artistName,
   songTitle: submissions.songTitle,
+  round: submissions.round,
 };
-type StatusChangeTarget = { id: string; status: SubmissionStatus; review: string | null; userId: string; artistName: string; songTitle: string };
+type StatusChangeTarget = { id: string; status: SubmissionStatus; review: string | null; userId: string; artistName: string; songTitle: string; round: number };
 
 /**
  * PATCH .../status: sets the status and, when given, the review the artist reads (its
@@ -341,7 +343,13 @@ export async function applyStatusChange(tx: Tx, outbox: EmailQueue, adminId: str
     const review = typeof input.review === 'string' ? fillReviewTemplate(input.review, current) : input.review;
     return { current, review, reviewChanged: review !== undefined && review !== current.review };
   });
-  await transitionSubmissions(tx, targets, { to: input.status, reason: 'review', by: adminId, now });
+  // Asking for a new version is its own move (CONTRACT §27): only while the team is still deciding.
+  const reason = input.status === 'changes_requested' ? 'changes_requested' : 'review';
+  // Nor when the artist has no new version left to send (decision 197).
+  if (input.status === 'changes_requested' && targets.some((t) => t.status !== 'changes_requested' && t.round >= MAX_ROUND)) {
+    throw apiError('versions_exhausted', VERSION_TEXTS.limitReached);
+  }
+  await transitionSubmissions(tx, targets, { to: input.status, reason, by: adminId, now });
   // Who reviewed it last, and when: the desk's own columns, written beside the transition.
   await tx
     .update(submissions)
@@ -356,13 +364,17 @@ export async function applyStatusChange(tx: Tx, outbox: EmailQueue, adminId: str
       where ${submissions.id} = v.id`);
   }
   const history: Parameters<typeof recordHistoryRows>[1][number][] = [];
-  const emails: QueueEmail<EmailKinds, 'status_changed'>[] = [];
+  const emails: QueueEmail<EmailKinds, 'status_changed' | 'changes_requested'>[] = [];
   for (const { current, review, reviewChanged } of planned) {
     if (reviewChanged) {
       history.push({ submissionId: current.id, kind: 'review', by: adminId, from: current.review, to: review ?? null, at: now });
     }
     // The artist hears of a new status, or of a new review on the same status (CONTRACT §10).
-    if (current.status !== input.status || (reviewChanged && review)) {
+    if (input.status === 'changes_requested' && review && (current.status !== input.status || reviewChanged)) {
+      // What to change, and how to answer (CONTRACT §27): its own email, not the plain status one.
+      const versionsLeft = MAX_ROUND - current.round;
+      emails.push({ kind: 'changes_requested', userId: current.userId, data: { submissionId: current.id, songTitle: current.songTitle, review, versionsLeft } });
+    } else if (current.status !== input.status || (reviewChanged && review)) {
       emails.push({
         kind: 'status_changed',
         userId: current.userId,

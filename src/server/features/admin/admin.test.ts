@@ -177,7 +177,9 @@ describe('status', () => {
   it('sets each allowed status and records who and when', async () => {
     const s = await makeSubmission(t.db, artist);
     for (const status of ADMIN_SETTABLE_STATUSES) {
-      const res = await as(adminCookie).send('PATCH', `/api/admin/submissions/${s.id}/status`, { status });
+      // Asking for changes says what to change (CONTRACT §27).
+      const review = status === 'changes_requested' ? { review: 'Bring the vocals up.' } : {};
+      const res = await as(adminCookie).send('PATCH', `/api/admin/submissions/${s.id}/status`, { status, ...review });
       expect(res.statusCode, status).toBe(200);
       expect(res.json<AdminSubmission>().status).toBe(status);
     }

@@ -12,6 +12,7 @@ import {
   audioPeaks,
   submissionDesk,
   submissionRatings,
+  submissionVersions,
   submissions,
   users,
   type SubmissionDeskRow,
@@ -144,14 +145,24 @@ export async function rateSubmission(
 
 
 /** The stored waveform of the submission's uploaded track, if its upload has one. */
-export async function findWaveform(db: Db, submissionId: string): Promise<Waveform | null> {
+export async function findWaveform(db: Db, submissionId: string, round?: number): Promise<Waveform | null> {
   const [row] = await db
-    .select({ musicFileUrl: submissions.musicFileUrl })
+    .select({ musicFileUrl: submissions.musicFileUrl, round: submissions.round })
     .from(submissions)
     .where(isDeskSubmission(submissionId))
     .limit(1);
   if (!row) throw apiError('submission_not_found');
-  const uploadId = row.musicFileUrl ? uploadIdFromObjectPath(row.musicFileUrl) : null;
+  // An earlier version (CONTRACT §27): its own upload, as kept in the versions.
+  let objectPath = row.musicFileUrl;
+  if (round !== undefined && round !== row.round) {
+    const [version] = await db
+      .select({ objectPath: submissionVersions.objectPath })
+      .from(submissionVersions)
+      .where(and(eq(submissionVersions.submissionId, submissionId), eq(submissionVersions.round, round)))
+      .limit(1);
+    objectPath = version?.objectPath ?? null;
+  }
+  const uploadId = objectPath ? uploadIdFromObjectPath(objectPath) : null;
   if (!uploadId) return null;
   const [peaks] = await db
     .select({ durationSeconds: audioPeaks.durationSeconds, peaks: audioPeaks.peaks })

@@ -40,6 +40,7 @@ import {
   reviewTemplateSchema,
   tagsSchema,
   trackCommentSchema,
+  waveformQuerySchema,
 } from '@shared/review-desk';
 
 type WithId = { Params: { id: string } };
@@ -150,7 +151,8 @@ export async function adminRoutes(app: FastifyInstance, { db, storage, config }:
   });
 
   app.get<WithId>('/api/admin/submissions/:id/waveform', async (request) => {
-    const waveform = await findWaveform(db, request.params.id);
+    const { round } = parseInput(waveformQuerySchema, request.query);
+    const waveform = await findWaveform(db, request.params.id, round);
     if (!waveform) throw apiError('waveform_not_found');
     return waveform;
   });

@@ -19,6 +19,7 @@ function toComment(row: TrackCommentRow, author: Parameters<typeof toTeamMember>
     atSeconds: row.atSeconds,
     text: row.text,
     visibleToArtist: row.visibleToArtist,
+    round: row.round,
     createdAt: row.createdAt.toISOString(),
     author: withAuthor && author?.id ? toTeamMember(author) : null,
   };
@@ -28,21 +29,24 @@ export async function addTrackComment(
   db: Db,
   adminId: string,
   submissionId: string,
-  input: { atSeconds: number; text: string; visibleToArtist: boolean },
+  input: { atSeconds: number; text: string; visibleToArtist: boolean; round?: number | undefined },
 ): Promise<TrackComment> {
   return db.transaction(async (tx) => {
-    const [exists] = await tx.select({ id: submissions.id }).from(submissions).where(isDeskSubmission(submissionId)).for('share');
+    const [exists] = await tx.select({ id: submissions.id, round: submissions.round }).from(submissions).where(isDeskSubmission(submissionId)).for('share');
     if (!exists) throw apiError('submission_not_found');
+    // A comment is about one version (CONTRACT §27): the current one unless an earlier one is named.
+    const round = input.round ?? exists.round;
+    if (round > exists.round) throw apiError('validation_failed', `This submission has no round ${round} yet`, [{ path: 'round', message: `This submission has no round ${round} yet` }]);
     const [row] = await tx
       .insert(trackComments)
-      .values({ id: newId(), submissionId, authorId: adminId, atSeconds: input.atSeconds, text: input.text, visibleToArtist: input.visibleToArtist })
+      .values({ id: newId(), submissionId, authorId: adminId, atSeconds: input.atSeconds, text: input.text, visibleToArtist: input.visibleToArtist, round })
       .returning();
     const [author] = await tx.select(authorColumns).from(users).where(eq(users.id, adminId));
     return toComment(row!, author ?? null, true);
   });
 }
 
-/** GET /api/admin/submissions/{id}/comments: every comment, in track order. */
+/** GET /api/admin/submissions/{id}/comments: every comment, by round, then in track order. */
 export async function listTeamComments(db: Db, submissionId: string): Promise<TrackComment[]> {
   const [exists] = await db.select({ id: submissions.id }).from(submissions).where(isDeskSubmission(submissionId)).limit(1);
   if (!exists) throw apiError('submission_not_found');
@@ -51,7 +55,7 @@ export async function listTeamComments(db: Db, submissionId: string): Promise<Tr
     .from(trackComments)
     .leftJoin(users, eq(users.id, trackComments.authorId))
     .where(eq(trackComments.submissionId, submissionId))
-    .orderBy(asc(trackComments.atSeconds), asc(trackComments.createdAt));
+    .orderBy(asc(trackComments.round), asc(trackComments.atSeconds), asc(trackComments.createdAt));
   return rows.map((r) => toComment(r.comment, r.author, true));
 }
 
@@ -67,6 +71,6 @@ export async function listArtistComments(db: Db, ownerId: string, submissionId: 
     .select()
     .from(trackComments)
     .where(and(eq(trackComments.submissionId, submissionId), eq(trackComments.visibleToArtist, true)))
-    .orderBy(asc(trackComments.atSeconds), asc(trackComments.createdAt));
+    .orderBy(asc(trackComments.round), asc(trackComments.atSeconds), asc(trackComments.createdAt));
   return rows.map((row) => toComment(row, null, false));
 }

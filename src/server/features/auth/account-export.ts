@@ -22,6 +22,7 @@ import {
   publications,
   revisionRequests,
   submissionHistory,
+  submissionVersions,
   submissions,
   termsTexts,
   trackComments,
@@ -45,7 +46,7 @@ import { commentAuthorColumns, toDeliveryComment } from '../../domain/production
 const { adminNotes: _adminNotes, ...artistColumns } = getTableColumns(submissions);
 
 /** History the artist is shown: status, payment, review, their owners and signatures; never the team's notes, assignee or tags. */
-const ARTIST_VISIBLE_HISTORY = ['status', 'payment_status', 'review', 'owners', 'agreement'] as const;
+const ARTIST_VISIBLE_HISTORY = ['status', 'payment_status', 'review', 'owners', 'agreement', 'version'] as const;
 
 /**
  * `account.json`: everything the artist can see about themselves (CONTRACT §11), gathered in a
@@ -74,7 +75,7 @@ async function accountDocument(db: Db, user: UserRow) {
       : [],
     ids.length
       ? db
-          .select({ submissionId: trackComments.submissionId, atSeconds: trackComments.atSeconds, text: trackComments.text, createdAt: trackComments.createdAt })
+          .select({ submissionId: trackComments.submissionId, round: trackComments.round, atSeconds: trackComments.atSeconds, text: trackComments.text, createdAt: trackComments.createdAt })
           .from(trackComments)
           .where(and(inArray(trackComments.submissionId, ids), eq(trackComments.visibleToArtist, true)))
           .orderBy(asc(trackComments.createdAt))
@@ -100,6 +101,23 @@ async function accountDocument(db: Db, user: UserRow) {
       ? db.select().from(agreementSignatures).where(inArray(agreementSignatures.submissionId, ids)).orderBy(asc(agreementSignatures.submissionId), asc(agreementSignatures.ownerIndex))
       : [],
   ]);
+  // CONTRACT §27: every version of each submission's music (or video); an uploaded version's file is
+  // among the files (the earlier versions' uploads stay attached), named at `path` in the ZIP.
+  const versions = ids.length
+    ? await db
+        .select({
+          submissionId: submissionVersions.submissionId,
+          round: submissionVersions.round,
+          createdAt: submissionVersions.createdAt,
+          note: submissionVersions.note,
+          fileName: submissionVersions.fileName,
+          url: submissionVersions.url,
+          uploadId: submissionVersions.uploadId,
+        })
+        .from(submissionVersions)
+        .where(inArray(submissionVersions.submissionId, ids))
+        .orderBy(asc(submissionVersions.submissionId), asc(submissionVersions.round))
+    : [];
   const signaturesOf = (submissionId: string) => signatures.filter((sig) => sig.submissionId === submissionId);
   const agreementDocuments = ownAgreements.map((agreement) => ({
     agreement,
@@ -114,6 +132,10 @@ async function accountDocument(db: Db, user: UserRow) {
     submissions: own,
     statusHistory: history,
     comments,
+    versions: versions.map(({ uploadId, ...version }) => {
+      const file = uploadId ? files.find((f) => f.id === uploadId) : undefined;
+      return { ...version, path: file ? fileEntryName(file) : null };
+    }),
     // Each message with its files; a file the artist may fetch is in the ZIP at `path`.
     messages: conversation.map((m) => ({
       ...m,

@@ -354,7 +354,7 @@ describe('notification settings and unsubscribe', () => {
 describe('one-click unsubscribe for each kind', () => {
   type Case = { kind: string; preference: keyof typeof DEFAULT_NOTIFICATION_SETTINGS; admin?: boolean; cause(user: UserRow): Promise<void> };
   const queued = (
-    kind: 'submission_received' | 'status_changed' | 'admin_digest' | 'deliverables_ready' | 'video_published' | 'viral_hit_recorded',
+    kind: 'submission_received' | 'status_changed' | 'changes_requested' | 'admin_digest' | 'deliverables_ready' | 'video_published' | 'viral_hit_recorded',
     data: object,
   ) => (user: UserRow) =>
     t.db.transaction((tx) => t.app.outbox.queue(tx, { kind, userId: user.id, data: data as never }));
@@ -393,6 +393,11 @@ describe('one-click unsubscribe for each kind', () => {
         checkAt: '2026-11-15T12:00:00.000Z',
         viewsNeeded: 15_500,
       }),
+    },
+    {
+      kind: 'changes_requested',
+      preference: 'statusChanges',
+      cause: queued('changes_requested', { submissionId: 'u7', songTitle: 'Unsub Seven', review: 'Bring the vocals up.', versionsLeft: 3 }),
     },
     {
       kind: 'viral_hit_recorded',

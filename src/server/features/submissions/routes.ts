@@ -31,6 +31,8 @@ import {
 } from './submissions';
 import { toSubmission } from '../../domain/submission/to-submission';
 import { keepCurrentTerms } from './licence';
+import { addSubmissionVersion, listSubmissionVersions } from '../../domain/submission/versions';
+import { newVersionSchema } from '@shared/versions';
 
 type WithId = { Params: { id: string } };
 
@@ -100,6 +102,17 @@ export async function submissionRoutes(app: FastifyInstance, { db, storage, conf
     const row = await findSubmission(db, userOf(request), request.params.id);
     return { ...toSubmission(row), files: await attachedFiles(db, row.id) };
   });
+
+  // Revise and resubmit (CONTRACT §27): the owner answers a request for changes with a new version.
+  app.post<WithId>('/api/submissions/:id/versions', rateLimited('submissions'), async (request, reply) => {
+    const input = parseInput(newVersionSchema, request.body);
+    const version = await addSubmissionVersion(db, userOf(request).id, request.params.id, input);
+    request.log.info({ submissionId: request.params.id, round: version.round }, 'new version sent');
+    return reply.status(201).send(version);
+  });
+
+  // Every version, oldest first: for the owner and for the team.
+  app.get<WithId>('/api/submissions/:id/versions', async (request) => listSubmissionVersions(db, userOf(request), request.params.id));
 
   app.post<WithId>('/api/submissions/:id/seen', async (request, reply) => {
     await markSubmissionSeen(db, userOf(request).id, request.params.id);

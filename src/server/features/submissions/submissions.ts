@@ -15,6 +15,7 @@ import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { transitionSubmissions } from '../../domain/submission/transition';
 import { initialPaymentState } from '../../domain/submission/payment-state';
+import { recordFirstVersion } from '../../domain/submission/versions';
 
 type CreateSubmission = z.output<typeof createSubmissionSchema>;
 type DraftChanges = z.output<typeof draftSubmissionSchema>;
@@ -108,6 +109,8 @@ function submittedState(input: CreateSubmission) {
 async function sendToLabel(tx: Tx, row: ArtistSubmissionRow): Promise<ArtistSubmissionRow> {
   const to = isPaidTier(row.pricingTier) ? 'payment_pending' : 'pending';
   await transitionSubmissions(tx, [row], { to, reason: 'submitted', by: row.userId });
+  // Round 1 of its versions (CONTRACT §27): what was sent, kept however many versions follow.
+  await recordFirstVersion(tx, row, new Date());
   return { ...row, status: to };
 }
 

@@ -32,6 +32,7 @@ import {
   RELEASE_DATE_OPTIONS,
   RELEASE_STATUSES,
   SUBMISSION_METHODS,
+  MAX_ROUND,
   SUBMISSION_STATUSES,
   SUBMISSION_TYPES,
   VIDEO_STYLES,
@@ -220,10 +221,16 @@ export const submissions = pgTable(
     /** The team asked the distributor to allowlist the channel (CONTRACT §22). */
     allowlistDoneAt: timestamp('allowlist_done_at', { withTimezone: true }),
     allowlistDoneBy: text('allowlist_done_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * CONTRACT §27: which version of the music (or video) the row's fields hold, 1 for the original.
+     * The row always holds the current version; every version is in `submission_versions`.
+     */
+    round: integer('round').notNull().default(1),
     ...timestamps,
   },
   (t) => [
     oneOf('submissions_content_id_check', t.contentId, CONTENT_ID_ANSWERS),
+    check('submissions_round_check', sql`${t.round} between 1 and ${sql.raw(String(MAX_ROUND))}`),
     index('submissions_user_created_idx').on(t.userId, t.createdAt.desc()),
     // The admin list's order (newest first, id breaks ties), unfiltered and by status: a page's
     // ids come from an index-only walk (docs/decisions/040-admin-list-at-scale.md). NULLS FIRST is
@@ -813,10 +820,45 @@ export const trackComments = pgTable(
     atSeconds: real('at_seconds').notNull(),
     text: text('text').notNull(),
     visibleToArtist: boolean('visible_to_artist').notNull().default(false),
+    /** CONTRACT §27: the version of the track the comment is about; it stays there when a new version comes. */
+    round: integer('round').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('track_comments_submission_idx').on(t.submissionId, t.atSeconds)],
 );
+
+/**
+ * Every version of a submission's music (or video), one per round (CONTRACT §27, decision 197):
+ * round 1 is what the artist first sent (written when the submission goes to the label), rounds
+ * 2 to 4 the new versions. The submission row holds the current version's fields; an earlier
+ * version's upload stays attached to the submission (so it is backed up, exported and listed with
+ * the submission's files) and is never overwritten or removed while the submission lasts.
+ */
+export const submissionVersions = pgTable(
+  'submission_versions',
+  {
+    id: text('id').primaryKey(),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    round: integer('round').notNull(),
+    /** The artist's word on what changed; null for round 1. */
+    note: text('note'),
+    fileName: text('file_name'),
+    /** A link version's URL; null for an uploaded file. */
+    url: text('url'),
+    /** An uploaded version's `/objects/uploads/{id}`; null for a link. */
+    objectPath: text('object_path'),
+    uploadId: text('upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('submission_versions_submission_round_key').on(t.submissionId, t.round),
+    check('submission_versions_round_check', sql`${t.round} between 1 and ${sql.raw(String(MAX_ROUND))}`),
+  ],
+);
+export type SubmissionVersionRow = typeof submissionVersions.$inferSelect;
 
 /**
  * The waveform of an uploaded track, computed once when the upload is checked
