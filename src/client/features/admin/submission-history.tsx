@@ -43,6 +43,12 @@ function describe(entry: SubmissionHistoryEntry, nameOf: (id: string) => string)
       return { action: entry.toValue ? 'marked the Content ID allowlist done' : 'marked the Content ID allowlist not done' };
     case 'rights_override':
       return { action: `published without ${entry.fromValue ?? 'the rights'}`, ...(entry.toValue ? { detail: `Reason: ${entry.toValue}` } : {}) };
+    case 'viral_review':
+      return entry.fromValue
+        ? { action: `${entry.toValue?.startsWith('confirmed') ? 'confirmed' : 'rejected'} the viral hit`, ...(entry.toValue ? { detail: `Reason: ${entry.toValue.replace(/^(confirmed|rejected): /, '')}` } : {}) }
+        : { action: 'the viral screen found the hit suspect', ...(entry.toValue ? { detail: entry.toValue.replace(/^suspect: /, '') } : {}) };
+    case 'viral_hit':
+      return { action: 'the second look at 28 days withdrew the viral hit', ...(entry.toValue ? { detail: entry.toValue } : {}) };
   }
 }
 
