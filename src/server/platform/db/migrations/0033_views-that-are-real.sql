@@ -36,4 +36,6 @@ ALTER TABLE "bonus_clawbacks" ADD CONSTRAINT "bonus_clawbacks_submission_id_subm
 ALTER TABLE "bonus_clawbacks" ADD CONSTRAINT "bonus_clawbacks_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "bonus_clawbacks_outstanding_idx" ON "bonus_clawbacks" USING btree ("user_id","created_at") WHERE "bonus_clawbacks"."deducted_at" is null;
 --> statement-breakpoint
-CREATE INDEX "bonus_clawbacks_submission_idx" ON "bonus_clawbacks" USING btree ("submission_id");
+CREATE INDEX "bonus_clawbacks_submission_idx" ON "bonus_clawbacks" USING btree ("submission_id");--> statement-breakpoint
+ALTER TABLE "submission_history" DROP CONSTRAINT "submission_history_field_check";--> statement-breakpoint
+ALTER TABLE "submission_history" ADD CONSTRAINT "submission_history_field_check" CHECK ("submission_history"."field" in ('status', 'notes', 'payment_status', 'review', 'assignee', 'tags', 'delivery', 'revision', 'refund', 'publication', 'views', 'owners', 'agreement', 'allowlist', 'rights_override', 'viral_review', 'viral_hit'));
