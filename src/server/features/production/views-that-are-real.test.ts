@@ -287,7 +287,7 @@ describe('the second look at 28 days', () => {
     const artist = await createArtist(w.t.db, { artistName: 'Nora Vale' });
     const now = Date.now();
     const at = (days: number) => new Date(now + days * DAY);
-    const hits = [];
+    const hits: { videoId: string; submission: { id: string } }[] = [];
     for (const [i, title] of ['First Light', 'Second Wind', 'Third Rail'].entries()) {
       const videoId = newVideoId();
       reportDays(videoId, at(-32 + i), 1000);
