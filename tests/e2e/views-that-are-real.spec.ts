@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { startTestOidcProvider, type TestOidcProvider } from '../../src/server/test/oidc-provider';
 import { startYouTubeStub, type YouTubeStub } from '../../src/server/test/youtube-stub';
 import { PRODUCTION_TEXTS } from '../../src/shared/production-texts';
@@ -56,11 +56,15 @@ test.afterAll(async () => {
   await provider?.stop();
 });
 
-/** A full-page screenshot at both sizes, back at the laptop's size after. */
-async function shoot(page: Page, name: string) {
+/**
+ * A screenshot at both sizes, back at the laptop's size after: the whole page, or, inside a dialog
+ * (which scrolls on its own), the screen around `focus` scrolled into view at each size.
+ */
+async function shoot(page: Page, name: string, focus?: Locator) {
   for (const size of VIEWPORTS) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: `${SHOTS}/${name}-${size.width}.png`, fullPage: true });
+    if (focus) await focus.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: `${SHOTS}/${name}-${size.width}.png`, fullPage: !focus });
   }
   await page.setViewportSize(VIEWPORTS[0]);
 }
@@ -136,8 +140,7 @@ test('suspect hits wait on the desk with their evidence; the team confirms one a
   await expect(screen.getByTestId('screen-sources')).toContainText('Outside links');
   await expect(screen.getByTestId('screen-days').locator('span[title]')).toHaveCount(14);
   await expect(screen.getByTestId('screen-watched')).toContainText('42.5% of the video');
-  await screen.scrollIntoViewIfNeeded();
-  await shoot(page, 'desk-evidence-burst');
+  await shoot(page, 'desk-evidence-burst', screen);
   await screen.getByLabel(/^Reason/).fill('The burst follows a radio premiere and a music blog’s post; organic.');
   await screen.getByRole('button', { name: 'Confirm the hit' }).click();
   await expect(screen.getByTestId('screen-status')).toContainText('Confirmed by the team');
@@ -146,14 +149,13 @@ test('suspect hits wait on the desk with their evidence; the team confirms one a
   await page.goto(`/admin?submission=${skimmed.id}`);
   const second = page.getByRole('dialog').getByTestId('viral-screen');
   await expect(second.getByRole('list', { name: 'Why it is suspect' })).toContainText('Viewers watched 7.2% of the video on average, below 15%');
-  await second.scrollIntoViewIfNeeded();
-  await shoot(page, 'desk-evidence-skimmed');
+  await shoot(page, 'desk-evidence-skimmed', second);
   const reason = 'Most views lasted only a few seconds, so this video cannot count toward the bonus.';
   await second.getByLabel(/^Reason/).fill(reason);
   await second.getByRole('button', { name: 'Reject the hit' }).click();
   await expect(second.getByTestId('screen-status')).toContainText('Rejected by the team');
   await expect(second).toContainText(reason);
-  await shoot(page, 'desk-rejected');
+  await shoot(page, 'desk-rejected', second);
 
   // Nothing left to decide.
   await page.goto('/admin');
