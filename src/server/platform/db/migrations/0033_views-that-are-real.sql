@@ -14,7 +14,7 @@ ALTER TABLE "publications" ADD COLUMN "hit_withdrawn_at" timestamp with time zon
 ALTER TABLE "publications" ADD COLUMN "hit_withdrawn_reason" text;--> statement-breakpoint
 ALTER TABLE "publications" ADD CONSTRAINT "publications_reviewed_by_users_id_fk" FOREIGN KEY ("reviewed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "publications" ADD CONSTRAINT "publications_screen_status_check" CHECK ("publications"."screen_status" in ('clear', 'suspect', 'confirmed', 'rejected'));--> statement-breakpoint
-UPDATE "publications" SET "second_look_at" = "published_at" + interval '28 days' WHERE "viral_hit" IS TRUE;--> statement-breakpoint
+UPDATE "publications" SET "second_look_at" = "published_at" + interval '28 days' WHERE "viral_hit" IS TRUE AND "published_at" + interval '28 days' > now();--> statement-breakpoint
 CREATE INDEX "publications_second_look_idx" ON "publications" USING btree ("second_look_at") WHERE "publications"."second_looked_at" is null;--> statement-breakpoint
 ALTER TABLE "bonus_earnings" DROP CONSTRAINT "bonus_earnings_status_check";--> statement-breakpoint
 ALTER TABLE "bonus_earnings" ADD CONSTRAINT "bonus_earnings_status_check" CHECK ("bonus_earnings"."status" in ('owed', 'paid', 'void'));--> statement-breakpoint
