@@ -89,7 +89,7 @@ async function scenario(label: string, tmp: string, database: Database): Promise
       { id: artistId, email: `bench-artist-${newToken(4)}@example.com`.toLowerCase(), role: 'user' },
       { id: adminId, email: `bench-admin-${newToken(4)}@example.com`.toLowerCase(), role: 'admin' },
     ]);
-    const deps = { db, jobs: app.jobs, outbox: app.outbox, youtube: config.production.youtube, bonusPerTrackUsd: '0.00', log: app.log };
+    const deps = { db, jobs: app.jobs, outbox: app.outbox, youtube: config.production.youtube, bonusPerTrackUsd: '0.00', log: app.log, screen: config.production.screen, retryDelayMs: config.production.publishing.retryDelayMs };
 
     async function run(kind: 'scheduled' | 'already due'): Promise<number[]> {
       const ids: string[] = [];

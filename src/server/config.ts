@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { PRODUCT_NAME } from '@shared/brand';
+import type { ScreenThresholds } from '@shared/production';
 
 /**
  * The environment, parsed once (CONTRACT §1). Nothing else in the server reads process.env:
@@ -21,6 +22,10 @@ const booleanString = z
   .transform((v) => v === 'true' || v === '1');
 
 const DEFAULT_DATA_DIR = './data';
+
+/** A percentage from 0 to 100, fractions allowed (the viral screen's thresholds). */
+const percentSetting = (fallback: number) =>
+  z.coerce.number({ message: 'must be a percentage from 0 to 100' }).min(0, 'must be a percentage from 0 to 100').max(100, 'must be a percentage from 0 to 100').default(fallback);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -70,6 +75,10 @@ const envSchema = z.object({
   YOUTUBE_TIMEOUT_S: z.coerce.number({ message: 'must be a number of seconds' }).positive('must be more than 0').max(600, 'must be at most 600').default(60),
   YOUTUBE_RETRY_DELAY_S: z.coerce.number({ message: 'must be a number of seconds' }).positive('must be more than 0').max(3600, 'must be at most 3600').default(15),
   YOUTUBE_UPLOADS_AT_ONCE: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(20, 'must be at most 20').default(3),
+  // Views that are real (CONTRACT §25, decision 195): the screen's three thresholds, in percent.
+  VIRAL_SCREEN_EXTERNAL_PERCENT: percentSetting(50),
+  VIRAL_SCREEN_MIN_VIEW_PERCENT: percentSetting(15),
+  VIRAL_SCREEN_ONE_DAY_PERCENT: percentSetting(60),
   TOKEN_ENCRYPTION_KEY: optionalString.pipe(
     z
       .string()
@@ -163,6 +172,8 @@ export interface Config {
      * without an answer, the wait before the second try (doubling after), uploads run at once.
      */
     publishing: { timeoutMs: number; retryDelayMs: number; uploadsAtOnce: number };
+    /** The viral screen's thresholds (CONTRACT §25): VIRAL_SCREEN_*. */
+    screen: ScreenThresholds;
   };
   /**
    * Which peers may tell the client's address in X-Forwarded-For (CONTRACT §9): none (the TCP
@@ -289,6 +300,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         timeoutMs: Math.round(e.YOUTUBE_TIMEOUT_S * 1000),
         retryDelayMs: Math.round(e.YOUTUBE_RETRY_DELAY_S * 1000),
         uploadsAtOnce: e.YOUTUBE_UPLOADS_AT_ONCE,
+      },
+      screen: {
+        externalPercentMax: e.VIRAL_SCREEN_EXTERNAL_PERCENT,
+        averageViewPercentMin: e.VIRAL_SCREEN_MIN_VIEW_PERCENT,
+        oneDayPercentMax: e.VIRAL_SCREEN_ONE_DAY_PERCENT,
       },
     },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

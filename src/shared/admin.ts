@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DUE_FILTERS } from './production';
+import { DUE_FILTERS, SCREEN_STATUSES } from './production';
 import { RIGHTS_STATE_MESSAGE, RIGHTS_STATES } from './rights';
 import { ADMIN_SETTABLE_STATUSES, SUBMISSION_STATUSES } from './submissions';
 import type { AdminStats, AdminSubmission } from './submission-schemas';
@@ -63,6 +63,11 @@ const deskListQueryShape = {
   /** Deadlines (CONTRACT §13): not yet delivered and past due, due today (UTC) or within 7 days. */
   due: z
     .union([z.enum(DUE_FILTERS), z.literal('')], { message: `due must be one of ${DUE_FILTERS.join(', ')}` })
+    .optional()
+    .transform((v) => v || undefined),
+  /** Views that are real (CONTRACT §25): `?viral=suspect` lists the hits waiting for the team's decision. */
+  viral: z
+    .union([z.enum(SCREEN_STATUSES), z.literal('')], { message: `viral must be one of ${SCREEN_STATUSES.join(', ')}` })
     .optional()
     .transform((v) => v || undefined),
   /** Rights before release (CONTRACT §22): what publishing waits for (issue 43 item 9). */
@@ -162,6 +167,9 @@ export const HISTORY_FIELDS = [
   'rights_override',
   /** CONTRACT §27: the artist sent a new version; from and to are the rounds. */
   'version',
+  /** CONTRACT §25: the team's decision on a suspect hit, and a hit the second look withdrew. */
+  'viral_review',
+  'viral_hit',
 ] as const;
 export type HistoryField = (typeof HISTORY_FIELDS)[number];
 

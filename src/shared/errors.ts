@@ -111,6 +111,7 @@ export const API_ERRORS = {
   not_ready_to_publish: { status: 409, message: 'Only an approved submission can be published' },
   subscriber_count_required: { status: 400, message: 'Enter the channel’s subscriber count at publishing' },
   not_published: { status: 409, message: 'This submission has not been published yet' },
+  not_suspect: { status: 409, message: 'Only a suspect viral hit waits for a decision' },
   views_too_early: { status: 409 },
   video_not_publishable: { status: 400, message: 'Choose a video the team delivered for this submission, or the artist’s own video file' },
   already_publishing: { status: 409, message: 'This submission is already being published on the channel' },
@@ -121,6 +122,8 @@ export const API_ERRORS = {
   refund_failed: { status: 502 },
   stripe_unavailable: { status: 503, message: 'Stripe could not be reached. Try again in a moment.' },
   earning_not_found: { status: 404, message: 'Earning not found' },
+  // CONTRACT §25: the hit this earning depended on was withdrawn before it was paid.
+  earning_void: { status: 409, message: 'This earning is void: the viral hit it depended on no longer counts' },
   // CONTRACT §22: rights before release.
   rights_incomplete: { status: 409 },
   owners_frozen: { status: 409, message: 'The owners can no longer be changed: the submission was approved' },

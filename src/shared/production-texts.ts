@@ -33,6 +33,13 @@ export const PRODUCTION_TEXTS = {
   /** Issue 36: with the channel connected, recording a link by hand is the secondary action, for videos published elsewhere. */
   recordByHand: 'Published outside the product? Record its link instead',
   recordByHandHint: 'For a video the team put on the channel by hand. Use Publish on YouTube above for anything else.',
+  /** Views that are real (CONTRACT §25): what the artist reads, in plain words, never an accusation. */
+  underReview: "Under review: we are checking this video's views",
+  notCounted: 'Not counted as a viral hit',
+  notCountedBecause: (reason: string) => `Not counted as a viral hit. The team's note: ${reason}`,
+  withdrawn: 'No longer counts: YouTube later removed some of its views',
+  earningVoid: 'Not paid: the hit it depended on no longer counts',
+  clawbackLine: (amount: string) => `${amount} to be deducted from your next bonus payouts`,
 } as const;
 
 /** CONTRACT §23: tries of one publication before it is `failed`, spread over about 30 minutes (decision 175). */

@@ -74,8 +74,10 @@ export const COUNT_SOURCES = ['youtube', 'admin'] as const;
 export type CountSource = (typeof COUNT_SOURCES)[number];
 
 /** A bonus earning in the ledger: owed to the artist until the team marks it paid. */
-export const EARNING_STATUSES = ['owed', 'paid'] as const;
+export const EARNING_STATUSES = ['owed', 'paid', 'void'] as const;
 export type EarningStatus = (typeof EARNING_STATUSES)[number];
+/** What the team may set by hand (PATCH …/earnings/{id}): `void` is written only when a hit is withdrawn (CONTRACT §25). */
+export const MARKABLE_EARNING_STATUSES = ['owed', 'paid'] as const;
 
 /** Subscriber and view counts a channel can plausibly have. */
 const COUNT_MAX = 100_000_000_000;
@@ -167,7 +169,7 @@ export const viewsSchema = z.object({ viewsAt14Days: count('viewsAt14Days') });
 
 /** PATCH /api/admin/bonus/earnings/{submissionId} */
 export const earningStatusSchema = z.object({
-  status: z.enum(EARNING_STATUSES, { message: 'status must be owed or paid' }),
+  status: z.enum(MARKABLE_EARNING_STATUSES, { message: 'status must be owed or paid' }),
 });
 
 export interface DeliverableFile {
@@ -217,6 +219,13 @@ export interface Publication {
   checkRetryAt: string | null;
   viewsAt14Days: number | null;
   viralHit: boolean | null;
+  /** The screen at the 14-day check, with its evidence (CONTRACT §25). */
+  screen: (ViralScreen & { days: DailyViews[] }) | null;
+  /** The screen's reads while YouTube refuses them (its quota); null once read. */
+  screenRead: ScreenReadState | null;
+  /** The second look at 28 days: when, and the views it found for the same 14 days. */
+  secondLook: { at: string; lookedAt: string | null; views: number | null } | null;
+  withdrawn: WithdrawnHit | null;
   /** Every reading and correction, oldest first. */
   readings: ViewReading[];
 }
@@ -250,6 +259,102 @@ export interface DeliveryComment {
   resolved: boolean;
 }
 
+/**
+ * Views that are real (CONTRACT §25): the screen at the 14-day check. `clear` and `confirmed` hits
+ * count; a `suspect` one waits for a person; a `rejected` one never counts.
+ */
+export const SCREEN_STATUSES = ['clear', 'suspect', 'confirmed', 'rejected'] as const;
+export type ScreenStatus = (typeof SCREEN_STATUSES)[number];
+export const VIRAL_REVIEW_DECISIONS = ['confirm', 'reject'] as const;
+export type ViralReviewDecision = (typeof VIRAL_REVIEW_DECISIONS)[number];
+export const VIRAL_REVIEW_REASON_MAX = 1000;
+
+/** YouTube Analytics' traffic sources that are links from outside YouTube: where bought views arrive. */
+export const EXTERNAL_TRAFFIC_SOURCES = ['EXT_URL', 'NO_LINK_OTHER'] as const;
+
+/** The three rules' thresholds (VIRAL_SCREEN_* settings; decision 195). */
+export interface ScreenThresholds {
+  /** Views from EXT_URL and NO_LINK_OTHER together above this percentage of the views: suspect. */
+  externalPercentMax: number;
+  /** `averageViewPercentage` below this: suspect. */
+  averageViewPercentMin: number;
+  /** One day holding more than this percentage of the 14 days' views: suspect. */
+  oneDayPercentMax: number;
+}
+export const DEFAULT_SCREEN_THRESHOLDS: ScreenThresholds = { externalPercentMax: 50, averageViewPercentMin: 15, oneDayPercentMax: 60 };
+
+export interface TrafficSource {
+  type: string;
+  views: number;
+}
+
+/** What the screen read: views by source, by day, and the average percentage of the video watched. */
+export interface ScreenEvidence {
+  sources: TrafficSource[];
+  days: DailyViews[];
+  /** Null when YouTube reported none (no views at all). */
+  averageViewPercentage: number | null;
+}
+
+const percent = (part: number, whole: number) => Math.round((1000 * part) / whole) / 10;
+
+/**
+ * The three rules (CONTRACT §25), each alone enough: the reasons, in words the desk shows, empty
+ * for a clear hit. Percentages compare strictly ("more than 50%", "below 15").
+ */
+export function screenReasons(evidence: ScreenEvidence, t: ScreenThresholds): string[] {
+  const reasons: string[] = [];
+  const total = evidence.days.reduce((sum, d) => sum + d.views, 0);
+  const sourceTotal = evidence.sources.reduce((sum, s) => sum + s.views, 0);
+  const external = evidence.sources.filter((s) => (EXTERNAL_TRAFFIC_SOURCES as readonly string[]).includes(s.type)).reduce((sum, s) => sum + s.views, 0);
+  if (sourceTotal > 0 && external * 100 > t.externalPercentMax * sourceTotal) {
+    reasons.push(`${percent(external, sourceTotal)}% of the views came from outside links or no link (EXT_URL, NO_LINK_OTHER), more than ${t.externalPercentMax}%`);
+  }
+  if (evidence.averageViewPercentage !== null && evidence.averageViewPercentage < t.averageViewPercentMin) {
+    reasons.push(`Viewers watched ${evidence.averageViewPercentage.toFixed(1)}% of the video on average, below ${t.averageViewPercentMin}%`);
+  }
+  const peak = evidence.days.reduce<DailyViews | null>((top, d) => (!top || d.views > top.views ? d : top), null);
+  if (peak && total > 0 && peak.views * 100 > t.oneDayPercentMax * total) {
+    reasons.push(`${peak.date} held ${percent(peak.views, total)}% of the 14 days' views, more than ${t.oneDayPercentMax}%`);
+  }
+  return reasons;
+}
+
+/** The screen as the artist and the team see it (`screen` on GET /api/bonus tracks and the admin's views). */
+export interface ViralScreen {
+  status: ScreenStatus;
+  reasons: string[];
+  sources: TrafficSource[];
+  averageViewPercentage: number | null;
+  /** Who decided a suspect hit, when, and why (the team's views; null on the artist's but for a rejection's reason). */
+  review: { decision: ViralReviewDecision; reason: string; at: string; by: string | null } | null;
+}
+
+/** Where the screen's read stands while YouTube refuses (its quota): shown on the desk (CONTRACT §25 part 4). */
+export interface ScreenReadState {
+  attempts: number;
+  error: string | null;
+  retryAt: string | null;
+}
+
+/** POST /api/admin/submissions/{id}/viral-review */
+export const viralReviewSchema = z.object({
+  decision: z.enum(VIRAL_REVIEW_DECISIONS, { message: 'decision must be confirm or reject' }),
+  reason: z
+    .string({ message: 'reason is required' })
+    .trim()
+    .min(1, 'reason is required')
+    .max(VIRAL_REVIEW_REASON_MAX, `reason must be at most ${VIRAL_REVIEW_REASON_MAX} characters`),
+});
+export type ViralReviewInput = z.input<typeof viralReviewSchema>;
+
+/** A hit the second look at 28 days withdrew: YouTube counted fewer views for the same 14 days. */
+export interface WithdrawnHit {
+  at: string;
+  reason: string;
+  views: number;
+}
+
 interface BonusTrack {
   submissionId: string;
   songTitle: string;
@@ -262,6 +367,12 @@ interface BonusTrack {
   viralHit: boolean | null;
   /** The window's daily views from the channel's analytics (CONTRACT §16), oldest first; empty without them. */
   dailyViews: DailyViews[];
+  /** The screen at the 14-day check (CONTRACT §25); null before it, or without the channel's analytics. */
+  screen: ViralScreen | null;
+  /** Whether the hit counts toward the three: a hit that is clear or confirmed, and not withdrawn. */
+  countsAsHit: boolean;
+  /** The second look at 28 days withdrew the hit. */
+  withdrawn: WithdrawnHit | null;
 }
 
 export interface BonusEarning {
@@ -274,6 +385,22 @@ export interface BonusEarning {
   paidAt: string | null;
   /** The Stripe transfer that paid it (CONTRACT §19); null when unpaid or marked paid by hand. */
   transferId: string | null;
+  /** Why it is void (CONTRACT §25: the hit it depended on was withdrawn); null otherwise. */
+  voidReason: string | null;
+}
+
+/** A paid earning taken back (CONTRACT §25), deducted from the payee's next payouts; never charged to a card. */
+export interface BonusClawback {
+  id: string;
+  submissionId: string;
+  songTitle: string;
+  /** US dollars with 2 decimals. */
+  amount: string;
+  reason: string;
+  createdAt: string;
+  deductedAt: string | null;
+  /** The earning whose payout deducted it. */
+  deductedFrom: string | null;
 }
 
 /** GET /api/bonus */
@@ -285,6 +412,8 @@ export interface BonusState {
   bonusPerTrack: string;
   tracks: BonusTrack[];
   earnings: BonusEarning[];
+  /** Paid earnings taken back (CONTRACT §25); outstanding ones are deducted from the next payouts. */
+  clawbacks: BonusClawback[];
 }
 
 /** GET /api/admin/bonus: every artist's ledger. */
@@ -300,6 +429,9 @@ export interface ArtistLedger {
   owed: string;
   paid: string;
   earnings: BonusEarning[];
+  /** Paid earnings taken back (CONTRACT §25), and what of them is still to deduct. */
+  clawbacks: BonusClawback[];
+  outstandingClawback: string;
   /** The artist's Stripe payout account (CONTRACT §19): a "Pay with Stripe" only reaches an active one. */
   payoutAccount: PayoutAccountStatus;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { YouTubeUploadState } from './production';
+import type { ScreenStatus, YouTubeUploadState } from './production';
 import type { DeskState } from './review-desk';
 import {
   FILE_LIMITS,
@@ -281,6 +281,8 @@ export interface AdminSubmission extends Submission {
   publishing: DeskPublishing | null;
   /** What publishing waits for (CONTRACT §22), from approval on; null before (issue 43 item 9). */
   rights: DeskRightsState | null;
+  /** The viral screen of its 14-day hit (CONTRACT §25): `suspect` waits for the team; null without a screened hit. */
+  viralScreen: ScreenStatus | null;
 }
 
 /** A publication's state as the desk list shows it: retrying, failed (and why), … */

@@ -5,7 +5,7 @@ import { REJECTION_REFUND_PROMISE } from './billing';
  * record keeps (CONTRACT §13). Change `TERMS_VERSION` with any change of wording: each
  * submission stores the SHA-256 of the exact text its artist accepted, and the text itself.
  */
-export const TERMS_VERSION = "2026-11-25";
+export const TERMS_VERSION = "2026-11-28";
 
 interface TermsSection {
   id: string;
@@ -75,8 +75,17 @@ export const TERMS_SECTIONS: TermsSection[] = [
     ],
   },
   {
+    id: "viral-bonus",
+    title: "7. The Viral Bonus",
+    blocks: [
+      "The viral bonus is paid on the views YouTube's analytics count for a video's first 14 days. Views YouTube later removes as invalid do not count: we look at the same 14 days again 28 days after publishing, and a video that no longer reaches the views a hit needs no longer counts as a hit.",
+      "Before a hit counts, we check where its views came from, how much of the video viewers watched and how the views spread over the days. A hit that does not look like ordinary viewing waits until a member of the Label's team has looked at it, and may not count; you see where it stands, and the reason if it does not count.",
+      "A bonus that depended on a hit that no longer counts is not paid; one already paid is deducted from your next bonus payouts. It is never charged to your card.",
+    ],
+  },
+  {
     id: "changes",
-    title: "7. Changes to these Terms",
+    title: "8. Changes to these Terms",
     blocks: [
       "We may update these Terms from time to time. The date at the top of this page shows when they were last updated. Continuing to use the platform after an update means that you accept the updated Terms; licences already granted for approved submissions remain in force.",
     ],

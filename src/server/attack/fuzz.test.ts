@@ -101,6 +101,9 @@ const FIELD_NAMES = [
   'tags',
   'privacyStatus',
   'publishAt',
+  // A suspect viral hit's review (CONTRACT §25): POST …/viral-review
+  'decision',
+  'reason',
   'email',
   'password',
   'firstName',

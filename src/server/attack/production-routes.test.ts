@@ -28,6 +28,7 @@ const TEAM_ROUTES = (id: string) => [
   { method: 'POST', url: `/api/admin/submissions/${id}/refund`, payload: {} },
   { method: 'PUT', url: `/api/admin/submissions/${id}/publication`, payload: { videoUrl: 'https://youtu.be/abcdefgh', publishedAt: new Date().toISOString(), subscriberCount: 10 } },
   { method: 'PUT', url: `/api/admin/submissions/${id}/views`, payload: { viewsAt14Days: 10 } },
+  { method: 'POST', url: `/api/admin/submissions/${id}/viral-review`, payload: { decision: 'confirm', reason: 'Organic' } },
   { method: 'GET', url: '/api/admin/bonus' },
   { method: 'PATCH', url: `/api/admin/bonus/earnings/${id}`, payload: { status: 'paid' } },
   { method: 'POST', url: `/api/admin/bonus/earnings/${id}/pay`, payload: {} },

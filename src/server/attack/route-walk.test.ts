@@ -80,6 +80,8 @@ describe('every registered route', () => {
       'GET /api/admin/submissions/:id/youtube',
       // CONTRACT §23: cancelling a publication.
       'DELETE /api/admin/submissions/:id/youtube',
+      // CONTRACT §25: the team's decision on a suspect viral hit.
+      'POST /api/admin/submissions/:id/viral-review',
     ]) {
       expect(names).toContain(route);
     }

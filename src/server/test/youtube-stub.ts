@@ -34,6 +34,16 @@ export interface YouTubeStub {
   reportLagDays: number;
   /** Each `v2/reports` query's parameters. */
   reports: Record<string, string>[];
+  /**
+   * Views by traffic source per video (`insightTrafficSourceType`), as shares of the window's
+   * views that add up to 1; without one, an organic mix (search, subscribers, suggested, browse,
+   * a little from outside links), so a video's sources always add up to its days' views.
+   */
+  trafficShares: Map<string, Record<string, number>>;
+  /** The average percentage of the video watched, per video (`averageViewPercentage`); 42.5 without one. */
+  averageViewPercentage: Map<string, number>;
+  /** Failure injection: the next N `v2/reports` queries are refused as Google refuses a spent quota (403 quotaExceeded). */
+  quotaRefusals: number;
   /** Failure injection: the next N byte-carrying upload PUTs answer this (e.g. 503), after reading the body. */
   failChunks: { count: number; status: number; message: string; retryAfterS?: number; fromByte?: number };
   /** Failure injection: the next session start is refused with this status and message. */
@@ -64,6 +74,17 @@ export interface UploadSession {
   videoId: string | null;
 }
 
+/** Where an organic video's views come from (YouTube Analytics' traffic source types). */
+const ORGANIC_TRAFFIC: Record<string, number> = {
+  YT_SEARCH: 0.34,
+  SUBSCRIBER: 0.22,
+  RELATED_VIDEO: 0.2,
+  BROWSE: 0.12,
+  PLAYLIST: 0.04,
+  EXT_URL: 0.05,
+  NO_LINK_OTHER: 0.03,
+};
+
 export async function startYouTubeStub(options: { subscribers?: number; apiKey?: string; channelId?: string } = {}): Promise<YouTubeStub> {
   const stub = {
     apiKey: options.apiKey ?? 'test-youtube-key',
@@ -78,6 +99,9 @@ export async function startYouTubeStub(options: { subscribers?: number; apiKey?:
     thumbnails: new Map<string, { contentType: string; size: number }>(),
     dailyViews: new Map<string, Map<string, number>>(),
     reports: [] as Record<string, string>[],
+    trafficShares: new Map<string, Record<string, number>>(),
+    averageViewPercentage: new Map<string, number>(),
+    quotaRefusals: 0,
     defaultDailyViews: null as number | null,
     reportLagDays: 0,
     failChunks: { count: 0, status: 503, message: 'Backend Error' } as YouTubeStub['failChunks'],
@@ -257,8 +281,14 @@ export async function startYouTubeStub(options: { subscribers?: number; apiKey?:
     if (req.method === 'GET' && u.pathname === '/v2/reports') {
       const params = Object.fromEntries(u.searchParams);
       stub.reports.push(params);
+      if (stub.quotaRefusals > 0) {
+        stub.quotaRefusals--;
+        return send(403, googleError(403, 'The request cannot be completed because you have exceeded your quota.', 'quotaExceeded'));
+      }
       const videoId = /^video==(.+)$/.exec(params.filters ?? '')?.[1];
-      if (params.ids !== 'channel==MINE' || params.metrics !== 'views' || params.dimensions !== 'day' || !videoId || !params.startDate || !params.endDate) {
+      const byDay = params.dimensions === 'day' && (params.metrics === 'views' || params.metrics === 'views,averageViewPercentage');
+      const bySource = params.dimensions === 'insightTrafficSourceType' && params.metrics === 'views';
+      if (params.ids !== 'channel==MINE' || !(byDay || bySource) || !videoId || !params.startDate || !params.endDate) {
         return send(400, googleError(400, 'Invalid query', 'badRequest'));
       }
       let figures = stub.dailyViews.get(videoId);
@@ -272,13 +302,36 @@ export async function startYouTubeStub(options: { subscribers?: number; apiKey?:
       const days = [...(figures ?? new Map<string, number>())]
         .filter(([day]) => day >= params.startDate! && day <= params.endDate!)
         .sort(([a], [b]) => a.localeCompare(b));
+      if (bySource) {
+        // Google's rows for this report: one per source with views, most views first.
+        const total = days.reduce((sum, [, views]) => sum + views, 0);
+        const shares = stub.trafficShares.get(videoId) ?? ORGANIC_TRAFFIC;
+        const entries = Object.entries(shares);
+        let left = total;
+        const rows = entries.map(([type, share], i) => {
+          const views = i === entries.length - 1 ? left : Math.min(left, Math.round(total * share));
+          left -= views;
+          return [type, views] as [string, number];
+        });
+        return send(200, {
+          kind: 'youtubeAnalytics#resultTable',
+          columnHeaders: [
+            { name: 'insightTrafficSourceType', columnType: 'DIMENSION', dataType: 'STRING' },
+            { name: 'views', columnType: 'METRIC', dataType: 'INTEGER' },
+          ],
+          rows: rows.filter(([, views]) => views > 0).sort((a, b) => b[1] - a[1]),
+        });
+      }
+      const withPercent = params.metrics === 'views,averageViewPercentage';
+      const percent = stub.averageViewPercentage.get(videoId) ?? 42.5;
       return send(200, {
         kind: 'youtubeAnalytics#resultTable',
         columnHeaders: [
           { name: 'day', columnType: 'DIMENSION', dataType: 'STRING' },
           { name: 'views', columnType: 'METRIC', dataType: 'INTEGER' },
+          ...(withPercent ? [{ name: 'averageViewPercentage', columnType: 'METRIC', dataType: 'FLOAT' }] : []),
         ],
-        rows: days.map(([day, views]) => [day, views]),
+        rows: days.map(([day, views]) => (withPercent ? [day, views, views > 0 ? percent : 0] : [day, views])),
       });
     }
     req.resume();

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { DELIVERABLE_MAX_BYTES } from '@shared/production-texts';
-import type { ArtistLedger, BonusEarning, BonusState, Delivery, EarningStatus, ProductionState, PublicationInput, RevisionRequest } from '@shared/production';
+import type { ArtistLedger, BonusEarning, BonusState, Delivery, EarningStatus, ProductionState, ViralReviewInput, PublicationInput, RevisionRequest } from '@shared/production';
 import { apiRequest } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import { RESUMABLE_UPLOAD_OPTIONS, percentUploaded } from '@client/lib/resumable-upload';
@@ -63,6 +63,14 @@ export function usePublish(submissionId: string) {
 export function useEnterViews(submissionId: string) {
   return useMutation({
     mutationFn: (viewsAt14Days: number) => apiRequest<ProductionState>('PUT', `/api/admin/submissions/${submissionId}/views`, { viewsAt14Days }),
+    onSuccess: () => Promise.all([refresh(submissionId), queryClient.invalidateQueries({ queryKey: LEDGERS_KEY })]),
+  });
+}
+
+/** The team's decision on a suspect viral hit (CONTRACT §25). */
+export function useViralReview(submissionId: string) {
+  return useMutation({
+    mutationFn: (input: ViralReviewInput) => apiRequest<ProductionState>('POST', `/api/admin/submissions/${submissionId}/viral-review`, input),
     onSuccess: () => Promise.all([refresh(submissionId), queryClient.invalidateQueries({ queryKey: LEDGERS_KEY })]),
   });
 }

@@ -19,6 +19,7 @@ import { DeliveriesList } from './deliveries-list';
 import { LicenceRecord } from './artist-production';
 import { uploadDeliverable, useDeliver, useEnterViews, useProduction, usePublish, useRefund } from './production-queries';
 import { overrideOf, RightsOverrideField } from './rights-override';
+import { ViralScreenPanel } from './viral-screen-panel';
 import { DetailsSection } from '@client/components/details-section';
 
 const fail = (title: string) => (error: unknown) => toast({ title, description: errorMessage(error), variant: 'destructive' });
@@ -214,6 +215,7 @@ function ViewsForm({ submissionId, state }: { submissionId: string; state: Produ
           {publication.viewsAt14Days.toLocaleString('en-US')} views at 14 days: {publication.viralHit ? 'viral hit' : 'not a hit'}
         </p>
       ) : null}
+      <ViralScreenPanel submissionId={submissionId} publication={publication} />
       {publication.readings.length > 1 ? (
         <ol className="text-xs text-muted-foreground" aria-label="View count history">
           {publication.readings.map((r) => (

@@ -1,3 +1,4 @@
+import type { ScreenStatus } from '@shared/production';
 import { TIERS, type PricingTier } from '@shared/submissions';
 import { deskPublishingLabel } from '@shared/production-texts';
 import type { DeskPublishing } from '@shared/submission-schemas';
@@ -37,6 +38,16 @@ export function RightsBadge({ rights, className }: { rights: DeskRightsState | n
   return (
     <Badge variant={rights === 'complete' ? 'success' : 'warning'} className={className} data-testid="desk-rights" data-rights={rights}>
       {RIGHTS_STATE_LABELS[rights]}
+    </Badge>
+  );
+}
+
+/** A hit the viral screen found suspect (CONTRACT §25): it waits for the team's decision. Nothing otherwise. */
+export function ViralScreenBadge({ viralScreen, className }: { viralScreen: ScreenStatus | null; className?: string }) {
+  if (viralScreen !== 'suspect') return null;
+  return (
+    <Badge variant="warning" className={className} data-testid="desk-viral">
+      Suspect viral hit
     </Badge>
   );
 }

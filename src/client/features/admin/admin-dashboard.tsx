@@ -27,7 +27,7 @@ import { DeleteSubmissionDialog } from './delete-submission-dialog';
 import { ReviewTemplatesDialog } from './review-templates-dialog';
 import { StatusChangeDialog } from './status-change-dialog';
 import { SubmissionDetailsDialog } from './submission-details-dialog';
-import { ASSIGNEE_VIEWS, DESK_SORTS, DUE_VIEWS, RIGHTS_VIEWS, type AssigneeView, type DeskFilters, type DueView, type RightsView } from './desk-state';
+import { ASSIGNEE_VIEWS, DESK_SORTS, DUE_VIEWS, RIGHTS_VIEWS, VIRAL_VIEWS, type AssigneeView, type DeskFilters, type DueView, type RightsView, type ViralView } from './desk-state';
 import { useDeskShortcuts } from './desk-shortcuts';
 import { forgetLink, useDeepLinkedSubmission } from './use-deep-link';
 import { useDeskList } from './use-desk-list';
@@ -202,6 +202,18 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                   {RIGHTS_VIEWS.map((r) => (
                     <SelectItem key={r} value={r}>
                       {r === 'any' ? 'Any rights' : RIGHTS_STATE_LABELS[r]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <Select value={filters.viralView} onValueChange={(viral) => setFilter({ viralView: viral as ViralView })}>
+                <SelectTrigger aria-label="Filter by viral screen" className="h-9 w-[calc(50%-0.25rem)] sm:w-40">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {VIRAL_VIEWS.map((v) => (
+                    <SelectItem key={v} value={v}>
+                      {v === 'any' ? 'Any views' : 'Suspect viral hits'}
                     </SelectItem>
                   ))}
                 </SelectContent>

@@ -26,6 +26,8 @@ interface AdminListFilter {
   due?: string;
   /** '' (any), or a rights state (CONTRACT §22). */
   rights?: string;
+  /** '' (any), or a viral screen state (CONTRACT §25): `suspect` lists the hits waiting for a decision. */
+  viral?: string;
 }
 
 export interface AdminListParams extends AdminListFilter {
@@ -34,10 +36,11 @@ export interface AdminListParams extends AdminListFilter {
   sort: AdminSort;
 }
 
-function filterParams({ status, q, assignee, tag, due, rights }: AdminListFilter): URLSearchParams {
+function filterParams({ status, q, assignee, tag, due, rights, viral }: AdminListFilter): URLSearchParams {
   const params = new URLSearchParams();
   if (due) params.set('due', due);
   if (rights) params.set('rights', rights);
+  if (viral) params.set('viral', viral);
   if (status && status !== 'all') params.set('status', status);
   if (q.trim()) params.set('q', q.trim());
   if (assignee) params.set('assignee', assignee);

@@ -74,6 +74,12 @@ export function BonusLedger() {
                   <td className="py-1 pr-3 tabular-nums sm:py-2">
                     <span className="text-xs text-muted-foreground sm:hidden">Paid </span>
                     {formatUsd(ledger.paid)}
+                    {Number(ledger.outstandingClawback) > 0 ? (
+                      // CONTRACT §25: taken back from the next Stripe payouts, never charged.
+                      <span className="block text-xs text-warning" data-testid="ledger-clawback">
+                        {formatUsd(ledger.outstandingClawback)} to deduct
+                      </span>
+                    ) : null}
                   </td>
                   <td className="col-span-3 py-1 sm:py-2">
                     {ledger.earnings.length === 0 ? (
@@ -91,6 +97,11 @@ export function BonusLedger() {
                                 </span>
                               ) : earning.status === 'paid' ? (
                                 <span className="block text-xs text-muted-foreground">Paid outside Stripe</span>
+                              ) : earning.status === 'void' ? (
+                                // CONTRACT §25: the hit it depended on was withdrawn before it was paid.
+                                <span className="block text-xs text-muted-foreground" data-testid="ledger-void">
+                                  Void: {earning.voidReason}
+                                </span>
                               ) : null}
                             </span>
                             {earning.status === 'owed' && ledger.payoutAccount === 'active' ? (

@@ -28,9 +28,12 @@ describe('the desk filters', () => {
 
   it('become the list query: "all" and "any" are no filter, the settled search and tag are used as given', () => {
     const filters = { ...INITIAL_FILTERS, search: ' typed but not settled', view: 'me' as const, dueView: 'overdue' as const, sort: 'rating' as const };
-    expect(toDeskQuery(filters, { q: 'night', tag: 'synth' })).toEqual({ status: 'all', q: 'night', assignee: 'me', tag: 'synth', due: 'overdue', rights: '', sort: 'rating' });
-    expect(toDeskQuery(INITIAL_FILTERS, { q: '', tag: '' })).toEqual({ status: 'all', q: '', assignee: '', tag: '', due: '', rights: '', sort: 'created' });
+    expect(toDeskQuery(filters, { q: 'night', tag: 'synth' })).toEqual({ status: 'all', q: 'night', assignee: 'me', tag: 'synth', due: 'overdue', rights: '', viral: '', sort: 'rating' });
+    expect(toDeskQuery(INITIAL_FILTERS, { q: '', tag: '' })).toEqual({ status: 'all', q: '', assignee: '', tag: '', due: '', rights: '', viral: '', sort: 'created' });
     expect(toDeskQuery({ ...INITIAL_FILTERS, rightsView: 'allowlist_pending' }, { q: '', tag: '' }).rights).toBe('allowlist_pending');
+    // CONTRACT §25: the suspect viral hits waiting for a decision.
+    expect(toDeskQuery({ ...INITIAL_FILTERS, viralView: 'suspect' }, { q: '', tag: '' }).viral).toBe('suspect');
+    expect(isFiltered(toDeskQuery({ ...INITIAL_FILTERS, viralView: 'suspect' }, { q: '', tag: '' }))).toBe(true);
   });
 
   it('settle a search trimmed and a tag trimmed and lower-case', () => {

@@ -45,6 +45,12 @@ function describe(entry: SubmissionHistoryEntry, nameOf: (id: string) => string)
       return { action: `published without ${entry.fromValue ?? 'the rights'}`, ...(entry.toValue ? { detail: `Reason: ${entry.toValue}` } : {}) };
     case 'version':
       return { action: `sent a new version: round ${entry.toValue ?? '?'} (was round ${entry.fromValue ?? '1'})` };
+    case 'viral_review':
+      return entry.fromValue
+        ? { action: `${entry.toValue?.startsWith('confirmed') ? 'confirmed' : 'rejected'} the viral hit`, ...(entry.toValue ? { detail: `Reason: ${entry.toValue.replace(/^(confirmed|rejected): /, '')}` } : {}) }
+        : { action: 'the viral screen found the hit suspect', ...(entry.toValue ? { detail: entry.toValue.replace(/^suspect: /, '') } : {}) };
+    case 'viral_hit':
+      return { action: 'the second look at 28 days withdrew the viral hit', ...(entry.toValue ? { detail: entry.toValue } : {}) };
   }
 }
 

@@ -15,8 +15,25 @@ const firstShown = (tracks: BonusTrack[]) => (tracks.find((t) => t.viralHit === 
 
 /** Where a track's 14-day count stands, in a few words. */
 function countText(track: BonusTrack): string {
-  if (track.viralHit !== null) return `${track.viewsAt14Days!.toLocaleString('en-US')} views · ${track.viralHit ? 'Viral hit' : 'Not a hit'}`;
+  if (track.viralHit !== null) return `${track.viewsAt14Days!.toLocaleString('en-US')} views · ${hitWord(track)}`;
   return new Date(track.checkAt) <= new Date() ? PRODUCTION_TEXTS.countPending : PRODUCTION_TEXTS.countWaiting;
+}
+
+/** A hit in plain words (CONTRACT §25): counted, under review, not counted, or withdrawn; never an accusation. */
+function hitWord(track: BonusTrack): string {
+  if (!track.viralHit) return 'Not a hit';
+  if (track.withdrawn) return 'No longer counts';
+  if (track.screen?.status === 'suspect') return 'Under review';
+  if (track.screen?.status === 'rejected') return 'Not counted';
+  return 'Viral hit';
+}
+
+/** What the artist reads about a hit the screen held back or the second look withdrew; null for an ordinary one. */
+function screenNote(track: BonusTrack): string | null {
+  if (track.withdrawn) return PRODUCTION_TEXTS.withdrawn;
+  if (track.screen?.status === 'suspect') return PRODUCTION_TEXTS.underReview;
+  if (track.screen?.status === 'rejected') return track.screen.review?.reason ? PRODUCTION_TEXTS.notCountedBecause(track.screen.review.reason) : PRODUCTION_TEXTS.notCounted;
+  return null;
 }
 
 /**
@@ -33,6 +50,8 @@ export function BonusCard({ payoutNote }: { payoutNote?: ReactNode }) {
   const track = state.tracks.find((t) => t.submissionId === chosen) ?? state.tracks.find((t) => t.submissionId === firstShown(state.tracks))!;
   const owed = state.earnings.filter((e) => e.status === 'owed').reduce((sum, e) => sum + Number(e.amount), 0);
   const paid = state.earnings.filter((e) => e.status === 'paid').reduce((sum, e) => sum + Number(e.amount), 0);
+  const toDeduct = state.clawbacks.filter((c) => c.deductedAt === null).reduce((sum, c) => sum + Number(c.amount), 0);
+  const note = screenNote(track);
   const perTrack = Number(state.bonusPerTrack) > 0 ? formatUsd(state.bonusPerTrack) : null;
   return (
     // grid-cols-1 is minmax(0, 1fr): a long title is cut, not widening the page.
@@ -74,7 +93,7 @@ export function BonusCard({ payoutNote }: { payoutNote?: ReactNode }) {
                   data-testid="bonus-track"
                 >
                   <span className="truncate font-medium">{t.songTitle || 'Untitled'}</span>
-                  <span className={cn('text-xs', t.viralHit === true ? 'text-primary-soft' : 'text-muted-foreground')}>{countText(t)}</span>
+                  <span className={cn('text-xs', t.countsAsHit ? 'text-primary-soft' : 'text-muted-foreground')}>{countText(t)}</span>
                 </button>
               </li>
             );
@@ -90,6 +109,11 @@ export function BonusCard({ payoutNote }: { payoutNote?: ReactNode }) {
           <p className="text-xs text-muted-foreground">
             Needs {track.viewsNeeded.toLocaleString('en-US')} views · {track.viralHit === null ? 'counted on' : 'counted'} {formatLongDate(track.checkAt)}
           </p>
+          {note ? (
+            <p className="rounded-md bg-secondary px-2 py-1.5 text-xs text-secondary-foreground" data-testid="bonus-screen-note">
+              {note}
+            </p>
+          ) : null}
           <ViewsChart days={track.dailyViews} viewsNeeded={track.viewsNeeded} publishedAt={track.publishedAt} />
         </div>
       </div>
@@ -106,11 +130,20 @@ export function BonusCard({ payoutNote }: { payoutNote?: ReactNode }) {
                   {earning.songTitle || 'Untitled'}: {formatUsd(earning.amount)}
                 </span>
                 <span className={cn('text-xs', earning.status === 'paid' ? 'text-success' : 'text-muted-foreground')}>
-                  {earning.status === 'paid' && earning.paidAt ? `Paid ${formatLongDate(earning.paidAt)}` : 'To be paid'}
+                  {earning.status === 'void'
+                    ? PRODUCTION_TEXTS.earningVoid
+                    : earning.status === 'paid' && earning.paidAt
+                      ? `Paid ${formatLongDate(earning.paidAt)}`
+                      : 'To be paid'}
                 </span>
               </li>
             ))}
           </ul>
+          {toDeduct > 0 ? (
+            <p className="text-xs text-muted-foreground" data-testid="bonus-clawback">
+              {PRODUCTION_TEXTS.clawbackLine(formatUsd(toDeduct))}: a hit no longer counts, and nothing is charged to your card.
+            </p>
+          ) : null}
         </div>
       ) : null}
     </section>

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { EarningStatus } from '@shared/production';
 import type { Tx } from '../../platform/db/client';
 import { bonusEarnings } from '../../platform/db/schema';
@@ -12,8 +12,9 @@ const ALREADY_PAID_MESSAGE = {
   byHand: 'This earning is already marked paid, so no transfer is made.',
 };
 
-const alreadyPaid = (earning: Pick<EarningRow, 'transferId'>) =>
-  apiError('already_paid', earning.transferId ? ALREADY_PAID_MESSAGE.byTransfer : ALREADY_PAID_MESSAGE.byHand);
+const alreadyPaid = (earning: Pick<EarningRow, 'transferId' | 'status'>) =>
+  // A void earning (CONTRACT §25) is never paid.
+  earning.status === 'void' ? apiError('earning_void') : apiError('already_paid', earning.transferId ? ALREADY_PAID_MESSAGE.byTransfer : ALREADY_PAID_MESSAGE.byHand);
 
 /**
  * The owed earning, locked for the rest of `tx`: the Stripe payout holds it while it transfers, so
@@ -52,9 +53,10 @@ export async function markEarningOwed(tx: Tx, submissionId: string): Promise<Ear
   const [row] = await tx
     .update(bonusEarnings)
     .set({ status: 'owed' satisfies EarningStatus, paidAt: null, paidBy: null })
-    .where(and(eq(bonusEarnings.submissionId, submissionId), isNull(bonusEarnings.transferId)))
+    .where(and(eq(bonusEarnings.submissionId, submissionId), isNull(bonusEarnings.transferId), ne(bonusEarnings.status, 'void' satisfies EarningStatus)))
     .returning();
   if (row) return row;
-  const [byTransfer] = await tx.select({ id: bonusEarnings.submissionId }).from(bonusEarnings).where(eq(bonusEarnings.submissionId, submissionId));
+  const [byTransfer] = await tx.select({ status: bonusEarnings.status }).from(bonusEarnings).where(eq(bonusEarnings.submissionId, submissionId));
+  if (byTransfer?.status === 'void') throw apiError('earning_void');
   throw apiError(byTransfer ? 'earning_paid_by_transfer' : 'earning_not_found');
 }

@@ -43,6 +43,8 @@ export const EMAIL_KINDS = {
   deliverables_ready: sentAsQueued(T.deliverables_ready),
   video_published: sentAsQueued(T.video_published),
   viral_hit_recorded: sentAsQueued(T.viral_hit_recorded),
+  viral_hit_withdrawn: sentAsQueued(T.viral_hit_withdrawn),
+  bonus_clawed_back: sentAsQueued(T.bonus_clawed_back),
   refund_issued: sentAsQueued(T.refund_issued),
   delivery_comments: preparedAtSend<DeliveryCommentsData>()(T.delivery_comments, gatherDeliveryComments),
   signing_invitation: preparedAtSend<Omit<SigningInvitationData, 'signUrl' | 'validUntil'>>()(T.signing_invitation, mintSigningLink),

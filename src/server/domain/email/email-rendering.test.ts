@@ -48,6 +48,15 @@ const SAMPLES = {
     viewsNeeded: 10_000,
   },
   viral_hit_recorded: { submissionId, songTitle: 'Dark Waves', views: 12_345, subscriberCount: 5_000, viralHits: 1, hitsNeeded: 3 },
+  viral_hit_withdrawn: {
+    submissionId,
+    songTitle: 'Dark Waves',
+    views: 9_870,
+    viewsNeeded: 10_000,
+    voided: [{ songTitle: 'Night Drive', amount: '$25.00' }],
+    clawedBack: [{ songTitle: 'Paper Moons', amount: '$25.00' }],
+  },
+  bonus_clawed_back: { total: '$25.00', earnings: [{ songTitle: 'Paper Moons', amount: '$25.00' }], hitSongTitle: 'Dark Waves' },
   refund_issued: { submissionId, songTitle: 'Dark Waves', amount: '$99.00', reason: 'late_delivery', creditNoteNumber: 'CN-2026-0001' },
   delivery_comments: {
     submissionId,

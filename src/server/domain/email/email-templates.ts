@@ -4,7 +4,7 @@ import { agreementCopy, agreementSignatureReceived, agreementSigned, signingInvi
 import { deliveryComments } from './templates/delivery-comments';
 import { passwordReset } from './templates/password-reset';
 import { paymentReceived } from './templates/payment-received';
-import { deliverablesReady, refundIssued, videoPublished, viralHitRecorded } from './templates/production';
+import { bonusClawedBack, deliverablesReady, refundIssued, videoPublished, viralHitRecorded, viralHitWithdrawn } from './templates/production';
 import { statusChanged } from './templates/status-changed';
 import { changesRequested } from './templates/changes-requested';
 import { submissionReceived } from './templates/submission-received';
@@ -29,6 +29,8 @@ export const EMAIL_TEMPLATES = {
   deliverables_ready: deliverablesReady,
   video_published: videoPublished,
   viral_hit_recorded: viralHitRecorded,
+  viral_hit_withdrawn: viralHitWithdrawn,
+  bonus_clawed_back: bonusClawedBack,
   refund_issued: refundIssued,
   delivery_comments: deliveryComments,
   signing_invitation: signingInvitation,

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { displayName } from '@shared/users';
-import { DEADLINE_ENDING_STATUSES } from '@shared/production';
+import { DEADLINE_ENDING_STATUSES, type ScreenStatus } from '@shared/production';
 import { publicationAdvice } from '@shared/production-texts';
 import { MAX_ROUND, PUBLISHABLE_STATUSES, PAYMENT_DUE_STATUSES, statusLabel, type SubmissionStatus } from '@shared/submissions';
 import type { AdminStats, AdminSubmission, DeskPublishing } from '@shared/submission-schemas';
@@ -9,6 +9,7 @@ import type { Db, Tx } from '../../platform/db/client';
 import { likePattern } from '../../platform/db/like-pattern';
 import {
   agreementSignatures,
+  publications,
   submissionDesk,
   submissionHistory,
   submissions,
@@ -73,6 +74,7 @@ function toAdminSubmission(
   assignee: Member | null = null,
   publishing: PublishingColumns | null = null,
   rights: DeskRightsState | null = null,
+  viralScreen: ScreenStatus | null = null,
 ): AdminSubmission {
   return {
     ...toSubmission(row),
@@ -81,6 +83,7 @@ function toAdminSubmission(
     desk: toDeskState(desk, assignee),
     publishing: publishing?.state ? toDeskPublishing({ ...publishing, state: publishing.state }) : null,
     rights,
+    viralScreen,
   };
 }
 
@@ -97,6 +100,10 @@ export const rightsStateSql = sql<DeskRightsState | null>`(case
   when exists (select 1 from ${agreementSignatures} where ${signatureOf} and ${agreementSignatures.signedAt} is null) then 'partly_signed'
   when ${submissions.contentId} <> 'no' and ${submissions.allowlistDoneAt} is null then 'allowlist_pending'
   else 'complete' end)`;
+
+/** The viral screen of the submission's hit (CONTRACT §25), null once the second look withdrew the hit. */
+const viralScreenSql = sql<ScreenStatus | null>`(select case when ${publications.hitWithdrawnAt} is null then ${publications.screenStatus} end
+  from ${publications} where ${publications.submissionId} = ${submissions.id})`;
 
 /** The submission, its submitter, its desk state and assignee: what every admin view reads. */
 const adminRowColumns = {
@@ -120,6 +127,7 @@ const adminRowColumns = {
     updatedAt: youtubeUploads.updatedAt,
   },
   rights: rightsStateSql,
+  viralScreen: viralScreenSql,
 };
 
 /** Drafts are their artist's alone (CONTRACT §12): the desk neither lists, counts nor opens them. */
@@ -131,10 +139,10 @@ export const isDeskSubmission = (id: string) => and(eq(submissions.id, id), notA
  * submitter's email; each side has a trigram index, and the email side is turned into a list of
  * user ids first so PostgreSQL can OR three index scans together instead of scanning the join.
  */
-export type ListFilter = Pick<AdminListQuery, 'status' | 'q' | 'assignee' | 'tag' | 'paid' | 'due' | 'rights'>;
+export type ListFilter = Pick<AdminListQuery, 'status' | 'q' | 'assignee' | 'tag' | 'paid' | 'due' | 'rights' | 'viral'>;
 
 /** Whether the filter narrows by the desk or payment, which the status counters cannot answer. */
-const narrowsBeyondStatus = (f: ListFilter) => Boolean(f.q || f.assignee || f.tag || f.due || f.rights || f.paid !== undefined);
+const narrowsBeyondStatus = (f: ListFilter) => Boolean(f.q || f.assignee || f.tag || f.due || f.rights || f.viral || f.paid !== undefined);
 
 /**
  * Deadlines (CONTRACT §13): what is still owed (no delivery yet) and past due, due before the end
@@ -152,9 +160,10 @@ function dueCondition(due: NonNullable<ListFilter['due']>): SQL {
   return sql`${open} and ${submissions.dueAt} < now() + interval '7 days'`;
 }
 
-export function listFilter({ status, q, assignee, tag, paid, due, rights }: ListFilter, adminId: string): SQL | undefined {
+export function listFilter({ status, q, assignee, tag, paid, due, rights, viral }: ListFilter, adminId: string): SQL | undefined {
   const conditions: (SQL | undefined)[] = [notADraft];
   if (due) conditions.push(dueCondition(due));
+  if (viral) conditions.push(sql`${viralScreenSql} = ${viral}`);
   if (rights) conditions.push(sql`${rightsStateSql} = ${rights}`);
   if (status) conditions.push(eq(submissions.status, status));
   if (assignee === 'none') {
@@ -277,7 +286,7 @@ export async function listAdminSubmissions(db: Db, adminId: string, query: Admin
   const { total, capped } =
     page === 1 && rows.length < pageSize ? { total: rows.length, capped: false } : await countMatching(db, query, adminId, counts, stats);
   return {
-    submissions: rows.map((r) => toAdminSubmission(r.submission, r.user, r.desk, r.assignee, r.publishing, r.rights)),
+    submissions: rows.map((r) => toAdminSubmission(r.submission, r.user, r.desk, r.assignee, r.publishing, r.rights, r.viralScreen)),
     stats,
     total,
     totalCapped: capped,
@@ -298,7 +307,7 @@ export async function findAdminSubmission(db: Db, id: string): Promise<AdminSubm
     .where(isDeskSubmission(id))
     .limit(1);
   if (!row) throw apiError('submission_not_found');
-  return toAdminSubmission(row.submission, row.user, row.desk, row.assignee, row.publishing, row.rights);
+  return toAdminSubmission(row.submission, row.user, row.desk, row.assignee, row.publishing, row.rights, row.viralScreen);
 }
 
 type StatusChange = { status: NonNullable<StatusChangeInput['status']>; review?: string | null | undefined };

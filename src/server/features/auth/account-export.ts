@@ -10,6 +10,7 @@ import type { PayoutAccountStatus } from '@shared/payouts';
 import type { Db } from '../../platform/db/client';
 import {
   billingDocuments,
+  bonusClawbacks,
   bonusEarnings,
   deliveries,
   deliveryComments,
@@ -221,7 +222,7 @@ async function productionRecords(
 ) {
   const none = Promise.resolve([]);
   const ids = own.map((s) => s.id);
-  const [delivered, comments, revisions, published, readings, earnings, terms] = await Promise.all([
+  const [delivered, comments, revisions, published, readings, earnings, terms, clawbacks] = await Promise.all([
     ids.length
       ? db
           .select({
@@ -272,6 +273,7 @@ async function productionRecords(
         createdAt: bonusEarnings.createdAt,
         paidAt: bonusEarnings.paidAt,
         transferId: bonusEarnings.transferId,
+        voidReason: bonusEarnings.voidReason,
       })
       .from(bonusEarnings)
       .where(eq(bonusEarnings.userId, userId))
@@ -279,6 +281,19 @@ async function productionRecords(
     hashes.length
       ? db.select({ version: termsTexts.version, hash: termsTexts.hash, text: termsTexts.text }).from(termsTexts).where(inArray(termsTexts.hash, hashes))
       : none,
+    // CONTRACT §25: paid bonus taken back, and which payout deducted it.
+    db
+      .select({
+        submissionId: bonusClawbacks.submissionId,
+        amountCents: bonusClawbacks.amountCents,
+        reason: bonusClawbacks.reason,
+        createdAt: bonusClawbacks.createdAt,
+        deductedAt: bonusClawbacks.deductedAt,
+        deductedFrom: bonusClawbacks.deductedFrom,
+      })
+      .from(bonusClawbacks)
+      .where(eq(bonusClawbacks.userId, userId))
+      .orderBy(asc(bonusClawbacks.createdAt)),
   ]);
 
   // As the comment thread shows them to the artist: the team member by name, never by account id.
@@ -329,9 +344,15 @@ async function productionRecords(
       checkLateSeconds: p.checkLateSeconds,
       viewsAt14Days: p.viewsAt14Days,
       viralHit: p.viralHit,
+      // CONTRACT §25, as the artist's bonus card shows it: the screen's state, a rejection's reason, a withdrawn hit.
+      viralScreen: p.screenStatus,
+      viralScreenRejectionReason: p.screenStatus === 'rejected' ? p.reviewReason : null,
+      hitWithdrawnAt: p.hitWithdrawnAt,
+      hitWithdrawnReason: p.hitWithdrawnReason,
       readings: readings.filter((r) => r.submissionId === p.submissionId).map(({ submissionId: _, ...reading }) => reading),
     })),
     bonusEarnings: earnings,
+    bonusClawbacks: clawbacks,
     termsTexts: terms,
   };
 }

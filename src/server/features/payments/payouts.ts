@@ -17,6 +17,7 @@ import { bonusEarnings, payoutAccounts, submissions, type UserRow } from '../../
 import { apiError } from '../../platform/errors';
 import { CURRENCY } from './payment-state';
 import { lockOwedEarning, markEarningPaid } from '../../domain/bonus/earning-payment';
+import { deductClawbacks } from '../../domain/bonus/withdraw-hit';
 
 /**
  * Bonus payouts through Stripe Connect (CONTRACT §19, docs/decisions/162-bonus-payouts-stripe-connect.md):
@@ -149,6 +150,7 @@ async function earningView(db: Db, submissionId: string): Promise<BonusEarning> 
     createdAt: earning.createdAt.toISOString(),
     paidAt: earning.paidAt?.toISOString() ?? null,
     transferId: earning.transferId,
+    voidReason: earning.voidReason,
   };
 }
 
@@ -159,6 +161,10 @@ async function earningView(db: Db, submissionId: string): Promise<BonusEarning> 
  * waits, then finds it paid → 409 `already_paid`; whichever commits first wins (CONTRACT §21). A
  * crash after the transfer leaves it owed, and paying again gets the same transfer back from
  * Stripe (idempotency key `bonus:{submissionId}`), so the money never moves twice.
+ *
+ * The artist's outstanding clawbacks (CONTRACT §25) are deducted from the transfer in the same
+ * transaction, never below zero; what is left stays outstanding. An earning the clawbacks take
+ * whole is paid without a transfer.
  */
 export async function payEarning(
   db: Db,
@@ -169,10 +175,17 @@ export async function payEarning(
   const { submissionId } = input;
   await db.transaction(async (tx) => {
     const earning = await lockOwedEarning(tx, submissionId);
-    const amount = Math.round(Number(earning.amount) * 100);
-    if (!(amount > 0)) throw apiError('nothing_to_transfer');
+    const earned = Math.round(Number(earning.amount) * 100);
+    if (!(earned > 0)) throw apiError('nothing_to_transfer');
     const [account] = await tx.select().from(payoutAccounts).where(eq(payoutAccounts.userId, earning.userId));
     if (!account || account.status !== 'active') throw apiError('payout_account_not_active');
+    const deducted = await deductClawbacks(tx, { whose: earning.userId, amountCents: earned, from: submissionId, now: input.now });
+    const amount = earned - deducted;
+    if (amount === 0) {
+      await markEarningPaid(tx, { submissionId, by: input.adminId, transferId: null, now: input.now });
+      log.info({ submissionId, deducted, adminId: input.adminId }, 'bonus settled by clawbacks: no transfer');
+      return;
+    }
 
     let transfer: Stripe.Transfer;
     try {
@@ -181,9 +194,9 @@ export async function payEarning(
           amount,
           currency: CURRENCY,
           destination: account.stripeAccountId,
-          description: 'Viral bonus',
+          description: deducted > 0 ? 'Viral bonus, less bonus taken back' : 'Viral bonus',
           transfer_group: bonusTransferKey(submissionId),
-          metadata: { submissionId, userId: earning.userId },
+          metadata: { submissionId, userId: earning.userId, ...(deducted > 0 ? { deductedCents: String(deducted) } : {}) },
         },
         { idempotencyKey: bonusTransferKey(submissionId) },
       );
@@ -191,7 +204,7 @@ export async function payEarning(
       throw stripeFailure(error, log, { submissionId, accountId: account.stripeAccountId }, 'Stripe transfer failed');
     }
     await markEarningPaid(tx, { submissionId, by: input.adminId, transferId: transfer.id, now: input.now });
-    log.info({ submissionId, transferId: transfer.id, amount, adminId: input.adminId }, 'bonus paid by transfer');
+    log.info({ submissionId, transferId: transfer.id, amount, deducted, adminId: input.adminId }, 'bonus paid by transfer');
   });
   return earningView(db, submissionId);
 }

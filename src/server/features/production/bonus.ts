@@ -1,10 +1,12 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { displayName } from '@shared/users';
-import { viewsNeeded, type ArtistLedger, type BonusEarning, type BonusState, type EarningStatus } from '@shared/production';
+import { viewsNeeded, type ArtistLedger, type BonusClawback, type BonusEarning, type BonusState, type EarningStatus } from '@shared/production';
 import { VIRAL_HITS_NEEDED } from '@shared/production-texts';
 import type { Db } from '../../platform/db/client';
-import { bonusEarnings, dailyViews, payoutAccounts, publications, submissions, users } from '../../platform/db/schema';
+import { bonusClawbacks, bonusEarnings, dailyViews, payoutAccounts, publications, submissions, users } from '../../platform/db/schema';
 import { markEarningOwed, markEarningPaid } from '../../domain/bonus/earning-payment';
+import { countsAsHit } from '../../domain/bonus/counting-hits';
+import { screenView, withdrawnView } from './viral-screen';
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 const dollars = (c: number) => (c / 100).toFixed(2);
@@ -18,7 +20,28 @@ function toEarning(row: typeof bonusEarnings.$inferSelect, songTitle: string): B
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     transferId: row.transferId,
+    voidReason: row.voidReason,
   };
+}
+
+/** CONTRACT §25: the artist's clawback lines, oldest first. */
+async function clawbacksOf(db: Db, userId: string): Promise<BonusClawback[]> {
+  const rows = await db
+    .select({ line: bonusClawbacks, songTitle: submissions.songTitle })
+    .from(bonusClawbacks)
+    .innerJoin(submissions, eq(submissions.id, bonusClawbacks.submissionId))
+    .where(eq(bonusClawbacks.userId, userId))
+    .orderBy(asc(bonusClawbacks.createdAt), asc(bonusClawbacks.id));
+  return rows.map(({ line, songTitle }) => ({
+    id: line.id,
+    submissionId: line.submissionId,
+    songTitle,
+    amount: dollars(line.amountCents),
+    reason: line.reason,
+    createdAt: line.createdAt.toISOString(),
+    deductedAt: line.deductedAt?.toISOString() ?? null,
+    deductedFrom: line.deductedFrom,
+  }));
 }
 
 /** GET /api/bonus (CONTRACT §13): the artist's published tracks, hits and earnings. */
@@ -43,7 +66,7 @@ export async function bonusOf(db: Db, userId: string): Promise<Omit<BonusState, 
           .from(dailyViews)
           .where(inArray(dailyViews.submissionId, tracks.map((t) => t.publication.submissionId)))
           .orderBy(asc(dailyViews.day));
-  const viralHits = tracks.filter((t) => t.publication.viralHit === true && t.publication.hitRecordedAt).length;
+  const viralHits = tracks.filter((t) => countsAsHit(t.publication)).length;
   return {
     viralHits,
     hitsNeeded: VIRAL_HITS_NEEDED,
@@ -59,8 +82,12 @@ export async function bonusOf(db: Db, userId: string): Promise<Omit<BonusState, 
       viewsAt14Days: p.viewsAt14Days,
       viralHit: p.viralHit,
       dailyViews: days.filter((d) => d.submissionId === p.submissionId).map((d) => ({ date: d.day, views: d.views })),
+      screen: screenView(p, 'artist'),
+      countsAsHit: countsAsHit(p),
+      withdrawn: withdrawnView(p),
     })),
     earnings: earnings.map((e) => toEarning(e.earning, e.songTitle)),
+    clawbacks: await clawbacksOf(db, userId),
   };
 }
 
@@ -88,6 +115,7 @@ export async function allLedgers(db: Db): Promise<ArtistLedger[]> {
       const state = await bonusOf(db, artist.id);
       const owed = state.earnings.filter((e) => e.status === 'owed').reduce((sum, e) => sum + cents(e.amount), 0);
       const paid = state.earnings.filter((e) => e.status === 'paid').reduce((sum, e) => sum + cents(e.amount), 0);
+      const outstanding = state.clawbacks.filter((c) => c.deductedAt === null).reduce((sum, c) => sum + cents(c.amount), 0);
       return {
         userId: artist.id,
         artistName: displayName(artist) || keptNames.find((k) => k.userId === artist.id)?.artistName.trim() || artist.email || 'Unknown',
@@ -98,6 +126,8 @@ export async function allLedgers(db: Db): Promise<ArtistLedger[]> {
         owed: dollars(owed),
         paid: dollars(paid),
         earnings: state.earnings,
+        clawbacks: state.clawbacks,
+        outstandingClawback: dollars(outstanding),
         payoutAccount: accounts.find((a) => a.userId === artist.id)?.status ?? 'none',
       };
     }),

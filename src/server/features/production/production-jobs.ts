@@ -5,11 +5,13 @@ import type { Db } from '../../platform/db/client';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { ObjectStorage } from '../../platform/storage/object-storage';
 import { LabelChannel } from './channel';
-import { refreshDailyViews, runViralCheck, VIRAL_CHECK_JOB, type PublicationDeps, type ViralCheckJob } from './publication';
+import { refreshDailyViews, runSecondLooks, runViralCheck, VIRAL_CHECK_JOB, type PublicationDeps, type ViralCheckJob } from './publication';
 import { queueLostViralChecks, VIRAL_CHECK_BACKSTOP_CRON, VIRAL_CHECK_BACKSTOP_JOB } from './viral-check-backstop';
 import { queueStalledUploads, runYouTubeUpload, YOUTUBE_UPLOAD_BACKSTOP_JOB, YOUTUBE_UPLOAD_JOB, type UploadDeps, type YouTubeUploadJob } from './youtube-upload';
 
 const DAILY_VIEWS_JOB = 'production.daily-views';
+/** The second look at 28 days (CONTRACT §25). */
+export const SECOND_LOOK_JOB = 'production.second-look';
 
 /**
  * What the production feature's routes and its jobs share: one channel, and one map of the uploads
@@ -41,7 +43,17 @@ export function createProductionServices({ db, config, storage, jobs, outbox, lo
     log,
     tokenKey: config.production.tokenKey,
   });
-  const publication: PublicationDeps = { db, jobs, outbox, youtube: config.production.youtube, channel, bonusPerTrackUsd: config.production.bonusPerTrackUsd, log };
+  const publication: PublicationDeps = {
+    db,
+    jobs,
+    outbox,
+    youtube: config.production.youtube,
+    channel,
+    bonusPerTrackUsd: config.production.bonusPerTrackUsd,
+    log,
+    screen: config.production.screen,
+    retryDelayMs: config.production.publishing.retryDelayMs,
+  };
   const uploads: UploadDeps = {
     db,
     storage,
@@ -86,4 +98,7 @@ export function declareProductionJobs(jobs: JobQueue, { publication, uploads }: 
   jobs.every(DAILY_VIEWS_JOB, '0 6 * * *', () => refreshDailyViews(publication, now()));
   // A check whose job was lost (retries exhausted, or dropped while the server was off) is queued again.
   jobs.every(VIRAL_CHECK_BACKSTOP_JOB, VIRAL_CHECK_BACKSTOP_CRON, () => queueLostViralChecks(publication, now()));
+  // The second look at 28 days (CONTRACT §25): every ten minutes, the hits due are read again, each
+  // once across all instances (the publication's row decides); a restart finds them in the table.
+  jobs.every(SECOND_LOOK_JOB, '*/10 * * * *', () => runSecondLooks(publication, now()));
 }

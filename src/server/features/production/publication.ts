@@ -1,7 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { analyticsRetryAt, isViralHit, viewsNeeded, viewWindow, viralCheckAt, type CountSource, type Publication } from '@shared/production';
-import { VIRAL_HITS_NEEDED } from '@shared/production-texts';
+import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import {
+  analyticsRetryAt,
+  isViralHit,
+  screenReasons,
+  viewsNeeded,
+  viewWindow,
+  viralCheckAt,
+  type CountSource,
+  type DailyViews,
+  type Publication,
+  type ScreenStatus,
+  type ScreenThresholds,
+  type TrafficSource,
+  type ViralReviewInput,
+} from '@shared/production';
+import { VIRAL_HITS_NEEDED, YOUTUBE_ATTEMPTS_MAX } from '@shared/production-texts';
 import { isPublishable } from '@shared/submissions';
 import { transitionSubmissions } from '../../domain/submission/transition';
 import type { Db, Tx } from '../../platform/db/client';
@@ -13,7 +27,10 @@ import type { JobQueue } from '../../platform/jobs/job-queue';
 import { lockDeskSubmission } from './access';
 import type { LabelChannel } from './channel';
 import { readSubscriberCount, readViewCount, youTubeVideoId, YouTubeError, type YouTubeConfig } from './youtube';
-import { readDailyViews } from './youtube-api';
+import { isQuotaRefusal, readDailyViews, readTrafficSources, retryDelayMs } from './youtube-api';
+import { countingHitsOf, screenLetsCount } from '../../domain/bonus/counting-hits';
+import { withdrawHit } from '../../domain/bonus/withdraw-hit';
+import { screenView, withdrawnView } from './viral-screen';
 import { recordHistory, type HistoryEntry } from '../../domain/submission/history';
 
 export const VIRAL_CHECK_JOB = 'production.viral-check';
@@ -38,6 +55,10 @@ export interface PublicationDeps {
   channel?: LabelChannel | undefined;
   bonusPerTrackUsd: string;
   log: FastifyBaseLogger;
+  /** The viral screen's thresholds (CONTRACT §25, VIRAL_SCREEN_*). */
+  screen: ScreenThresholds;
+  /** The wait after the first refused read (YOUTUBE_RETRY_DELAY_S), doubling after, as publishing's retries (CONTRACT §23). */
+  retryDelayMs: number;
 }
 
 /**
@@ -130,29 +151,34 @@ export async function recordPublication(
   });
 }
 
-/** Hits recorded for the artist so far. */
-async function viralHitsOf(tx: Tx | Db, userId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(publications)
-    .innerJoin(submissions, eq(submissions.id, publications.submissionId))
-    .where(and(eq(submissions.userId, userId), eq(publications.viralHit, true), isNotNull(publications.hitRecordedAt)));
-  return row?.n ?? 0;
-}
-
 /**
  * SPEC §1: after the third hit, each track published later earns BONUS_PER_TRACK_USD. The
  * artist's row is locked so two publications at once count the same hits.
  */
 async function earnBonusIfUnlocked(tx: Tx | Db, userId: string, submissionId: string, amount: string, now: Date): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-  if ((await viralHitsOf(tx, userId)) < VIRAL_HITS_NEEDED) return;
+  if ((await countingHitsOf(tx, userId)) < VIRAL_HITS_NEEDED) return;
   await tx.insert(bonusEarnings).values({ submissionId, userId, amount, createdAt: now }).onConflictDoNothing();
 }
 
+/** What the screen found at the 14-day check (CONTRACT §25). */
+export interface ScreenResult {
+  status: Extract<ScreenStatus, 'clear' | 'suspect'>;
+  reasons: string[];
+  sources: TrafficSource[];
+  averageViewPercentage: number | null;
+}
+
+/** After 28 days the product reads the first 14 days' views again (CONTRACT §25). */
+const SECOND_LOOK_DAYS = 28;
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const secondLookAt = (publishedAt: Date) => new Date(publishedAt.getTime() + SECOND_LOOK_DAYS * DAY_MS);
+
 /**
  * Records a view count at 14 days (the check's reading or a correction), decides the hit by the
- * rule, keeps the reading in the history and tells the artist of a new hit.
+ * rule, keeps the reading in the history and tells the artist of a new hit. A hit counts (its
+ * `hitRecordedAt`) only when the screen lets it: a suspect one waits for the team's decision, a
+ * rejected one never counts (CONTRACT §25). Every hit gets its second look at 28 days.
  */
 async function recordViews(
   tx: Tx,
@@ -160,17 +186,29 @@ async function recordViews(
   publication: typeof publications.$inferSelect,
   reading: { views: number; source: CountSource; recordedBy: string | null },
   now: Date,
-  check?: { lateSeconds: number },
+  check?: { lateSeconds: number; screen: ScreenResult | null },
 ): Promise<void> {
   const hit = isViralHit(reading.views, publication.subscriberCount);
-  const newHit = hit && !publication.hitRecordedAt;
+  const screenStatus = check?.screen?.status ?? publication.screenStatus;
+  const counts = hit && screenLetsCount(screenStatus) && !publication.hitWithdrawnAt;
+  const newHit = counts && !publication.hitRecordedAt;
   await tx
     .update(publications)
     .set({
       viewsAt14Days: reading.views,
       viralHit: hit,
-      hitRecordedAt: hit ? (publication.hitRecordedAt ?? now) : null,
+      hitRecordedAt: counts ? (publication.hitRecordedAt ?? now) : null,
+      secondLookAt: hit ? secondLookAt(publication.publishedAt) : publication.secondLookAt,
       ...(check ? { checkedAt: now, checkLateSeconds: check.lateSeconds } : {}),
+      ...(check?.screen
+        ? {
+            screenStatus: check.screen.status,
+            screenReasons: check.screen.reasons,
+            screenSources: check.screen.sources,
+            averageViewPercentage: check.screen.averageViewPercentage,
+            screenError: null,
+          }
+        : {}),
       updatedAt: now,
     })
     .where(eq(publications.submissionId, publication.submissionId));
@@ -189,27 +227,32 @@ async function recordViews(
     to: String(reading.views),
     at: now,
   });
-  if (newHit) {
-    const [submission] = await tx
-      .select({ userId: submissions.userId, songTitle: submissions.songTitle })
-      .from(submissions)
-      .where(eq(submissions.id, publication.submissionId));
-    await outbox.queue(tx, {
-      kind: 'viral_hit_recorded',
-      userId: submission!.userId,
-      data: {
-        submissionId: publication.submissionId,
-        songTitle: submission!.songTitle,
-        views: reading.views,
-        subscriberCount: publication.subscriberCount,
-        viralHits: await viralHitsOf(tx, submission!.userId),
-        hitsNeeded: VIRAL_HITS_NEEDED,
-      },
-    });
+  if (check?.screen?.status === 'suspect') {
+    await recordHistory(tx, publication.submissionId, { kind: 'viral_review', by: null, from: null, to: `suspect: ${check.screen.reasons.join('; ')}`, at: now });
   }
+  if (newHit) await tellHitRecorded(tx, outbox, publication, reading.views);
 }
 
-type CheckOutcome = 'recorded' | 'awaiting_admin' | 'awaiting_analytics' | 'already_checked' | 'rescheduled' | 'stale';
+async function tellHitRecorded(tx: Tx, outbox: EmailQueue, publication: typeof publications.$inferSelect, views: number): Promise<void> {
+  const [submission] = await tx
+    .select({ userId: submissions.userId, songTitle: submissions.songTitle })
+    .from(submissions)
+    .where(eq(submissions.id, publication.submissionId));
+  await outbox.queue(tx, {
+    kind: 'viral_hit_recorded',
+    userId: submission!.userId,
+    data: {
+      submissionId: publication.submissionId,
+      songTitle: submission!.songTitle,
+      views,
+      subscriberCount: publication.subscriberCount,
+      viralHits: await countingHitsOf(tx, submission!.userId),
+      hitsNeeded: VIRAL_HITS_NEEDED,
+    },
+  });
+}
+
+type CheckOutcome = 'recorded' | 'awaiting_admin' | 'awaiting_analytics' | 'awaiting_quota' | 'already_checked' | 'rescheduled' | 'stale';
 
 /**
  * The 14-day check (the `production.viral-check` job). Runs once per publication: the row is
@@ -218,9 +261,15 @@ type CheckOutcome = 'recorded' | 'awaiting_admin' | 'awaiting_analytics' | 'alre
  * channel connected it sums the window's days from Analytics, and while the last day is not
  * reported yet it waits (`checkRetryAt`, see `analyticsRetryAt`); with only an API key it reads
  * `viewCount`; without either, it marks the check due for the team to enter.
+ *
+ * With the channel, a hit is also screened (CONTRACT §25): the day query carries
+ * `averageViewPercentage`, and one more query reads the traffic sources, only for a hit and only
+ * once the window is complete. A read YouTube refuses for its quota is tried again on publishing's
+ * schedule (at most YOUTUBE_ATTEMPTS_MAX tries, about 30 minutes; CONTRACT §23), the desk showing
+ * the tries; once they run out a hit whose sources could not be read waits for a person as suspect.
  */
 export async function runViralCheck(
-  deps: Pick<PublicationDeps, 'db' | 'outbox' | 'youtube' | 'jobs' | 'log' | 'channel'>,
+  deps: Pick<PublicationDeps, 'db' | 'outbox' | 'youtube' | 'jobs' | 'log' | 'channel' | 'screen' | 'retryDelayMs'>,
   job: ViralCheckJob,
   now: Date,
 ): Promise<CheckOutcome> {
@@ -238,18 +287,52 @@ export async function runViralCheck(
   let views: number | null = null;
   /** Set when Analytics has not reported the window's last day yet and the check may still wait. */
   let retryAt: Date | null = null;
+  let screen: ScreenResult | null = null;
+  /** YouTube refused a read for its quota: tried again later (CONTRACT §25 part 4). */
+  let quotaRefusal: Error | null = null;
+  let window: WindowViews | null = null;
   if (channelConnected && videoId) {
     // The channel's analytics: the sum of exactly the window's 14 days, however late this runs.
+    let queries = 0;
+    const counted = () => void queries++;
     try {
-      const window = await readWindowViews(deps.channel!, deps.db, publication, videoId, now);
+      window = await readWindowViews(deps.channel!, deps.db, publication, videoId, now, { averageViewPercentage: true, counted });
       views = window.views;
       if (!window.complete) {
         retryAt = analyticsRetryAt(publication.checkAt, now);
         if (!retryAt) deps.log.warn({ submissionId: job.submissionId }, 'YouTube Analytics never reported the window’s last day: recording the days it did');
       }
+      if (!retryAt && isViralHit(window.views, publication.subscriberCount)) {
+        const { startDate, endDate } = viewWindow(publication.publishedAt);
+        const sources = await deps.channel!.withToken((token) => readTrafficSources(deps.channel!.urls, token, videoId, startDate, endDate, counted));
+        screen = screenOf(window, sources, deps.screen);
+      }
     } catch (error) {
-      deps.log.warn({ err: error, submissionId: job.submissionId }, 'viral check could not read the analytics');
-      throw error;
+      if (!isQuotaRefusal(error)) {
+        deps.log.warn({ err: error, submissionId: job.submissionId }, 'viral check could not read the analytics');
+        throw error;
+      }
+      quotaRefusal = error;
+    } finally {
+      // Counted against the Analytics quota: one query for the days (with the average watched), one for the sources.
+      deps.log.info({ submissionId: job.submissionId, analyticsQueries: queries }, 'viral check read the analytics');
+    }
+    if (quotaRefusal) {
+      const attempts = publication.screenAttempts + 1;
+      if (attempts < YOUTUBE_ATTEMPTS_MAX) return awaitQuota(deps, job, attempts, quotaRefusal.message, now);
+      if (views === null) {
+        await deps.db.update(publications).set({ screenAttempts: attempts, screenError: quotaRefusal.message.slice(0, 500), updatedAt: now }).where(eq(publications.submissionId, job.submissionId));
+        throw quotaRefusal;
+      }
+      retryAt = null;
+      if (isViralHit(views, publication.subscriberCount)) {
+        screen = {
+          status: 'suspect',
+          reasons: [`YouTube refused to report the traffic sources ${attempts} times (its quota): a person decides`],
+          sources: [],
+          averageViewPercentage: window?.averageViewPercentage ?? null,
+        };
+      }
     }
   } else if (youtube && videoId) {
     try {
@@ -279,9 +362,49 @@ export async function runViralCheck(
         .where(eq(publications.submissionId, job.submissionId));
       return 'awaiting_admin';
     }
-    await recordViews(tx, deps.outbox, locked, { views, source: 'youtube', recordedBy: null }, now, { lateSeconds });
+    await recordViews(tx, deps.outbox, locked, { views, source: 'youtube', recordedBy: null }, now, { lateSeconds, screen });
     return 'recorded';
   });
+}
+
+/**
+ * A read refused for YouTube's quota: the try is counted and shown on the desk, and the check
+ * runs again after publishing's wait for that try (15 s, 30 s, … up to 10 minutes by default).
+ */
+async function awaitQuota(
+  deps: Pick<PublicationDeps, 'db' | 'jobs' | 'log' | 'retryDelayMs'>,
+  job: ViralCheckJob,
+  attempts: number,
+  message: string,
+  now: Date,
+): Promise<'awaiting_quota' | 'already_checked'> {
+  const retryAt = new Date(now.getTime() + retryDelayMs(attempts, deps.retryDelayMs));
+  deps.log.warn({ submissionId: job.submissionId, attempts, retryAt }, 'YouTube Analytics refused the viral check for its quota; trying again');
+  return deps.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(publications).where(eq(publications.submissionId, job.submissionId)).for('update');
+    if (!locked || locked.checkedAt) return 'already_checked';
+    await tx
+      .update(publications)
+      .set({ screenAttempts: attempts, screenError: message.slice(0, 500), checkRetryAt: retryAt, updatedAt: now })
+      .where(eq(publications.submissionId, job.submissionId));
+    await deps.jobs.enqueue(VIRAL_CHECK_JOB, job, { startAfter: retryAt, singletonKey: `${viralCheckKey(job)}:quota-${attempts}`, tx });
+    return 'awaiting_quota';
+  });
+}
+
+/** The three rules over what the window's reads found. */
+function screenOf(window: WindowViews, sources: TrafficSource[], thresholds: ScreenThresholds): ScreenResult {
+  const evidence = { sources, days: window.days, averageViewPercentage: window.averageViewPercentage };
+  const reasons = screenReasons(evidence, thresholds);
+  return { status: reasons.length ? 'suspect' : 'clear', reasons, sources, averageViewPercentage: window.averageViewPercentage };
+}
+
+interface WindowViews {
+  views: number;
+  complete: boolean;
+  days: DailyViews[];
+  /** The window's average percentage watched (each day's weighted by its views), when asked for and reported. */
+  averageViewPercentage: number | null;
 }
 
 /**
@@ -295,9 +418,10 @@ export async function readWindowViews(
   publication: { submissionId: string; publishedAt: Date },
   videoId: string,
   now: Date,
-): Promise<{ views: number; complete: boolean }> {
+  options: { averageViewPercentage?: boolean; counted?: () => void } = {},
+): Promise<WindowViews> {
   const { startDate, endDate } = viewWindow(publication.publishedAt);
-  const rows = await channel.withToken((token) => readDailyViews(channel.urls, token, videoId, startDate, endDate));
+  const rows = await channel.withToken((token) => readDailyViews(channel.urls, token, videoId, startDate, endDate, options));
   const inWindow = rows.filter((r) => r.date >= startDate && r.date <= endDate);
   for (const row of inWindow) {
     await db
@@ -305,7 +429,15 @@ export async function readWindowViews(
       .values({ submissionId: publication.submissionId, day: row.date, views: row.views, recordedAt: now })
       .onConflictDoUpdate({ target: [dailyViews.submissionId, dailyViews.day], set: { views: row.views, recordedAt: now } });
   }
-  return { views: inWindow.reduce((sum, r) => sum + r.views, 0), complete: inWindow.some((r) => r.date === endDate) };
+  const watched = inWindow.filter((r) => r.averageViewPercentage !== undefined && r.views > 0);
+  const watchedViews = watched.reduce((sum, r) => sum + r.views, 0);
+  return {
+    views: inWindow.reduce((sum, r) => sum + r.views, 0),
+    complete: inWindow.some((r) => r.date === endDate),
+    days: inWindow.map((r) => ({ date: r.date, views: r.views })),
+    averageViewPercentage:
+      watchedViews > 0 ? Math.round((10 * watched.reduce((sum, r) => sum + r.averageViewPercentage! * r.views, 0)) / watchedViews) / 10 : null,
+  };
 }
 
 /**
@@ -345,11 +477,105 @@ export async function enterViews(db: Db, outbox: EmailQueue, adminId: string, su
   });
 }
 
+/**
+ * POST /api/admin/submissions/{id}/viral-review (CONTRACT §25): a person decides a suspect hit.
+ * Confirmed, it counts from this moment (`hitRecordedAt` now), as a clear hit would have: a track
+ * published from now on earns if this makes the third, and the artist is told of the hit. Rejected,
+ * it never counts. The decision, its reason and who made it are in the history. Anything but a
+ * suspect hit → 409 `not_suspect`, so two decisions at once make one.
+ */
+export async function reviewViralHit(db: Db, outbox: EmailQueue, adminId: string, submissionId: string, input: ViralReviewInput, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockDeskSubmission(tx, submissionId);
+    const [publication] = await tx.select().from(publications).where(eq(publications.submissionId, submissionId)).for('update');
+    if (!publication) throw apiError('not_published');
+    if (publication.screenStatus !== 'suspect' || publication.hitWithdrawnAt) throw apiError('not_suspect');
+    const confirmed = input.decision === 'confirm';
+    const counts = confirmed && publication.viralHit === true;
+    // The artist's row: the same lock a publication takes to count hits (earnBonusIfUnlocked).
+    const [owner] = await tx.select({ userId: submissions.userId }).from(submissions).where(eq(submissions.id, submissionId));
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, owner!.userId)).for('update');
+    await tx
+      .update(publications)
+      .set({
+        screenStatus: confirmed ? 'confirmed' : 'rejected',
+        reviewedBy: adminId,
+        reviewedAt: now,
+        reviewReason: input.reason,
+        hitRecordedAt: counts ? now : null,
+        updatedAt: now,
+      })
+      .where(eq(publications.submissionId, submissionId));
+    await recordHistory(tx, submissionId, {
+      kind: 'viral_review',
+      by: adminId,
+      from: 'suspect',
+      to: `${confirmed ? 'confirmed' : 'rejected'}: ${input.reason}`,
+      at: now,
+    });
+    if (counts) await tellHitRecorded(tx, outbox, publication, publication.viewsAt14Days ?? 0);
+  });
+}
+
+/** Second looks done per run; more wait for the next run. */
+const SECOND_LOOK_BATCH = 100;
+/** A second look YouTube keeps refusing is given up this long after it was due: the hit stands. */
+const SECOND_LOOK_GIVE_UP_DAYS = 7;
+
+/**
+ * The second look at 28 days (CONTRACT §25; the `production.second-look` job, every ten minutes):
+ * each hit due is read again for the same first 14 days; below the threshold now, the hit is
+ * withdrawn (domain/bonus/withdraw-hit.ts). Once per publication: the row is locked and a done one
+ * is left alone, so a sweep run twice, or by two instances, withdraws once; state is in the row,
+ * so a restart loses none. A read that fails is tried at the next run, until SECOND_LOOK_GIVE_UP_DAYS.
+ */
+export async function runSecondLooks(deps: Pick<PublicationDeps, 'db' | 'outbox' | 'channel' | 'log'>, now: Date): Promise<number> {
+  const due = await deps.db
+    .select()
+    .from(publications)
+    .where(and(isNull(publications.secondLookedAt), lte(publications.secondLookAt, now), isNotNull(publications.checkedAt)))
+    .orderBy(asc(publications.secondLookAt))
+    .limit(SECOND_LOOK_BATCH);
+  if (due.length === 0) return 0;
+  const connected = (await deps.channel?.isConnected()) ?? false;
+  let done = 0;
+  for (const publication of due) {
+    const videoId = connected ? youTubeVideoId(publication.videoUrl) : null;
+    let views: number | null = null;
+    if (videoId) {
+      const { startDate, endDate } = viewWindow(publication.publishedAt);
+      try {
+        const rows = await deps.channel!.withToken((token) => readDailyViews(deps.channel!.urls, token, videoId, startDate, endDate));
+        views = rows.filter((r) => r.date >= startDate && r.date <= endDate).reduce((sum, r) => sum + r.views, 0);
+      } catch (error) {
+        const givenUp = now.getTime() - publication.secondLookAt!.getTime() > SECOND_LOOK_GIVE_UP_DAYS * DAY_MS;
+        deps.log.warn({ err: error, submissionId: publication.submissionId, givenUp }, 'the second look could not read the analytics');
+        if (!givenUp) continue;
+      }
+    }
+    const withdrawn = await deps.db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(publications).where(eq(publications.submissionId, publication.submissionId)).for('update');
+      if (!locked || locked.secondLookedAt) return false;
+      await tx.update(publications).set({ secondLookedAt: now, secondLookViews: views, updatedAt: now }).where(eq(publications.submissionId, locked.submissionId));
+      const stillAHit = views === null || isViralHit(views, locked.subscriberCount);
+      if (stillAHit || locked.viralHit !== true || locked.screenStatus === 'rejected' || locked.hitWithdrawnAt) return false;
+      await withdrawHit(tx, deps.outbox, { submissionId: locked.submissionId, views: views!, viewsNeeded: viewsNeeded(locked.subscriberCount), now });
+      return true;
+    });
+    if (withdrawn) deps.log.warn({ submissionId: publication.submissionId, views }, 'the second look withdrew a viral hit');
+    done++;
+  }
+  return done;
+}
+
 /** The publication as both sides see it, with every reading. */
 export async function findPublication(db: Db, submissionId: string): Promise<Publication | null> {
   const [row] = await db.select().from(publications).where(eq(publications.submissionId, submissionId));
   if (!row) return null;
   const readings = await db.select().from(viewReadings).where(eq(viewReadings.submissionId, submissionId)).orderBy(asc(viewReadings.recordedAt));
+  const days = row.screenStatus
+    ? (await db.select().from(dailyViews).where(eq(dailyViews.submissionId, submissionId)).orderBy(asc(dailyViews.day))).map((d) => ({ date: d.day, views: d.views }))
+    : [];
   return {
     videoUrl: row.videoUrl,
     publishedAt: row.publishedAt.toISOString(),
@@ -362,6 +588,15 @@ export async function findPublication(db: Db, submissionId: string): Promise<Pub
     checkRetryAt: row.checkRetryAt?.toISOString() ?? null,
     viewsAt14Days: row.viewsAt14Days,
     viralHit: row.viralHit,
+    screen: screenView(row, 'team') ? { ...screenView(row, 'team')!, days } : null,
+    screenRead:
+      row.screenAttempts > 0 && !row.checkedAt
+        ? { attempts: row.screenAttempts, error: row.screenError, retryAt: row.checkRetryAt?.toISOString() ?? null }
+        : null,
+    secondLook: row.secondLookAt
+      ? { at: row.secondLookAt.toISOString(), lookedAt: row.secondLookedAt?.toISOString() ?? null, views: row.secondLookViews }
+      : null,
+    withdrawn: withdrawnView(row),
     readings: readings.map((r) => ({ views: r.views, source: r.source, recordedAt: r.recordedAt.toISOString(), recordedBy: r.recordedBy })),
   };
 }

@@ -1,6 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { deliverablesSchema, deliveryCommentPatchSchema, deliveryCommentSchema, earningStatusSchema, publicationSchema, revisionSchema, viewsSchema, youtubePublishSchema, type BonusState, type DeliveryComment } from '@shared/production';
+import {
+  deliverablesSchema,
+  deliveryCommentPatchSchema,
+  deliveryCommentSchema,
+  earningStatusSchema,
+  publicationSchema,
+  revisionSchema,
+  viewsSchema,
+  viralReviewSchema,
+  youtubePublishSchema,
+  type BonusState,
+  type DeliveryComment,
+} from '@shared/production';
 import { draftPublication } from '@shared/publication-draft';
 import { requireRights } from '../../domain/submission/rights';
 import { OBJECT_ID_PATTERN } from '@shared/submissions';
@@ -20,7 +32,7 @@ import { addDeliveryComment, approveCut, commentAudience, listDeliveryComments, 
 import type { ProductionServices } from './production-jobs';
 import { channelRoutes } from './channel-routes';
 import { productionState } from './production-state';
-import { enterViews, recordPublication } from './publication';
+import { enterViews, recordPublication, reviewViralHit } from './publication';
 import { refundSubmission } from '../../domain/billing/refunds';
 import { requestRevision } from './revisions';
 import { cancelYouTubePublish, requestYouTubePublish, youtubeUploadStatus } from './youtube-upload';
@@ -107,6 +119,15 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
       const { viewsAt14Days } = parseInput(viewsSchema, request.body);
       const admin = userOf(request);
       await enterViews(db, app.outbox, admin.id, request.params.id, viewsAt14Days, now());
+      return productionState(db, await findVisibleSubmission(db, admin, request.params.id), now());
+    });
+
+    // CONTRACT §25: a person decides a suspect viral hit.
+    team.post<WithId>('/api/admin/submissions/:id/viral-review', async (request) => {
+      const input = parseInput(viralReviewSchema, request.body);
+      const admin = userOf(request);
+      await reviewViralHit(db, app.outbox, admin.id, request.params.id, input, now());
+      request.log.info({ submissionId: request.params.id, adminId: admin.id, decision: input.decision }, 'viral hit reviewed');
       return productionState(db, await findVisibleSubmission(db, admin, request.params.id), now());
     });
 

@@ -66,10 +66,11 @@ describe('views in the window', () => {
     // Days 0..13 only, not the day before or the days after.
     expect(row).toMatchObject({ viewsAt14Days: sumThrough(13), viralHit: true });
     expect(row.checkLateSeconds).toBeGreaterThan(2 * 86_400 - 60);
-    const query = w.stub.reports.at(-1)!;
+    // The day query (a hit is then screened by its traffic sources too, CONTRACT §25).
+    const query = w.stub.reports.filter((q) => q.dimensions === 'day').at(-1)!;
     expect(query).toMatchObject({
       ids: 'channel==MINE',
-      metrics: 'views',
+      metrics: 'views,averageViewPercentage',
       dimensions: 'day',
       filters: `video==${videoId}`,
       startDate: publishedAt.toISOString().slice(0, 10),

@@ -27,6 +27,11 @@ export class YouTubeApiError extends Error {
 /** The request was given up on our side (a publication cancelled): neither YouTube's failure nor worth retrying. */
 export class YouTubeCallAborted extends Error {}
 
+/** The longest wait between two tries, in first waits: 15 s doubles up to 10 minutes (decision 175). */
+export const RETRY_DELAY_CAP = 40;
+/** The wait after the n-th failed try (n from 1): 15 s, 30 s, 1, 2, 4, 8 and 10 minutes with the default first wait. */
+export const retryDelayMs = (attempt: number, firstMs: number) => Math.min(firstMs * 2 ** (attempt - 1), firstMs * RETRY_DELAY_CAP);
+
 /** CONTRACT §23: a YouTube request that does not answer within 60 s has failed. */
 export const YOUTUBE_TIMEOUT_MS = 60_000;
 
@@ -284,32 +289,82 @@ export async function setThumbnail(urls: ApiUrls, token: string, videoId: string
   await response.body?.cancel();
 }
 
-/** The Analytics API's daily views of one video over `startDate`..`endDate` (YYYY-MM-DD, inclusive). */
+/** Google's reasons for a refused call that a quota explains: worth trying again later. */
+const QUOTA_REASONS = new Set(['quotaExceeded', 'dailyLimitExceeded', 'rateLimitExceeded', 'userRateLimitExceeded']);
+
+/** A refusal YouTube gave because the project's quota (or rate) ran out (CONTRACT §25 part 4). */
+export const isQuotaRefusal = (error: unknown): error is YouTubeApiError =>
+  error instanceof YouTubeApiError && (error.status === 429 || (error.reason !== null && QUOTA_REASONS.has(error.reason)));
+
+/** One `v2/reports` query of one video over `startDate`..`endDate` (YYYY-MM-DD, inclusive): its columns by name. */
+async function queryReport(
+  urls: ApiUrls,
+  token: string,
+  query: { videoId: string; startDate: string; endDate: string; metrics: string; dimensions: string; sort?: string },
+  /** Counts each query sent, for the quota (Analytics counts a query, not its rows). */
+  counted?: () => void,
+): Promise<{ names: (string | undefined)[]; rows: unknown[][]; status: number }> {
+  const url = new URL('v2/reports', base(urls.analyticsUrl));
+  url.searchParams.set('ids', 'channel==MINE');
+  url.searchParams.set('metrics', query.metrics);
+  url.searchParams.set('dimensions', query.dimensions);
+  url.searchParams.set('filters', `video==${query.videoId}`);
+  url.searchParams.set('startDate', query.startDate);
+  url.searchParams.set('endDate', query.endDate);
+  if (query.sort) url.searchParams.set('sort', query.sort);
+  counted?.();
+  const response = await send(url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } }, 'reports.query', urls);
+  if (!response.ok) throw await failure(response, 'reports.query');
+  const body = (await response.json()) as { columnHeaders?: { name?: string }[]; rows?: unknown[][] };
+  return { names: (body.columnHeaders ?? []).map((h) => h.name), rows: body.rows ?? [], status: response.status };
+}
+
+const isCount = (value: number) => Number.isSafeInteger(value) && value >= 0;
+
+/**
+ * The Analytics API's daily views of one video over `startDate`..`endDate` (YYYY-MM-DD, inclusive).
+ * With `averageViewPercentage` (the 14-day check's screen, CONTRACT §25) the same query also
+ * carries each day's average percentage watched: one query, not two.
+ */
 export async function readDailyViews(
   urls: ApiUrls,
   token: string,
   videoId: string,
   startDate: string,
   endDate: string,
-): Promise<{ date: string; views: number }[]> {
-  const url = new URL('v2/reports', base(urls.analyticsUrl));
-  url.searchParams.set('ids', 'channel==MINE');
-  url.searchParams.set('metrics', 'views');
-  url.searchParams.set('dimensions', 'day');
-  url.searchParams.set('filters', `video==${videoId}`);
-  url.searchParams.set('startDate', startDate);
-  url.searchParams.set('endDate', endDate);
-  url.searchParams.set('sort', 'day');
-  const response = await send(url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } }, 'reports.query', urls);
-  if (!response.ok) throw await failure(response, 'reports.query');
-  const body = (await response.json()) as { columnHeaders?: { name?: string }[]; rows?: unknown[][] };
-  const names = (body.columnHeaders ?? []).map((h) => h.name);
-  const dayAt = names.indexOf('day');
-  const viewsAt = names.indexOf('views');
-  if (dayAt < 0 || viewsAt < 0) throw new YouTubeApiError('reports.query: YouTube answered without day and views', response.status, true);
-  return (body.rows ?? []).flatMap((row) => {
+  options: { averageViewPercentage?: boolean; counted?: () => void } = {},
+): Promise<{ date: string; views: number; averageViewPercentage?: number }[]> {
+  const metrics = options.averageViewPercentage ? 'views,averageViewPercentage' : 'views';
+  const report = await queryReport(urls, token, { videoId, startDate, endDate, metrics, dimensions: 'day', sort: 'day' }, options.counted);
+  const dayAt = report.names.indexOf('day');
+  const viewsAt = report.names.indexOf('views');
+  const percentAt = report.names.indexOf('averageViewPercentage');
+  if (dayAt < 0 || viewsAt < 0) throw new YouTubeApiError('reports.query: YouTube answered without day and views', report.status, true);
+  return report.rows.flatMap((row) => {
     const date = row[dayAt];
     const views = Number(row[viewsAt]);
-    return typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) && Number.isSafeInteger(views) && views >= 0 ? [{ date, views }] : [];
+    if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !isCount(views)) return [];
+    const percent = percentAt >= 0 ? Number(row[percentAt]) : NaN;
+    return [{ date, views, ...(Number.isFinite(percent) && percent >= 0 ? { averageViewPercentage: percent } : {}) }];
+  });
+}
+
+/** The Analytics API's views of one video by traffic source (`insightTrafficSourceType`) over the dates. */
+export async function readTrafficSources(
+  urls: ApiUrls,
+  token: string,
+  videoId: string,
+  startDate: string,
+  endDate: string,
+  counted?: () => void,
+): Promise<{ type: string; views: number }[]> {
+  const report = await queryReport(urls, token, { videoId, startDate, endDate, metrics: 'views', dimensions: 'insightTrafficSourceType', sort: '-views' }, counted);
+  const typeAt = report.names.indexOf('insightTrafficSourceType');
+  const viewsAt = report.names.indexOf('views');
+  if (typeAt < 0 || viewsAt < 0) throw new YouTubeApiError('reports.query: YouTube answered without traffic sources and views', report.status, true);
+  return report.rows.flatMap((row) => {
+    const type = row[typeAt];
+    const views = Number(row[viewsAt]);
+    return typeof type === 'string' && /^[A-Z_]{1,40}$/.test(type) && isCount(views) ? [{ type, views }] : [];
   });
 }

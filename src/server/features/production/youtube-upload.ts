@@ -14,7 +14,7 @@ import { recordHistory, type HistoryEntry } from '../../domain/submission/histor
 import { lockDeskSubmission } from './access';
 import type { LabelChannel } from './channel';
 import { readWindowViews, recordPublication, type PublicationDeps } from './publication';
-import { querySession, sendChunk, setThumbnail, startUploadSession, YouTubeApiError, YouTubeCallAborted, type SessionState } from './youtube-api';
+import { querySession, RETRY_DELAY_CAP, retryDelayMs, sendChunk, setThumbnail, startUploadSession, YouTubeApiError, YouTubeCallAborted, type SessionState } from './youtube-api';
 
 /**
  * Publishing on the label's channel (CONTRACT §16): POST …/youtube queues a job that uploads the
@@ -46,8 +46,6 @@ const LEASE_MS = 60_000;
 const RENEW_MS = 10_000;
 /** How far the queue's clock (the database's) may run ahead of this instance's when a try's job starts. */
 const CLOCK_SKEW_MS = 5_000;
-/** The longest wait between two tries, in first waits: 15 s doubles up to 10 minutes (decision 175). */
-const RETRY_DELAY_CAP = 40;
 /** YouTube wants chunks in multiples of 256 KiB. */
 export const DEFAULT_CHUNK_BYTES = 32 * 256 * 1024;
 const THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024;
@@ -70,8 +68,7 @@ export interface UploadDeps {
 
 const jobKey = (submissionId: string) => `youtube-upload:${submissionId}`;
 
-/** The wait after the n-th failed try (n from 1): 15 s, 30 s, 1, 2, 4, 8 and 10 minutes with the default first wait. */
-export const retryDelayMs = (attempt: number, firstMs: number) => Math.min(firstMs * 2 ** (attempt - 1), firstMs * RETRY_DELAY_CAP);
+export { retryDelayMs };
 
 /** POST /api/admin/submissions/{id}/youtube: a first publication, or one started again after it failed or was cancelled. */
 export async function requestYouTubePublish(

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -23,7 +24,7 @@ import { ARTIST_ACTIVITY_KINDS } from '../../../shared/artist-activity';
 import { BILLING_DOCUMENT_KINDS, type BillingSeller } from '../../../shared/billing';
 import { OUTBOX_STATUSES } from '../../../shared/notifications';
 import { CONTENT_ID_ANSWERS, OWNER_ROLES, type Owner } from '../../../shared/rights';
-import { COUNT_SOURCES, EARNING_STATUSES, PRIVACY_STATUSES, YOUTUBE_UPLOAD_STATES } from '../../../shared/production';
+import { COUNT_SOURCES, EARNING_STATUSES, PRIVACY_STATUSES, SCREEN_STATUSES, YOUTUBE_UPLOAD_STATES, type TrafficSource } from '../../../shared/production';
 import { STORED_PAYOUT_STATUSES } from '../../../shared/payouts';
 import {
   PAYMENT_STATUSES,
@@ -433,10 +434,31 @@ export const publications = pgTable(
     hitRecordedAt: timestamp('hit_recorded_at', { withTimezone: true }),
     publishedBy: text('published_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The screen at the 14-day check (CONTRACT §25): null before it, or without the channel's analytics. */
+    screenStatus: text('screen_status', { enum: SCREEN_STATUSES }),
+    screenReasons: jsonb('screen_reasons').$type<string[]>(),
+    screenSources: jsonb('screen_sources').$type<TrafficSource[]>(),
+    averageViewPercentage: doublePrecision('average_view_percentage'),
+    /** The screen's reads YouTube refused (its quota), and its last refusal: the desk shows them. */
+    screenAttempts: integer('screen_attempts').notNull().default(0),
+    screenError: text('screen_error'),
+    /** The team's decision on a suspect hit (its history row says the same). */
+    reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewReason: text('review_reason'),
+    /** The second look at 28 days: due for every hit, done once. */
+    secondLookAt: timestamp('second_look_at', { withTimezone: true }),
+    secondLookedAt: timestamp('second_looked_at', { withTimezone: true }),
+    secondLookViews: bigint('second_look_views', { mode: 'number' }),
+    /** The second look found the same 14 days below the threshold: the hit no longer counts. */
+    hitWithdrawnAt: timestamp('hit_withdrawn_at', { withTimezone: true }),
+    hitWithdrawnReason: text('hit_withdrawn_reason'),
   },
   (t) => [
     index('publications_check_idx').on(t.checkAt).where(sql`${t.checkedAt} is null`),
+    index('publications_second_look_idx').on(t.secondLookAt).where(sql`${t.secondLookedAt} is null`),
     oneOf('publications_subscriber_source_check', t.subscriberSource, COUNT_SOURCES),
+    oneOf('publications_screen_status_check', t.screenStatus, SCREEN_STATUSES),
   ],
 );
 
@@ -552,10 +574,44 @@ export const bonusEarnings = pgTable(
     /** The Stripe transfer that paid it (CONTRACT §19); null when unpaid or marked paid by hand. One earning, one transfer. */
     transferId: text('transfer_id').unique('bonus_earnings_transfer_id_unique'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** CONTRACT §25: the hit this earning depended on was withdrawn before it was paid. */
+    voidReason: text('void_reason'),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
   },
   (t) => [
     index('bonus_earnings_user_idx').on(t.userId, t.createdAt),
     oneOf('bonus_earnings_status_check', t.status, EARNING_STATUSES),
+  ],
+);
+
+/**
+ * A paid earning taken back (CONTRACT §25): written only by domain/bonus/withdraw-hit.ts, deducted
+ * from the payee's next payouts (never charged to a card). A deduction that covers part of a line
+ * splits it: the deducted part records where it went, the rest stays outstanding as a new line.
+ */
+export const bonusClawbacks = pgTable(
+  'bonus_clawbacks',
+  {
+    id: text('id').primaryKey(),
+    /** The earning clawed back. */
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    /** Whose next earnings it is deducted from (the artist today; a payee once shares are paid). */
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deductedAt: timestamp('deducted_at', { withTimezone: true }),
+    /** The earning whose payout deducted it. */
+    deductedFrom: text('deducted_from'),
+  },
+  (t) => [
+    index('bonus_clawbacks_outstanding_idx').on(t.userId, t.createdAt).where(sql`${t.deductedAt} is null`),
+    index('bonus_clawbacks_submission_idx').on(t.submissionId),
+    check('bonus_clawbacks_amount_check', sql`${t.amountCents} > 0`),
   ],
 );
 

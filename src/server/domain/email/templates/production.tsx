@@ -145,3 +145,88 @@ export const refundIssued: EmailTemplate<RefundIssuedData> = {
     </EmailLayout>
   ),
 };
+
+/** An earning a withdrawn hit had made possible: what happened to it (CONTRACT §25). */
+interface AffectedEarning {
+  songTitle: string;
+  /** "$25.00" */
+  amount: string;
+}
+
+interface ViralHitWithdrawnData {
+  submissionId: string;
+  songTitle: string;
+  /** The first 14 days' views as YouTube counts them now, and the views a hit needs. */
+  views: number;
+  viewsNeeded: number;
+  /** Unpaid earnings that no longer stand. */
+  voided: AffectedEarning[];
+  /** Paid earnings taken back from the next payouts (a bonus_clawed_back email says so too). */
+  clawedBack: AffectedEarning[];
+}
+
+/**
+ * The second look at 28 days found fewer views for the same 14 days (YouTube removed some as
+ * invalid): the hit no longer counts. Money: always sent. Plain words, no accusation.
+ */
+export const viralHitWithdrawn: EmailTemplate<ViralHitWithdrawnData> = {
+  preference: null,
+  subject: (data) => `"${data.songTitle}" no longer counts as a viral hit`,
+  body: (data, context) => (
+    <EmailLayout
+      preview={`YouTube now counts ${data.views.toLocaleString('en-US')} views for its first 14 days.`}
+      heading="A viral hit no longer counts"
+      action={{ label: 'See your bonus', url: link(context, '/dashboard') }}
+      unsubscribe={context.unsubscribe}
+    >
+      <Paragraph>
+        We looked at the views of "{data.songTitle}" again, 28 days after it was published. YouTube now counts{' '}
+        {data.views.toLocaleString('en-US')} views for its first 14 days, fewer than the {data.viewsNeeded.toLocaleString('en-US')} a
+        viral hit needs: YouTube removes views it later finds invalid, and under our Terms those views do not count.
+      </Paragraph>
+      {data.voided.length ? (
+        <Paragraph>
+          These bonus earnings depended on this hit and will not be paid:{' '}
+          {data.voided.map((e) => `"${e.songTitle}" (${e.amount})`).join(', ')}.
+        </Paragraph>
+      ) : null}
+      {data.clawedBack.length ? (
+        <Paragraph>
+          These bonus earnings were already paid and will be deducted from your next bonus payouts (never charged to your card):{' '}
+          {data.clawedBack.map((e) => `"${e.songTitle}" (${e.amount})`).join(', ')}.
+        </Paragraph>
+      ) : null}
+    </EmailLayout>
+  ),
+};
+
+interface BonusClawedBackData {
+  /** "$25.00": the total taken back. */
+  total: string;
+  earnings: AffectedEarning[];
+  /** The hit that no longer counts. */
+  hitSongTitle: string;
+}
+
+/** A paid bonus taken back (CONTRACT §25): how it is settled. Money: always sent. */
+export const bonusClawedBack: EmailTemplate<BonusClawedBackData> = {
+  preference: null,
+  subject: (data) => `${data.total} will be deducted from your next bonus payouts`,
+  body: (data, context) => (
+    <EmailLayout
+      preview={`${data.total} of bonus already paid will be deducted from your next payouts.`}
+      heading="A bonus paid will be deducted"
+      action={{ label: 'See your bonus', url: link(context, '/dashboard') }}
+      unsubscribe={context.unsubscribe}
+    >
+      <Paragraph>
+        "{data.hitSongTitle}" no longer counts as a viral hit, so bonus paid on it is taken back:{' '}
+        {data.earnings.map((e) => `"${e.songTitle}" (${e.amount})`).join(', ')}.
+      </Paragraph>
+      <Paragraph>
+        Nothing is charged to your card and you do not need to pay anything: {data.total} is deducted from your next bonus payouts
+        until it is settled.
+      </Paragraph>
+    </EmailLayout>
+  ),
+};

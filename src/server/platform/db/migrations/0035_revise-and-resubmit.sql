@@ -8,7 +8,7 @@ ALTER TABLE "submissions" ADD CONSTRAINT "submissions_status_check" CHECK ("subm
 ALTER TABLE "submissions" ADD COLUMN "round" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "submissions" ADD CONSTRAINT "submissions_round_check" CHECK ("submissions"."round" between 1 and 4);--> statement-breakpoint
 ALTER TABLE "submission_history" DROP CONSTRAINT "submission_history_field_check";--> statement-breakpoint
-ALTER TABLE "submission_history" ADD CONSTRAINT "submission_history_field_check" CHECK ("submission_history"."field" in ('status', 'notes', 'payment_status', 'review', 'assignee', 'tags', 'delivery', 'revision', 'refund', 'publication', 'views', 'owners', 'agreement', 'allowlist', 'rights_override', 'version'));--> statement-breakpoint
+ALTER TABLE "submission_history" ADD CONSTRAINT "submission_history_field_check" CHECK ("submission_history"."field" in ('status', 'notes', 'payment_status', 'review', 'assignee', 'tags', 'delivery', 'revision', 'refund', 'publication', 'views', 'owners', 'agreement', 'allowlist', 'rights_override', 'viral_review', 'viral_hit', 'version'));--> statement-breakpoint
 ALTER TABLE "submission_history" DROP CONSTRAINT "submission_history_reason_check";--> statement-breakpoint
 ALTER TABLE "submission_history" ADD CONSTRAINT "submission_history_reason_check" CHECK ("submission_history"."reason" in ('submitted', 'review', 'tier_changed', 'checkout_reopened', 'payment_succeeded', 'payment_failed', 'published', 'changes_requested', 'resubmitted'));--> statement-breakpoint
 ALTER TABLE "artist_activity" DROP CONSTRAINT "artist_activity_kind_check";--> statement-breakpoint
