@@ -19,6 +19,7 @@ import { paymentRoutes } from './features/payments/routes';
 import { billingRoutes } from './features/billing/routes';
 import { declareAuthJobs } from './features/auth/auth-jobs';
 import { declareRefundJobs } from './features/billing/refund-jobs';
+import { useDecisionSettings } from './domain/submission/decision-date';
 import { declareNotificationJobs } from './features/notifications/notification-jobs';
 import { createProductionServices, declareProductionJobs } from './features/production/production-jobs';
 import { productionRoutes } from './features/production/routes';
@@ -105,6 +106,7 @@ export async function buildApp({
     },
   });
   const { db } = database;
+  useDecisionSettings(config.decisions);
 
   if (onRoute) app.addHook('onRoute', onRoute);
   registerErrorHandling(app);

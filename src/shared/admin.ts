@@ -165,6 +165,8 @@ export const STATUS_CHANGE_REASONS = [
   'payment_succeeded',
   'payment_failed',
   'published',
+  /** No decision by the promised date: a free submission closed by the system (CONTRACT §26). */
+  'late_decision',
 ] as const;
 export type StatusChangeReason = (typeof STATUS_CHANGE_REASONS)[number];
 

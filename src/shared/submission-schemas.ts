@@ -259,6 +259,8 @@ export const submissionSchema = z.object({
   distributor: nullableString,
   isrc: nullableString,
   allowlistDoneAt: nullableString,
+  /** CONTRACT §26: the answer promised by this date (null before the clock starts: a draft, an unpaid plan). */
+  decisionDueAt: nullableString,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
