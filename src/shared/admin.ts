@@ -1,3 +1,4 @@
+import { DECISION_FILTERS } from './decisions';
 import { z } from 'zod';
 import { DUE_FILTERS } from './production';
 import { RIGHTS_STATE_MESSAGE, RIGHTS_STATES } from './rights';
@@ -34,7 +35,7 @@ export const tagSchema = z
 /** Who a submission is assigned to, as the list filter names it. */
 export const ASSIGNEE_FILTERS = ['me', 'none'] as const;
 
-export const SORTS = ['created', 'due', 'rating'] as const;
+export const SORTS = ['created', 'due', 'rating', 'decision'] as const;
 export type AdminSort = (typeof SORTS)[number];
 
 /** The review desk's additions to the admin list query (CONTRACT §14). */
@@ -63,6 +64,11 @@ const deskListQueryShape = {
   /** Deadlines (CONTRACT §13): not yet delivered and past due, due today (UTC) or within 7 days. */
   due: z
     .union([z.enum(DUE_FILTERS), z.literal('')], { message: `due must be one of ${DUE_FILTERS.join(', ')}` })
+    .optional()
+    .transform((v) => v || undefined),
+  /** Decisions (CONTRACT §26): waiting and past the promised date, or due before the end of today (UTC). */
+  decision: z
+    .union([z.enum(DECISION_FILTERS), z.literal('')], { message: `decision must be one of ${DECISION_FILTERS.join(', ')}` })
     .optional()
     .transform((v) => v || undefined),
   /** Rights before release (CONTRACT §22): what publishing waits for (issue 43 item 9). */

@@ -1,3 +1,4 @@
+import type { QueuePlace } from './decisions';
 import { z } from 'zod';
 import type { YouTubeUploadState } from './production';
 import type { DeskState } from './review-desk';
@@ -269,6 +270,8 @@ export type Submission = z.infer<typeof submissionSchema>;
 /** GET /api/submissions/{id} for its owner: with the uploads it refers to, for a draft's wizard. */
 export interface OwnSubmission extends Submission {
   files: AttachedFile[];
+  /** CONTRACT §26: the place in the team's queue (1 = next; null once decided) and the decision date. */
+  queue: QueuePlace;
 }
 
 /** An admin's view: the internal notes and the submitting user. */

@@ -36,7 +36,7 @@ const number = new Intl.NumberFormat('en-US');
 
 const VIEW_LABELS: Record<AssigneeView, string> = { all: 'Everyone’s', me: 'Assigned to me', none: 'Unassigned' };
 const DUE_LABELS: Record<DueView, string> = { any: 'Any deadline', overdue: 'Overdue', today: 'Due today', week: 'Due this week' };
-const SORT_LABELS: Record<AdminSort, string> = { created: 'Newest first', due: 'Due soonest', rating: 'Best rated' };
+const SORT_LABELS: Record<AdminSort, string> = { created: 'Newest first', due: 'Due soonest', rating: 'Best rated', decision: 'Decision queue' };
 
 /**
  * The review desk (SPEC §2, CONTRACT §14). Its list state is a reducer (desk-state.ts, through

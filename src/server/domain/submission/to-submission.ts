@@ -25,8 +25,9 @@ export function toSubmission(row: Omit<SubmissionRow, 'adminNotes'> & { adminNot
     owners: ownersOf(row),
     allowlistDoneAt: row.allowlistDoneAt?.toISOString() ?? null,
     allowlistDoneBy: undefined,
-    // CONTRACT §26: the date the label promised an answer by; the clock's bookkeeping stays inside.
-    decisionDueAt: row.decisionDueAt?.toISOString() ?? null,
+    // CONTRACT §26: the date the label promised an answer by, while it runs (a decision stops it);
+    // the clock's bookkeeping stays inside.
+    decisionDueAt: row.decidedAt === null ? (row.decisionDueAt?.toISOString() ?? null) : null,
     decisionClockAt: undefined,
     decidedAt: undefined,
     decisionRemindedAt: undefined,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { queuePlaceOf } from '../../domain/submission/decision-queue';
 import {
   artistStatsSchema,
   createSubmissionSchema,
@@ -98,7 +99,7 @@ export async function submissionRoutes(app: FastifyInstance, { db, storage, conf
 
   app.get<WithId>('/api/submissions/:id', async (request): Promise<OwnSubmission> => {
     const row = await findSubmission(db, userOf(request), request.params.id);
-    return { ...toSubmission(row), files: await attachedFiles(db, row.id) };
+    return { ...toSubmission(row), files: await attachedFiles(db, row.id), queue: await queuePlaceOf(db, row) };
   });
 
   app.post<WithId>('/api/submissions/:id/seen', async (request, reply) => {
