@@ -20,6 +20,7 @@ import { billingRoutes } from './features/billing/routes';
 import { declareAuthJobs } from './features/auth/auth-jobs';
 import { declareRefundJobs } from './features/billing/refund-jobs';
 import { useDecisionSettings } from './domain/submission/decision-date';
+import { declareDecisionJobs } from './features/decisions/decision-jobs';
 import { declareNotificationJobs } from './features/notifications/notification-jobs';
 import { createProductionServices, declareProductionJobs } from './features/production/production-jobs';
 import { productionRoutes } from './features/production/routes';
@@ -175,6 +176,7 @@ export async function buildApp({
   await app.register(paymentRoutes, { db, config, now: clock });
   await app.register(billingRoutes, { db, config });
   declareRefundJobs(jobs, { db, config, outbox, log: app.log, now: clock });
+  declareDecisionJobs(jobs, { db, config, outbox, log: app.log, now: clock });
   declareAuthJobs(jobs, { db, outbox });
   declareNotificationJobs(jobs, { db, outbox });
   await app.register(notificationRoutes, { db, config });

@@ -4,6 +4,7 @@
  * The one source for both sides: every query of the queue, the reminders and the late sweep is
  * written from these lists.
  */
+import { z } from 'zod';
 import type { PricingTier, SubmissionStatus } from './submissions';
 
 /**
@@ -54,10 +55,9 @@ export const queuePlaceText = (position: number): string => (position === 1 ? 'N
 export const DECISION_FILTERS = ['overdue', 'today'] as const;
 export type DecisionFilter = (typeof DECISION_FILTERS)[number];
 
-/** PUT /api/admin/me/availability. */
-export interface Availability {
-  away: boolean;
-}
+/** PUT /api/admin/me/availability: an admin marks themselves away (skipped by fair assignment) and back. */
+export const availabilitySchema = z.object({ away: z.boolean({ message: 'away must be true or false' }) });
+export type Availability = z.infer<typeof availabilitySchema>;
 
 /** The label's settings for all of this (DECISION_DAYS, LATE_DECISION, LATE_DECISION_MESSAGE, AUTO_ASSIGN). */
 export interface DecisionSettings {
