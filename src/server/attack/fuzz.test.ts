@@ -267,6 +267,9 @@ describe('the fuzzer', () => {
         // Issue 33 part 4.
         'GET /api/admin/activity',
         'POST /api/admin/activity/seen',
+        // CONTRACT §26.
+        'GET /api/admin/me/availability',
+        'PUT /api/admin/me/availability',
       ]),
     );
     // Every route × role first, in a fixed order, so that none is left to chance; the seeded

@@ -1,6 +1,8 @@
 import { TIERS, type PricingTier } from '@shared/submissions';
 import { deskPublishingLabel } from '@shared/production-texts';
-import type { DeskPublishing } from '@shared/submission-schemas';
+import type { DeskPublishing, Submission } from '@shared/submission-schemas';
+import { decisionByText } from '@shared/decisions';
+import { awaitsDecision } from '@client/entities/submission/decision-date';
 import { RIGHTS_STATE_LABELS, type DeskRightsState } from '@shared/rights';
 import { Badge } from '@client/components/ui/badge';
 
@@ -40,3 +42,19 @@ export function RightsBadge({ rights, className }: { rights: DeskRightsState | n
     </Badge>
   );
 }
+
+/**
+ * The decision the label promised (CONTRACT §26), while the submission waits for one: red once
+ * the date has passed (the overdue ones stand out), else the date.
+ */
+export function DecisionBadge({ submission, className }: { submission: Pick<Submission, 'status' | 'decisionDueAt'>; className?: string }) {
+  if (!awaitsDecision(submission)) return null;
+  const overdue = new Date(submission.decisionDueAt!).getTime() < Date.now();
+  return (
+    <Badge variant={overdue ? 'destructive' : 'outline'} className={className} data-testid="desk-decision" data-overdue={overdue || undefined}>
+      {overdue ? 'Decision overdue' : decisionByText(formatShortDate(submission.decisionDueAt!))}
+    </Badge>
+  );
+}
+
+const formatShortDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });

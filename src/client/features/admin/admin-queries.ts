@@ -26,6 +26,8 @@ interface AdminListFilter {
   due?: string;
   /** '' (any), or a rights state (CONTRACT §22). */
   rights?: string;
+  /** '' (any), or a decision filter (CONTRACT §26). */
+  decision?: string;
 }
 
 export interface AdminListParams extends AdminListFilter {
@@ -34,8 +36,9 @@ export interface AdminListParams extends AdminListFilter {
   sort: AdminSort;
 }
 
-function filterParams({ status, q, assignee, tag, due, rights }: AdminListFilter): URLSearchParams {
+function filterParams({ status, q, assignee, tag, due, rights, decision }: AdminListFilter): URLSearchParams {
   const params = new URLSearchParams();
+  if (decision) params.set('decision', decision);
   if (due) params.set('due', due);
   if (rights) params.set('rights', rights);
   if (status && status !== 'all') params.set('status', status);

@@ -8,7 +8,7 @@ import { StatusBadge } from '@client/entities/submission/status-badge';
 import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
 import { cn } from '@client/lib/utils';
-import { PublishingBadge, RightsBadge, TierBadge } from './admin-badges';
+import { DecisionBadge, PublishingBadge, RightsBadge, TierBadge } from './admin-badges';
 
 /** What the artist did on one submission that this admin has not seen yet (issue 33 part 4). */
 export type NewActivity = UnseenActivity['submissions'][number];
@@ -124,6 +124,7 @@ export function AdminSubmissionRow({ submission: s, newActivity, active, selecte
           {/* The status column is narrow: the publishing word wraps inside it rather than running into the tier. */}
           <PublishingBadge publishing={s.publishing} className="max-w-full rounded-lg leading-tight whitespace-normal" />
           <RightsBadge rights={s.rights} className="max-w-full rounded-lg leading-tight whitespace-normal" />
+          <DecisionBadge submission={s} className="max-w-full rounded-lg leading-tight whitespace-normal" />
         </div>
       </td>
       <td className="px-2 whitespace-nowrap">
