@@ -176,7 +176,9 @@ export async function buildApp({
   await app.register(paymentRoutes, { db, config, now: clock });
   await app.register(billingRoutes, { db, config });
   declareRefundJobs(jobs, { db, config, outbox, log: app.log, now: clock });
-  declareDecisionJobs(jobs, { db, config, outbox, log: app.log, now: clock });
+  // The decision clock starts on the real time of the change that starts it (the one transition),
+  // so its deadlines are kept on that same time, not on a clock a test moves for another feature.
+  declareDecisionJobs(jobs, { db, config, outbox, log: app.log, now: () => new Date() });
   declareAuthJobs(jobs, { db, outbox });
   declareNotificationJobs(jobs, { db, outbox });
   await app.register(notificationRoutes, { db, config });

@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { BillingSeller } from '@shared/billing';
-import { DECISION_REMINDER_SHARE } from '@shared/decisions';
+import { DECISION_REMINDER_SHARE, WAITING_STATUSES } from '@shared/decisions';
 import { statusLabel, TIERS } from '@shared/submissions';
 import type { Db, Tx } from '../../platform/db/client';
 import { submissionDesk, submissions, users } from '../../platform/db/schema';
 import type { EmailQueue } from '../email/email-kinds';
 import { isRefundOwed, refundSubmission } from '../billing/refunds';
-import { decisionSettings } from './decision-date';
+import { decisionSettings, startDecisionClock } from './decision-date';
 import { isWaitingForDecision, waitingForDecision } from './decision-queue';
 import { recordHistory } from './history';
 import { transitionSubmissions } from './transition';
@@ -50,6 +50,23 @@ export interface DeadlineOutcome {
 export async function runDecisionDeadlines(deps: DecisionDeadlineDeps, now: Date): Promise<DeadlineOutcome> {
   const outcome: DeadlineOutcome = { reminded: 0, overdue: 0, refunded: 0, closed: 0, next: null };
   const settings = decisionSettings();
+
+  // Waiting without a clock: the backlog of the day this was deployed. Its period runs from now.
+  const unclocked = await deps.db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(and(isNull(submissions.decisionDueAt), isNull(submissions.decidedAt), inArray(submissions.status, [...WAITING_STATUSES])))
+    .limit(BATCH);
+  for (const { id } of unclocked) {
+    await guarded(deps, id, 'starting the clock', () =>
+      deps.db.transaction(async (tx) => {
+        const [row] = await tx.select({ due: submissions.decisionDueAt }).from(submissions).where(eq(submissions.id, id)).for('update');
+        if (!row || row.due !== null) return false;
+        await startDecisionClock(tx, id, now);
+        return true;
+      }),
+    );
+  }
 
   // Overdue first: a submission whose both moments passed while nothing ran gets the overdue email only.
   const overdue = await deps.db

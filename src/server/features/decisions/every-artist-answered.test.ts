@@ -139,6 +139,16 @@ describe('the decision date', () => {
     expect(res.json()).not.toHaveProperty('lateDecisionAt');
   });
 
+  it('starts the clock, from now, of a submission that waited before the clock existed', async () => {
+    const id = await submitFree(artist, 'Old Backlog');
+    await t.db.update(submissions).set({ decisionClockAt: null, decisionDueAt: null }).where(eq(submissions.id, id));
+    const before = Date.now();
+    await Promise.all([runJob(), runJob()]);
+    const row = await rowOf(id);
+    expect(row.decisionClockAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(row.decisionDueAt!.getTime() - row.decisionClockAt!.getTime()).toBe(Math.round(DAYS.free * DAY_MS));
+  });
+
   it('a decision is one of the shared decision statuses', () => {
     expect(DECISION_STATUSES).toEqual(expect.arrayContaining(['approved', 'rejected']));
   });
