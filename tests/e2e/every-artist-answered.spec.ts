@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN, adminApi, createSubmission, newArtistApi, registerArtist } from './fixtures';
 import { ownServerBase, startOwnServer, type OwnServer } from './own-server';
 
@@ -26,13 +26,14 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-/** The page at 1280×800 and 390×844, as `name-1280.png` and `name-390.png`. */
-async function shoot(page: Page, name: string): Promise<void> {
+/** The page at 1280×800 and 390×844, as `name-1280.png` and `name-390.png`, with `focus` scrolled into view. */
+async function shoot(page: Page, name: string, focus?: Locator): Promise<void> {
   for (const [width, height] of [
     [1280, 800],
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
+    if (focus) await focus.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: false });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -52,7 +53,7 @@ test('the artist sees the decision date and their place move; the desk shows the
   const row = page.getByTestId('submission-row').filter({ hasText: 'Paper Lanterns' });
   await expect(row.getByTestId('row-decision')).toContainText('Decision by');
   await expect(row.getByTestId('row-decision')).toContainText('Number 2 in the queue');
-  await shoot(page, 'dashboard-second');
+  await shoot(page, 'dashboard-second', row);
 
   // The details say the same.
   await row.getByRole('button', { name: 'View Paper Lanterns' }).click();
@@ -66,7 +67,7 @@ test('the artist sees the decision date and their place move; the desk shows the
   expect((await team.patch(`/api/admin/submissions/${saltwater}/status`, { data: { status: 'approved' } })).ok()).toBe(true);
   await page.reload();
   await expect(row.getByTestId('row-decision')).toContainText('Next in the queue');
-  await shoot(page, 'dashboard-next');
+  await shoot(page, 'dashboard-next', row);
 
   // A newer submission arrives; Mara's date passes without a decision.
   const kai = await newArtistApi(baseURL!, { prefix: 'kai', profile: { artistName: 'Kai Lumen' } });

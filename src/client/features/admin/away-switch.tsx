@@ -33,10 +33,11 @@ export function AwaySwitch() {
       data-testid="away-switch"
       disabled={!availability.data || change.isPending}
       onClick={() => change.mutate(!away)}
+      aria-label={away ? 'Away' : 'Available'}
       title={away ? 'You are away: new submissions are not assigned to you' : 'Mark yourself away: new submissions go to the rest of the team'}
     >
       <Palmtree aria-hidden />
-      {away ? 'Away' : 'Available'}
+      <span className="sr-only sm:not-sr-only">{away ? 'Away' : 'Available'}</span>
     </Button>
   );
 }
