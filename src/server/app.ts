@@ -20,7 +20,7 @@ import { billingRoutes } from './features/billing/routes';
 import { declareAuthJobs } from './features/auth/auth-jobs';
 import { declareRefundJobs } from './features/billing/refund-jobs';
 import { useDecisionSettings } from './domain/submission/decision-date';
-import { declareDecisionJobs } from './features/decisions/decision-jobs';
+import { catchUpDecisionDeadlines, declareDecisionJobs } from './features/decisions/decision-jobs';
 import { declareNotificationJobs } from './features/notifications/notification-jobs';
 import { createProductionServices, declareProductionJobs } from './features/production/production-jobs';
 import { productionRoutes } from './features/production/routes';
@@ -190,7 +190,10 @@ export async function buildApp({
 
   await serveClient(app, client, clientDir);
   // Every job is defined by now; workers start once the app is ready and stop before the database closes.
-  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onReady', async () => {
+    await jobs.start();
+    await catchUpDecisionDeadlines(jobs);
+  });
   app.addHook('onClose', async () => {
     await jobs.stop();
     await outbox.close();

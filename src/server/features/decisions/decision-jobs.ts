@@ -45,3 +45,12 @@ export function declareDecisionJobs(jobs: JobQueue, { db, config, outbox, log, n
   jobs.every(DECISION_DEADLINES_JOB, '* * * * *', run, { pollingIntervalS: 5 });
   jobs.define(DECISION_TICK_JOB, { retryLimit: 2, retryDelayS: 5, retryBackoff: false, expireInS: 300, pollingIntervalS: 1 }, run);
 }
+
+/**
+ * Once the queue has started: one tick now, so what fell due while no instance ran (a restart, a
+ * deploy) is done within seconds rather than at the next minute. Keyed, so instances starting
+ * together queue one.
+ */
+export async function catchUpDecisionDeadlines(jobs: JobQueue): Promise<void> {
+  await jobs.enqueue(DECISION_TICK_JOB, {}, { singletonKey: 'catch-up' });
+}

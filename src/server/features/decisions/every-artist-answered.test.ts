@@ -309,6 +309,22 @@ describe('no answer is not an answer', () => {
   }, 90_000);
 });
 
+describe('after a restart', () => {
+  it('does what fell due while no instance ran within seconds of the new one starting', async () => {
+    const id = await submitFree(other, 'Winter Static');
+    // Due a while ago, and nothing queued for it: as after a server that was down.
+    await elapse(id, 3);
+    const restarted = await secondInstance(t);
+    try {
+      const row = await pollUntil(() => rowOf(id), (r) => r.status === 'rejected', 45_000);
+      expect(row.status).toBe('rejected');
+      expect(await emailsOf(id, 'decision_overdue')).not.toHaveLength(0);
+    } finally {
+      await restarted.close();
+    }
+  }, 60_000);
+});
+
 describe('fair assignment', () => {
   it('gives a new submission to the admin with the fewest open ones, ties to the one assigned least recently, skipping those away', async () => {
     // Everyone already on the team steps away: only the three below take work.
