@@ -24,7 +24,8 @@ export function DecisionDate({ submission, compact = false }: { submission: Subm
   const overdue = new Date(submission.decisionDueAt!).getTime() < Date.now();
   if (compact) {
     return (
-      <span className="block text-xs text-foreground max-md:inline max-md:before:content-['_·_']" data-testid="row-decision">
+      // Its own line, wrapping on a phone, where the date column is the full width of the card.
+      <span className="block text-xs whitespace-normal text-foreground" data-testid="row-decision">
         {decisionByText(date)}
         {position !== null ? <span className="text-muted-foreground"> · {queuePlaceText(position)}</span> : null}
       </span>
