@@ -19,6 +19,8 @@ import { paymentRoutes } from './features/payments/routes';
 import { billingRoutes } from './features/billing/routes';
 import { declareAuthJobs } from './features/auth/auth-jobs';
 import { declareRefundJobs } from './features/billing/refund-jobs';
+import { useDecisionSettings } from './domain/submission/decision-date';
+import { catchUpDecisionDeadlines, declareDecisionJobs } from './features/decisions/decision-jobs';
 import { declareNotificationJobs } from './features/notifications/notification-jobs';
 import { createProductionServices, declareProductionJobs } from './features/production/production-jobs';
 import { productionRoutes } from './features/production/routes';
@@ -105,6 +107,7 @@ export async function buildApp({
     },
   });
   const { db } = database;
+  useDecisionSettings(config.decisions);
 
   if (onRoute) app.addHook('onRoute', onRoute);
   registerErrorHandling(app);
@@ -173,6 +176,9 @@ export async function buildApp({
   await app.register(paymentRoutes, { db, config, now: clock });
   await app.register(billingRoutes, { db, config });
   declareRefundJobs(jobs, { db, config, outbox, log: app.log, now: clock });
+  // The decision clock starts on the real time of the change that starts it (the one transition),
+  // so its deadlines are kept on that same time, not on a clock a test moves for another feature.
+  declareDecisionJobs(jobs, { db, config, outbox, log: app.log, now: () => new Date() });
   declareAuthJobs(jobs, { db, outbox });
   declareNotificationJobs(jobs, { db, outbox });
   await app.register(notificationRoutes, { db, config });
@@ -184,7 +190,10 @@ export async function buildApp({
 
   await serveClient(app, client, clientDir);
   // Every job is defined by now; workers start once the app is ready and stop before the database closes.
-  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onReady', async () => {
+    await jobs.start();
+    await catchUpDecisionDeadlines(jobs);
+  });
   app.addHook('onClose', async () => {
     await jobs.stop();
     await outbox.close();

@@ -5,6 +5,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { PRODUCT_NAME } from '@shared/brand';
 import type { ScreenThresholds } from '@shared/production';
+import { DEFAULT_DECISION_DAYS, defaultLateDecisionMessage } from '@shared/decisions';
+import { PRICING_TIERS, type PricingTier } from '@shared/submissions';
+import type { DecisionSettings } from '@shared/decisions';
 
 /**
  * The environment, parsed once (CONTRACT §1). Nothing else in the server reads process.env:
@@ -59,6 +62,11 @@ const envSchema = z.object({
   MAIL_FROM: optionalString.pipe(z.string().max(320, 'must be at most 320 characters').optional()),
   MESSAGE_EMAIL_DELAY_S: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(300),
   LATE_DELIVERY_REFUND: z.enum(['off', 'auto'], { message: 'must be off or auto' }).default('off'),
+  /** CONTRACT §26: the plans' decision days, e.g. professional=3,premium=5,basic=7,free=30 (fractions allowed). */
+  DECISION_DAYS: z.string().trim().default(''),
+  LATE_DECISION: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
+  LATE_DECISION_MESSAGE: optionalString.pipe(z.string().max(2000, 'must be at most 2000 characters').optional()),
+  AUTO_ASSIGN: z.enum(['on', 'off'], { message: 'must be on or off' }).default('off'),
   BONUS_PER_TRACK_USD: z
     .string()
     .trim()
@@ -175,6 +183,8 @@ export interface Config {
     /** The viral screen's thresholds (CONTRACT §25): VIRAL_SCREEN_*. */
     screen: ScreenThresholds;
   };
+  /** Every artist answered (CONTRACT §26). */
+  decisions: DecisionSettings;
   /**
    * Which peers may tell the client's address in X-Forwarded-For (CONTRACT §9): none (the TCP
    * peer is the client), the nearest N hops, or these proxy addresses/CIDRs.
@@ -307,8 +317,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         oneDayPercentMax: e.VIRAL_SCREEN_ONE_DAY_PERCENT,
       },
     },
+    decisions: {
+      days: parseDecisionDays(e.DECISION_DAYS),
+      late: e.LATE_DECISION === 'on',
+      lateMessage: e.LATE_DECISION_MESSAGE ?? defaultLateDecisionMessage(e.LABEL_LEGAL_NAME ?? PRODUCT_NAME),
+      autoAssign: e.AUTO_ASSIGN === 'on',
+    },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+/**
+ * DECISION_DAYS (CONTRACT §26): `plan=days` pairs, comma-separated; a plan left out keeps its
+ * default. Days are positive and may be fractions (0.5 = twelve hours), at most a year.
+ */
+export function parseDecisionDays(value: string): Record<PricingTier, number> {
+  const days = { ...DEFAULT_DECISION_DAYS };
+  if (!value) return days;
+  for (const pair of value.split(',')) {
+    const [plan, amount, ...rest] = pair.split('=').map((part) => part.trim());
+    const number = Number(amount);
+    if (rest.length > 0 || !plan || !(PRICING_TIERS as readonly string[]).includes(plan) || !amount || !Number.isFinite(number) || number <= 0 || number > 366) {
+      throw new ConfigError(`Invalid configuration: DECISION_DAYS must be plan=days pairs, e.g. professional=3,premium=5,basic=7,free=30 (not "${pair.trim()}")`);
+    }
+    days[plan as PricingTier] = number;
+  }
+  return days;
 }
 
 /** 32 bytes from hex or base64; unset, derived from the session secret (HKDF-SHA256), so development needs no setup. */

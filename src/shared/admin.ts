@@ -1,3 +1,4 @@
+import { DECISION_FILTERS } from './decisions';
 import { z } from 'zod';
 import { DUE_FILTERS, SCREEN_STATUSES } from './production';
 import { RIGHTS_STATE_MESSAGE, RIGHTS_STATES } from './rights';
@@ -34,7 +35,7 @@ export const tagSchema = z
 /** Who a submission is assigned to, as the list filter names it. */
 export const ASSIGNEE_FILTERS = ['me', 'none'] as const;
 
-export const SORTS = ['created', 'due', 'rating'] as const;
+export const SORTS = ['created', 'due', 'rating', 'decision'] as const;
 export type AdminSort = (typeof SORTS)[number];
 
 /** The review desk's additions to the admin list query (CONTRACT §14). */
@@ -68,6 +69,11 @@ const deskListQueryShape = {
   /** Views that are real (CONTRACT §25): `?viral=suspect` lists the hits waiting for the team's decision. */
   viral: z
     .union([z.enum(SCREEN_STATUSES), z.literal('')], { message: `viral must be one of ${SCREEN_STATUSES.join(', ')}` })
+    .optional()
+    .transform((v) => v || undefined),
+  /** Decisions (CONTRACT §26): waiting and past the promised date, or due before the end of today (UTC). */
+  decision: z
+    .union([z.enum(DECISION_FILTERS), z.literal('')], { message: `decision must be one of ${DECISION_FILTERS.join(', ')}` })
     .optional()
     .transform((v) => v || undefined),
   /** Rights before release (CONTRACT §22): what publishing waits for (issue 43 item 9). */
@@ -185,6 +191,8 @@ export const STATUS_CHANGE_REASONS = [
   'payment_succeeded',
   'payment_failed',
   'published',
+  /** No decision by the promised date: a free submission closed by the system (CONTRACT §26). */
+  'late_decision',
   /** CONTRACT §27: the team asked for a new version. */
   'changes_requested',
   /** CONTRACT §27: the artist sent the new version; the submission is back in the queue. */

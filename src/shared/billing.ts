@@ -112,6 +112,7 @@ export const REFUND_REASON_TEXT: Record<RefundReason, string> = {
   late_delivery: 'We missed the delivery date, so your payment was refunded in full.',
   rejected: 'The label turned down this submission before anything was delivered, so your payment was refunded in full.',
   withdrawn: 'You withdrew this submission, so your payment was refunded in full.',
+  late_decision: 'We did not give you a decision by the date we promised, so your payment was refunded in full. Your submission stays in review: you will still get our answer.',
 };
 
 /** Why a payment was refunded, as the team's desk and history name it. */
@@ -120,6 +121,7 @@ export const REFUND_REASON_TEAM_LABEL: Record<RefundReason, string> = {
   late_delivery: 'late delivery, automatically',
   rejected: 'rejected before delivery, automatically',
   withdrawn: 'withdrawn by the artist',
+  late_decision: 'no decision by the promised date, automatically',
 };
 
 /** Said on the plan step, before the artist pays, and in the Terms (one text). */

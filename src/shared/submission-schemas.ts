@@ -1,3 +1,4 @@
+import type { QueuePlace } from './decisions';
 import { z } from 'zod';
 import type { ScreenStatus, YouTubeUploadState } from './production';
 import type { DeskState } from './review-desk';
@@ -261,6 +262,8 @@ export const submissionSchema = z.object({
   allowlistDoneAt: nullableString,
   /** CONTRACT §27: which version of the music (or video) the submission holds; the original is 1. */
   round: z.number().int(),
+  /** CONTRACT §26: the answer promised by this date (null before the clock starts: a draft, an unpaid plan). */
+  decisionDueAt: nullableString,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -269,6 +272,8 @@ export type Submission = z.infer<typeof submissionSchema>;
 /** GET /api/submissions/{id} for its owner: with the uploads it refers to, for a draft's wizard. */
 export interface OwnSubmission extends Submission {
   files: AttachedFile[];
+  /** CONTRACT §26: the place in the team's queue (1 = next; null once decided) and the decision date. */
+  queue: QueuePlace;
 }
 
 /** An admin's view: the internal notes and the submitting user. */

@@ -52,8 +52,8 @@ export const ADMIN_SETTABLE_STATUSES = [
 ] as const satisfies readonly SubmissionStatus[];
 export type AdminSettableStatus = (typeof ADMIN_SETTABLE_STATUSES)[number];
 
-/** Why a payment was refunded (CONTRACT §13, §19, §21): by the team, automatically for a late delivery, because the label turned the paid submission down, or because the artist withdrew it. */
-export const REFUND_REASONS = ['admin', 'late_delivery', 'rejected', 'withdrawn'] as const;
+/** Why a payment was refunded (CONTRACT §13, §19, §21): by the team, automatically for a late delivery, because the label turned the paid submission down, or because the artist withdrew it, or because no decision came by the promised date (§26). */
+export const REFUND_REASONS = ['admin', 'late_delivery', 'rejected', 'withdrawn', 'late_decision'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 /**

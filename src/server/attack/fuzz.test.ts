@@ -273,6 +273,9 @@ describe('the fuzzer', () => {
         // CONTRACT §27: revise and resubmit.
         'POST /api/submissions/:id/versions',
         'GET /api/submissions/:id/versions',
+        // CONTRACT §26.
+        'GET /api/admin/me/availability',
+        'PUT /api/admin/me/availability',
       ]),
     );
     // Every route × role first, in a fixed order, so that none is left to chance; the seeded

@@ -87,6 +87,8 @@ describe('every registered route', () => {
     }
     // CONTRACT §18: a message's files.
     expect(names).toContain('PUT /api/attachment-files');
+    // CONTRACT §26: an admin away and back.
+    expect(names).toEqual(expect.arrayContaining(['GET /api/admin/me/availability', 'PUT /api/admin/me/availability']));
     // CONTRACT §22: owners, the agreement and its signing links, the desk's rights step.
     expect(names).toEqual(
       expect.arrayContaining([

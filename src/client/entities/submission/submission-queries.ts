@@ -89,8 +89,8 @@ export function useDraft(id: string | null) {
 }
 
 /** One of the artist's submissions, read alone: one an email links to that no loaded page holds. */
-export function useSubmission(id: string | null) {
-  return useQuery<OwnSubmission>({ queryKey: ['/api/submissions', id ?? ''], enabled: id !== null });
+export function useSubmission(id: string | null, options: { refetchInterval?: number } = {}) {
+  return useQuery<OwnSubmission>({ queryKey: ['/api/submissions', id ?? ''], enabled: id !== null, ...options });
 }
 
 /** POST /api/submissions/{id}/seen: the artist opened it; its "Updated" marker goes. */

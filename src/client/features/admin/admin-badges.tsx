@@ -1,7 +1,9 @@
 import type { ScreenStatus } from '@shared/production';
 import { TIERS, type PricingTier } from '@shared/submissions';
 import { deskPublishingLabel } from '@shared/production-texts';
-import type { DeskPublishing } from '@shared/submission-schemas';
+import type { DeskPublishing, Submission } from '@shared/submission-schemas';
+import { decisionByText } from '@shared/decisions';
+import { awaitsDecision } from '@client/entities/submission/decision-date';
 import { RIGHTS_STATE_LABELS, type DeskRightsState } from '@shared/rights';
 import { Badge } from '@client/components/ui/badge';
 
@@ -51,3 +53,18 @@ export function ViralScreenBadge({ viralScreen, className }: { viralScreen: Scre
     </Badge>
   );
 }
+/**
+ * The decision the label promised (CONTRACT §26), while the submission waits for one: red once
+ * the date has passed (the overdue ones stand out), else the date.
+ */
+export function DecisionBadge({ submission, className }: { submission: Pick<Submission, 'status' | 'decisionDueAt'>; className?: string }) {
+  if (!awaitsDecision(submission)) return null;
+  const overdue = new Date(submission.decisionDueAt!).getTime() < Date.now();
+  return (
+    <Badge variant={overdue ? 'destructive' : 'outline'} className={className} data-testid="desk-decision" data-overdue={overdue || undefined}>
+      {overdue ? 'Decision overdue' : decisionByText(formatShortDate(submission.decisionDueAt!))}
+    </Badge>
+  );
+}
+
+const formatShortDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });

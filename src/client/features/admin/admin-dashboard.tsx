@@ -27,7 +27,8 @@ import { DeleteSubmissionDialog } from './delete-submission-dialog';
 import { ReviewTemplatesDialog } from './review-templates-dialog';
 import { StatusChangeDialog } from './status-change-dialog';
 import { SubmissionDetailsDialog } from './submission-details-dialog';
-import { ASSIGNEE_VIEWS, DESK_SORTS, DUE_VIEWS, RIGHTS_VIEWS, VIRAL_VIEWS, type AssigneeView, type DeskFilters, type DueView, type RightsView, type ViralView } from './desk-state';
+import { ASSIGNEE_VIEWS, DECISION_VIEWS, DESK_SORTS, DUE_VIEWS, RIGHTS_VIEWS, VIRAL_VIEWS, type AssigneeView, type DecisionView, type DeskFilters, type DueView, type RightsView, type ViralView } from './desk-state';
+import { AwaySwitch } from './away-switch';
 import { useDeskShortcuts } from './desk-shortcuts';
 import { forgetLink, useDeepLinkedSubmission } from './use-deep-link';
 import { useDeskList } from './use-desk-list';
@@ -36,7 +37,8 @@ const number = new Intl.NumberFormat('en-US');
 
 const VIEW_LABELS: Record<AssigneeView, string> = { all: 'Everyone’s', me: 'Assigned to me', none: 'Unassigned' };
 const DUE_LABELS: Record<DueView, string> = { any: 'Any deadline', overdue: 'Overdue', today: 'Due today', week: 'Due this week' };
-const SORT_LABELS: Record<AdminSort, string> = { created: 'Newest first', due: 'Due soonest', rating: 'Best rated' };
+const DECISION_LABELS: Record<DecisionView, string> = { any: 'Any decision date', overdue: 'Decision overdue', today: 'Decision due today' };
+const SORT_LABELS: Record<AdminSort, string> = { created: 'Newest first', due: 'Due soonest', rating: 'Best rated', decision: 'Decision queue' };
 
 /**
  * The review desk (SPEC §2, CONTRACT §14). Its list state is a reducer (desk-state.ts, through
@@ -147,6 +149,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                   </button>
                 ) : null}
               </div>
+              <AwaySwitch />
               <ReviewTemplatesDialog />
               <Button asChild variant="outline" size="sm" className="h-9">
                 <a href={csvExportUrl(query)} download title="Export this list as CSV">
@@ -190,6 +193,18 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                   {DUE_VIEWS.map((d) => (
                     <SelectItem key={d} value={d}>
                       {DUE_LABELS[d]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <Select value={filters.decisionView} onValueChange={(decision) => setFilter({ decisionView: decision as DecisionView })}>
+                <SelectTrigger aria-label="Filter by decision date" className="h-9 w-[calc(50%-0.25rem)] sm:w-44">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {DECISION_VIEWS.map((d) => (
+                    <SelectItem key={d} value={d}>
+                      {DECISION_LABELS[d]}
                     </SelectItem>
                   ))}
                 </SelectContent>

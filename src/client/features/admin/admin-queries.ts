@@ -28,6 +28,8 @@ interface AdminListFilter {
   rights?: string;
   /** '' (any), or a viral screen state (CONTRACT §25): `suspect` lists the hits waiting for a decision. */
   viral?: string;
+  /** '' (any), or a decision filter (CONTRACT §26). */
+  decision?: string;
 }
 
 export interface AdminListParams extends AdminListFilter {
@@ -36,8 +38,9 @@ export interface AdminListParams extends AdminListFilter {
   sort: AdminSort;
 }
 
-function filterParams({ status, q, assignee, tag, due, rights, viral }: AdminListFilter): URLSearchParams {
+function filterParams({ status, q, assignee, tag, due, rights, viral, decision }: AdminListFilter): URLSearchParams {
   const params = new URLSearchParams();
+  if (decision) params.set('decision', decision);
   if (due) params.set('due', due);
   if (rights) params.set('rights', rights);
   if (viral) params.set('viral', viral);

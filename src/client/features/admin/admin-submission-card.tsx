@@ -2,7 +2,7 @@ import { CircleAlert, Eye, Star, Trash2 } from 'lucide-react';
 import { PAYMENT_STATE_LABELS } from '@shared/submissions';
 import { StatusBadge } from '@client/entities/submission/status-badge';
 import { Button } from '@client/components/ui/button';
-import { PublishingBadge, RightsBadge, ViralScreenBadge, TierBadge } from './admin-badges';
+import { DecisionBadge, PublishingBadge, RightsBadge, ViralScreenBadge, TierBadge } from './admin-badges';
 import { DeskItemArtwork, DeskItemPick, describeDeskItem, deskItemAttributes, NewActivityBadge, PAYMENT_TONES, shortDate, type RowProps } from './admin-submission-row';
 
 /**
@@ -39,6 +39,7 @@ export function AdminSubmissionCard(props: RowProps) {
         <PublishingBadge publishing={s.publishing} />
         <RightsBadge rights={s.rights} />
         <ViralScreenBadge viralScreen={s.viralScreen} />
+        <DecisionBadge submission={s} />
         <span className="flex items-center gap-1.5">
           <TierBadge tier={s.pricingTier} amount={s.amount} />
           {payment === 'free' ? null : <span className={PAYMENT_TONES[payment]}>{PAYMENT_STATE_LABELS[payment]}</span>}

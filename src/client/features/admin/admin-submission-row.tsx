@@ -8,7 +8,7 @@ import { StatusBadge } from '@client/entities/submission/status-badge';
 import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
 import { cn } from '@client/lib/utils';
-import { PublishingBadge, RightsBadge, ViralScreenBadge, TierBadge } from './admin-badges';
+import { DecisionBadge, PublishingBadge, RightsBadge, ViralScreenBadge, TierBadge } from './admin-badges';
 
 /** What the artist did on one submission that this admin has not seen yet (issue 33 part 4). */
 export type NewActivity = UnseenActivity['submissions'][number];
@@ -125,6 +125,7 @@ export function AdminSubmissionRow({ submission: s, newActivity, active, selecte
           <PublishingBadge publishing={s.publishing} className="max-w-full rounded-lg leading-tight whitespace-normal" />
           <RightsBadge rights={s.rights} className="max-w-full rounded-lg leading-tight whitespace-normal" />
           <ViralScreenBadge viralScreen={s.viralScreen} className="max-w-full rounded-lg leading-tight whitespace-normal" />
+          <DecisionBadge submission={s} className="max-w-full rounded-lg leading-tight whitespace-normal" />
         </div>
       </td>
       <td className="px-2 whitespace-nowrap">

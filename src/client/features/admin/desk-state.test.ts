@@ -28,8 +28,8 @@ describe('the desk filters', () => {
 
   it('become the list query: "all" and "any" are no filter, the settled search and tag are used as given', () => {
     const filters = { ...INITIAL_FILTERS, search: ' typed but not settled', view: 'me' as const, dueView: 'overdue' as const, sort: 'rating' as const };
-    expect(toDeskQuery(filters, { q: 'night', tag: 'synth' })).toEqual({ status: 'all', q: 'night', assignee: 'me', tag: 'synth', due: 'overdue', rights: '', viral: '', sort: 'rating' });
-    expect(toDeskQuery(INITIAL_FILTERS, { q: '', tag: '' })).toEqual({ status: 'all', q: '', assignee: '', tag: '', due: '', rights: '', viral: '', sort: 'created' });
+    expect(toDeskQuery(filters, { q: 'night', tag: 'synth' })).toEqual({ status: 'all', q: 'night', assignee: 'me', tag: 'synth', due: 'overdue', rights: '', viral: '', decision: '', sort: 'rating' });
+    expect(toDeskQuery(INITIAL_FILTERS, { q: '', tag: '' })).toEqual({ status: 'all', q: '', assignee: '', tag: '', due: '', rights: '', viral: '', decision: '', sort: 'created' });
     expect(toDeskQuery({ ...INITIAL_FILTERS, rightsView: 'allowlist_pending' }, { q: '', tag: '' }).rights).toBe('allowlist_pending');
     // CONTRACT §25: the suspect viral hits waiting for a decision.
     expect(toDeskQuery({ ...INITIAL_FILTERS, viralView: 'suspect' }, { q: '', tag: '' }).viral).toBe('suspect');
@@ -45,7 +45,7 @@ describe('the desk filters', () => {
     const none = toDeskQuery(INITIAL_FILTERS, { q: '', tag: '' });
     expect(isFiltered(none)).toBe(false);
     expect(isFiltered({ ...none, sort: 'due' })).toBe(false);
-    for (const change of [{ status: 'pending' }, { q: 'x' }, { assignee: 'none' }, { tag: 'y' }, { due: 'today' }, { rights: 'unsigned' }]) {
+    for (const change of [{ status: 'pending' }, { q: 'x' }, { assignee: 'none' }, { tag: 'y' }, { due: 'today' }, { rights: 'unsigned' }, { decision: 'overdue' }]) {
       expect(isFiltered({ ...none, ...change })).toBe(true);
     }
   });
@@ -53,7 +53,7 @@ describe('the desk filters', () => {
   it('key each distinct query differently and the same query the same', () => {
     const base = toDeskQuery(INITIAL_FILTERS, { q: '', tag: '' });
     expect(keyOfQuery({ ...base })).toBe(keyOfQuery(base));
-    const keys = [base, { ...base, q: 'a' }, { ...base, tag: 'a' }, { ...base, status: 'a' }, { ...base, sort: 'due' as const }, { ...base, due: 'week' }, { ...base, rights: 'complete' }].map(keyOfQuery);
+    const keys = [base, { ...base, q: 'a' }, { ...base, tag: 'a' }, { ...base, status: 'a' }, { ...base, sort: 'due' as const }, { ...base, due: 'week' }, { ...base, rights: 'complete' }, { ...base, decision: 'today' }].map(keyOfQuery);
     expect(new Set(keys).size).toBe(keys.length);
   });
 });

@@ -1,5 +1,6 @@
 import { ADMIN_PAGE_SIZE_DEFAULT, ASSIGNEE_FILTERS, SORTS, type AdminSort } from '@shared/admin';
 import { DUE_FILTERS, type DueFilter } from '@shared/production';
+import { DECISION_FILTERS, type DecisionFilter } from '@shared/decisions';
 import { RIGHTS_STATES, type DeskRightsState } from '@shared/rights';
 import type { AdminSubmission } from '@shared/submission-schemas';
 import type { AdminListParams } from './admin-queries';
@@ -17,12 +18,14 @@ export type DueView = 'any' | DueFilter;
 export type RightsView = 'any' | DeskRightsState;
 /** The viral screen (CONTRACT §25): every submission, or the suspect hits waiting for a decision. */
 export type ViralView = 'any' | 'suspect';
+export type DecisionView = 'any' | DecisionFilter;
 
 /** The choices of each filter, in the order the menus show them, from the server's own lists. */
 export const ASSIGNEE_VIEWS: readonly AssigneeView[] = ['all', ...ASSIGNEE_FILTERS];
 export const DUE_VIEWS: readonly DueView[] = ['any', ...DUE_FILTERS];
 export const RIGHTS_VIEWS: readonly RightsView[] = ['any', ...RIGHTS_STATES];
 export const VIRAL_VIEWS: readonly ViralView[] = ['any', 'suspect'];
+export const DECISION_VIEWS: readonly DecisionView[] = ['any', ...DECISION_FILTERS];
 export const DESK_SORTS = SORTS;
 
 /** What the filters show as typed or picked; the search and the tag reach the query once typing settles. */
@@ -35,10 +38,12 @@ export interface DeskFilters {
   /** Rights before release (CONTRACT §22): what publishing waits for. */
   rightsView: RightsView;
   viralView: ViralView;
+  /** Decisions (CONTRACT §26): overdue, or due today. */
+  decisionView: DecisionView;
   sort: AdminSort;
 }
 
-export const INITIAL_FILTERS: DeskFilters = { status: 'all', search: '', view: 'all', tagInput: '', dueView: 'any', rightsView: 'any', viralView: 'any', sort: 'created' };
+export const INITIAL_FILTERS: DeskFilters = { status: 'all', search: '', view: 'all', tagInput: '', dueView: 'any', rightsView: 'any', viralView: 'any', decisionView: 'any', sort: 'created' };
 
 /** The list query of the filters, page aside: `settled` holds the search and tag once typing paused. */
 type DeskQuery = Omit<AdminListParams, 'page' | 'pageSize'>;
@@ -56,18 +61,19 @@ export function toDeskQuery(filters: DeskFilters, settled: { q: string; tag: str
     due: filters.dueView === 'any' ? '' : filters.dueView,
     rights: filters.rightsView === 'any' ? '' : filters.rightsView,
     viral: filters.viralView === 'any' ? '' : filters.viralView,
+    decision: filters.decisionView === 'any' ? '' : filters.decisionView,
     sort: filters.sort,
   };
 }
 
 /** Whether the query narrows the list (the empty list then says "no match" rather than "none yet"). */
 export function isFiltered(query: DeskQuery): boolean {
-  return query.status !== 'all' || query.q !== '' || query.assignee !== '' || query.tag !== '' || query.due !== '' || query.rights !== '' || Boolean(query.viral);
+  return query.status !== 'all' || query.q !== '' || query.assignee !== '' || query.tag !== '' || query.due !== '' || query.rights !== '' || Boolean(query.viral) || (query.decision ?? '') !== '';
 }
 
 /** One string per distinct query, so the state can tell when the list it belongs to changed. */
 export function keyOfQuery(query: DeskQuery): string {
-  return JSON.stringify([query.status, query.q, query.assignee, query.tag, query.due, query.rights, query.viral ?? '', query.sort]);
+  return JSON.stringify([query.status, query.q, query.assignee, query.tag, query.due, query.rights, query.viral ?? '', query.decision, query.sort]);
 }
 
 export interface DeskState {

@@ -13,6 +13,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { formatLongDate, formatLongDateTime } from '@client/lib/format';
 import { StatusBadge } from '@client/entities/submission/status-badge';
 import { ArtistProduction } from '@client/entities/submission/artist-production';
+import { DecisionDate } from '@client/entities/submission/decision-date';
 import { SignAgreementPrompt } from '@client/entities/submission/sign-agreement';
 import { TrackComments } from './track-comments';
 import { NewVersionForm } from './new-version-form';
@@ -64,6 +65,8 @@ function DetailsBody({ submission: s }: { submission: Submission }) {
           {s.status === 'draft' ? `Draft, last saved ${formatLongDateTime(s.updatedAt)}` : `Submitted ${formatLongDateTime(s.createdAt)}`}
         </DialogDescription>
       </DialogHeader>
+
+      <DecisionDate submission={s} />
 
       {s.adminReview ? (
         <section aria-labelledby="label-review" data-testid="label-review" className="grid gap-2 rounded-lg border border-primary/40 bg-primary/10 p-4">

@@ -17,6 +17,7 @@ import { formatLongDate } from '@client/lib/format';
 import { toast } from '@client/lib/toast';
 import { useDeleteSubmission } from '@client/entities/submission/submission-queries';
 import { StatusBadge } from '@client/entities/submission/status-badge';
+import { DecisionDate } from '@client/entities/submission/decision-date';
 import { SignAgreementPrompt } from '@client/entities/submission/sign-agreement';
 import { paymentTypeOf } from './payment-type';
 
@@ -70,6 +71,8 @@ export function SubmissionRow({ submission, onView }: SubmissionRowProps) {
             {PRODUCTION_TEXTS.deliveryBy(formatLongDate(submission.dueAt))}
           </span>
         ) : null}
+        {/* CONTRACT §26: the answer the label promised, and the artist's place in its queue. */}
+        <DecisionDate submission={submission} compact />
       </td>
       <td className="py-3 pr-4 max-md:p-0">
         <StatusBadge status={submission.status} />

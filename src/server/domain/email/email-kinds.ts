@@ -51,6 +51,8 @@ export const EMAIL_KINDS = {
   agreement_signature_received: sentAsQueued(T.agreement_signature_received),
   agreement_signed: sentAsQueued(T.agreement_signed),
   agreement_copy: { ...sentAsQueued(T.agreement_copy), attach: attachAgreementCopy },
+  decision_reminder: sentAsQueued(T.decision_reminder),
+  decision_overdue: sentAsQueued(T.decision_overdue),
 } satisfies Record<keyof typeof T, unknown>;
 
 export type EmailKinds = typeof EMAIL_KINDS;

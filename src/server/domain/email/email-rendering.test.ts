@@ -76,6 +76,8 @@ const SAMPLES = {
   agreement_signature_received: { submissionId, songTitle: 'Dark Waves', artistName: 'Nora', signerName: 'Co Writer', onBehalf: true, signedCount: 1, ownerCount: 2 },
   agreement_signed: { submissionId, songTitle: 'Dark Waves', artistName: 'Nora', signerName: 'Co Writer', onBehalf: false, signedCount: 2, ownerCount: 2 },
   agreement_copy: { signatureId: 'sig_1', ownerName: 'Co Writer', songTitle: 'Dark Waves', artistName: 'Nora' },
+  decision_reminder: { submissionId, songTitle: 'Dark Waves', artistName: 'Nora', tierName: 'Premium', decisionDueAt: '2026-12-01T14:00:00.000Z', decisionDueText: 'Tue, 1 Dec 2026, 14:00 UTC', lateAction: 'refund' },
+  decision_overdue: { submissionId, songTitle: 'Dark Waves', artistName: 'Nora', tierName: 'Free', decisionDueAt: '2026-12-01T14:00:00.000Z', decisionDueText: 'Tue, 1 Dec 2026, 14:00 UTC', lateAction: 'close' },
 } satisfies { [K in keyof EmailKinds]: SentData<K> };
 
 const context = (kind: keyof EmailKinds): EmailContext => ({

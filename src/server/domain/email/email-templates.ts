@@ -1,6 +1,7 @@
 import type { TemplatesModule } from '../../platform/email/render-pool';
 import { adminDigest } from './templates/admin-digest';
 import { agreementCopy, agreementSignatureReceived, agreementSigned, signingInvitation } from './templates/agreement';
+import { decisionOverdue, decisionReminder } from './templates/decision-reminder';
 import { deliveryComments } from './templates/delivery-comments';
 import { passwordReset } from './templates/password-reset';
 import { paymentReceived } from './templates/payment-received';
@@ -37,6 +38,8 @@ export const EMAIL_TEMPLATES = {
   agreement_signature_received: agreementSignatureReceived,
   agreement_signed: agreementSigned,
   agreement_copy: agreementCopy,
+  decision_reminder: decisionReminder,
+  decision_overdue: decisionOverdue,
 };
 
 /** Where a render thread imports EMAIL_TEMPLATES from: a template's functions cannot be sent to another thread. */

@@ -25,6 +25,14 @@ export function toSubmission(row: Omit<SubmissionRow, 'adminNotes'> & { adminNot
     owners: ownersOf(row),
     allowlistDoneAt: row.allowlistDoneAt?.toISOString() ?? null,
     allowlistDoneBy: undefined,
+    // CONTRACT §26: the date the label promised an answer by, while it runs (a decision stops it);
+    // the clock's bookkeeping stays inside.
+    decisionDueAt: row.decidedAt === null ? (row.decisionDueAt?.toISOString() ?? null) : null,
+    decisionClockAt: undefined,
+    decidedAt: undefined,
+    decisionRemindedAt: undefined,
+    decisionOverdueAt: undefined,
+    lateDecisionAt: undefined,
     hasUnseenUpdate: adminReviewedAt !== null && (artistSeenAt === null || adminReviewedAt > artistSeenAt),
     adminReviewedAt: adminReviewedAt ? adminReviewedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),

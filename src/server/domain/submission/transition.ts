@@ -16,6 +16,8 @@ import { submissions, users } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';
 import { notifyOnCommit } from '../../platform/realtime/hub';
 import { recordHistoryRows } from './history';
+import { isDecisionStatus, WAITING_STATUSES } from '@shared/decisions';
+import { autoAssign, startDecisionClock, stopDecisionClocks } from './decision-date';
 
 const DESK_STATUSES = SUBMISSION_STATUSES.filter((status) => status !== 'draft');
 /** What the desk sets by hand besides asking for changes, which has its own row (CONTRACT §27). */
@@ -44,6 +46,8 @@ export const ALLOWED_STATUS_MOVES = {
   payment_failed: { from: ['payment_pending'], to: ['payment_failed'] },
   /** The team recorded the video's publication (§13). */
   published: { from: PUBLISHABLE_STATUSES, to: ['published'] },
+  /** No decision by the promised date: the system closes a free submission (§26). */
+  late_decision: { from: WAITING_STATUSES, to: ['rejected'] },
 } as const satisfies Record<StatusChangeReason, { from: readonly SubmissionStatus[]; to: readonly SubmissionStatus[] }>;
 
 /**
@@ -71,6 +75,9 @@ export const isAllowedPaymentMove = (move: PaymentMove, from: PaymentStatus | nu
 
 export const isAllowedMove = (reason: StatusChangeReason, from: SubmissionStatus, to: SubmissionStatus): boolean =>
   (ALLOWED_STATUS_MOVES[reason].from as readonly string[]).includes(from) && (ALLOWED_STATUS_MOVES[reason].to as readonly string[]).includes(to);
+
+/** The moves by which a submission reaches the team for the first time (CONTRACT §26's clock starts). */
+const JOINS_QUEUE = ['submitted', 'tier_changed', 'payment_succeeded'] as const satisfies readonly StatusChangeReason[];
 
 /** A submission about to change, as the caller read it locked FOR UPDATE in `tx`. */
 interface TransitionTarget {
@@ -114,6 +121,15 @@ export async function transitionSubmissions(tx: Tx, targets: TransitionTarget[],
     tx,
     moving.map((t) => ({ submissionId: t.id, kind: 'status', by: change.by, from: t.status, to: change.to, why: change.reason, at: now })),
   );
+  // CONTRACT §26: reaching the team starts the decision clock (and, with AUTO_ASSIGN=on, assigns
+  // it); a decision stops the clock.
+  if (change.to === 'pending' && (JOINS_QUEUE as readonly string[]).includes(change.reason)) {
+    for (const target of moving) {
+      await startDecisionClock(tx, target.id, now);
+      await autoAssign(tx, target.id, now);
+    }
+  }
+  if (isDecisionStatus(change.to)) await stopDecisionClocks(tx, moving.map((t) => t.id), now);
   const team = await adminIds(tx);
   for (const target of moving) await notifyOnCommit(tx, [target.userId, ...team], submissionChanged(target.id, change.to));
   return moving;

@@ -26,6 +26,7 @@ import { apiError } from '../../platform/errors';
 import { toPublicProfile } from '../../platform/public-user';
 import { toSubmission } from '../../domain/submission/to-submission';
 import { transitionSubmissions } from '../../domain/submission/transition';
+import { queueOrder, waitingForDecision } from '../../domain/submission/decision-queue';
 import { recordHistory, recordHistoryRows } from '../../domain/submission/history';
 import type { AdminListQuery, AdminSubmissionPage, StatusChangeInput, SubmissionHistoryEntry } from '@shared/admin';
 import { fillReviewTemplate, type DeskState, type TeamMember } from '@shared/review-desk';
@@ -139,10 +140,19 @@ export const isDeskSubmission = (id: string) => and(eq(submissions.id, id), notA
  * submitter's email; each side has a trigram index, and the email side is turned into a list of
  * user ids first so PostgreSQL can OR three index scans together instead of scanning the join.
  */
-export type ListFilter = Pick<AdminListQuery, 'status' | 'q' | 'assignee' | 'tag' | 'paid' | 'due' | 'rights' | 'viral'>;
+export type ListFilter = Pick<AdminListQuery, 'status' | 'q' | 'assignee' | 'tag' | 'paid' | 'due' | 'rights' | 'viral' | 'decision'>;
 
 /** Whether the filter narrows by the desk or payment, which the status counters cannot answer. */
-const narrowsBeyondStatus = (f: ListFilter) => Boolean(f.q || f.assignee || f.tag || f.due || f.rights || f.viral || f.paid !== undefined);
+const narrowsBeyondStatus = (f: ListFilter) => Boolean(f.q || f.assignee || f.tag || f.due || f.rights || f.viral || f.decision || f.paid !== undefined);
+
+/**
+ * Decisions (CONTRACT §26): what waits for the team (decision-queue.ts) and is past its promised
+ * date, or due before the end of today (UTC; overdue included, as a day's work list).
+ */
+function decisionCondition(decision: NonNullable<ListFilter['decision']>): SQL {
+  if (decision === 'overdue') return and(waitingForDecision(), sql`${submissions.decisionDueAt} < now()`)!;
+  return and(waitingForDecision(), sql`${submissions.decisionDueAt} < date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' + interval '1 day'`)!;
+}
 
 /**
  * Deadlines (CONTRACT §13): what is still owed (no delivery yet) and past due, due before the end
@@ -160,10 +170,11 @@ function dueCondition(due: NonNullable<ListFilter['due']>): SQL {
   return sql`${open} and ${submissions.dueAt} < now() + interval '7 days'`;
 }
 
-export function listFilter({ status, q, assignee, tag, paid, due, rights, viral }: ListFilter, adminId: string): SQL | undefined {
+export function listFilter({ status, q, assignee, tag, paid, due, rights, viral, decision }: ListFilter, adminId: string): SQL | undefined {
   const conditions: (SQL | undefined)[] = [notADraft];
   if (due) conditions.push(dueCondition(due));
   if (viral) conditions.push(sql`${viralScreenSql} = ${viral}`);
+  if (decision) conditions.push(decisionCondition(decision));
   if (rights) conditions.push(sql`${rightsStateSql} = ${rights}`);
   if (status) conditions.push(eq(submissions.status, status));
   if (assignee === 'none') {
@@ -256,6 +267,9 @@ const soonestDueFirst = [
   ...newestFirst,
 ];
 
+/** The queue first, in its own order (paid before free, then the decision date); the rest newest first. */
+const queueFirst = [sql`(case when ${waitingForDecision()} then 0 else 1 end) asc`, ...queueOrder(), ...newestFirst];
+
 /**
  * GET /api/admin/submissions: one page, newest first, with the submitter and the stats. The
  * page's ids come from the (created_at, id) index alone; only those 50 rows are then read and
@@ -263,7 +277,7 @@ const soonestDueFirst = [
  */
 export async function listAdminSubmissions(db: Db, adminId: string, query: AdminListQuery): Promise<AdminSubmissionPage> {
   const { page, pageSize } = query;
-  const order = query.sort === 'rating' ? bestRatedFirst : query.sort === 'due' ? soonestDueFirst : newestFirst;
+  const order = query.sort === 'rating' ? bestRatedFirst : query.sort === 'due' ? soonestDueFirst : query.sort === 'decision' ? queueFirst : newestFirst;
   const ids = db.select({ id: submissions.id }).from(submissions);
   const pageIds = (query.sort === 'rating' ? ids.leftJoin(submissionDesk, eq(submissionDesk.submissionId, submissions.id)) : ids)
     .where(listFilter(query, adminId))

@@ -19,6 +19,7 @@ import {
 } from '../../platform/db/schema';
 import { apiError, HttpError } from '../../platform/errors';
 import { uploadIdFromObjectPath } from '@shared/submissions';
+import type { Availability } from '@shared/decisions';
 import { isDeskSubmission, toTeamMember } from './admin-submissions';
 import { recordHistory } from '../../domain/submission/history';
 
@@ -57,7 +58,7 @@ export async function assignSubmission(db: Db, adminId: string, submissionId: st
     const desk = await lockDesk(tx, submissionId);
     if (desk.assigneeId === assigneeId) return;
     const now = new Date();
-    await tx.update(submissionDesk).set({ assigneeId, updatedAt: now }).where(eq(submissionDesk.submissionId, submissionId));
+    await tx.update(submissionDesk).set({ assigneeId, assignedAt: assigneeId ? now : null, updatedAt: now }).where(eq(submissionDesk.submissionId, submissionId));
     await recordHistory(tx, submissionId, { kind: 'assignee', by: adminId, from: desk.assigneeId, to: assigneeId, at: now });
   });
 }
@@ -195,4 +196,19 @@ export async function recordListening(
       .where(and(eq(submissionDesk.submissionId, submissionId)));
     return { listenedShare };
   });
+}
+
+/** GET /api/admin/me/availability: whether the admin is away (CONTRACT §26). */
+export async function availabilityOf(db: Db, adminId: string): Promise<Availability> {
+  const [row] = await db.select({ awayAt: users.awayAt }).from(users).where(eq(users.id, adminId)).limit(1);
+  return { away: row?.awayAt != null };
+}
+
+/** PUT /api/admin/me/availability: away (fair assignment skips them) or back; the first moment away is kept. */
+export async function setAvailability(db: Db, adminId: string, { away }: Availability): Promise<Availability> {
+  await db
+    .update(users)
+    .set({ awayAt: away ? sql`coalesce(${users.awayAt}, now())` : null })
+    .where(eq(users.id, adminId));
+  return { away };
 }

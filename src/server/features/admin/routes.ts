@@ -26,7 +26,10 @@ import {
   listRatings,
   rateSubmission,
   recordListening,
+  availabilityOf,
+  setAvailability,
 } from './review-desk';
+import { availabilitySchema } from '@shared/decisions';
 import { createReviewTemplate, deleteReviewTemplate, listReviewTemplates, updateReviewTemplate } from './review-templates';
 import { addTrackComment, listArtistComments, listTeamComments } from './track-comments';
 import { listUnseenActivity, markActivitySeen } from '../../domain/submission/artist-activity';
@@ -82,6 +85,9 @@ export async function adminRoutes(app: FastifyInstance, { db, storage, config }:
   });
 
   app.get('/api/admin/team', async () => listTeam(db));
+  // CONTRACT §26: the admin's own availability for fair assignment.
+  app.get('/api/admin/me/availability', async (request) => availabilityOf(db, userOf(request).id));
+  app.put('/api/admin/me/availability', async (request) => setAvailability(db, userOf(request).id, parseInput(availabilitySchema, request.body)));
 
   app.post('/api/admin/submissions/bulk', async (request) => {
     const action = parseInput(bulkActionSchema, request.body);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { queuePlaceOf } from '../../domain/submission/decision-queue';
 import {
   artistStatsSchema,
   createSubmissionSchema,
@@ -100,7 +101,7 @@ export async function submissionRoutes(app: FastifyInstance, { db, storage, conf
 
   app.get<WithId>('/api/submissions/:id', async (request): Promise<OwnSubmission> => {
     const row = await findSubmission(db, userOf(request), request.params.id);
-    return { ...toSubmission(row), files: await attachedFiles(db, row.id) };
+    return { ...toSubmission(row), files: await attachedFiles(db, row.id), queue: await queuePlaceOf(db, row) };
   });
 
   // Revise and resubmit (CONTRACT §27): the owner answers a request for changes with a new version.

@@ -104,6 +104,8 @@ export const users = pgTable(
      * (docs/decisions/120-account-deletion-keeps-an-anonymous-owner.md).
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** An admin away since then (CONTRACT §26): fair assignment skips them; null when here. */
+    awayAt: timestamp('away_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -227,6 +229,18 @@ export const submissions = pgTable(
      * The row always holds the current version; every version is in `submission_versions`.
      */
     round: integer('round').notNull().default(1),
+    /**
+     * The decision clock (CONTRACT §26, domain/submission/decision-date.ts): when it started (the
+     * payment's success, free: the submission; a new version, §27), the date the label promised an
+     * answer by, and when a decision (DECISION_STATUSES) stopped it. Null before it started.
+     */
+    decisionClockAt: timestamp('decision_clock_at', { withTimezone: true }),
+    decisionDueAt: timestamp('decision_due_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** Each sent once: the 75% reminder, the overdue one, and the late action (refund or close). */
+    decisionRemindedAt: timestamp('decision_reminded_at', { withTimezone: true }),
+    decisionOverdueAt: timestamp('decision_overdue_at', { withTimezone: true }),
+    lateDecisionAt: timestamp('late_decision_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -256,6 +270,8 @@ export const submissions = pgTable(
     oneOf('submissions_payment_status_check', t.paymentStatus, PAYMENT_STATUSES),
     // The desk's deadline filters and sort, and the late-delivery sweep: only what is still owed.
     index('submissions_due_open_idx').on(t.dueAt).where(sql`${t.deliveredAt} is null and ${t.dueAt} is not null`),
+    // The queue, the desk's decision sort and filters, and the reminders' sweep: only what waits.
+    index('submissions_decision_waiting_idx').on(t.decisionDueAt).where(sql`${t.decidedAt} is null and ${t.decisionDueAt} is not null`),
   ],
 );
 
@@ -817,6 +833,8 @@ export const submissionDesk = pgTable(
       .primaryKey()
       .references(() => submissions.id, { onDelete: 'cascade' }),
     assigneeId: text('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When the assignee was set: fair assignment's tie-break (assigned least recently, CONTRACT §26). */
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     /** Kept in step with `submission_ratings` by the rating's own transaction; null when unrated. */
     ratingAverage: real('rating_average'),

@@ -129,6 +129,8 @@ export const refundIssued: EmailTemplate<RefundIssuedData> = {
       <Paragraph>
         {data.reason === 'withdrawn'
           ? `You withdrew "${data.songTitle}", so we refunded your payment of ${data.amount} in full.`
+          : data.reason === 'late_decision'
+          ? `We did not give "${data.songTitle}" a decision by the date we promised, so we refunded your payment of ${data.amount} in full. It stays in review: you will still get our answer.`
           : data.reason === 'late_delivery'
           ? `We did not deliver "${data.songTitle}" by the date your plan promised, so we refunded your payment of ${data.amount} in full, as promised.`
           : data.reason === 'rejected'

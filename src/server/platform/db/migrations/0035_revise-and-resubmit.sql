@@ -10,7 +10,7 @@ ALTER TABLE "submissions" ADD CONSTRAINT "submissions_round_check" CHECK ("submi
 ALTER TABLE "submission_history" DROP CONSTRAINT "submission_history_field_check";--> statement-breakpoint
 ALTER TABLE "submission_history" ADD CONSTRAINT "submission_history_field_check" CHECK ("submission_history"."field" in ('status', 'notes', 'payment_status', 'review', 'assignee', 'tags', 'delivery', 'revision', 'refund', 'publication', 'views', 'owners', 'agreement', 'allowlist', 'rights_override', 'viral_review', 'viral_hit', 'version'));--> statement-breakpoint
 ALTER TABLE "submission_history" DROP CONSTRAINT "submission_history_reason_check";--> statement-breakpoint
-ALTER TABLE "submission_history" ADD CONSTRAINT "submission_history_reason_check" CHECK ("submission_history"."reason" in ('submitted', 'review', 'tier_changed', 'checkout_reopened', 'payment_succeeded', 'payment_failed', 'published', 'changes_requested', 'resubmitted'));--> statement-breakpoint
+ALTER TABLE "submission_history" ADD CONSTRAINT "submission_history_reason_check" CHECK ("submission_history"."reason" in ('submitted', 'review', 'tier_changed', 'checkout_reopened', 'payment_succeeded', 'payment_failed', 'published', 'late_decision', 'changes_requested', 'resubmitted'));--> statement-breakpoint
 ALTER TABLE "artist_activity" DROP CONSTRAINT "artist_activity_kind_check";--> statement-breakpoint
 ALTER TABLE "artist_activity" ADD CONSTRAINT "artist_activity_kind_check" CHECK ("artist_activity"."kind" in ('delivery_comment', 'reply', 'cut_approved', 'agreement_signed', 'withdrawn', 'new_version'));--> statement-breakpoint
 ALTER TABLE "track_comments" ADD COLUMN "round" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
