@@ -60,3 +60,15 @@ export async function markEarningOwed(tx: Tx, submissionId: string): Promise<Ear
   if (byTransfer?.status === 'void') throw apiError('earning_void');
   throw apiError(byTransfer ? 'earning_paid_by_transfer' : 'earning_not_found');
 }
+
+/**
+ * A hit the second look withdrew (CONTRACT §25): an earning it made possible that is still owed
+ * becomes `void` with the reason. Only an owed one: a paid earning is clawed back instead
+ * (withdraw-hit.ts), never unpaid.
+ */
+export async function markEarningVoid(tx: Tx, input: { submissionId: string; reason: string; now: Date }): Promise<void> {
+  await tx
+    .update(bonusEarnings)
+    .set({ status: 'void' satisfies EarningStatus, voidReason: input.reason, voidedAt: input.now })
+    .where(and(eq(bonusEarnings.submissionId, input.submissionId), eq(bonusEarnings.status, 'owed')));
+}

@@ -8,6 +8,7 @@ import { newId } from '../../platform/ids';
 import type { EmailQueue } from '../email/email-kinds';
 import { recordHistory } from '../submission/history';
 import { countingHit } from './counting-hits';
+import { markEarningVoid } from './earning-payment';
 
 /**
  * THE writer of void earnings and clawbacks (CONTRACT §25, decision 195): a hit withdrawn at the
@@ -75,10 +76,7 @@ export async function withdrawHit(
       if (unlockedWithout) continue;
       const line = { songTitle: songTitle || 'Untitled', amount: usd(cents(earning.amount)) };
       if (earning.status === 'owed') {
-        await tx
-          .update(bonusEarnings)
-          .set({ status: 'void' satisfies EarningStatus, voidReason: because, voidedAt: now })
-          .where(and(eq(bonusEarnings.submissionId, earning.submissionId), eq(bonusEarnings.status, 'owed')));
+        await markEarningVoid(tx, { submissionId: earning.submissionId, reason: because, now });
         outcome.voided.push(earning.submissionId);
         affected.voided.push(line);
       } else if (cents(earning.amount) > 0) {
