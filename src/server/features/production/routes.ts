@@ -16,7 +16,7 @@ import { createStripeClient } from '../../platform/stripe/stripe-client';
 import { findVisibleSubmission } from './access';
 import { allLedgers, bonusOf, markEarning } from './bonus';
 import { contentDisposition, deliverFiles, listDeliveries, serveDeliverable, zipDeliverables } from './deliveries';
-import { addDeliveryComment, approveCut, commentAudience, listDeliveryComments, loadDeliveryComment, resolveDeliveryComment } from './delivery-comments';
+import { addDeliveryComment, commentAudience, listDeliveryComments, loadDeliveryComment, resolveDeliveryComment } from './delivery-comments';
 import type { ProductionServices } from './production-jobs';
 import { channelRoutes } from './channel-routes';
 import { productionState } from './production-state';
@@ -24,7 +24,7 @@ import { enterViews, recordPublication } from './publication';
 import { refundSubmission } from '../../domain/billing/refunds';
 import { requestRevision } from './revisions';
 import { cancelYouTubePublish, requestYouTubePublish, youtubeUploadStatus } from './youtube-upload';
-import { announceSubmissionChange } from '../../domain/submission/transition';
+import { approveCut } from '../../domain/submission/approve-cut';
 
 type WithId = { Params: { id: string } };
 type WithDelivery = { Params: { id: string; deliveryId: string } };
@@ -186,8 +186,6 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
       const submission = await findVisibleSubmission(db, user, request.params.id);
       await approveCut(db, user, submission, request.params.deliveryId, now());
       request.log.info({ submissionId: submission.id, deliveryId: request.params.deliveryId }, 'cut approved');
-      // The team's open desk reads the submission again (the approval shows there at once).
-      await announceSubmissionChange(db, submission.userId, { submissionId: submission.id, status: submission.status });
       return productionState(db, await findVisibleSubmission(db, user, submission.id), now());
     });
 
