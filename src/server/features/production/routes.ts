@@ -15,7 +15,7 @@ import type { ObjectStorage } from '../../platform/storage/object-storage';
 import { createStripeClient } from '../../platform/stripe/stripe-client';
 import { findVisibleSubmission } from './access';
 import { allLedgers, bonusOf, markEarning } from './bonus';
-import { contentDisposition, deliverFiles, listDeliveries, serveDeliverable, zipDeliverables } from './deliveries';
+import { deliverFiles, listDeliveries, serveDeliverable, zipDeliverables } from './deliveries';
 import { addDeliveryComment, commentAudience, listDeliveryComments, loadDeliveryComment, resolveDeliveryComment } from './delivery-comments';
 import type { ProductionServices } from './production-jobs';
 import { channelRoutes } from './channel-routes';
@@ -25,6 +25,7 @@ import { refundSubmission } from '../../domain/billing/refunds';
 import { requestRevision } from './revisions';
 import { cancelYouTubePublish, requestYouTubePublish, youtubeUploadStatus } from './youtube-upload';
 import { approveCut } from '../../domain/submission/approve-cut';
+import { attachment } from '../../platform/content-disposition';
 
 type WithId = { Params: { id: string } };
 type WithDelivery = { Params: { id: string; deliveryId: string } };
@@ -208,7 +209,7 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
       const name = `${submission.songTitle || 'deliverables'} - deliverables.zip`;
       return reply
         .header('content-type', 'application/zip')
-        .header('content-disposition', contentDisposition(name))
+        .header('content-disposition', attachment(name))
         .header('cache-control', 'private, no-store')
         .send(stream);
     });
@@ -224,7 +225,7 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
         }
         reply.code(served.statusCode).headers(served.headers);
         reply.header('cache-control', 'private, max-age=3600');
-        if (request.query.download !== undefined) reply.header('content-disposition', contentDisposition(file.fileName));
+        if (request.query.download !== undefined) reply.header('content-disposition', attachment(file.fileName));
         return reply.send(served.stream);
       },
     );
