@@ -57,6 +57,7 @@ const AccountSettingsPage = page(() => import('@client/routes/account-settings-p
 const BillingPage = page(() => import('@client/routes/billing-page'), 'BillingPage');
 const DeleteAccountPage = page(() => import('@client/features/account/delete-account-page'), 'DeleteAccountPage');
 const TeamPage = page(() => import('@client/features/admin/team-page'), 'TeamPage');
+const AdminRoute = page(() => import('@client/routes/admin-route'), 'AdminRoute');
 const ChannelPage = page(() => import('@client/features/admin/channel-page'), 'ChannelPage');
 const ResetPasswordPage = page(() => import('@client/features/auth/reset-password-page'), 'ResetPasswordPage');
 const UnsubscribePage = page(() => import('@client/features/notifications/unsubscribe-page'), 'UnsubscribePage');
@@ -142,9 +143,22 @@ function SignedInRoutes() {
       <Route path="/payment-success" component={PaymentSuccessPage} />
       <Route path="/payment-failure" component={PaymentFailurePage} />
       <Route path="/admin" component={AdminPage} />
-      <Route path="/admin/outbox" component={OutboxPage} />
-      <Route path="/admin/users" component={TeamPage} />
-      <Route path="/admin/channel" component={ChannelPage} />
+      {/* The team's pages below /admin, in their one shell with its access guard (routes/admin-route.tsx). */}
+      <Route path="/admin/outbox">
+        <AdminRoute>
+          <OutboxPage />
+        </AdminRoute>
+      </Route>
+      <Route path="/admin/users">
+        <AdminRoute>
+          <TeamPage />
+        </AdminRoute>
+      </Route>
+      <Route path="/admin/channel">
+        <AdminRoute width="max-w-3xl">
+          <ChannelPage />
+        </AdminRoute>
+      </Route>
       <Route path="/settings" component={AccountSettingsPage} />
       <Route path="/settings/delete-account" component={DeleteAccountPage} />
       <Route path="/settings/billing" component={BillingPage} />

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import type { PublicProfile } from './auth';
 import { TEAM_CONVERSATION_ID } from './conversations';
+import { EMPTY_SOCIALS } from './profile-fields';
 import { FILE_LIMITS, MEDIA_TYPES, OBJECT_PATH_PATTERN, formatBytes, type SubmissionStatus } from './submissions';
 import { errorText } from './errors';
 
@@ -34,18 +35,7 @@ export const TEAM_PROFILE: PublicProfile = {
   profileImageUrl: null,
   role: 'admin',
   country: null,
-  instagramHandle: null,
-  tiktokHandle: null,
-  twitterHandle: null,
-  facebookHandle: null,
-  youtubeHandle: null,
-  spotifyHandle: null,
-  soundcloudHandle: null,
-  applemusicHandle: null,
-  amazonmusicHandle: null,
-  deezerHandle: null,
-  bandcampHandle: null,
-  otherPlatforms: null,
+  ...EMPTY_SOCIALS,
 };
 
 const id = z.string().trim().max(100);

@@ -22,3 +22,6 @@ export const SOCIAL_FIELDS = [
   'otherPlatforms',
 ] as const;
 export type SocialField = (typeof SOCIAL_FIELDS)[number];
+
+/** Every social field empty: a profile that shows none (the team's, an account deleted). */
+export const EMPTY_SOCIALS = Object.fromEntries(SOCIAL_FIELDS.map((field) => [field, null])) as Record<SocialField, null>;

@@ -7,6 +7,7 @@ import { announceUserChanged, hashSessionId } from '../platform/sessions';
 import { CLOSE_SESSION_ENDED } from '@shared/live-events';
 import { cookieFrom, createAdmin, createArtist, createTestApp, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../test/helpers';
 import { secondInstance } from '../test/helpers';
+import { waitFor } from '../test/kit';
 import { listenOnLoopback, openSocket, sleep, type TestSocket } from '../test/test-sockets';
 
 /**
@@ -173,8 +174,9 @@ describe(`open WebSockets across instances (${process.env.DATABASE_URL ? 'Postgr
     const since = performance.now();
     await t.app.sessions.endUserSessions(artist.id, { except: currentSid });
     const latency = await closedWithin(ended.closed, since, REVOCATION_DEADLINE_MS);
-    // The kept socket is checked again too (the change is the user's); its session is live.
-    await sleep(100);
+    // The kept socket is checked again too (the change is the user's); its session is live. The
+    // same check closed the ended one: once B's checks are over, the kept one is still open.
+    await b.app.realtime.idle();
     expect(kept.socket.ws.readyState).toBe(kept.socket.ws.OPEN);
     expect(b.app.realtime.socketCount(artist.id)).toBe(1);
     console.info(`revocation latency, password change, open socket: ${latency.toFixed(1)} ms`);
@@ -184,8 +186,11 @@ describe(`open WebSockets across instances (${process.env.DATABASE_URL ? 'Postgr
     const admin = await createAdmin(t.db);
     const open = await socketOnB(await t.signIn(admin));
     const demoted = await setRole(t.db, admin.email!, 'user');
+    const heard = b.app.realtime.changesHeard();
     await announceUserChanged(t.db, demoted.id);
-    await sleep(200);
+    // B heard the change and checked the socket's session again: still open.
+    await waitFor(() => b.app.realtime.changesHeard() > heard, { what: 'B to hear the role change' });
+    await b.app.realtime.idle();
     expect(open.socket.ws.readyState).toBe(open.socket.ws.OPEN);
     expect(b.app.realtime.socketCount(admin.id)).toBe(1);
   });

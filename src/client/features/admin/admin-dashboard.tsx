@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Download, Inbox, Search, X } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download, Inbox, X } from 'lucide-react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { PublicUser } from '@shared/auth';
 import { TAG_MAX_LENGTH, type AdminSort } from '@shared/admin';
@@ -9,6 +9,7 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Checkbox } from '@client/components/ui/checkbox';
 import { Input } from '@client/components/ui/input';
+import { SearchField } from '@client/components/search-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Spinner } from '@client/components/ui/spinner';
 import { errorMessage } from '@client/lib/api';
@@ -130,25 +131,23 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
           <div className="grid gap-1.5 border-b px-3 py-1.5">
             <div className="flex flex-wrap items-center gap-2">
               <h2 className="mr-auto shrink-0 text-lg font-semibold sm:mr-0">All Submissions</h2>
-              <div className="relative order-last w-full sm:order-none sm:w-auto sm:min-w-72 sm:flex-1 lg:max-w-md">
-                <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-                <Input
-                  ref={searchRef}
-                  type="search"
-                  aria-label="Search submissions"
-                  placeholder="Search title, artist or email..."
-                  value={filters.search}
-                  onChange={(e) => setFilter({ search: e.target.value })}
-                  // The clear button below is the one way to clear it; the browser's own would be a second ×.
-                  className="h-9 pr-9 pl-9 [&::-webkit-search-cancel-button]:appearance-none"
-                  maxLength={200}
-                />
+              <SearchField
+                ref={searchRef}
+                className="order-last w-full sm:order-none sm:w-auto sm:min-w-72 sm:flex-1 lg:max-w-md"
+                label="Search submissions"
+                placeholder="Search title, artist or email..."
+                value={filters.search}
+                onChange={(e) => setFilter({ search: e.target.value })}
+                // The clear button below is the one way to clear it; the browser's own would be a second ×.
+                inputClassName="h-9 pr-9 [&::-webkit-search-cancel-button]:appearance-none"
+                maxLength={200}
+              >
                 {filters.search ? (
                   <button type="button" onClick={() => setFilter({ search: '' })} aria-label="Clear search" className="absolute top-1/2 right-2 -translate-y-1/2 cursor-pointer rounded p-1 text-muted-foreground hover:text-foreground">
                     <X className="size-4" aria-hidden />
                   </button>
                 ) : null}
-              </div>
+              </SearchField>
               <AwaySwitch />
               <ReviewTemplatesDialog />
               <Button asChild variant="outline" size="sm" className="h-9">

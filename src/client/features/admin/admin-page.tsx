@@ -1,8 +1,5 @@
-import { ShieldAlert } from 'lucide-react';
-import { Link } from 'wouter';
-import { Button } from '@client/components/ui/button';
+import { AccessDenied } from '@client/components/access-denied';
 import { useAuth } from '@client/lib/auth';
-import { useDocumentTitle } from '@client/lib/use-document-title';
 import { AdminDashboard } from './admin-dashboard';
 
 export function AdminPage() {
@@ -10,23 +7,4 @@ export function AdminPage() {
   // The list query lives inside AdminDashboard, so it never runs for a non-admin (SPEC §6).
   if (!user || user.role !== 'admin') return <AccessDenied />;
   return <AdminDashboard user={user} />;
-}
-
-/** SPEC §2: signed-in artists may open /admin but only see this. */
-function AccessDenied() {
-  useDocumentTitle('Access Denied');
-  return (
-    <main className="flex min-h-dvh items-center justify-center px-4">
-      <div className="flex max-w-md flex-col items-center gap-4 text-center">
-        <span className="flex size-12 items-center justify-center rounded-full bg-destructive/15 text-destructive-soft">
-          <ShieldAlert className="size-6" aria-hidden />
-        </span>
-        <h1 className="text-2xl font-semibold">Access Denied</h1>
-        <p className="text-muted-foreground">You don't have admin privileges to access this page.</p>
-        <Button asChild>
-          <Link href="/">Go Back to Dashboard</Link>
-        </Button>
-      </div>
-    </main>
-  );
 }

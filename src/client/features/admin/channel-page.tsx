@@ -1,18 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { MonitorPlay } from 'lucide-react';
 import type { ChannelStatus } from '@shared/production';
-import { AdminHeader } from '@client/components/admin-header';
-import { useUnseenActivity } from '@client/entities/submission/artist-activity-queries';
-import { BackLink, PageHeading } from '@client/components/page-heading';
+import { PageHeading } from '@client/components/page-heading';
 import { Button } from '@client/components/ui/button';
 import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { MONEY_CONFIRM_TEXTS } from '@shared/billing';
 import { useState } from 'react';
 import { Card, CardContent } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
-import { useUnreadMessageCount } from '@client/entities/message/message-queries';
 import { apiRequest, errorMessage } from '@client/lib/api';
-import { useAuth } from '@client/lib/auth';
 import { formatLongDate } from '@client/lib/format';
 import { queryClient } from '@client/lib/query-client';
 import { toast } from '@client/lib/toast';
@@ -27,13 +23,10 @@ const CONNECT_ERRORS: Record<string, string> = {
   not_configured: 'No OAuth client is configured: set YOUTUBE_OAUTH_CLIENT_ID and YOUTUBE_OAUTH_CLIENT_SECRET (or the GOOGLE_ ones).',
 };
 
-/** /admin/channel: the label's YouTube channel the product publishes on (CONTRACT §16). */
+/** /admin/channel: the label's YouTube channel the product publishes on (CONTRACT §16). Drawn inside the team's shell, which lets only an admin reach it (routes/admin-route.tsx). */
 export function ChannelPage() {
   useDocumentTitle('YouTube channel');
-  const unread = useUnreadMessageCount();
-  const newFromArtists = useUnseenActivity().total;
-  const { user } = useAuth();
-  const channel = useQuery<ChannelStatus>({ queryKey: [CHANNEL_KEY], enabled: user?.role === 'admin' });
+  const channel = useQuery<ChannelStatus>({ queryKey: [CHANNEL_KEY] });
   const [confirmingDisconnect, setConfirmingDisconnect] = useState(false);
   const disconnect = useMutation({
     mutationFn: () => apiRequest<ChannelStatus>('DELETE', CHANNEL_KEY),
@@ -47,23 +40,11 @@ export function ChannelPage() {
       toast({ title: 'Could not disconnect', description: errorMessage(error), variant: 'destructive' });
     },
   });
-  if (!user) return null;
-  if (user.role !== 'admin') {
-    return (
-      <main className="mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-semibold">Access Denied</h1>
-        <p className="mt-2 text-muted-foreground">You don't have admin privileges</p>
-      </main>
-    );
-  }
   const error = new URLSearchParams(window.location.search).get('error');
   const status = channel.data;
 
   return (
-    <div className="min-h-dvh">
-      <AdminHeader user={user} unreadMessages={unread} newFromArtists={newFromArtists} />
-      <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:px-6">
-        <BackLink href="/admin">Back to Admin</BackLink>
+    <>
         <PageHeading
           title="YouTube channel"
           description="The label's channel: videos are published on it from the desk, and the 14-day checks read its analytics."
@@ -137,7 +118,6 @@ export function ChannelPage() {
             </CardContent>
           </Card>
         )}
-      </main>
-    </div>
+    </>
   );
 }

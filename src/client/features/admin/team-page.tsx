@@ -1,27 +1,22 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminUser, AdminUsersPage } from '@shared/account';
 import type { Role } from '@shared/auth';
 import { displayName } from '@shared/users';
 import { Badge } from '@client/components/ui/badge';
-import { BackLink, PageHeading } from '@client/components/page-heading';
+import { PageHeading } from '@client/components/page-heading';
+import { SearchField } from '@client/components/search-field';
 import { Pager, lastPageOf } from '@client/components/pager';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
-import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
 import { apiRequest, errorMessage } from '@client/lib/api';
-import { useAuth } from '@client/lib/auth';
 import { formatLongDate } from '@client/lib/format';
 import { queryClient } from '@client/lib/query-client';
 import { toast } from '@client/lib/toast';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { ACCOUNT_TEXTS, VERIFY_EMAIL_TEXTS } from '@shared/auth-texts';
 import { usePublicConfig } from '@client/lib/public-config';
-import { AdminHeader } from '@client/components/admin-header';
-import { useUnseenActivity } from '@client/entities/submission/artist-activity-queries';
-import { useUnreadMessageCount } from '@client/entities/message/message-queries';
 
 const TEAM_KEY = '/api/admin/users';
 
@@ -49,27 +44,15 @@ function useChangeRole() {
   });
 }
 
-/** /admin/users: every account, searchable, where an admin promotes or demotes (CONTRACT §11). */
+/** /admin/users: every account, searchable, where an admin promotes or demotes (CONTRACT §11). Drawn inside the team's shell, which lets only an admin reach it (routes/admin-route.tsx). */
 export function TeamPage() {
   useDocumentTitle('Users');
-  const unread = useUnreadMessageCount();
-  const newFromArtists = useUnseenActivity().total;
-  const { user } = useAuth();
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const team = useTeam(q.trim(), page);
   const changeRole = useChangeRole();
   const confirmEmail = useConfirmEmail();
   const noMail = usePublicConfig().data?.mailEnabled === false;
-  if (!user) return null;
-  if (user.role !== 'admin') {
-    return (
-      <main className="mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-semibold">Access Denied</h1>
-        <p className="mt-2 text-muted-foreground">You don't have admin privileges</p>
-      </main>
-    );
-  }
   const lastPage = lastPageOf(team.data);
 
   const setRole = (member: AdminUser, role: Role) =>
@@ -82,25 +65,18 @@ export function TeamPage() {
     );
 
   return (
-    <div className="min-h-dvh">
-      <AdminHeader user={user} unreadMessages={unread} newFromArtists={newFromArtists} />
-      <main className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6">
-        <BackLink href="/admin">Back to Admin</BackLink>
+    <>
         <PageHeading title="Users" description="Everyone with an account. Admins see the review desk; the last admin cannot be demoted." />
-        <div className="relative max-w-md">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input
-            type="search"
-            aria-label="Search users"
-            placeholder="Search by email or name"
-            className="pl-9"
-            value={q}
-            onChange={(event) => {
-              setQ(event.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
+        <SearchField
+          className="max-w-md"
+          label="Search users"
+          placeholder="Search by email or name"
+          value={q}
+          onChange={(event) => {
+            setQ(event.target.value);
+            setPage(1);
+          }}
+        />
         {team.isPending ? (
           <Spinner />
         ) : team.isError ? (
@@ -189,7 +165,6 @@ export function TeamPage() {
             {' '}· {team.data.total} users
           </Pager>
         ) : null}
-      </main>
-    </div>
+    </>
   );
 }

@@ -1,44 +1,32 @@
-import { Search } from 'lucide-react';
-import { BackLink, PageHeading } from '@client/components/page-heading';
+import { PageHeading } from '@client/components/page-heading';
+import { SearchField } from '@client/components/search-field';
 import { Pager, lastPageOf } from '@client/components/pager';
 import { useState } from 'react';
-import { Input } from '@client/components/ui/input';
 import { useDebounced } from '@client/lib/use-debounced';
 import { OUTBOX_STATUSES, OUTBOX_STATUS_LABELS, type OutboxStatus } from '@shared/notifications';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
-import { AdminHeader } from '@client/components/admin-header';
-import { useUnseenActivity } from '@client/entities/submission/artist-activity-queries';
-import { useUnreadMessageCount } from '@client/entities/message/message-queries';
 import { errorMessage } from '@client/lib/api';
-import { useAuth } from '@client/lib/auth';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { useOutbox } from './notification-queries';
 
 const FILTERS = ['all', ...OUTBOX_STATUSES] as const;
 
-/** /admin/outbox: every email the product wrote, newest first, so a new install shows what it would send. */
+/** /admin/outbox: every email the product wrote, newest first, so a new install shows what it would send. Drawn inside the team's shell, which lets only an admin reach it (routes/admin-route.tsx). */
 export function OutboxPage() {
   useDocumentTitle('Outbox');
-  const unread = useUnreadMessageCount();
-  const newFromArtists = useUnseenActivity().total;
-  const { user } = useAuth();
   const [status, setStatus] = useState<OutboxStatus | 'all'>('all');
   const [page, setPage] = useState(1);
   const [q, setQ] = useState('');
   // The list follows the search once typing pauses, not at every letter.
   const search = useDebounced(q.trim(), 300);
   const outbox = useOutbox(status, search, page);
-  if (!user) return null;
   const lastPage = lastPageOf(outbox.data);
 
   return (
-    <div className="min-h-dvh">
-      <AdminHeader user={user} unreadMessages={unread} newFromArtists={newFromArtists} />
-      <main className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6">
-        <BackLink href="/admin">Back to Admin</BackLink>
+    <>
         <PageHeading
           title="Outbox"
           description={
@@ -47,20 +35,16 @@ export function OutboxPage() {
               : 'Every email the product sends, newest first.'
           }
         />
-        <div className="relative max-w-md">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input
-            type="search"
-            aria-label="Search emails"
-            placeholder="Search by recipient or subject"
-            className="pl-9"
-            value={q}
-            onChange={(event) => {
-              setQ(event.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
+        <SearchField
+          className="max-w-md"
+          label="Search emails"
+          placeholder="Search by recipient or subject"
+          value={q}
+          onChange={(event) => {
+            setQ(event.target.value);
+            setPage(1);
+          }}
+        />
         <div className="flex flex-wrap gap-2" role="group" aria-label="Filter by status">
           {FILTERS.map((f) => (
             <Button
@@ -117,7 +101,6 @@ export function OutboxPage() {
         <Pager page={page} lastPage={lastPage} onPage={setPage}>
           {outbox.data ? ` · ${outbox.data.total} emails` : null}
         </Pager>
-      </main>
-    </div>
+    </>
   );
 }

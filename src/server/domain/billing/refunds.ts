@@ -44,8 +44,10 @@ export async function refundSubmission(
   input: { submissionId: string; reason: RefundReason; actorId: string | null; now: Date; seller: BillingSeller },
   log: FastifyBaseLogger,
   stripeOptions: Stripe.RequestOptions = {},
+  /** The submission's row as the caller's lock holds it (the removal's): not read again. */
+  locked?: SubmissionRow,
 ): Promise<'refunded' | 'already_refunded'> {
-  const [submission] = await db.select().from(submissions).where(eq(submissions.id, input.submissionId)).limit(1);
+  const [submission] = locked && locked.id === input.submissionId ? [locked] : await db.select().from(submissions).where(eq(submissions.id, input.submissionId)).limit(1);
   if (!submission || submission.status === 'draft') throw apiError('submission_not_found');
   if (submission.refundRequestedAt || submission.paymentStatus === 'refunded') return 'already_refunded';
   if (submission.paymentStatus !== 'succeeded' || !submission.stripePaymentIntentId) {

@@ -1,37 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import { BILLING_DOCUMENT_TITLE, includedVatCents, type BillingSeller } from '@shared/billing';
 import { PRODUCT_NAME } from '@shared/brand';
 import { TIERS } from '@shared/submissions';
 import type { BillingDocumentRow } from '../../platform/db/schema';
-
-/**
- * Noto Sans (SIL Open Font License), from its npm package rather than a binary in this
- * repository: PDF's standard fonts only know Latin-1, and artist and song names do not
- * (docs/decisions/160-invoices-as-pdf.md). Read once; pdfkit embeds only the glyphs a document uses.
- */
-const require = createRequire(import.meta.url);
-export const FONTS = {
-  regular: parsedOnce(readFileSync(require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'))),
-  bold: parsedOnce(readFileSync(require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'))),
-};
-
-/**
- * The font as pdfkit's font engine (fontkit) parsed it, to hand to every document: pdfkit takes
- * a parsed font as well as bytes, and parsing the TTF for each document was ~90% of a render
- * (≈120 ms of ≈135 ms). Each document still makes its own subset. If pdfkit's inside ever
- * changes, the bytes are used as before.
- */
-function parsedOnce(bytes: Buffer): Buffer {
-  const probe = new PDFDocument({ autoFirstPage: false });
-  probe.registerFont('probe', bytes);
-  probe.font('probe');
-  const parsed = (probe as unknown as { _font?: { font?: { layout?: unknown } } })._font?.font;
-  probe.end();
-  // Typed as the bytes: pdfkit's types list only the sources it documents.
-  return typeof parsed?.layout === 'function' ? (parsed as unknown as Buffer) : bytes;
-}
+import { newPdf } from '../../platform/pdf-document';
 
 const money = (cents: number, currency: string) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
@@ -47,26 +18,17 @@ const longDate = (at: Date) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'lo
 export function renderBillingDocument(document: BillingDocumentRow, currentSeller: BillingSeller): Promise<Buffer> {
   const seller = document.seller ?? currentSeller;
   const title = BILLING_DOCUMENT_TITLE[document.kind];
-  const pdf = new PDFDocument({
-    size: 'A4',
-    margin: 56,
-    // Dated by the document, not the moment of rendering: the same document always gives the same
-    // bytes, whether fetched from the billing page or the account export.
-    info: { Title: `${title} ${document.number}`, Author: seller.legalName ?? PRODUCT_NAME, Subject: document.number, CreationDate: document.issuedAt },
+  // Dated by the document, not the moment of rendering: the same document always gives the same
+  // bytes, whether fetched from the billing page or the account export.
+  const { pdf, done, left, width } = newPdf({
+    Title: `${title} ${document.number}`,
+    Author: seller.legalName ?? PRODUCT_NAME,
+    Subject: document.number,
+    CreationDate: document.issuedAt,
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
-  pdf.registerFont('regular', FONTS.regular);
-  pdf.registerFont('bold', FONTS.bold);
 
   const sign = document.kind === 'credit_note' ? -1 : 1;
   const amount = (cents: number) => money(sign * cents, document.currency);
-  const left = pdf.page.margins.left;
-  const width = pdf.page.width - left - pdf.page.margins.right;
 
   pdf.font('bold').fontSize(22).text(title, left, 56);
   pdf.font('regular').fontSize(10).fillColor('#444444');

@@ -1,30 +1,10 @@
-import PDFDocument from 'pdfkit';
 import { PRODUCT_NAME } from '@shared/brand';
 import { OWNER_ROLE_LABELS, asOneLine, formatIsrc } from '@shared/rights';
 import type { AgreementRow, AgreementSignatureRow } from '../../platform/db/schema';
-import { FONTS } from '../billing/render-document';
+import { newPdf } from '../../platform/pdf-document';
 
 const dateTime = (at: Date) => `${at.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 const longDate = (at: Date) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(at);
-
-/**
- * A PDF dated by a stored moment: pdfkit derives the file's ID from its info (CreationDate
- * included), so the same stored rows always give the same bytes (decision 178).
- */
-function newPdf(info: { Title: string; Author: string; Subject: string; CreationDate: Date }) {
-  const pdf = new PDFDocument({ size: 'A4', margin: 56, info });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
-  pdf.registerFont('regular', FONTS.regular);
-  pdf.registerFont('bold', FONTS.bold);
-  const left = pdf.page.margins.left;
-  const width = pdf.page.width - left - pdf.page.margins.right;
-  return { pdf, done, left, width };
-}
 
 /**
  * `agreement.pdf` (CONTRACT §22): the stored text as it was signed, a signature block (each owner,

@@ -73,7 +73,7 @@ export async function removeSubmissionRows(tx: Tx, deps: Omit<RemovalDeps, 'db' 
   if (by.kind !== 'team' && row.status !== 'draft') {
     await recordArtistActivity(tx, { submissionId, songTitle: row.songTitle, kind: 'withdrawn', at: now });
   }
-  if (by.kind === 'account') await keepPaymentRecord(tx, submissionId);
+  if (by.kind === 'account' && row.stripePaymentIntentId) await keepPaymentRecord(tx, submissionId);
   deps.log.info({ submissionId, by: by.kind }, 'submission removed');
   return deleteSubmissionRows(tx, submissionId);
 }
@@ -112,7 +112,7 @@ async function refundUnderLock(tx: Tx, deps: Omit<RemovalDeps, 'db' | 'storage'>
     seller: deps.seller,
   };
   try {
-    await refundSubmission(tx, deps.stripe, deps.outbox, input, deps.log, STRIPE_CALL_UNDER_LOCK);
+    await refundSubmission(tx, deps.stripe, deps.outbox, input, deps.log, STRIPE_CALL_UNDER_LOCK, row);
   } catch (error) {
     const why = error instanceof Error ? error.message : 'Stripe could not refund the payment';
     throw apiError('refund_failed', `The refund did not go through, so nothing was deleted: ${why}`);
@@ -138,7 +138,10 @@ async function cancelOpenIntent(stripe: Stripe, intentId: string): Promise<void>
   }
 }
 
-/** What stays of a payment when its submission goes with its account (CONTRACT §11): the label's record, no personal data. */
+/**
+ * What stays of a payment when its submission goes with its account (CONTRACT §11): the label's
+ * record, no personal data. Read again: a refund just made under the lock changed its payment state.
+ */
 async function keepPaymentRecord(tx: Tx, submissionId: string): Promise<void> {
   const [row] = await tx.select().from(submissions).where(eq(submissions.id, submissionId));
   if (!row?.stripePaymentIntentId) return;

@@ -45,6 +45,7 @@ import {
   trackCommentSchema,
   waveformQuerySchema,
 } from '@shared/review-desk';
+import { attachment } from '../../platform/content-disposition';
 
 type WithId = { Params: { id: string } };
 
@@ -80,7 +81,7 @@ export async function adminRoutes(app: FastifyInstance, { db, storage, config }:
     request.log.info({ adminId: userOf(request).id, filter }, 'submissions exported as CSV');
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="submissions-${stamp}.csv"`)
+      .header('content-disposition', attachment(`submissions-${stamp}.csv`))
       .send(csv);
   });
 

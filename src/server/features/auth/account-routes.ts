@@ -23,6 +23,7 @@ import { streamAccountExport } from './account-export';
 import { isPasswordResetLinkUsable, PASSWORD_RESET_JOB, resetPassword } from './password-reset';
 import { clearLoginFailures, setDeviceCookie } from './login-throttle';
 import { changeUserRole, confirmUserEmail, listUsers } from './team';
+import { attachment } from '../../platform/content-disposition';
 
 interface AccountRouteOptions {
   db: Db;
@@ -112,7 +113,7 @@ export async function accountRoutes(app: FastifyInstance, { db, storage, config 
     request.log.info({ userId: user.id }, 'account exported');
     return reply
       .header('content-type', 'application/zip')
-      .header('content-disposition', `attachment; filename="account-${stamp}.zip"`)
+      .header('content-disposition', attachment(`account-${stamp}.zip`))
       .send(streamAccountExport(db, storage, user, config.billing, request.log));
   });
 

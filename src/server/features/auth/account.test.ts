@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
-import yauzl from 'yauzl';
+import { drainOutbox, readZip, settleJobs } from '../../test/kit';
 import { ACCOUNT_TEXTS } from '@shared/auth-texts';
 import { DELETION_TEXTS, type AccountSession, type AdminUsersPage } from '@shared/account';
 import { LICENSED_STATUSES, objectPathOf } from '@shared/submissions';
@@ -39,6 +39,7 @@ import { objectKey, type ObjectStorage } from '../../platform/storage/object-sto
 import { createAdmin, createArtist, createSubmissionRow, createTestApp, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../../test/helpers';
 import type { ReceivedEmail, TestSmtpServer } from '../../test/smtp-test-server';
 import { signInWithGoogle } from './accounts';
+import { PASSWORD_RESET_JOB } from './password-reset';
 
 /** CONTRACT §11, route by route, the bad paths included. Emails are read from a real SMTP server. */
 let t: TestApp;
@@ -94,8 +95,10 @@ describe('POST /api/password-reset', () => {
     expect(stored[0]!.tokenHash).not.toBe(token);
     expect(stored[0]!.expiresAt.getTime() - stored[0]!.createdAt.getTime()).toBeCloseTo(60 * 60 * 1000, -4);
 
-    // Nothing was ever queued for the unknown address.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Nothing was ever queued for the unknown address: once both requests' jobs have run and the
+    // outbox has settled, no email went to it.
+    await settleJobs(t, PASSWORD_RESET_JOB);
+    await drainOutbox(t);
     expect(smtp.received.filter(to(unknownAddress))).toHaveLength(0);
     const all = await t.db.select({ to: outboxEmails.toAddress }).from(outboxEmails);
     expect(all.map((r) => r.to)).not.toContain(unknownAddress);
@@ -396,29 +399,6 @@ async function storedUpload(owner: UserRow, bytes: Buffer, submissionId: string 
 async function pdfText(body: Buffer): Promise<string> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(body)), { mergePages: true });
   return text;
-}
-
-function readZip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
 }
 
 describe('GET /api/account/export', () => {

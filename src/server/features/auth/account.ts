@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, not, notInArray, or, sql } from 'd
 import type { AccountDeletionPreview } from '@shared/account';
 import { ACCOUNT_TEXTS } from '@shared/auth-texts';
 import { ARTIST_DELETABLE_STATUSES, formatUsd } from '@shared/submissions';
+import { EMPTY_SOCIALS } from '@shared/profile-fields';
 import type { Db, Tx } from '../../platform/db/client';
 import {
   emailVerificationTokens,
@@ -184,18 +185,7 @@ const ANONYMOUS = {
   profileImageUrl: null,
   artistName: null,
   country: null,
-  instagramHandle: null,
-  tiktokHandle: null,
-  twitterHandle: null,
-  facebookHandle: null,
-  youtubeHandle: null,
-  spotifyHandle: null,
-  soundcloudHandle: null,
-  applemusicHandle: null,
-  amazonmusicHandle: null,
-  deezerHandle: null,
-  bandcampHandle: null,
-  otherPlatforms: null,
+  ...EMPTY_SOCIALS,
   role: 'user' as const,
   emailVerified: false,
   deletedAt: sql`now()`,

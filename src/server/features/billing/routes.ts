@@ -8,6 +8,7 @@ import { apiError } from '../../platform/errors';
 import { requireUser, userOf } from '../../platform/sessions';
 import { findBillingDocument, findBillingDocumentByNumber, listBilling } from './billing';
 import { renderBillingDocument } from '../../domain/billing/render-document';
+import { attachment } from '../../platform/content-disposition';
 
 type WithId = { Params: { id: string } };
 
@@ -24,7 +25,7 @@ export async function billingRoutes(app: FastifyInstance, { db, config }: { db: 
   const sendPdf = async (reply: FastifyReply, document: BillingDocumentRow) =>
     reply
       .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${document.number}.pdf"`)
+      .header('content-disposition', attachment(`${document.number}.pdf`))
       .send(await renderBillingDocument(document, config.billing));
 
   app.get('/api/billing', async (request) => listBilling(db, userOf(request).id));

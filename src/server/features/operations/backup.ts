@@ -513,7 +513,7 @@ async function unpackPgliteDump(bytes: Buffer): Promise<Buffer> {
     throw new BackupError(`The backup's database cannot be unpacked (${(error as Error).message}): nothing was restored`);
   }
   try {
-    assertWholeTar(tar);
+    await assertWholeTar(tar);
   } catch (error) {
     throw new BackupError(`The backup's database is damaged (${(error as Error).message}): nothing was restored`);
   }

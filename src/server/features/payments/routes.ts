@@ -16,6 +16,7 @@ import { findPaymentReceipt, renderReceiptHtml } from './payment-receipt';
 import { preparePaymentIntent } from './prepare-payment-intent';
 import { payEarning, payoutAccountState, startPayoutOnboarding } from './payouts';
 import { createStripeClient } from '../../platform/stripe/stripe-client';
+import { attachment } from '../../platform/content-disposition';
 
 /** How the receipt names the seller; the same words as the client's PRODUCT_NAME. */
 const RECEIPT_ISSUER = PRODUCT_NAME;
@@ -69,7 +70,7 @@ export async function paymentRoutes(app: FastifyInstance, { db, config, now = ()
         const html = renderReceiptHtml(receipt, RECEIPT_ISSUER);
         return reply
           .type('text/html; charset=utf-8')
-          .header('content-disposition', `attachment; filename="receipt-${receipt.orderId}.html"`)
+          .header('content-disposition', attachment(`receipt-${receipt.orderId}.html`))
           .send(html);
       },
     );

@@ -176,12 +176,6 @@ export async function serveDeliverable(
   }
 }
 
-/** `attachment; filename=…` with an ASCII fallback and the UTF-8 name (RFC 6266). */
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
 /** Safe names, unique within the archive: "cover.png", "cover (2).png". */
 function uniqueNames(files: DeliverableFile[]): string[] {
   const seen = new Map<string, number>();

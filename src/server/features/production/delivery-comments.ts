@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { DeliveryComment } from '@shared/production';
 import type { Db } from '../../platform/db/client';
-import { deliveries, deliveryComments, deliveryFiles, submissionDesk, submissions, users, type SubmissionRow, type UserRow } from '../../platform/db/schema';
+import { deliveries, deliveryComments, deliveryFiles, submissionDesk, users, type SubmissionRow, type UserRow } from '../../platform/db/schema';
 import type { EmailQueue } from '../../domain/email/email-kinds';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
@@ -160,27 +160,4 @@ export async function resolveDeliveryComment(db: Db, submission: SubmissionRow, 
   if (!updated) throw apiError('delivery_comment_not_found');
   const loaded = await loadDeliveryComment(db, updated.id);
   return loaded!.comment;
-}
-
-/**
- * POST …/deliveries/{deliveryId}/approve: the owner approves this cut (CONTRACT §17). Only the
- * latest delivery can be approved (an earlier one has been replaced); approving again keeps the
- * first time. A delivery made meanwhile is serialized by the submission's row lock.
- */
-export async function approveCut(db: Db, owner: UserRow, submission: SubmissionRow, deliveryId: string, now: Date): Promise<void> {
-  if (owner.role === 'admin' || submission.userId !== owner.id) throw apiError('approval_by_artist_only');
-  await db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(submissions).where(eq(submissions.id, submission.id)).for('update');
-    if (!locked) throw apiError('submission_not_found');
-    const list = await tx
-      .select({ id: deliveries.id })
-      .from(deliveries)
-      .where(eq(deliveries.submissionId, submission.id))
-      .orderBy(asc(deliveries.version));
-    if (!list.some((d) => d.id === deliveryId)) throw apiError('delivery_not_found');
-    if (list.at(-1)!.id !== deliveryId) throw apiError('cut_not_latest');
-    if (locked.approvedDeliveryId === deliveryId) return;
-    await tx.update(submissions).set({ approvedDeliveryId: deliveryId, cutApprovedAt: now, updatedAt: now }).where(eq(submissions.id, submission.id));
-    await recordArtistActivity(tx, { submissionId: submission.id, songTitle: locked.songTitle, kind: 'cut_approved', at: now });
-  });
 }

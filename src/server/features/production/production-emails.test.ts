@@ -4,6 +4,7 @@ import { createAdmin, createArtist, createSubmissionRow, createTestApp, TEST_ORI
 import { clearRights } from '../../test/rights-fixtures';
 import { headerOf, sentTo, type ReceivedEmail, type TestSmtpServer } from '../../test/smtp-test-server';
 import { deliverableObjectPath } from '../../test/production-fixtures';
+import { drainOutbox } from '../../test/kit';
 
 /**
  * The emails of what comes after approval (CONTRACT §10, §13), read from a real SMTP server:
@@ -96,7 +97,7 @@ describe('emails after approval, over SMTP', () => {
     expectDeliveriesEmail(email, 'Hit Song', `${TEST_ORIGIN}/dashboard`, '15,500 views in 14 days', '31,000 subscribers', 'Viral hits: 1 of 3');
     // A correction that keeps the hit tells the artist nothing new.
     expect((await call('PUT', `/api/admin/submissions/${sub.id}/views`, { viewsAt14Days: 16_000 })).statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await drainOutbox(t);
     expect(smtp.received.filter(withSubject(artist.email, '"Hit Song" is a viral hit'))).toHaveLength(1);
   });
 });

@@ -10,6 +10,7 @@ import { createObjectStorage } from '../../platform/storage/create-storage';
 import { objectKey } from '../../platform/storage/object-storage';
 import { connectChannel, startChannelWorld, type ChannelWorld } from '../../test/channel-fixtures';
 import { createAdmin, createArtist, createStoredUpload, createSubmissionRow } from '../../test/helpers';
+import { waitFor } from '../../test/kit';
 import { retryDelayMs, YOUTUBE_UPLOAD_JOB } from './youtube-upload';
 import { clearRights } from '../../test/rights-fixtures';
 
@@ -70,23 +71,14 @@ async function statusOf(world: World, id: string): Promise<YouTubeUploadStatus> 
 }
 
 /** Polls the publication until `done` holds of it. */
-async function until(world: World, id: string, done: (status: YouTubeUploadStatus) => boolean, timeoutMs = 60_000): Promise<YouTubeUploadStatus> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const status = await statusOf(world, id);
-    if (done(status)) return status;
-    if (Date.now() > end) throw new Error(`still ${JSON.stringify(status)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function waitFor(check: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`never: ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const until = (world: World, id: string, done: (status: YouTubeUploadStatus) => boolean, timeoutMs = 60_000): Promise<YouTubeUploadStatus> =>
+  waitFor(
+    async () => {
+      const status = await statusOf(world, id);
+      return done(status) ? status : undefined;
+    },
+    { timeoutMs, intervalMs: 50, what: 'the publication' },
+  );
 
 const ended = (s: YouTubeUploadStatus) => s.state === 'published' || s.state === 'failed';
 
@@ -153,7 +145,7 @@ describe('with short clocks', () => {
     // The held request was closed by the product, not by YouTube.
     const held = world.w.stub.hung.filter((h) => h.title === 'Hanging');
     expect(held.length).toBeGreaterThanOrEqual(1);
-    await waitFor(() => held[0]!.closedAt !== null, 'the held request was closed');
+    await waitFor(() => held[0]!.closedAt !== null, { what: 'the held request was closed' });
 
     world.w.stub.hangTitles.delete('Hanging');
     const end = await until(world, submission.id, ended);
@@ -212,7 +204,7 @@ describe('with the real timeout (60 s): nothing waits on a stalled YouTube', () 
     world.w.stub.subscribers = 45_000;
     const first = await world.w.t.call('GET', '/api/admin/channel', world.adminCookie);
     expect(first.json()).toMatchObject({ connected: true, title: 'Label Channel', subscriberCount: 31_000 });
-    await waitFor(() => world.w.stub.hung.some((h) => h.kind === 'channels' && h.closedAt === null), 'the channel read reached YouTube');
+    await waitFor(() => world.w.stub.hung.some((h) => h.kind === 'channels' && h.closedAt === null), { what: 'the channel read reached YouTube' });
     // YouTube holds the read (for up to the 60 s timeout, longer than this test may take): the page still answers.
     const second = await world.w.t.call('GET', '/api/admin/channel', world.adminCookie);
     expect(second.statusCode).toBe(200);
@@ -221,12 +213,13 @@ describe('with the real timeout (60 s): nothing waits on a stalled YouTube', () 
 
     world.w.stub.hangChannels = false;
     world.w.stub.release();
-    const end = Date.now() + 10_000;
-    let figure = 0;
-    while (figure !== 45_000 && Date.now() < end) {
-      await new Promise((r) => setTimeout(r, 50));
-      figure = (await world.w.t.call('GET', '/api/admin/channel', world.adminCookie)).json().subscriberCount;
-    }
+    const figure = await waitFor(
+      async () => {
+        const latest = (await world.w.t.call('GET', '/api/admin/channel', world.adminCookie)).json().subscriberCount;
+        return latest === 45_000 ? latest : undefined;
+      },
+      { timeoutMs: 10_000, intervalMs: 50, what: 'the new subscriber count' },
+    );
     expect(figure).toBe(45_000);
   });
 
@@ -235,7 +228,7 @@ describe('with the real timeout (60 s): nothing waits on a stalled YouTube', () 
     const other = await publishable(world, 'Goes Through');
     world.w.stub.hangTitles.add('Stalled');
     expect((await publish(world, stalled.submission.id, stalled.body)).statusCode).toBe(202);
-    await waitFor(() => world.w.stub.hung.some((h) => h.title === 'Stalled' && h.closedAt === null), 'the stalled upload reached YouTube');
+    await waitFor(() => world.w.stub.hung.some((h) => h.title === 'Stalled' && h.closedAt === null), { what: 'the stalled upload reached YouTube' });
 
     expect((await publish(world, other.submission.id, other.body)).statusCode).toBe(202);
     const done = await until(world, other.submission.id, ended);
@@ -249,7 +242,7 @@ describe('with the real timeout (60 s): nothing waits on a stalled YouTube', () 
 
     // Cancelled: the request YouTube holds is given up at once, and the state says so.
     expect((await cancel(world, stalled.submission.id)).statusCode).toBe(204);
-    await waitFor(() => held[0]!.closedAt !== null, 'the held request was closed');
+    await waitFor(() => held[0]!.closedAt !== null, { what: 'the held request was closed' });
     expect((await statusOf(world, stalled.submission.id)).state).toBe('cancelled');
 
     // Started again with YouTube answering: one video, every byte.

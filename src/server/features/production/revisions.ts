@@ -1,10 +1,11 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { RevisionRequest } from '@shared/production';
 import { PRODUCTION_TEXTS } from '@shared/production-texts';
 import { TIER_DELIVERY } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
 import { revisionRequests, submissions } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';
+import { lockOwnSubmission } from '../../domain/submission/lock-own-submission';
 import { newId } from '../../platform/ids';
 import { recordHistory } from '../../domain/submission/history';
 
@@ -22,12 +23,9 @@ const toRevision = (row: typeof revisionRequests.$inferSelect): RevisionRequest 
  */
 export async function requestRevision(db: Db, userId: string, submissionId: string, note: string, now: Date): Promise<RevisionRequest> {
   return db.transaction(async (tx) => {
-    const [submission] = await tx
-      .select({ id: submissions.id, pricingTier: submissions.pricingTier, deliveredAt: submissions.deliveredAt, status: submissions.status })
-      .from(submissions)
-      .where(and(eq(submissions.id, submissionId), eq(submissions.userId, userId)))
-      .for('update');
-    if (!submission || submission.status === 'draft') throw apiError('submission_not_found');
+    const columns = { id: submissions.id, pricingTier: submissions.pricingTier, deliveredAt: submissions.deliveredAt, status: submissions.status };
+    const submission = await lockOwnSubmission(tx, userId, submissionId, columns);
+    if (submission.status === 'draft') throw apiError('submission_not_found');
     const allowed = TIER_DELIVERY[submission.pricingTier].revisions;
     const [used] = await tx.select({ n: count() }).from(revisionRequests).where(eq(revisionRequests.submissionId, submissionId));
     const number = (used?.n ?? 0) + 1;

@@ -27,8 +27,8 @@ import type { ObjectStorage } from '../../platform/storage/object-storage';
 import { createStripeClient } from '../../platform/stripe/stripe-client';
 import { findVisibleSubmission } from './access';
 import { allLedgers, bonusOf, markEarning } from './bonus';
-import { contentDisposition, deliverFiles, listDeliveries, serveDeliverable, zipDeliverables } from './deliveries';
-import { addDeliveryComment, approveCut, commentAudience, listDeliveryComments, loadDeliveryComment, resolveDeliveryComment } from './delivery-comments';
+import { deliverFiles, listDeliveries, serveDeliverable, zipDeliverables } from './deliveries';
+import { addDeliveryComment, commentAudience, listDeliveryComments, loadDeliveryComment, resolveDeliveryComment } from './delivery-comments';
 import type { ProductionServices } from './production-jobs';
 import { channelRoutes } from './channel-routes';
 import { productionState } from './production-state';
@@ -36,7 +36,8 @@ import { enterViews, recordPublication, reviewViralHit } from './publication';
 import { refundSubmission } from '../../domain/billing/refunds';
 import { requestRevision } from './revisions';
 import { cancelYouTubePublish, requestYouTubePublish, youtubeUploadStatus } from './youtube-upload';
-import { announceSubmissionChange } from '../../domain/submission/transition';
+import { approveCut } from '../../domain/submission/approve-cut';
+import { attachment } from '../../platform/content-disposition';
 
 type WithId = { Params: { id: string } };
 type WithDelivery = { Params: { id: string; deliveryId: string } };
@@ -207,8 +208,6 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
       const submission = await findVisibleSubmission(db, user, request.params.id);
       await approveCut(db, user, submission, request.params.deliveryId, now());
       request.log.info({ submissionId: submission.id, deliveryId: request.params.deliveryId }, 'cut approved');
-      // The team's open desk reads the submission again (the approval shows there at once).
-      await announceSubmissionChange(db, submission.userId, { submissionId: submission.id, status: submission.status });
       return productionState(db, await findVisibleSubmission(db, user, submission.id), now());
     });
 
@@ -231,7 +230,7 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
       const name = `${submission.songTitle || 'deliverables'} - deliverables.zip`;
       return reply
         .header('content-type', 'application/zip')
-        .header('content-disposition', contentDisposition(name))
+        .header('content-disposition', attachment(name))
         .header('cache-control', 'private, no-store')
         .send(stream);
     });
@@ -247,7 +246,7 @@ export async function productionRoutes(app: FastifyInstance, { db, config, stora
         }
         reply.code(served.statusCode).headers(served.headers);
         reply.header('cache-control', 'private, max-age=3600');
-        if (request.query.download !== undefined) reply.header('content-disposition', contentDisposition(file.fileName));
+        if (request.query.download !== undefined) reply.header('content-disposition', attachment(file.fileName));
         return reply.send(served.stream);
       },
     );

@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { publications, viewReadings } from '../../platform/db/schema';
 import { createAdmin, createArtist, createSubmissionRow, createTestApp, secondInstance, sessionCookie, TEST_ORIGIN, type TestApp } from '../../test/helpers';
 import { clearRights } from '../../test/rights-fixtures';
+import { settleJobs, waitFor } from '../../test/kit';
+import { VIRAL_CHECK_JOB } from './publication';
 import { startYouTubeStub, type YouTubeStub } from '../../test/youtube-stub';
 
 /**
@@ -32,16 +34,6 @@ afterAll(async () => {
   await youtube?.close();
 });
 
-async function until<T>(what: () => Promise<T | undefined>): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = await what();
-    if (value !== undefined) return value;
-    if (Date.now() - start > WITHIN_MS) throw new Error(`not within ${WITHIN_MS} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe(`the 14-day check on the job queue (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded database'})`, () => {
   it('runs a check already due within a minute, records its lateness, once across two instances', async () => {
     const artist = await createArtist(t.db);
@@ -59,15 +51,15 @@ describe(`the 14-day check on the job queue (${process.env.DATABASE_URL ? 'Postg
       expect(res.statusCode).toBe(200);
     }
     for (const sub of subs) {
-      const checked = await until(async () => {
+      const checked = await waitFor(async () => {
         const [row] = await t.db.select().from(publications).where(eq(publications.submissionId, sub.id));
         return row?.checkedAt ? row : undefined;
-      });
+      }, { timeoutMs: WITHIN_MS, intervalMs: 100, what: 'the 14-day check' });
       expect(checked.viewsAt14Days).not.toBeNull();
       expect(checked.checkLateSeconds!).toBeGreaterThanOrEqual(late / 1000 - 5);
     }
-    // Give both instances time to (wrongly) run a job twice, then count.
-    await new Promise((resolve) => setTimeout(resolve, 5000));
+    // Once no check is left waiting or running on either instance, each ran exactly once.
+    await settleJobs(t, VIRAL_CHECK_JOB);
     for (const sub of subs) {
       expect(await t.db.select().from(viewReadings).where(eq(viewReadings.submissionId, sub.id))).toHaveLength(1);
     }

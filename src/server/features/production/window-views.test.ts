@@ -4,6 +4,7 @@ import { dailyViews, publications } from '../../platform/db/schema';
 import { VIRAL_CHECK_BACKSTOP_JOB } from './viral-check-backstop';
 import { connectChannel, startChannelWorld, type ChannelWorld } from '../../test/channel-fixtures';
 import { createAdmin, createArtist, createSubmissionRow } from '../../test/helpers';
+import { waitFor } from '../../test/kit';
 import { clearRights } from '../../test/rights-fixtures';
 
 /** CONTRACT §16, views in the window: the 14-day check sums the Analytics API's days, exactly 14. */
@@ -33,15 +34,15 @@ async function publish(videoId: string, publishedAt: Date) {
   return { artist, submission };
 }
 
-/** The publication once `done` holds for it (the queue's worker runs the check), or as it is after 20 s. */
-async function publicationWhen(submissionId: string, done: (row: typeof publications.$inferSelect) => boolean) {
-  const until = Date.now() + 20_000;
-  for (;;) {
-    const [row] = await w.t.db.select().from(publications).where(eq(publications.submissionId, submissionId));
-    if ((row && done(row)) || Date.now() > until) return row!;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+/** The publication once `done` holds for it (the queue's worker runs the check); fails after 20 s. */
+const publicationWhen = (submissionId: string, done: (row: typeof publications.$inferSelect) => boolean) =>
+  waitFor(
+    async () => {
+      const [row] = await w.t.db.select().from(publications).where(eq(publications.submissionId, submissionId));
+      return row && done(row) ? row : undefined;
+    },
+    { timeoutMs: 20_000, intervalMs: 200, what: 'the publication' },
+  );
 
 /** Daily views 1000 + i for day i after `publishedAt`, for days `from`..`to`. */
 function reportDays(videoId: string, publishedAt: Date, from: number, to: number) {

@@ -9,6 +9,7 @@ import { objectKey, type ObjectStorage } from '../../platform/storage/object-sto
 import { connectChannel, startChannelWorld, type ChannelWorld } from '../../test/channel-fixtures';
 import { pngBytes } from '../../test/file-fixtures';
 import { createAdmin, createArtist, createStoredUpload, createSubmissionRow, secondInstance } from '../../test/helpers';
+import { waitFor } from '../../test/kit';
 import { YOUTUBE_REFUSAL_ADVICE } from '@shared/production-texts';
 import { clearRights } from '../../test/rights-fixtures';
 import { YOUTUBE_UPLOAD_JOB, queueStalledUploads } from './youtube-upload';
@@ -66,16 +67,14 @@ async function draftOf(submissionId: string) {
   return res.json() as { title: string; description: string; tags: string[] };
 }
 
-async function waitForEnd(submissionId: string, timeoutMs = 40_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await w.t.call('GET', `/api/admin/submissions/${submissionId}/youtube`, adminCookie);
-    const status = res.json();
-    if (status.state === 'published' || status.state === 'failed') return status;
-    if (Date.now() > until) throw new Error(`still ${JSON.stringify(status)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const waitForEnd = (submissionId: string, timeoutMs = 40_000) =>
+  waitFor(
+    async () => {
+      const status = (await w.t.call('GET', `/api/admin/submissions/${submissionId}/youtube`, adminCookie)).json();
+      return status.state === 'published' || status.state === 'failed' ? status : undefined;
+    },
+    { timeoutMs, intervalMs: 200, what: 'the publication to end' },
+  );
 
 const starts = () => w.stub.uploadLog.filter((e) => e.kind === 'start').length;
 
@@ -174,12 +173,13 @@ describe('publishing on the label’s channel', () => {
     // The first run gets one chunk through, then YouTube fails: the try ends, and the next waits its time.
     w.stub.failChunks = { count: 1, status: 503, message: 'Backend Error', retryAfterS: 0, fromByte: 1 };
     await w.t.call('POST', `/api/admin/submissions/${submission.id}/youtube`, adminCookie, { objectPath, ...(await draftOf(submission.id)) });
-    const until = Date.now() + 30_000;
-    let row;
-    do {
-      await new Promise((r) => setTimeout(r, 50));
-      [row] = await w.t.db.select().from(youtubeUploads).where(eq(youtubeUploads.submissionId, submission.id));
-    } while ((row!.attempts === 0 || row!.leaseUntil !== null) && Date.now() < until);
+    const row = await waitFor(
+      async () => {
+        const [upload] = await w.t.db.select().from(youtubeUploads).where(eq(youtubeUploads.submissionId, submission.id));
+        return upload && upload.attempts > 0 && upload.leaseUntil === null ? upload : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 50, what: 'the first try to end' },
+    );
     expect(row).toMatchObject({ state: 'uploading', bytesSent: 8 * 1024 * 1024, attempts: 1, error: 'Backend Error' });
     expect(row!.sessionUri).toBeTruthy();
     expect(row!.retryAt).not.toBeNull();

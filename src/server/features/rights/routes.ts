@@ -22,6 +22,7 @@ import {
 } from '../../domain/submission/agreement';
 import { renderAgreementPdf, renderAllowlistLetter } from '../../domain/submission/agreement-pdf';
 import { markAllowlist, rightsState } from '../../domain/submission/rights';
+import { attachment } from '../../platform/content-disposition';
 
 type WithId = { Params: { id: string } };
 type WithToken = { Params: { token: string } };
@@ -86,7 +87,7 @@ export async function rightsRoutes(app: FastifyInstance, { db, config, now }: { 
       await readAgreement(db, submission, labelName, now());
       const [agreement] = await db.select().from(agreements).where(eq(agreements.submissionId, submission.id));
       const pdf = await renderAgreementPdf(agreement!, await signaturesOf(db, submission.id), submission.songTitle, labelName);
-      return reply.type('application/pdf').header('content-disposition', 'attachment; filename="agreement.pdf"').send(pdf);
+      return reply.type('application/pdf').header('content-disposition', attachment('agreement.pdf')).send(pdf);
     });
   });
 
@@ -100,7 +101,7 @@ export async function rightsRoutes(app: FastifyInstance, { db, config, now }: { 
     // The thank-you page's copy, with the link just used, for an hour after signing (decision 189).
     link.get<WithToken>('/api/sign/:token/agreement.pdf', rateLimited('signingLinks', 'address'), async (request, reply) => {
       const pdf = await signedCopyByLink(db, request.params.token, labelName, now());
-      return reply.type('application/pdf').header('content-disposition', 'attachment; filename="agreement.pdf"').send(pdf);
+      return reply.type('application/pdf').header('content-disposition', attachment('agreement.pdf')).send(pdf);
     });
     link.post<WithToken>('/api/sign/:token', rateLimited('signingLinks', 'address'), async (request) => {
       const input = parseInput(signByLinkSchema, request.body);
@@ -142,7 +143,7 @@ export async function rightsRoutes(app: FastifyInstance, { db, config, now }: { 
         agreement: agreement ? { sha256: agreement.sha256, status: agreementStatusOf(await signaturesOf(db, submission.id)) } : null,
         date: now(),
       });
-      return reply.type('application/pdf').header('content-disposition', 'attachment; filename="allowlist-letter.pdf"').send(pdf);
+      return reply.type('application/pdf').header('content-disposition', attachment('allowlist-letter.pdf')).send(pdf);
     });
   });
 }

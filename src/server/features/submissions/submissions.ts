@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../platform/db/client';
 import { submissions, uploads, type SubmissionRow, type UserRow } from '../../platform/db/schema';
 import type { EmailQueue } from '../../domain/email/email-kinds';
 import { apiError } from '../../platform/errors';
+import { lockOwnSubmission } from '../../domain/submission/lock-own-submission';
 import { newId } from '../../platform/ids';
 import { transitionSubmissions } from '../../domain/submission/transition';
 import { initialPaymentState } from '../../domain/submission/payment-state';
@@ -167,12 +168,7 @@ export async function createDraft(db: Db, userId: string, input: DraftChanges): 
 
 /** The caller's draft, locked for the change; 404 when not theirs, 409 once it was submitted. */
 async function lockOwnDraft(tx: Tx, userId: string, id: string): Promise<ArtistSubmissionRow> {
-  const [row] = await tx
-    .select(artistColumns)
-    .from(submissions)
-    .where(and(eq(submissions.id, id), eq(submissions.userId, userId)))
-    .for('update');
-  if (!row) throw apiError('submission_not_found');
+  const row = await lockOwnSubmission(tx, userId, id, artistColumns);
   if (row.status !== 'draft') throw apiError('draft_already_submitted');
   return row;
 }

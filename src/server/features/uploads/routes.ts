@@ -30,6 +30,7 @@ import {
   receiveUpload,
   UploadBusyError,
 } from './uploads';
+import { attachment } from '../../platform/content-disposition';
 
 interface UploadRoutesOptions {
   db: Db;
@@ -182,7 +183,7 @@ export async function uploadRoutes(app: FastifyInstance, { db, config, storage }
         contentType: upload.contentType!,
         expiresInSeconds: DOWNLOAD_URL_TTL_S,
         // The name is letters, digits, - and _ (its schema): nothing to quote or encode.
-        contentDisposition: download ? `attachment; filename="${download}.${downloadExtension('', upload.contentType)}"` : undefined,
+        contentDisposition: download ? attachment(`${download}.${downloadExtension('', upload.contentType)}`) : undefined,
       });
     } catch (error) {
       if (error instanceof ObjectNotFoundError) throw apiError('file_not_found');

@@ -49,6 +49,9 @@ describe('parsing', () => {
     });
     expect(parseHtmlMetadata('<title>\n  Just   a title </title>', 'https://a.example/')).toEqual({ title: 'Just a title', thumbnail: null });
     expect(parseHtmlMetadata('<p>nothing</p>', 'https://a.example/')).toEqual({ title: undefined, thumbnail: null });
+    // Parsed as HTML, not matched as text: a tag in a comment or a script is not one.
+    const hidden = '<!-- <meta property="og:title" content="Commented out"> --><script>const t = \'<meta property="og:title" content="In a script">\';</script><title>The real one</title>';
+    expect(parseHtmlMetadata(hidden, 'https://a.example/')).toEqual({ title: 'The real one', thumbnail: null });
   });
 
   it('reads oEmbed JSON and survives junk', () => {

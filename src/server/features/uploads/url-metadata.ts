@@ -1,3 +1,4 @@
+import { Parser } from 'htmlparser2';
 import type { UrlMetadata } from '@shared/submission-schemas';
 import { URL_MAX_LENGTH } from '@shared/submissions';
 import { safeFetchText, type FetchText } from './safe-fetch';
@@ -115,17 +116,38 @@ export function parseOEmbed(body: string): Partial<UrlMetadata> {
   }
 }
 
-/** OpenGraph, then Twitter card tags, then <title>; relative image URLs resolved against the page. */
+/**
+ * OpenGraph, then Twitter card tags, then <title>; relative image URLs resolved against the page.
+ * Read with a real HTML parser (htmlparser2: attributes in any quoting, entities decoded, a
+ * `<meta>` inside a comment or a script not taken for one).
+ */
 export function parseHtmlMetadata(html: string, pageUrl: string): Partial<UrlMetadata> {
   const meta = new Map<string, string>();
-  for (const tag of html.matchAll(/<meta\b[^>]*>/gi)) {
-    const attributes = parseAttributes(tag[0]);
-    const key = (attributes.property ?? attributes.name ?? attributes.itemprop)?.toLowerCase();
-    const content = attributes.content;
-    if (key && content !== undefined && !meta.has(key)) meta.set(key, decodeEntities(content).trim());
-  }
-  const titleTag = /<title\b[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1];
-  const title = meta.get('og:title') || meta.get('twitter:title') || (titleTag ? decodeEntities(titleTag).trim() : '');
+  let titleTag: string | undefined;
+  let inTitle = false;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (name === 'title' && titleTag === undefined) {
+          inTitle = true;
+          titleTag = '';
+        }
+        if (name !== 'meta') return;
+        const key = (attributes.property ?? attributes.name ?? attributes.itemprop)?.toLowerCase();
+        const content = attributes.content;
+        if (key && content !== undefined && !meta.has(key)) meta.set(key, content.trim());
+      },
+      ontext(text) {
+        if (inTitle) titleTag += text;
+      },
+      onclosetag(name) {
+        if (name === 'title') inTitle = false;
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.end(html);
+  const title = meta.get('og:title') || meta.get('twitter:title') || (titleTag ? titleTag.trim() : '');
   const image =
     meta.get('og:image:secure_url') ||
     meta.get('og:image') ||
@@ -141,26 +163,6 @@ export function parseHtmlMetadata(html: string, pageUrl: string): Partial<UrlMet
     }
   }
   return { title: title ? clampTitle(title) : undefined, thumbnail };
-}
-
-function parseAttributes(tag: string): Record<string, string> {
-  const attributes: Record<string, string> = {};
-  for (const m of tag.matchAll(/([A-Za-z_:][-A-Za-z0-9_:.]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/g)) {
-    attributes[m[1]!.toLowerCase()] = m[2] ?? m[3] ?? m[4] ?? '';
-  }
-  return attributes;
-}
-
-const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,8});/gi, (whole, entity: string) => {
-    if (entity[0] === '#') {
-      const code = entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED_ENTITIES[entity.toLowerCase()] ?? whole;
-  });
 }
 
 function clampTitle(title: string): string {

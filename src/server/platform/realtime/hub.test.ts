@@ -191,7 +191,7 @@ describe('RealtimeHub', () => {
 
     const unaffected = new FakeSocket();
     hub.add(unaffected, 'u1', 'signed-out', hub.changesHeard());
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await hub.idle();
     expect(unaffected.closedWith).toBeUndefined(); // no change since its lookup: the heartbeat's job
   });
 

@@ -133,6 +133,17 @@ export class RealtimeHub<Event extends RealtimeEvent = RealtimeEvent> {
     this.heartbeat.unref();
   }
 
+  /**
+   * Resolves once every session check, send and load under way here has finished (those they
+   * start included), or after `timeoutMs`: a caller counting sockets after a change waits for it.
+   */
+  async idle(timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.pending.size > 0 && Date.now() < deadline) {
+      await Promise.race([Promise.allSettled([...this.pending]), new Promise((resolve) => setTimeout(resolve, deadline - Date.now()).unref())]);
+    }
+  }
+
   async stop(): Promise<void> {
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = undefined;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Message as MessageView } from '@shared/messages';
 import { TEST_ORIGIN, createAdmin, createArtist, createTestApp, secondInstance, sessionCookie, type TestApp } from '../../test/helpers';
 import type { UserRow } from '../db/schema';
+import { waitFor } from '../../test/kit';
 import { UpgradeRefused, listenOnLoopback, openSocket, sleep, type TestSocket } from '../../test/test-sockets';
 
 type NewMessage = { type: 'new_message'; message: MessageView };
@@ -86,20 +87,21 @@ describe('live delivery', () => {
   it('never lets a spoofed auth message receive another user’s messages', async () => {
     const spy = await connect(intruder);
     spy.ws.send(JSON.stringify({ type: 'auth', userId: artist.id }));
+    // The victim's whole handshake and session lookup come after the spoofed message was sent.
     const victim = await connect(artist);
-    await sleep(50);
     await post(t.app, admin, artist.id, 'Private to Nora');
     await victim.waitFor(isNewMessage('Private to Nora'));
-    await sleep(100);
-    expect(spy.events.filter((e) => e.type !== 'ready')).toEqual([]);
+    // A message to the spy, posted after: once it has arrived, anything sent to the spy before it has too.
+    await post(t.app, admin, intruder.id, 'For the intruder');
+    await spy.waitFor(isNewMessage('For the intruder'));
+    expect(spy.events.filter((e) => e.type !== 'ready' && !isNewMessage('For the intruder')(e))).toEqual([]);
   });
 
   it('forgets closed sockets', async () => {
     const socket = await connect(intruder);
     const before = t.app.realtime.socketCount(intruder.id);
     await socket.close();
-    await sleep(50);
-    expect(t.app.realtime.socketCount(intruder.id)).toBe(before - 1);
+    await waitFor(() => t.app.realtime.socketCount(intruder.id) === before - 1, { what: 'the closed socket to be forgotten' });
   });
 
   it('delivers a message too large for a NOTIFY payload (by reference) across instances too', async () => {
@@ -135,7 +137,10 @@ describe('across server instances sharing one database', () => {
       await adminOnFirst.waitFor(isNewMessage('Answer from instance two'));
       await artistOnSecond.waitFor(isNewMessage('Answer from instance two'));
       // Each socket receives each message once: the publishing instance skips its own notification.
-      await sleep(100);
+      // A third message, posted after: once both sockets have it, any copy of the first two has come too.
+      await post(t.app, admin, artist.id, 'Last of three');
+      await artistOnSecond.waitFor(isNewMessage('Last of three'));
+      await adminOnFirst.waitFor(isNewMessage('Last of three'));
       expect(adminOnFirst.events.filter(isNewMessage('Across instances'))).toHaveLength(1);
       expect(artistOnSecond.events.filter(isNewMessage('Answer from instance two'))).toHaveLength(1);
     } finally {

@@ -7,6 +7,7 @@ import { LocalObjectStorage } from './local-storage';
 import { objectKey, ObjectNotFoundError, ObjectTooLargeError, type ObjectStorage } from './object-storage';
 import { S3ObjectStorage } from './s3-storage';
 import { startS3Server, type TestS3Server } from '../../test/s3-server';
+import { waitFor } from '../../test/kit';
 
 async function text(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];
@@ -127,8 +128,7 @@ describe('local object storage', () => {
     const body = new PassThrough();
     const writing = storage.receive(key, body, 1024 * 1024);
     body.write(Buffer.alloc(1000));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(readdirSync(path.join(localRoot, 'tmp'))).toContain(key.replace('/', '~'));
+    await waitFor(() => readdirSync(path.join(localRoot, 'tmp')).includes(key.replace('/', '~')), { what: 'the temporary file' });
     await storage.delete([key]);
     expect(readdirSync(path.join(localRoot, 'tmp'))).not.toContain(key.replace('/', '~'));
     body.destroy();
