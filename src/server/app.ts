@@ -23,6 +23,7 @@ import { declareNotificationJobs } from './features/notifications/notification-j
 import { createProductionServices, declareProductionJobs } from './features/production/production-jobs';
 import { productionRoutes } from './features/production/routes';
 import { profileRoutes } from './features/profile/routes';
+import { handoverRoutes } from './features/handover/routes';
 import { rightsRoutes } from './features/rights/routes';
 import { submissionRoutes } from './features/submissions/routes';
 import { uploadRoutes } from './features/uploads/routes';
@@ -180,6 +181,7 @@ export async function buildApp({
   declareProductionJobs(jobs, production, { config, now: clock });
   await app.register(productionRoutes, { db, config, storage, now: clock, emailDelayS: config.mail.messageDelayS, services: production });
   await app.register(rightsRoutes, { db, config, now: clock });
+  await app.register(handoverRoutes, { db, config, storage });
   await app.register(metricsRoutes, { registry: metrics, token: config.metricsToken });
 
   await serveClient(app, client, clientDir);
