@@ -24,6 +24,7 @@ import { createProductionServices, declareProductionJobs } from './features/prod
 import { productionRoutes } from './features/production/routes';
 import { profileRoutes } from './features/profile/routes';
 import { handoverRoutes } from './features/handover/routes';
+import { WebhookDispatcher } from './features/handover/webhook-dispatcher';
 import { rightsRoutes } from './features/rights/routes';
 import { submissionRoutes } from './features/submissions/routes';
 import { uploadRoutes } from './features/uploads/routes';
@@ -67,6 +68,8 @@ export interface AppOptions {
   storage?: ObjectStorage;
   /** How fast request bodies must keep arriving (default BODY_PROGRESS); tests shorten the window. */
   bodyProgress?: BodyProgress;
+  /** How often an idle instance looks for webhook deliveries that are due (default 1 s). */
+  webhookPollMs?: number;
 }
 
 declare module 'fastify' {
@@ -89,6 +92,7 @@ export async function buildApp({
   clock = () => new Date(),
   storage = createObjectStorage(config),
   bodyProgress = BODY_PROGRESS,
+  webhookPollMs = 1000,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: productLogger(logger ?? { level: config.logLevel }),
@@ -185,9 +189,20 @@ export async function buildApp({
   await app.register(metricsRoutes, { registry: metrics, token: config.metricsToken });
 
   await serveClient(app, client, clientDir);
+  // The webhook outbox (CONTRACT §28): every instance sends what is due, each delivery claimed by one.
+  const webhooks = new WebhookDispatcher(db, {
+    tokenKey: config.production.tokenKey,
+    allowPrivate: config.webhooks.allowPrivate,
+    pollMs: webhookPollMs,
+    log: app.log,
+  });
   // Every job is defined by now; workers start once the app is ready and stop before the database closes.
-  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onReady', async () => {
+    await jobs.start();
+    webhooks.start();
+  });
   app.addHook('onClose', async () => {
+    await webhooks.stop();
     await jobs.stop();
     await outbox.close();
   });

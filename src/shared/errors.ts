@@ -117,6 +117,10 @@ export const API_ERRORS = {
   refund_failed: { status: 502 },
   stripe_unavailable: { status: 503, message: 'Stripe could not be reached. Try again in a moment.' },
   earning_not_found: { status: 404, message: 'Earning not found' },
+  // CONTRACT §28: webhooks.
+  webhook_not_found: { status: 404, message: 'Webhook endpoint not found' },
+  webhook_url_private: { status: 400 },
+  webhook_limit: { status: 409 },
   // CONTRACT §22: rights before release.
   rights_incomplete: { status: 409 },
   owners_frozen: { status: 409, message: 'The owners can no longer be changed: the submission was approved' },
