@@ -3,10 +3,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_WAITS_S } from '@shared/webhooks';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents, type UserRow } from '../../platform/db/schema';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_WAITS_S } from '@shared/webhooks';
+import { markEarningPaid } from '../../domain/bonus/earning-payment';
+import { markPaymentRefunded, markPaymentSucceeded } from '../../domain/submission/payment-state';
+import { publications, webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents, type UserRow } from '../../platform/db/schema';
 import { privateAddressOf } from '../../platform/ssrf-guard';
-import { createAdmin, createArtist, createSubmissionRow, createTestApp, headers, secondInstance, type TestApp } from '../../test/helpers';
+import { createAdmin, createArtist, createSubmissionRow, createTestApp, headers, linkSubmission, secondInstance, type TestApp } from '../../test/helpers';
+import { clearRights } from '../../test/rights-fixtures';
 import { nextAttemptAt, signWebhook } from './webhook-dispatcher';
 
 /**
@@ -275,5 +278,74 @@ describe('delivery', () => {
     } finally {
       await strict.close();
     }
+  });
+});
+
+describe('every event, from its one writer', () => {
+  it('submission.created, agreement.signed, publication.published, earning.created, payment.succeeded, refund.created and payout.paid are queued with their facts', async () => {
+    await addEndpoint([...WEBHOOK_EVENT_TYPES]);
+    const typesOf = async () =>
+      (await t.db.select({ type: webhookEvents.type, data: webhookEvents.data }).from(webhookEvents)).map((e) => ({ type: e.type, data: e.data }));
+
+    // Sent to the label: created, and its first status.
+    const sent = await t.call('POST', '/api/submissions', artist, linkSubmission({ songTitle: 'Northern Lights', artistName: 'Ada Reyes' }));
+    expect(sent.statusCode, sent.body).toBe(201);
+    const id = sent.json().id as string;
+    expect(await typesOf()).toEqual([
+      { type: 'submission.created', data: expect.objectContaining({ submissionId: id, songTitle: 'Northern Lights', artistName: 'Ada Reyes' }) },
+      { type: 'submission.status_changed', data: expect.objectContaining({ submissionId: id, from: 'draft', to: 'pending', reason: 'submitted' }) },
+    ]);
+
+    // Approved and signed.
+    await approve(id);
+    expect((await t.call('GET', `/api/submissions/${id}/agreement`, artist)).statusCode).toBe(200);
+    const signed = await t.call('POST', `/api/submissions/${id}/agreement/sign`, artist, { name: 'Ada Reyes', consent: true });
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect((await typesOf()).filter((e) => e.type === 'agreement.signed')).toEqual([
+      { type: 'agreement.signed', data: expect.objectContaining({ submissionId: id, ownerName: expect.any(String), status: 'signed' }) },
+    ]);
+
+    // Published after the artist's third hit: the publication and the bonus it earns.
+    for (let i = 0; i < 3; i++) {
+      const hit = await createSubmissionRow(t.db, artist, { songTitle: `Hit ${i + 1}`, status: 'published' });
+      await t.db.insert(publications).values({
+        submissionId: hit.id,
+        videoUrl: `https://www.youtube.com/watch?v=hit${i}`,
+        publishedAt: new Date(Date.now() - 30 * 86_400_000),
+        subscriberCount: 10_000,
+        subscriberSource: 'admin',
+        checkAt: new Date(Date.now() - 16 * 86_400_000),
+        checkedAt: new Date(Date.now() - 16 * 86_400_000),
+        viewsAt14Days: 50_000,
+        viralHit: true,
+        hitRecordedAt: new Date(Date.now() - 16 * 86_400_000),
+      });
+    }
+    await clearRights(t.db, id);
+    const published = await t.call('PUT', `/api/admin/submissions/${id}/publication`, admin, {
+      videoUrl: 'https://www.youtube.com/watch?v=northern',
+      publishedAt: new Date().toISOString(),
+      subscriberCount: 12_000,
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    const events = await typesOf();
+    expect(events.find((e) => e.type === 'publication.published')?.data).toMatchObject({ submissionId: id, videoUrl: 'https://www.youtube.com/watch?v=northern' });
+    expect(events.find((e) => e.type === 'earning.created')?.data).toMatchObject({ submissionId: id, amount: expect.any(String) });
+
+    // Paid by hand: payout.paid.
+    const paid = await t.db.transaction((tx) => markEarningPaid(tx, { submissionId: id, by: admin.id, transferId: null, now: new Date() }));
+    expect(paid.status).toBe('paid');
+    expect((await typesOf()).find((e) => e.type === 'payout.paid')?.data).toMatchObject({ submissionId: id, transferId: null });
+
+    // A paid plan: the payment succeeds, then is refunded.
+    const paidPlan = await createSubmissionRow(t.db, artist, { songTitle: 'Copper Sky', pricingTier: 'premium' });
+    const target = { id: paidPlan.id, userId: artist.id, status: paidPlan.status, paymentStatus: paidPlan.paymentStatus };
+    await t.db.transaction((tx) => markPaymentSucceeded(tx, target, { paymentIntentId: 'pi_copper', dueAt: null, joinsQueue: true }));
+    await t.db.transaction((tx) => markPaymentRefunded(tx, { ...target, status: 'pending', paymentStatus: 'succeeded' }, { by: admin.id, now: new Date() }));
+    const money = (await typesOf()).filter((e) => e.type === 'payment.succeeded' || e.type === 'refund.created');
+    expect(money).toEqual([
+      { type: 'payment.succeeded', data: expect.objectContaining({ submissionId: paidPlan.id, paymentIntentId: 'pi_copper', amount: paidPlan.amount }) },
+      { type: 'refund.created', data: expect.objectContaining({ submissionId: paidPlan.id }) },
+    ]);
   });
 });
