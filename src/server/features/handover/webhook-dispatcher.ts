@@ -97,9 +97,10 @@ export class WebhookDispatcher {
     private readonly options: { tokenKey: Buffer; allowPrivate: boolean; pollMs: number; log: FastifyBaseLogger },
   ) {}
 
+  /** Looks first after one polling interval: the app's other start-up work has the database first. */
   start(): void {
     this.stopped = false;
-    this.schedule(0);
+    this.schedule(this.options.pollMs);
   }
 
   /** Stops claiming; waits (briefly) for attempts under way. */
