@@ -58,6 +58,7 @@ const BillingPage = page(() => import('@client/routes/billing-page'), 'BillingPa
 const DeleteAccountPage = page(() => import('@client/features/account/delete-account-page'), 'DeleteAccountPage');
 const TeamPage = page(() => import('@client/features/admin/team-page'), 'TeamPage');
 const ChannelPage = page(() => import('@client/features/admin/channel-page'), 'ChannelPage');
+const WebhooksPage = page(() => import('@client/features/admin/webhooks-page'), 'WebhooksPage');
 const ResetPasswordPage = page(() => import('@client/features/auth/reset-password-page'), 'ResetPasswordPage');
 const UnsubscribePage = page(() => import('@client/features/notifications/unsubscribe-page'), 'UnsubscribePage');
 const MessagesPage = page(() => import('@client/features/messages/messages-page'), 'MessagesPage');
@@ -145,6 +146,7 @@ function SignedInRoutes() {
       <Route path="/admin/outbox" component={OutboxPage} />
       <Route path="/admin/users" component={TeamPage} />
       <Route path="/admin/channel" component={ChannelPage} />
+      <Route path="/admin/webhooks" component={WebhooksPage} />
       <Route path="/settings" component={AccountSettingsPage} />
       <Route path="/settings/delete-account" component={DeleteAccountPage} />
       <Route path="/settings/billing" component={BillingPage} />
