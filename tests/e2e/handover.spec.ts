@@ -79,7 +79,7 @@ async function signedSong(): Promise<string> {
     artworkUrl: ((await art.json()) as { objectPath: string }).objectPath,
     artistName: 'Ada Reyes',
     songTitle: 'Northern Lights',
-    genre: 'Synthpop',
+    genre: 'Darkwave',
     isrc: 'US-RC1-26-00417',
     contentId: 'yes',
     distributor: 'CD Baby',
