@@ -35,6 +35,8 @@ let answers: number[] = [];
 
 beforeAll(async () => {
   receiver = http.createServer((req, res) => {
+    // An endpoint that never answers: the delivery's 10 s timeout ends it.
+    if (req.url?.startsWith('/slow')) return;
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -221,6 +223,38 @@ describe('delivery', () => {
       await worker.close();
     }
   });
+
+  it('gives up after the twelfth attempt, and an endpoint silent for 10 s has failed that attempt', async () => {
+    const endpoint = await addEndpoint(['submission.status_changed']);
+    answers = [503];
+    const ping = await t.call('POST', `/api/admin/webhooks/${endpoint.id}/ping`, admin);
+    // Eleven attempts already failed (as if a day had passed).
+    await t.db.update(webhookDeliveries).set({ attempts: WEBHOOK_MAX_ATTEMPTS - 1 });
+    const worker = await secondInstance(t, { webhookPollMs: 100 });
+    try {
+      const [given] = await until(() => t.db.select().from(webhookDeliveries), (rows) => rows[0]?.status !== 'pending', 'the twelfth attempt');
+      expect(given).toMatchObject({ status: 'failed', attempts: WEBHOOK_MAX_ATTEMPTS });
+      expect(received.map((r) => r.json.id)).toEqual([ping.json().eventId]);
+
+      const slowUrl = receiverUrl.replace('/hooks/hub', '/slow');
+      const slow = await t.call('POST', '/api/admin/webhooks', admin, { url: slowUrl, events: ['payout.paid'] });
+      expect(slow.statusCode).toBe(201);
+      expect((await t.call('POST', `/api/admin/webhooks/${slow.json().id}/ping`, admin)).statusCode).toBe(202);
+      const attempts = await until(
+        () => t.db.select().from(webhookAttempts).innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId)),
+        (rows) => rows.some((r) => r.webhook_deliveries.endpointId === slow.json().id),
+        'the timed-out attempt',
+        30_000,
+      );
+      const timedOut = attempts.find((r) => r.webhook_deliveries.endpointId === slow.json().id)!;
+      expect(timedOut.webhook_attempts.statusCode).toBeNull();
+      expect(timedOut.webhook_attempts.error).toMatch(/No answer within 10 s/);
+      expect(timedOut.webhook_attempts.durationMs).toBeGreaterThanOrEqual(9_900);
+      expect(timedOut.webhook_deliveries.status).toBe('pending');
+    } finally {
+      await worker.close();
+    }
+  }, 60_000);
 
   it('two instances deliver each event once per endpoint', async () => {
     const first = await addEndpoint(['submission.status_changed']);
