@@ -59,6 +59,7 @@ const DeleteAccountPage = page(() => import('@client/features/account/delete-acc
 const TeamPage = page(() => import('@client/features/admin/team-page'), 'TeamPage');
 const AdminRoute = page(() => import('@client/routes/admin-route'), 'AdminRoute');
 const ChannelPage = page(() => import('@client/features/admin/channel-page'), 'ChannelPage');
+const WebhooksPage = page(() => import('@client/features/admin/webhooks-page'), 'WebhooksPage');
 const ResetPasswordPage = page(() => import('@client/features/auth/reset-password-page'), 'ResetPasswordPage');
 const UnsubscribePage = page(() => import('@client/features/notifications/unsubscribe-page'), 'UnsubscribePage');
 const MessagesPage = page(() => import('@client/features/messages/messages-page'), 'MessagesPage');
@@ -157,6 +158,11 @@ function SignedInRoutes() {
       <Route path="/admin/channel">
         <AdminRoute width="max-w-3xl">
           <ChannelPage />
+        </AdminRoute>
+      </Route>
+      <Route path="/admin/webhooks">
+        <AdminRoute width="max-w-3xl">
+          <WebhooksPage />
         </AdminRoute>
       </Route>
       <Route path="/settings" component={AccountSettingsPage} />

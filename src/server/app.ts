@@ -25,6 +25,8 @@ import { declareNotificationJobs } from './features/notifications/notification-j
 import { createProductionServices, declareProductionJobs } from './features/production/production-jobs';
 import { productionRoutes } from './features/production/routes';
 import { profileRoutes } from './features/profile/routes';
+import { handoverRoutes } from './features/handover/routes';
+import { WebhookDispatcher } from './features/handover/webhook-dispatcher';
 import { rightsRoutes } from './features/rights/routes';
 import { submissionRoutes } from './features/submissions/routes';
 import { uploadRoutes } from './features/uploads/routes';
@@ -68,6 +70,8 @@ export interface AppOptions {
   storage?: ObjectStorage;
   /** How fast request bodies must keep arriving (default BODY_PROGRESS); tests shorten the window. */
   bodyProgress?: BodyProgress;
+  /** How often an idle instance looks for webhook deliveries that are due (default 1 s). */
+  webhookPollMs?: number;
 }
 
 declare module 'fastify' {
@@ -90,6 +94,7 @@ export async function buildApp({
   clock = () => new Date(),
   storage = createObjectStorage(config),
   bodyProgress = BODY_PROGRESS,
+  webhookPollMs = 1000,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: productLogger(logger ?? { level: config.logLevel }),
@@ -186,15 +191,25 @@ export async function buildApp({
   declareProductionJobs(jobs, production, { config, now: clock });
   await app.register(productionRoutes, { db, config, storage, now: clock, emailDelayS: config.mail.messageDelayS, services: production });
   await app.register(rightsRoutes, { db, config, now: clock });
+  await app.register(handoverRoutes, { db, config, storage });
   await app.register(metricsRoutes, { registry: metrics, token: config.metricsToken });
 
   await serveClient(app, client, clientDir);
+  // The webhook outbox (CONTRACT §28): every instance sends what is due, each delivery claimed by one.
+  const webhooks = new WebhookDispatcher(db, {
+    tokenKey: config.production.tokenKey,
+    allowPrivate: config.webhooks.allowPrivate,
+    pollMs: webhookPollMs,
+    log: app.log,
+  });
   // Every job is defined by now; workers start once the app is ready and stop before the database closes.
   app.addHook('onReady', async () => {
     await jobs.start();
     await catchUpDecisionDeadlines(jobs);
+    webhooks.start();
   });
   app.addHook('onClose', async () => {
+    await webhooks.stop();
     await jobs.stop();
     await outbox.close();
   });

@@ -106,6 +106,13 @@ const envSchema = z.object({
   LABEL_LEGAL_NAME: optionalString.pipe(z.string().max(200, 'must be at most 200 characters').optional()),
   LABEL_ADDRESS: optionalString.pipe(z.string().max(500, 'must be at most 500 characters').optional()),
   LABEL_TAX_ID: optionalString.pipe(z.string().max(100, 'must be at most 100 characters').optional()),
+  DDEX_PARTY_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^PADPIDA[A-Z0-9]{1,20}$/, 'must be a DDEX Party Id (DPID), e.g. PADPIDA2014120301')
+      .optional(),
+  ),
+  WEBHOOK_ALLOW_PRIVATE: booleanString,
   VAT_RATE: optionalString.pipe(
     z
       .string()
@@ -157,6 +164,10 @@ export interface Config {
    * (VAT_RATE, a percentage), each unset by default.
    */
   billing: { legalName: string | undefined; address: string | undefined; taxId: string | undefined; vatRatePercent: number | undefined };
+  /** The label's DDEX Party Id, the sender of the release package's ERN message (CONTRACT §28); unset: named only. */
+  ddexPartyId: string | undefined;
+  /** Webhooks (CONTRACT §28): whether endpoints on private and loopback addresses are allowed (WEBHOOK_ALLOW_PRIVATE=1). */
+  webhooks: { allowPrivate: boolean };
   /** After approval (CONTRACT §13). */
   production: {
     /** `auto`: a paid submission not delivered by its deadline is refunded by a scheduled job. */
@@ -292,6 +303,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       taxId: e.LABEL_TAX_ID,
       vatRatePercent: e.VAT_RATE === undefined ? undefined : Number(e.VAT_RATE),
     },
+    ddexPartyId: e.DDEX_PARTY_ID,
+    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE },
     production: {
       lateDeliveryRefund: e.LATE_DELIVERY_REFUND,
       bonusPerTrackUsd: Number(e.BONUS_PER_TRACK_USD).toFixed(2),

@@ -124,6 +124,10 @@ export const API_ERRORS = {
   earning_not_found: { status: 404, message: 'Earning not found' },
   // CONTRACT §25: the hit this earning depended on was withdrawn before it was paid.
   earning_void: { status: 409, message: 'This earning is void: the viral hit it depended on no longer counts' },
+  // CONTRACT §28: webhooks.
+  webhook_not_found: { status: 404, message: 'Webhook endpoint not found' },
+  webhook_url_private: { status: 400 },
+  webhook_limit: { status: 409 },
   // CONTRACT §22: rights before release.
   rights_incomplete: { status: 409 },
   owners_frozen: { status: 409, message: 'The owners can no longer be changed: the submission was approved' },

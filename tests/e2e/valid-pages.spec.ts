@@ -35,6 +35,7 @@ const PAGES: { path: string; who: Who; heading: RegExp }[] = [
   { path: '/admin/outbox', who: 'admin', heading: /./ },
   { path: '/admin/users', who: 'admin', heading: /./ },
   { path: '/admin/channel', who: 'admin', heading: /./ },
+  { path: '/admin/webhooks', who: 'admin', heading: /webhooks/i },
   { path: '/messages', who: 'admin', heading: /./ },
 ];
 

@@ -1,4 +1,4 @@
-import { Bell, LayoutDashboard, Mail, Menu, MessageSquare, ShieldCheck, Users, MonitorPlay, X } from 'lucide-react';
+import { Bell, LayoutDashboard, Mail, Menu, MessageSquare, ShieldCheck, Users, MonitorPlay, Webhook, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { PublicUser } from '@shared/auth';
@@ -18,6 +18,7 @@ const LINKS = [
   { href: '/admin/users', label: 'Users', icon: Users },
   { href: '/admin/outbox', label: 'Outbox', icon: Mail },
   { href: '/admin/channel', label: 'Channel', icon: MonitorPlay },
+  { href: '/admin/webhooks', label: 'Webhooks', icon: Webhook },
   { href: '/', label: 'User View', icon: LayoutDashboard },
 ] as const;
 

@@ -276,6 +276,13 @@ describe('the fuzzer', () => {
         // CONTRACT §26.
         'GET /api/admin/me/availability',
         'PUT /api/admin/me/availability',
+        // CONTRACT §28.
+        'GET /api/admin/submissions/:id/release.zip',
+        'GET /api/admin/submissions/:id/evidence.zip',
+        'POST /api/admin/webhooks',
+        'DELETE /api/admin/webhooks/:id',
+        'POST /api/admin/webhooks/:id/ping',
+        'GET /api/admin/webhooks/:id/deliveries',
       ]),
     );
     // Every route × role first, in a fixed order, so that none is left to chance; the seeded

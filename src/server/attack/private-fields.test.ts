@@ -108,3 +108,26 @@ describe('another person’s user object carries public fields only', () => {
     expect(own.json()).toMatchObject({ id: artist.id, emailVerified: false, pendingEmail: 'artist-elsewhere@example.com' });
   });
 });
+
+describe('a webhook endpoint’s signing secret (CONTRACT §28)', () => {
+  it('is answered once, by the POST that made it, and in no listing, single read or delivery list afterwards', async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/webhooks',
+      headers: { cookie: adminCookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
+      payload: JSON.stringify({ url: 'https://93.184.215.14/hooks/hub', events: ['payout.paid'] }),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { id, secret } = made.json() as { id: string; secret: string };
+    expect(secret).toMatch(/^whsec_/);
+    for (const url of ['/api/admin/webhooks', `/api/admin/webhooks/${id}`, `/api/admin/webhooks/${id}/deliveries`]) {
+      const res = await get(url, adminCookie);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain(secret);
+      expect(res.body, url).not.toMatch(/"secret"/);
+    }
+    // Removed at once: nothing is ever queued for it, so this test sends nothing over the network.
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/admin/webhooks/${id}`, headers: { cookie: adminCookie, origin: TEST_ORIGIN } });
+    expect(removed.statusCode).toBe(204);
+  });
+});

@@ -104,6 +104,19 @@ describe('every registered route', () => {
         'GET /api/admin/submissions/:id/allowlist-letter.pdf',
       ]),
     );
+    // CONTRACT §28: the handover packages and the webhooks.
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'GET /api/admin/submissions/:id/release.zip',
+        'GET /api/admin/submissions/:id/evidence.zip',
+        'GET /api/admin/webhooks',
+        'POST /api/admin/webhooks',
+        'GET /api/admin/webhooks/:id',
+        'DELETE /api/admin/webhooks/:id',
+        'POST /api/admin/webhooks/:id/ping',
+        'GET /api/admin/webhooks/:id/deliveries',
+      ]),
+    );
     // Issue 33 part 4: what the artists did that an admin has not seen.
     expect(names).toEqual(expect.arrayContaining(['GET /api/admin/activity', 'POST /api/admin/activity/seen']));
     // CONTRACT §27: a submission's versions, sent by its owner, read by its owner and the team.
@@ -146,7 +159,12 @@ describe('every registered route', () => {
       const res = await call(route, fillParams(route.url, paramValue), adminCookie);
       // The channel's OAuth round trip answers with redirects (to the issuer, or back to /admin/channel).
       // The allowlist letter names the channel: none is connected in this app (409 channel_not_connected).
-      const allowed = route.url.startsWith('/api/admin/channel/') ? [302] : route.url.endsWith('/allowlist-letter.pdf') ? [409] : [200, 404];
+      // The release package waits for a signed agreement (409 rights_incomplete, CONTRACT §28).
+      const allowed = route.url.startsWith('/api/admin/channel/')
+        ? [302]
+        : route.url.endsWith('/allowlist-letter.pdf') || route.url.endsWith('/release.zip')
+          ? [409]
+          : [200, 404];
       expect(allowed, `${route.method} ${route.url}`).toContain(res.statusCode);
     }
   });

@@ -90,7 +90,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface TestAppOptions extends Pick<AppOptions, 'logger' | 'onRoute' | 'clock' | 'client' | 'clientDir' | 'bodyProgress'> {
+export interface TestAppOptions extends Pick<AppOptions, 'logger' | 'onRoute' | 'clock' | 'client' | 'clientDir' | 'bodyProgress' | 'webhookPollMs'> {
   /** Start a test SMTP server and send the app's email to it (`t.smtp`); it closes with the app. */
   smtp?: boolean;
   /**
@@ -192,14 +192,23 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
  * Another server instance on the same database: on PostgreSQL with a connection pool of its own
  * (as another process would have); on the embedded database, the same in-process engine.
  */
-export async function secondInstance(first: TestApp): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+export async function secondInstance(
+  first: TestApp,
+  options: { config?: Config; webhookPollMs?: number } = {},
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   let database: Database = first.database;
   let ownDatabase = false;
   if (first.database.kind === 'postgres') {
     database = await openDatabase({ databaseUrl: first.database.connectionString!, pgliteDir: '', migrate: false });
     ownDatabase = true;
   }
-  const app = await buildApp({ config: first.config, database, client: 'none', logger: false });
+  const app = await buildApp({
+    config: options.config ?? first.config,
+    database,
+    client: 'none',
+    logger: false,
+    ...(options.webhookPollMs ? { webhookPollMs: options.webhookPollMs } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -8,7 +8,7 @@ import { errorMessage } from '@client/lib/api';
 import { formatLongDateTime } from '@client/lib/format';
 import { toast } from '@client/lib/toast';
 import { AGREEMENT_STATUS_LABELS } from './agreement-view';
-import { agreementPdfUrl, allowlistLetterUrl, useMarkAllowlist, useRights } from './rights-queries';
+import { agreementPdfUrl, allowlistLetterUrl, evidencePackUrl, releasePackageUrl, useMarkAllowlist, useRights } from './rights-queries';
 
 const RIGHTS_PANEL_TEXTS = {
   /** Issue 43: a bare "Undo" said neither what it undoes nor that it is a button. */
@@ -123,6 +123,26 @@ export function RightsPanel({ submissionId, ended = null }: { submissionId: stri
         ) : (
           <p className="text-xs text-muted-foreground">Not in Content ID: no allowlist needed.</p>
         )}
+      </div>
+
+      <div className="grid gap-1.5" data-testid="handover">
+        <p className="text-xs text-muted-foreground">Handover</p>
+        <div className="flex flex-wrap items-center gap-2">
+          {r.agreement?.status === 'signed' ? (
+            <Button asChild variant="outline" size="sm">
+              <a href={releasePackageUrl(submissionId)} download>
+                <Download className="size-4" aria-hidden /> Release package (DDEX ZIP)
+              </a>
+            </Button>
+          ) : (
+            <span className="text-sm text-muted-foreground">The release package waits for every owner’s signature.</span>
+          )}
+          <Button asChild variant="outline" size="sm">
+            <a href={evidencePackUrl(submissionId)} download>
+              <Download className="size-4" aria-hidden /> Evidence pack (ZIP)
+            </a>
+          </Button>
+        </div>
       </div>
     </section>
   );

@@ -13,6 +13,9 @@ export const agreementPdfUrl = (id: string) => `/api/submissions/${id}/agreement
 /** A co-owner's copy from the thank-you page, with the link they have just used (for an hour; decision 189). */
 export const signedCopyUrl = (token: string) => `/api/sign/${token}/agreement.pdf`;
 export const allowlistLetterUrl = (id: string) => `/api/admin/submissions/${id}/allowlist-letter.pdf`;
+/** The handover packages (CONTRACT §28): for a distributor, and for a lawyer. */
+export const releasePackageUrl = (id: string) => `/api/admin/submissions/${id}/release.zip`;
+export const evidencePackUrl = (id: string) => `/api/admin/submissions/${id}/evidence.zip`;
 
 /** The licence agreement of an approved submission (CONTRACT §22); none is asked for before approval. */
 export function useAgreement(submission: { id: string; status: string }) {

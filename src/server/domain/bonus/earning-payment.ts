@@ -3,6 +3,7 @@ import type { EarningStatus } from '@shared/production';
 import type { Tx } from '../../platform/db/client';
 import { bonusEarnings } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';
+import { queueWebhookEvent } from '../webhook/queue-webhook-event';
 
 type EarningRow = typeof bonusEarnings.$inferSelect;
 
@@ -39,7 +40,16 @@ export async function markEarningPaid(tx: Tx, input: { submissionId: string; by:
     .set({ status: 'paid' satisfies EarningStatus, paidAt: input.now, paidBy: input.by, transferId: input.transferId })
     .where(and(eq(bonusEarnings.submissionId, input.submissionId), eq(bonusEarnings.status, 'owed')))
     .returning();
-  if (row) return row;
+  if (row) {
+    // `payout.paid` (CONTRACT §28): by a Stripe transfer, or marked paid by hand (transferId null).
+    await queueWebhookEvent(
+      tx,
+      'payout.paid',
+      { submissionId: row.submissionId, amount: row.amount, currency: 'usd', transferId: row.transferId, paidAt: input.now.toISOString() },
+      input.now,
+    );
+    return row;
+  }
   const [earning] = await tx.select().from(bonusEarnings).where(eq(bonusEarnings.submissionId, input.submissionId));
   if (!earning) throw apiError('earning_not_found');
   throw alreadyPaid(earning);

@@ -22,6 +22,7 @@ import { agreementText } from './agreement-text';
 import { recordArtistActivity } from './artist-activity';
 import { recordHistory } from './history';
 import { announceSubmissionChange } from './transition';
+import { queueWebhookEvent } from '../webhook/queue-webhook-event';
 
 /** Where a signature came from, as the request showed it. */
 export interface SignatureOrigin {
@@ -165,6 +166,25 @@ async function recordSignatures(
   }
   const signatures = await signaturesOf(tx, submission.id);
   const signedCount = signatures.filter((s) => s.signedAt !== null).length;
+  // One event per signature, in the same transaction (CONTRACT §28).
+  for (const target of signing) {
+    await queueWebhookEvent(
+      tx,
+      'agreement.signed',
+      {
+        submissionId: submission.id,
+        songTitle: submission.songTitle,
+        ownerName: target.ownerName,
+        role: target.role,
+        share: Number(target.share),
+        onBehalf: write.onBehalf,
+        signedAt: write.origin.now.toISOString(),
+        agreementSha256: agreement.sha256,
+        status: agreementStatusOf(signatures),
+      },
+      write.origin.now,
+    );
+  }
   const last = signing[signing.length - 1]!;
   const team = await tx.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), isNull(users.deletedAt)));
   const all = signedCount === signatures.length;

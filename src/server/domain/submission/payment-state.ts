@@ -4,6 +4,7 @@ import { isPaidTier, type PaymentStatus, type PricingTier, type SubmissionStatus
 import type { Tx } from '../../platform/db/client';
 import { submissions } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';
+import { queueWebhookEvent } from '../webhook/queue-webhook-event';
 import { recordHistory } from './history';
 import { ALLOWED_PAYMENT_MOVES, isAllowedPaymentMove, transitionSubmissions, type PaymentMove } from './transition';
 
@@ -53,6 +54,29 @@ async function movePayment(
     .set({ ...columns, paymentStatus: to, updatedAt: input.now })
     .where(eq(submissions.id, target.id));
   if (paymentMoves) await recordHistory(tx, target.id, { kind: 'payment_status', by: input.by, from: target.paymentStatus, to, at: input.now });
+  // The label's other tools hear the money move in the same transaction (CONTRACT §28).
+  if (paymentMoves && (to === 'succeeded' || to === 'refunded')) {
+    await queueWebhookEvent(
+      tx,
+      to === 'succeeded' ? 'payment.succeeded' : 'refund.created',
+      async () => {
+        const [row] = await tx
+          .select({ amount: submissions.amount, pricingTier: submissions.pricingTier, paymentIntentId: submissions.stripePaymentIntentId, refundId: submissions.stripeRefundId })
+          .from(submissions)
+          .where(eq(submissions.id, target.id));
+        return {
+          submissionId: target.id,
+          amount: row?.amount ?? null,
+          currency: 'usd',
+          pricingTier: row?.pricingTier ?? null,
+          paymentIntentId: row?.paymentIntentId ?? null,
+          ...(to === 'refunded' ? { refundId: row?.refundId ?? null } : {}),
+          at: input.now.toISOString(),
+        };
+      },
+      input.now,
+    );
+  }
   return true;
 }
 

@@ -15,6 +15,7 @@ import type { Db, Tx } from '../../platform/db/client';
 import { submissions, users } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';
 import { notifyOnCommit } from '../../platform/realtime/hub';
+import { queueWebhookEvent } from '../webhook/queue-webhook-event';
 import { recordHistoryRows } from './history';
 import { isDecisionStatus, WAITING_STATUSES } from '@shared/decisions';
 import { autoAssign, startDecisionClock, stopDecisionClocks } from './decision-date';
@@ -132,6 +133,17 @@ export async function transitionSubmissions(tx: Tx, targets: TransitionTarget[],
   if (isDecisionStatus(change.to)) await stopDecisionClocks(tx, moving.map((t) => t.id), now);
   const team = await adminIds(tx);
   for (const target of moving) await notifyOnCommit(tx, [target.userId, ...team], submissionChanged(target.id, change.to));
+  // The label's other tools hear it in the same transaction (CONTRACT §28): a submission reaching
+  // the label is `submission.created` (drafts never leave the artist), every move a status change.
+  for (const target of moving) {
+    if (change.reason === 'submitted') await queueWebhookEvent(tx, 'submission.created', () => submissionFacts(tx, target.id), now);
+    await queueWebhookEvent(
+      tx,
+      'submission.status_changed',
+      { submissionId: target.id, from: target.status, to: change.to, reason: change.reason, changedAt: now.toISOString() },
+      now,
+    );
+  }
   return moving;
 }
 
@@ -151,6 +163,22 @@ export async function announceSubmissionChange(
 /** The event, checked against the shared schema where it is made. */
 const submissionChanged = (submissionId: string, status: SubmissionStatus | null): LiveEvent =>
   liveEventSchema.parse({ type: 'submission_changed', submissionId, status });
+
+/** What `submission.created` tells of a submission: what it is, never the artist's contact details. */
+async function submissionFacts(tx: Tx, id: string): Promise<Record<string, unknown>> {
+  const [row] = await tx
+    .select({
+      songTitle: submissions.songTitle,
+      artistName: submissions.artistName,
+      submissionType: submissions.submissionType,
+      pricingTier: submissions.pricingTier,
+      genre: submissions.genre,
+      createdAt: submissions.createdAt,
+    })
+    .from(submissions)
+    .where(eq(submissions.id, id));
+  return { submissionId: id, ...row, createdAt: row?.createdAt.toISOString() };
+}
 
 async function adminIds(tx: Tx | Db): Promise<string[]> {
   const admins = await tx.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), isNull(users.deletedAt)));

@@ -32,6 +32,7 @@ import { countingHitsOf, screenLetsCount } from '../../domain/bonus/counting-hit
 import { withdrawHit } from '../../domain/bonus/withdraw-hit';
 import { screenView, withdrawnView } from './viral-screen';
 import { recordHistory, type HistoryEntry } from '../../domain/submission/history';
+import { queueWebhookEvent } from '../../domain/webhook/queue-webhook-event';
 
 export const VIRAL_CHECK_JOB = 'production.viral-check';
 export interface ViralCheckJob {
@@ -147,6 +148,12 @@ export async function recordPublication(
         },
       });
       await earnBonusIfUnlocked(tx, submission.userId, submissionId, deps.bonusPerTrackUsd, now);
+      await queueWebhookEvent(
+        tx,
+        'publication.published',
+        { submissionId, songTitle: submission.songTitle, artistName: submission.artistName, videoUrl: input.videoUrl, publishedAt: publishedAt.toISOString() },
+        now,
+      );
     }
   });
 }
@@ -155,10 +162,12 @@ export async function recordPublication(
  * SPEC §1: after the third hit, each track published later earns BONUS_PER_TRACK_USD. The
  * artist's row is locked so two publications at once count the same hits.
  */
-async function earnBonusIfUnlocked(tx: Tx | Db, userId: string, submissionId: string, amount: string, now: Date): Promise<void> {
+async function earnBonusIfUnlocked(tx: Tx, userId: string, submissionId: string, amount: string, now: Date): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
   if ((await countingHitsOf(tx, userId)) < VIRAL_HITS_NEEDED) return;
-  await tx.insert(bonusEarnings).values({ submissionId, userId, amount, createdAt: now }).onConflictDoNothing();
+  const earned = await tx.insert(bonusEarnings).values({ submissionId, userId, amount, createdAt: now }).onConflictDoNothing().returning();
+  // `earning.created` (CONTRACT §28), where the earning is written.
+  if (earned.length > 0) await queueWebhookEvent(tx, 'earning.created', { submissionId, amount, currency: 'usd', createdAt: now.toISOString() }, now);
 }
 
 /** What the screen found at the 14-day check (CONTRACT §25). */

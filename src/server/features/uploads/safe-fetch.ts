@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { useAgent } from 'request-filtering-agent';
+import { guardedAgent } from '../../platform/ssrf-guard';
 
 interface FetchTextOptions {
   signal: AbortSignal;
@@ -24,7 +24,8 @@ const MAX_REDIRECTS = 5;
 
 /**
  * GET of a URL a user gave us, safe against server-side request forgery: every connection
- * (the first and each redirect's) goes through request-filtering-agent, which refuses
+ * (the first and each redirect's) goes through the SSRF guard (platform/ssrf-guard.ts:
+ * request-filtering-agent), which refuses
  * loopback, private, link-local and unspecified addresses after DNS resolution, so neither a
  * hostname resolving inside the network nor a redirect there gets a request out of this
  * server. Only http(s), at most 5 redirects, the body capped at `maxBytes`.
@@ -56,7 +57,7 @@ function request(url: URL, options: FetchTextOptions): Promise<http.IncomingMess
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = client.get(url, {
-      agent: useAgent(url.toString()),
+      agent: guardedAgent(url),
       signal: options.signal,
       headers: {
         accept: options.accept,
