@@ -10,6 +10,8 @@ import type { DeliveryCommentsData } from './templates/delivery-comments';
 import type { SigningInvitationData } from './templates/agreement';
 import { mintSigningLink } from './signing-links';
 import { attachAgreementCopy } from './agreement-copy';
+import type { PayeeLinkData } from './templates/payee';
+import { mintPayeeLink } from './payee-links';
 
 /** A kind sent with the data it was queued with. */
 const sentAsQueued = <Data>(template: EmailTemplate<Data>): OutboxKind<Data, Data> => ({ template, prepare: null });
@@ -48,6 +50,7 @@ export const EMAIL_KINDS = {
   agreement_signature_received: sentAsQueued(T.agreement_signature_received),
   agreement_signed: sentAsQueued(T.agreement_signed),
   agreement_copy: { ...sentAsQueued(T.agreement_copy), attach: attachAgreementCopy },
+  payee_link: preparedAtSend<Omit<PayeeLinkData, 'payeeUrl' | 'validUntil'>>()(T.payee_link, mintPayeeLink),
 } satisfies Record<keyof typeof T, unknown>;
 
 export type EmailKinds = typeof EMAIL_KINDS;

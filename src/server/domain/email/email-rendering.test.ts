@@ -66,6 +66,15 @@ const SAMPLES = {
   agreement_signature_received: { submissionId, songTitle: 'Dark Waves', artistName: 'Nora', signerName: 'Co Writer', onBehalf: true, signedCount: 1, ownerCount: 2 },
   agreement_signed: { submissionId, songTitle: 'Dark Waves', artistName: 'Nora', signerName: 'Co Writer', onBehalf: false, signedCount: 2, ownerCount: 2 },
   agreement_copy: { signatureId: 'sig_1', ownerName: 'Co Writer', songTitle: 'Dark Waves', artistName: 'Nora' },
+  payee_link: {
+    payeeId: 'payee_1',
+    name: 'Co Writer',
+    artistName: 'Nora',
+    songTitle: 'Dark Waves',
+    reason: 'earned',
+    payeeUrl: 'http://localhost:5000/payee/secret-payee',
+    validUntil: '27 December 2026',
+  },
 } satisfies { [K in keyof EmailKinds]: SentData<K> };
 
 const context = (kind: keyof EmailKinds): EmailContext => ({

@@ -3,6 +3,7 @@ import { adminDigest } from './templates/admin-digest';
 import { agreementCopy, agreementSignatureReceived, agreementSigned, signingInvitation } from './templates/agreement';
 import { deliveryComments } from './templates/delivery-comments';
 import { passwordReset } from './templates/password-reset';
+import { payeeLink } from './templates/payee';
 import { paymentReceived } from './templates/payment-received';
 import { deliverablesReady, refundIssued, videoPublished, viralHitRecorded } from './templates/production';
 import { statusChanged } from './templates/status-changed';
@@ -33,6 +34,7 @@ export const EMAIL_TEMPLATES = {
   agreement_signature_received: agreementSignatureReceived,
   agreement_signed: agreementSigned,
   agreement_copy: agreementCopy,
+  payee_link: payeeLink,
 };
 
 /** Where a render thread imports EMAIL_TEMPLATES from: a template's functions cannot be sent to another thread. */

@@ -15,6 +15,7 @@ import type { LabelChannel } from './channel';
 import { readSubscriberCount, readViewCount, youTubeVideoId, YouTubeError, type YouTubeConfig } from './youtube';
 import { readDailyViews } from './youtube-api';
 import { recordHistory, type HistoryEntry } from '../../domain/submission/history';
+import { recordEarningShares } from '../../domain/bonus/earning-shares';
 
 export const VIRAL_CHECK_JOB = 'production.viral-check';
 export interface ViralCheckJob {
@@ -125,7 +126,7 @@ export async function recordPublication(
           viewsNeeded: viewsNeeded(subscribers.count),
         },
       });
-      await earnBonusIfUnlocked(tx, submission.userId, submissionId, deps.bonusPerTrackUsd, now);
+      await earnBonusIfUnlocked(tx, deps.outbox, submission.userId, submissionId, deps.bonusPerTrackUsd, now);
     }
   });
 }
@@ -141,13 +142,15 @@ async function viralHitsOf(tx: Tx | Db, userId: string): Promise<number> {
 }
 
 /**
- * SPEC §1: after the third hit, each track published later earns BONUS_PER_TRACK_USD. The
- * artist's row is locked so two publications at once count the same hits.
+ * SPEC §1: after the third hit, each track published later earns BONUS_PER_TRACK_USD, split among
+ * the song's owners (CONTRACT §24). The artist's row is locked so two publications at once count the same hits.
  */
-async function earnBonusIfUnlocked(tx: Tx | Db, userId: string, submissionId: string, amount: string, now: Date): Promise<void> {
+async function earnBonusIfUnlocked(tx: Tx, outbox: EmailQueue, userId: string, submissionId: string, amount: string, now: Date): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
   if ((await viralHitsOf(tx, userId)) < VIRAL_HITS_NEEDED) return;
-  await tx.insert(bonusEarnings).values({ submissionId, userId, amount, createdAt: now }).onConflictDoNothing();
+  const earned = await tx.insert(bonusEarnings).values({ submissionId, userId, amount, createdAt: now }).onConflictDoNothing().returning({ id: bonusEarnings.submissionId });
+  // Split among the song's owners as they stand now (CONTRACT §24); each co-owner's first share mails their link.
+  if (earned.length > 0) await recordEarningShares(tx, outbox, submissionId, now);
 }
 
 /**
