@@ -24,6 +24,7 @@ import { createProductionServices, declareProductionJobs } from './features/prod
 import { productionRoutes } from './features/production/routes';
 import { profileRoutes } from './features/profile/routes';
 import { rightsRoutes } from './features/rights/routes';
+import { payeeRoutes } from './features/payees/routes';
 import { submissionRoutes } from './features/submissions/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { defineAudioPeaksJob } from './domain/audio/record-audio-peaks';
@@ -180,6 +181,7 @@ export async function buildApp({
   declareProductionJobs(jobs, production, { config, now: clock });
   await app.register(productionRoutes, { db, config, storage, now: clock, emailDelayS: config.mail.messageDelayS, services: production });
   await app.register(rightsRoutes, { db, config, now: clock });
+  await app.register(payeeRoutes, { db, config, now: clock });
   await app.register(metricsRoutes, { registry: metrics, token: config.metricsToken });
 
   await serveClient(app, client, clientDir);

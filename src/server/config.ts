@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { PRODUCT_NAME } from '@shared/brand';
+import { TAX_REPORTING_THRESHOLD_DEFAULT_USD } from '@shared/payees';
 
 /**
  * The environment, parsed once (CONTRACT §1). Nothing else in the server reads process.env:
@@ -95,6 +96,11 @@ const envSchema = z.object({
       .regex(/^\d{1,2}(\.\d{1,2})?$/, 'must be a percentage from 0 to 99.99, e.g. 20 or 7.7')
       .optional(),
   ),
+  TAX_REPORTING_THRESHOLD_USD: z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be an amount in US dollars, e.g. 2000 or 600')
+    .default(String(TAX_REPORTING_THRESHOLD_DEFAULT_USD)),
 });
 
 export interface Config {
@@ -140,6 +146,11 @@ export interface Config {
    * (VAT_RATE, a percentage), each unset by default.
    */
   billing: { legalName: string | undefined; address: string | undefined; taxId: string | undefined; vatRatePercent: number | undefined };
+  /**
+   * Payees' papers (CONTRACT §24): a W-9 payee paid at least this much in a year (US dollars,
+   * TAX_REPORTING_THRESHOLD_USD, default 2000) is `reportable` in the accountant's CSV.
+   */
+  payees: { taxReportingThresholdUsd: number };
   /** After approval (CONTRACT §13). */
   production: {
     /** `auto`: a paid submission not delivered by its deadline is refunded by a scheduled job. */
@@ -271,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       taxId: e.LABEL_TAX_ID,
       vatRatePercent: e.VAT_RATE === undefined ? undefined : Number(e.VAT_RATE),
     },
+    payees: { taxReportingThresholdUsd: Number(e.TAX_REPORTING_THRESHOLD_USD) },
     production: {
       lateDeliveryRefund: e.LATE_DELIVERY_REFUND,
       bonusPerTrackUsd: Number(e.BONUS_PER_TRACK_USD).toFixed(2),

@@ -1,3 +1,4 @@
+import type { EarningShare } from './payees';
 import { z } from 'zod';
 import type { PayoutAccountStatus } from './payouts';
 import { errorText } from './errors';
@@ -274,6 +275,8 @@ export interface BonusEarning {
   paidAt: string | null;
   /** The Stripe transfer that paid it (CONTRACT §19); null when unpaid or marked paid by hand. */
   transferId: string | null;
+  /** Each owner's part of it (CONTRACT §24), owner 0 the artist; their amounts add up to `amount`. */
+  shares: EarningShare[];
 }
 
 /** GET /api/bonus */

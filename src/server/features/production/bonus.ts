@@ -5,11 +5,14 @@ import { VIRAL_HITS_NEEDED } from '@shared/production-texts';
 import type { Db } from '../../platform/db/client';
 import { bonusEarnings, dailyViews, payoutAccounts, publications, submissions, users } from '../../platform/db/schema';
 import { markEarningOwed, markEarningPaid } from '../../domain/bonus/earning-payment';
+import type { EarningShare } from '@shared/payees';
+import { ensureShares } from '../../domain/bonus/earning-shares';
+import { sharesOfEarnings } from '../payees/payees';
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 const dollars = (c: number) => (c / 100).toFixed(2);
 
-function toEarning(row: typeof bonusEarnings.$inferSelect, songTitle: string): BonusEarning {
+function toEarning(row: typeof bonusEarnings.$inferSelect, songTitle: string, shares: EarningShare[]): BonusEarning {
   return {
     submissionId: row.submissionId,
     songTitle,
@@ -18,6 +21,7 @@ function toEarning(row: typeof bonusEarnings.$inferSelect, songTitle: string): B
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     transferId: row.transferId,
+    shares,
   };
 }
 
@@ -43,6 +47,8 @@ export async function bonusOf(db: Db, userId: string): Promise<Omit<BonusState, 
           .from(dailyViews)
           .where(inArray(dailyViews.submissionId, tracks.map((t) => t.publication.submissionId)))
           .orderBy(asc(dailyViews.day));
+  // Each earning's shares (CONTRACT §24): who is paid what, and what each waits for.
+  const shares = await sharesOfEarnings(db, earnings.map((e) => e.earning.submissionId));
   const viralHits = tracks.filter((t) => t.publication.viralHit === true && t.publication.hitRecordedAt).length;
   return {
     viralHits,
@@ -60,7 +66,7 @@ export async function bonusOf(db: Db, userId: string): Promise<Omit<BonusState, 
       viralHit: p.viralHit,
       dailyViews: days.filter((d) => d.submissionId === p.submissionId).map((d) => ({ date: d.day, views: d.views })),
     })),
-    earnings: earnings.map((e) => toEarning(e.earning, e.songTitle)),
+    earnings: earnings.map((e) => toEarning(e.earning, e.songTitle, shares.get(e.earning.submissionId) ?? [])),
   };
 }
 
@@ -111,9 +117,10 @@ export async function allLedgers(db: Db): Promise<ArtistLedger[]> {
  * payout already paid (or is paying at this moment) is a 409 `already_paid` (CONTRACT §21).
  */
 export async function markEarning(db: Db, adminId: string, submissionId: string, status: EarningStatus, now: Date): Promise<BonusEarning> {
-  const row = await db.transaction((tx) =>
-    status === 'paid' ? markEarningPaid(tx, { submissionId, by: adminId, transferId: null, now }) : markEarningOwed(tx, submissionId),
-  );
+  const row = await db.transaction(async (tx) => {
+    await ensureShares(tx, submissionId);
+    return status === 'paid' ? markEarningPaid(tx, { submissionId, by: adminId, transferId: null, now }) : markEarningOwed(tx, submissionId);
+  });
   const [submission] = await db.select({ songTitle: submissions.songTitle }).from(submissions).where(eq(submissions.id, submissionId));
-  return toEarning(row, submission?.songTitle ?? '');
+  return toEarning(row, submission?.songTitle ?? '', (await sharesOfEarnings(db, [submissionId])).get(submissionId) ?? []);
 }
