@@ -290,7 +290,7 @@ describe('an earning split by shares, paid to every owner', () => {
     expect(rows).toContain(`Theo Park,theo.park@example.com,,,,33.34,false`);
     // The artist's W-9 under a $60 threshold: not reportable yet.
     expect(rows).toContain(`Maya Lopez,${artist.email},US,w9,9862,33.33,false`);
-  });
+  }, 180_000);
 
   it('reports a W-9 payee paid at least TAX_REPORTING_THRESHOLD_USD in the year', async () => {
     const { artist, submissionId } = await fourthTrackEarns([{ name: 'Jules Hart', email: null, role: 'artist', share: 100 }], 'Jules Hart');
