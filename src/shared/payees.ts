@@ -145,6 +145,7 @@ export const taxFormSchema = z
       .refine((v) => COUNTRY.test(v), 'country must be a two-letter ISO 3166-1 code'),
     address: z
       .string({ message: 'Enter your address' })
+      // eslint-disable-next-line no-control-regex -- control characters are what this refuses
       .refine((v) => !/[\u0000-\u0009\u000b-\u001f\u007f\u202a-\u202e\u2066-\u2069]/.test(v), 'The address may not hold control characters')
       .trim()
       .min(5, 'Enter your address')

@@ -26,7 +26,7 @@ import { BackupError, restoreBackupFile, verifyBackupFile, writeBackupFile, type
 import { listenForBackups, requestBackup } from './backup-socket';
 import { restoreIntoEmptyTarget } from './restore-target';
 import { taxFormSchema } from '@shared/payees';
-import { fileTaxForm } from '../payees/payees';
+import { fileTaxForm } from '../../domain/bonus/payees';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -9,9 +9,7 @@ import { submissions, users } from '../../platform/db/schema';
 import { apiError, parseInput } from '../../platform/errors';
 import { rateLimited } from '../../platform/rate-limits';
 import { requireAdmin, requireUser, userOf } from '../../platform/sessions';
-import { createStripeClient } from '../../platform/stripe/stripe-client';
 import { giveOwnerEmail } from '../../domain/bonus/earning-shares';
-import { startPayeeOnboarding } from '../payments/payouts';
 import {
   accountantCsv,
   allPayees,
@@ -27,8 +25,8 @@ import {
   statementYears,
   taxFormOf,
   taxFormSummary,
-} from './payees';
-import { printable, renderStatementPdf, renderTaxFormPdf } from './tax-papers-pdf';
+} from '../../domain/bonus/payees';
+import { printable, renderStatementPdf, renderTaxFormPdf } from '../../domain/bonus/tax-papers-pdf';
 
 type WithToken = { Params: { token: string } };
 const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
@@ -51,7 +49,6 @@ const yearOf = (value: string) => {
  * email for an owner who had none. Paying is the payments feature's (payouts.ts).
  */
 export async function payeeRoutes(app: FastifyInstance, { db, config, now }: { db: Db; config: Config; now: () => Date }) {
-  const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
   const key = config.production.tokenKey;
 
   await app.register(async (artist) => {
@@ -147,11 +144,7 @@ export async function payeeRoutes(app: FastifyInstance, { db, config, now }: { d
 
       byToken.get<WithToken>('/api/payee/:token', rateLimited('signingLinks', 'address'), async (request) => payeePage(db, await payeeOf(request)));
 
-      byToken.post<WithToken>('/api/payee/:token/payout-account', rateLimited('signingLinks', 'address'), async (request) => {
-        const payee = await payeeOf(request);
-        if (!stripe) throw apiError('payments_not_configured');
-        return startPayeeOnboarding(db, stripe, payee, config.publicUrl, request.log);
-      });
+      // POST /api/payee/:token/payout-account is the payments feature's (payments/routes.ts): Stripe is its.
 
       byToken.post<WithToken>('/api/payee/:token/tax-form', rateLimited('signingLinks', 'address'), async (request, reply) => {
         const payee = await payeeOf(request);

@@ -7,7 +7,7 @@ import { bonusEarnings, dailyViews, payoutAccounts, publications, submissions, u
 import { markEarningOwed, markEarningPaid } from '../../domain/bonus/earning-payment';
 import type { EarningShare } from '@shared/payees';
 import { ensureShares } from '../../domain/bonus/earning-shares';
-import { sharesOfEarnings } from '../payees/payees';
+import { sharesOfEarnings } from '../../domain/bonus/payees';
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 const dollars = (c: number) => (c / 100).toFixed(2);

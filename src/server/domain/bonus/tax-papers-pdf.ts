@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import type { BillingSeller } from '@shared/billing';
 import { PRODUCT_NAME } from '@shared/brand';
 import { TAX_FORM_LABELS, TAX_PAPERS_KEPT_YEARS } from '@shared/payees';
-import { FONTS } from '../../domain/billing/render-document';
+import { FONTS } from '../billing/render-document';
 import type { TaxFormRow } from '../../platform/db/schema';
 import type { StatementLine } from './payees';
 

@@ -13,9 +13,9 @@ import type { Db, Tx } from '../../platform/db/client';
 import { earningShares, payeeLinks, payees, payoutAccounts, payeePayoutAccounts, submissions, taxForms, users, type EarningShareRow, type PayeeRow, type TaxFormRow } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';
 import { sealToken } from '../../platform/token-box';
-import { hashToken } from '../../domain/email/emailed-links';
-import type { EmailQueue } from '../../domain/email/email-kinds';
-import { artistPayee, missingOf, queuePayeeLink, readinessOf } from '../../domain/bonus/earning-shares';
+import { hashToken } from '../email/emailed-links';
+import type { EmailQueue } from '../email/email-kinds';
+import { artistPayee, missingOf, queuePayeeLink, readinessOf } from './earning-shares';
 
 /**
  * Payees, their tax forms and statements (CONTRACT §24, decision 194). A payee's link is only
