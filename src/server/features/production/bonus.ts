@@ -92,8 +92,10 @@ export async function allLedgers(db: Db): Promise<ArtistLedger[]> {
   const ledgers = await Promise.all(
     artists.map(async (artist): Promise<ArtistLedger> => {
       const state = await bonusOf(db, artist.id);
-      const owed = state.earnings.filter((e) => e.status === 'owed').reduce((sum, e) => sum + cents(e.amount), 0);
-      const paid = state.earnings.filter((e) => e.status === 'paid').reduce((sum, e) => sum + cents(e.amount), 0);
+      // What is owed and paid, share by share (CONTRACT §24): a bonus half paid is half of each.
+      const shares = state.earnings.flatMap((e) => (e.shares.length > 0 ? e.shares.map((s) => ({ status: s.status === 'paid' ? 'paid' : s.status === 'unpaid' ? 'owed' : 'void', amount: s.amount })) : [e]));
+      const owed = shares.filter((e) => e.status === 'owed').reduce((sum, e) => sum + cents(e.amount), 0);
+      const paid = shares.filter((e) => e.status === 'paid').reduce((sum, e) => sum + cents(e.amount), 0);
       return {
         userId: artist.id,
         artistName: displayName(artist) || keptNames.find((k) => k.userId === artist.id)?.artistName.trim() || artist.email || 'Unknown',
