@@ -57,7 +57,7 @@ export function TaxFormForm({ defaultName, pending, error, onSubmit }: { default
         </FormField>
       ) : null}
       <FormField id="tax-address" label="Address">
-        <Input autoComplete="street-address" value={address} onChange={(e) => setAddress(e.target.value)} maxLength={500} />
+        <Input autoComplete="address-line1" value={address} onChange={(e) => setAddress(e.target.value)} maxLength={500} />
       </FormField>
       <FormField
         id="tax-tin"
@@ -69,10 +69,11 @@ export function TaxFormForm({ defaultName, pending, error, onSubmit }: { default
       <FormField id="tax-signature" label="Your full name, as your signature">
         <Input autoComplete="name" value={signature} onChange={(e) => setSignature(e.target.value)} maxLength={200} />
       </FormField>
-      <label className="flex items-start gap-2 text-sm">
-        <Checkbox checked={consent} onCheckedChange={(v) => setConsent(v === true)} className="mt-0.5" aria-label="I sign this form electronically" />
-        <span>{PAYEE_TEXTS.signConsent}</span>
-      </label>
+      {/* Not a wrapping <label>: inside a form the checkbox also renders a hidden input, and one label must name one control. */}
+      <div className="flex items-start gap-2 text-sm">
+        <Checkbox id="tax-consent" checked={consent} onCheckedChange={(v) => setConsent(v === true)} className="mt-0.5" aria-label="I sign this form electronically" />
+        <label htmlFor="tax-consent">{PAYEE_TEXTS.signConsent}</label>
+      </div>
       {error ? (
         <p role="alert" className="text-sm text-destructive-soft">
           {error}
