@@ -66,6 +66,8 @@ const MessagesPage = page(() => import('@client/features/messages/messages-page'
 const TermsOfServicePage = page(() => import('@client/features/legal/terms-of-service-page'), 'TermsOfServicePage');
 const PrivacyPolicyPage = page(() => import('@client/features/legal/privacy-policy-page'), 'PrivacyPolicyPage');
 const SignPage = page(() => import('@client/features/signing/sign-page'), 'SignPage');
+const PayeePage = page(() => import('@client/features/payees/payee-page'), 'PayeePage');
+const PayeeReturnPage = page<'PayeeReturnPage', object>(() => import('@client/features/payees/payee-page'), 'PayeeReturnPage');
 const NotFoundPage = page(() => import('@client/features/not-found/not-found-page'), 'NotFoundPage');
 
 /**
@@ -131,6 +133,9 @@ const PAGES_FOR_EVERYONE = (
     <Route path="/terms-of-service" component={TermsOfServicePage} />
     <Route path="/privacy-policy" component={PrivacyPolicyPage} />
     <Route path="/sign/:token">{(params) => <SignPage token={params.token} />}</Route>
+    {/* A payee's own page (CONTRACT §24), and where Stripe's onboarding brings them back. */}
+    <Route path="/payee/return" component={PayeeReturnPage} />
+    <Route path="/payee/:token">{(params) => <PayeePage token={params.token} />}</Route>
   </>
 );
 

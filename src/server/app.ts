@@ -28,6 +28,7 @@ import { profileRoutes } from './features/profile/routes';
 import { handoverRoutes } from './features/handover/routes';
 import { WebhookDispatcher } from './features/handover/webhook-dispatcher';
 import { rightsRoutes } from './features/rights/routes';
+import { payeeRoutes } from './features/payees/routes';
 import { submissionRoutes } from './features/submissions/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { defineAudioPeaksJob } from './domain/audio/record-audio-peaks';
@@ -192,6 +193,7 @@ export async function buildApp({
   await app.register(productionRoutes, { db, config, storage, now: clock, emailDelayS: config.mail.messageDelayS, services: production });
   await app.register(rightsRoutes, { db, config, now: clock });
   await app.register(handoverRoutes, { db, config, storage });
+  await app.register(payeeRoutes, { db, config, now: clock });
   await app.register(metricsRoutes, { registry: metrics, token: config.metricsToken });
 
   await serveClient(app, client, clientDir);

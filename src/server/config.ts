@@ -8,6 +8,7 @@ import type { ScreenThresholds } from '@shared/production';
 import { DEFAULT_DECISION_DAYS, defaultLateDecisionMessage } from '@shared/decisions';
 import { PRICING_TIERS, type PricingTier } from '@shared/submissions';
 import type { DecisionSettings } from '@shared/decisions';
+import { TAX_REPORTING_THRESHOLD_DEFAULT_USD } from '@shared/payees';
 
 /**
  * The environment, parsed once (CONTRACT §1). Nothing else in the server reads process.env:
@@ -119,6 +120,11 @@ const envSchema = z.object({
       .regex(/^\d{1,2}(\.\d{1,2})?$/, 'must be a percentage from 0 to 99.99, e.g. 20 or 7.7')
       .optional(),
   ),
+  TAX_REPORTING_THRESHOLD_USD: z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be an amount in US dollars, e.g. 2000 or 600')
+    .default(String(TAX_REPORTING_THRESHOLD_DEFAULT_USD)),
 });
 
 export interface Config {
@@ -168,6 +174,11 @@ export interface Config {
   ddexPartyId: string | undefined;
   /** Webhooks (CONTRACT §28): whether endpoints on private and loopback addresses are allowed (WEBHOOK_ALLOW_PRIVATE=1). */
   webhooks: { allowPrivate: boolean };
+  /**
+   * Payees' papers (CONTRACT §24): a W-9 payee paid at least this much in a year (US dollars,
+   * TAX_REPORTING_THRESHOLD_USD, default 2000) is `reportable` in the accountant's CSV.
+   */
+  payees: { taxReportingThresholdUsd: number };
   /** After approval (CONTRACT §13). */
   production: {
     /** `auto`: a paid submission not delivered by its deadline is refunded by a scheduled job. */
@@ -305,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     ddexPartyId: e.DDEX_PARTY_ID,
     webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE },
+    payees: { taxReportingThresholdUsd: Number(e.TAX_REPORTING_THRESHOLD_USD) },
     production: {
       lateDeliveryRefund: e.LATE_DELIVERY_REFUND,
       bonusPerTrackUsd: Number(e.BONUS_PER_TRACK_USD).toFixed(2),

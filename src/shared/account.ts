@@ -1,3 +1,4 @@
+import { TAX_PAPERS_KEPT_YEARS } from './payees';
 import { z } from 'zod';
 import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN, ROLES, newPasswordSchema as newPassword, type PublicUser } from './auth';
 import { LICENSED_STATUSES, STATUS_LABELS } from './submissions';
@@ -83,9 +84,9 @@ export interface AdminUsersPage {
 export const EXPORT_TEXTS = {
   /** What account.json lists. */
   records:
-    'your profile, submissions and their status history, every delivered version of your video with both sides’ comments and your approval, publications, bonus earnings and payouts, payments with their invoices and credit notes, and messages',
+    'your profile, submissions and their status history, every delivered version of your video with both sides’ comments and your approval, publications, bonus earnings and payouts with each owner’s share, your tax form (the identification number shown as its last four digits) and yearly statements, payments with their invoices and credit notes, and messages',
   /** What else the ZIP holds. */
-  files: 'every file you uploaded or were sent in a message, and each invoice and credit note as a PDF',
+  files: 'every file you uploaded or were sent in a message, each invoice and credit note, your tax form and each yearly bonus statement as a PDF',
 } as const;
 
 /**
@@ -104,6 +105,7 @@ export const DELETION_TEXTS = {
   stays: [
     `Approved submissions (${LICENSED_STATUSES.map((status) => STATUS_LABELS[status].toLowerCase()).join(', ')}) stay with the label under the licence you granted, detached from your account and without your email address or name; the artist name and song title printed on the work stay.`,
     'Payment records stay for the label’s accounts, without your name or email address; the invoices and credit notes issued to you stay as they were issued, as tax law asks.',
+    `Your tax form and your bonus payments with their yearly statements stay for ${TAX_PAPERS_KEPT_YEARS} years after your last payment, as a tax authority may ask for them; the tax identification number stays encrypted.`,
   ],
   /** The confirmation dialog (CONTRACT §21: the amount is named before the artist confirms). */
   confirmTitle: 'Delete your account?',

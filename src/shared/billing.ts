@@ -168,7 +168,7 @@ export const MONEY_CONFIRM_TEXTS = {
   refundBody: (amount: string) => `${amount} goes back to the artist's card through Stripe, and a credit note is issued. This cannot be undone.`,
   refundConfirm: 'Refund',
   payBonusTitle: 'Pay this bonus with Stripe?',
-  payBonusBody: (amount: string, artist: string) => `${amount} is transferred to ${artist}'s Stripe payout account. This cannot be undone.`,
+  payBonusBody: (amount: string, owners: string) => `${amount} is transferred to the Stripe payout accounts of ${owners}, each their share. This cannot be undone.`,
   payBonusConfirm: 'Pay with Stripe',
   disconnectTitle: 'Disconnect the channel?',
   disconnectBody: 'Publishing on YouTube and reading its views stop until the channel is connected again.',

@@ -156,6 +156,16 @@ export const API_ERRORS = {
   },
   transfer_refused: { status: 409 },
   payouts_for_artists: { status: 403, message: 'Bonus payouts are for artists' },
+  // CONTRACT §24: every owner paid, with papers.
+  payee_link_gone: { status: 410, message: 'This link has expired or is not valid. Ask for a fresh one.' },
+  payee_not_found: { status: 404, message: 'Payee not found' },
+  owner_not_found: { status: 404, message: 'Owner not found' },
+  owner_has_email: { status: 409, message: 'This owner already has an email address' },
+  owner_is_artist: { status: 409, message: 'You are paid through your own account: the first owner needs no email' },
+  owners_not_final: { status: 409, message: 'An email can be added to an owner once the submission is approved' },
+  tax_form_not_found: { status: 404, message: 'No tax form on file' },
+  statement_not_found: { status: 404, message: 'No payments in that year' },
+  no_email_to_invite: { status: 409, message: 'This payee has no email address to send a link to' },
 
   // Messages
   recipient_not_found: { status: 404, message: 'Recipient not found' },

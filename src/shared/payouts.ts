@@ -26,8 +26,10 @@ export const PAYOUTS_QUERY = 'payouts';
 export const PAYOUTS_RETURN = 'return';
 export const PAYOUTS_REFRESH = 'refresh';
 
-/** The transfer of an earning at Stripe: one per earning, whatever happens twice. */
+/** The transfers of an earning at Stripe, as a group. */
 export const bonusTransferKey = (submissionId: string) => `bonus:${submissionId}`;
+/** The transfer of one owner's share of an earning (CONTRACT §24): one per share, whatever happens twice. */
+export const shareTransferKey = (submissionId: string, ownerId: number) => `bonus:${submissionId}:${ownerId}`;
 
 export const PAYOUT_TEXTS = {
   title: 'Bonus payouts',

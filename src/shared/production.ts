@@ -1,3 +1,4 @@
+import type { EarningShare } from './payees';
 import { z } from 'zod';
 import type { PayoutAccountStatus } from './payouts';
 import { errorText } from './errors';
@@ -387,6 +388,8 @@ export interface BonusEarning {
   transferId: string | null;
   /** Why it is void (CONTRACT §25: the hit it depended on was withdrawn); null otherwise. */
   voidReason: string | null;
+  /** Each owner's part of it (CONTRACT §24), owner 0 the artist; their amounts add up to `amount`. */
+  shares: EarningShare[];
 }
 
 /** A paid earning taken back (CONTRACT §25), deducted from the payee's next payouts; never charged to a card. */

@@ -8,7 +8,7 @@ import path from 'node:path';
  * E2E_ACCOUNTS_PORT, and its own data directory: Playwright's two workers run specs side by side,
  * so two of these servers may be up at the same moment.
  */
-const OWN_SERVERS = { accounts: 0, billing: 1, payouts: 2, publishing: 3, 'team-inbox': 4, rights: 5, 'every-screen': 6, 'views-that-are-real': 7, 'every-artist-answered': 8, handover: 9 } as const;
+const OWN_SERVERS = { accounts: 0, billing: 1, payouts: 2, publishing: 3, 'team-inbox': 4, rights: 5, 'every-screen': 6, 'views-that-are-real': 7, 'every-artist-answered': 8, handover: 9, 'every-owner-paid': 10 } as const;
 export type OwnServerName = keyof typeof OWN_SERVERS;
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -85,10 +85,15 @@ test('an artist connects payouts with Stripe and the team pays an earning', asyn
   await expect(section.getByTestId('payout-status')).toHaveText('Not connected');
   await shoot(page, SHOTS, 'billing-not-connected');
 
-  // Before the artist connects, the team cannot pay with Stripe: a clear 409.
+  // Before the artist connects, the team's pay moves nothing and says what the share waits for (CONTRACT §24).
   const early = await team.post(`/api/admin/bonus/earnings/${earned}/pay`);
-  expect(early.status()).toBe(409);
-  expect(((await early.json()) as { code: string }).code).toBe('payout_account_not_active');
+  expect(early.status()).toBe(200);
+  expect(await early.json()).toEqual({ paid: [], waiting: [{ ownerId: 0, missing: ['tax_form', 'payout_account'] }] });
+  // The W-9 that comes before the first payout (CONTRACT §24).
+  const taxForm = await page.request.post('/api/payouts/tax-form', {
+    data: { kind: 'w9', legalName: 'Velvet Tides LLC', country: 'US', address: '200 Main St, Nashville TN 37201', tin: '12-3456789', signature: { name: 'Vera Tides', consent: true } },
+  });
+  expect(taxForm.status()).toBe(201);
 
   // Stripe's onboarding: the stub's page completes it and sends the artist back.
   await section.getByRole('button', { name: 'Connect payouts with Stripe' }).click();

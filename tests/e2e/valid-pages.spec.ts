@@ -22,6 +22,8 @@ const PAGES: { path: string; who: Who; heading: RegExp }[] = [
   { path: '/unsubscribe?token=not-a-real-token', who: 'visitor', heading: /email preferences/i },
   { path: '/terms-of-service', who: 'visitor', heading: /terms/i },
   { path: '/privacy-policy', who: 'visitor', heading: /privacy/i },
+  // A payee's page (CONTRACT §24) with a link that is no good: it offers a fresh one.
+  { path: '/payee/not-a-real-token-0123456789', who: 'visitor', heading: /bonus/i },
   { path: '/dashboard', who: 'artist', heading: /./ },
   { path: '/submit', who: 'artist', heading: /./ },
   { path: '/payment-success', who: 'artist', heading: /./ },

@@ -3,6 +3,7 @@ import { ArtistHeader } from '@client/components/artist-header';
 import { BackLink, PageHeading } from '@client/components/page-heading';
 import { PaymentsSection } from '@client/features/payments/payments-section';
 import { PayoutsSection } from '@client/features/payments/payouts-section';
+import { TaxPapersSection } from '@client/features/payments/tax-papers-section';
 import { useAuth } from '@client/lib/auth';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 
@@ -14,6 +15,7 @@ import { useDocumentTitle } from '@client/lib/use-document-title';
 const BILLING_SECTIONS: { id: string; Section: ComponentType; artistsOnly?: boolean }[] = [
   { id: 'payments', Section: PaymentsSection },
   { id: 'payouts', Section: PayoutsSection, artistsOnly: true },
+  { id: 'tax-papers', Section: TaxPapersSection, artistsOnly: true },
 ];
 
 /** /settings/billing: the artist's money matters (CONTRACT §19), reached from Settings. */

@@ -267,6 +267,13 @@ describe('the fuzzer', () => {
         'GET /api/payouts/account',
         'POST /api/payouts/account',
         'POST /api/admin/bonus/earnings/:submissionId/pay',
+        // CONTRACT §24.
+        'POST /api/payee/link',
+        'GET /api/payee/:token',
+        'POST /api/payee/:token/tax-form',
+        'POST /api/payouts/tax-form',
+        'GET /api/admin/payouts/:year.csv',
+        'PUT /api/submissions/:id/owners/:ownerId/email',
         // Issue 33 part 4.
         'GET /api/admin/activity',
         'POST /api/admin/activity/seen',

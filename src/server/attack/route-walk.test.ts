@@ -51,7 +51,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** Real ids of someone else's records, so that a guard that failed would act on real rows. */
-const paramValue = (name: string) => (name === 'number' ? victimDocument : /user/i.test(name) ? victim.id : victimSubmission.id);
+const paramValue = (name: string) =>
+  name === 'number' ? victimDocument : name === 'year' ? '2026' : name === 'ownerId' ? '1' : /user/i.test(name) ? victim.id : victimSubmission.id;
 
 const call = (route: WalkedRoute, path: string, cookie?: string) =>
   t.call(route.method as Method, path, cookie, ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) ? {} : undefined);
@@ -115,6 +116,28 @@ describe('every registered route', () => {
         'DELETE /api/admin/webhooks/:id',
         'POST /api/admin/webhooks/:id/ping',
         'GET /api/admin/webhooks/:id/deliveries',
+      ]),
+    );
+    // CONTRACT §24: payees, tax forms, statements and the accountant's CSV.
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'GET /api/payouts/tax-form',
+        'POST /api/payouts/tax-form',
+        'GET /api/payouts/tax-form.pdf',
+        'GET /api/payouts/statements',
+        'GET /api/payouts/statements/:year.pdf',
+        'PUT /api/submissions/:id/owners/:ownerId/email',
+        'POST /api/payee/link',
+        'GET /api/payee/:token',
+        'POST /api/payee/:token/payout-account',
+        'POST /api/payee/:token/tax-form',
+        'GET /api/payee/:token/tax-form.pdf',
+        'GET /api/payee/:token/statements',
+        'GET /api/payee/:token/statements/:year.pdf',
+        'GET /api/admin/payees',
+        'POST /api/admin/payees/:payeeId/invite',
+        'GET /api/admin/payees/:payeeId/tax-form.pdf',
+        'GET /api/admin/payouts/:year.csv',
       ]),
     );
     // Issue 33 part 4: what the artists did that an admin has not seen.

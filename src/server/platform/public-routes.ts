@@ -30,6 +30,15 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/sign/:token',
   // Its signed copy, for an hour after the token was used to sign (decision 189).
   'GET /api/sign/:token/agreement.pdf',
+  // A payee's own page (CONTRACT §24): their 30-day link's token, not a session, decides; a fresh
+  // link on request answers 202 whoever asks.
+  'POST /api/payee/link',
+  'GET /api/payee/:token',
+  'POST /api/payee/:token/payout-account',
+  'POST /api/payee/:token/tax-form',
+  'GET /api/payee/:token/tax-form.pdf',
+  'GET /api/payee/:token/statements',
+  'GET /api/payee/:token/statements/:year.pdf',
   // Stripe's own calls: the signature, not a session, decides.
   'POST /api/webhooks/stripe',
 ];

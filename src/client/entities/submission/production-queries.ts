@@ -1,3 +1,4 @@
+import type { PayResult } from '@shared/payees';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { DELIVERABLE_MAX_BYTES } from '@shared/production-texts';
 import type { ArtistLedger, BonusEarning, BonusState, Delivery, EarningStatus, ProductionState, ViralReviewInput, PublicationInput, RevisionRequest } from '@shared/production';
@@ -86,8 +87,8 @@ export function useMarkEarning() {
 /** One Stripe transfer of the earning to the artist's connected account (CONTRACT §19). */
 export function usePayEarning() {
   return useMutation({
-    mutationFn: (submissionId: string) => apiRequest<BonusEarning>('POST', `/api/admin/bonus/earnings/${encodeURIComponent(submissionId)}/pay`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: LEDGERS_KEY }),
+    mutationFn: (submissionId: string) => apiRequest<PayResult>('POST', `/api/admin/bonus/earnings/${encodeURIComponent(submissionId)}/pay`),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: LEDGERS_KEY }), queryClient.invalidateQueries({ queryKey: ['/api/admin/payees'] })]),
   });
 }
 

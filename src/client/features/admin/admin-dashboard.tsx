@@ -21,6 +21,7 @@ import { useUnreadMessageCount } from '@client/entities/message/message-queries'
 import { csvExportUrl } from './admin-queries';
 import { AdminStatCards } from './admin-stat-cards';
 import { BonusLedger } from './bonus-ledger';
+import { PayeesList } from './payees-list';
 import { AdminSubmissionRow, type RowProps } from './admin-submission-row';
 import { AdminSubmissionCard } from './admin-submission-card';
 import { BulkBar } from './bulk-bar';
@@ -363,6 +364,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
           ) : null}
         </Card>
         <BonusLedger />
+        <PayeesList />
       </main>
 
       <SubmissionDetailsDialog

@@ -12,6 +12,35 @@ import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@client/com
 import { errorMessage } from '@client/lib/api';
 import { formatLongDate } from '@client/lib/format';
 import { toast } from '@client/lib/toast';
+import { SHARE_MISSING_TEXT } from '@shared/payees';
+import { OWNER_ROLE_LABELS } from '@shared/rights-texts';
+
+const readyShares = (earning: BonusEarning) => earning.shares.filter((share) => share.status === 'unpaid' && share.missing.length === 0);
+const readyAmount = (earning: BonusEarning) => (readyShares(earning).reduce((sum, share) => sum + Math.round(Number(share.amount) * 100), 0) / 100).toFixed(2);
+const readyNames = (earning: BonusEarning) => readyShares(earning).map((share) => share.name).join(', ');
+
+/** An earning's shares: who, their part, and paid or what it waits for. */
+function EarningShares({ earning }: { earning: BonusEarning }) {
+  if (earning.shares.length === 0) return null;
+  return (
+    <ul className="grid w-full gap-0.5 border-l-2 pl-2 text-xs" data-testid="ledger-shares">
+      {earning.shares.map((share) => (
+        <li key={share.ownerId} data-testid="ledger-share" data-status={share.status}>
+          <span className="font-medium">{share.name}</span> ({OWNER_ROLE_LABELS[share.role].toLowerCase()}, {share.share}%): {formatUsd(share.amount)} ·{' '}
+          {share.status === 'paid' ? (
+            <span className="text-success">{share.transferId ? `paid, ${share.transferId}` : 'paid outside Stripe'}</span>
+          ) : share.status === 'void' ? (
+            <span className="text-muted-foreground">void</span>
+          ) : share.missing.length > 0 ? (
+            <span className="text-warning">waits: {share.missing.map((m) => SHARE_MISSING_TEXT[m].toLowerCase()).join(', ')}</span>
+          ) : (
+            <span className="text-success">ready to pay</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /**
  * Every artist's viral hits and bonus ledger (CONTRACT §13); the team pays an earning with one
@@ -104,7 +133,9 @@ export function BonusLedger() {
                                 </span>
                               ) : null}
                             </span>
-                            {earning.status === 'owed' && ledger.payoutAccount === 'active' ? (
+                            {/* Each owner's share, its payee and what it waits for (CONTRACT §24). */}
+                            <EarningShares earning={earning} />
+                            {earning.status === 'owed' && earning.shares.some((share) => share.status === 'unpaid' && share.missing.length === 0) ? (
                               <Button size="sm" className="h-7" disabled={pay.isPending || mark.isPending} onClick={() => setPaying({ ledger, earning })}>
                                 Pay with Stripe
                               </Button>
@@ -141,12 +172,16 @@ export function BonusLedger() {
         onOpenChange={(open) => (open ? undefined : setPaying(null))}
         pending={pay.isPending}
         title={MONEY_CONFIRM_TEXTS.payBonusTitle}
-        description={paying ? MONEY_CONFIRM_TEXTS.payBonusBody(formatUsd(paying.earning.amount), paying.ledger.artistName) : ''}
+        description={paying ? MONEY_CONFIRM_TEXTS.payBonusBody(formatUsd(readyAmount(paying.earning)), readyNames(paying.earning)) : ''}
         confirmLabel={MONEY_CONFIRM_TEXTS.payBonusConfirm}
         onConfirm={() => {
           if (!paying) return;
           pay.mutate(paying.earning.submissionId, {
-            onSuccess: (paid) => toast({ title: 'Bonus paid', description: `Stripe transfer ${paid.transferId ?? ''}` }),
+            onSuccess: (result) =>
+              toast({
+                title: result.paid.length > 0 ? `${result.paid.length} share${result.paid.length === 1 ? '' : 's'} paid` : 'Nothing paid yet',
+                description: result.waiting.length > 0 ? `${result.waiting.length} share${result.waiting.length === 1 ? '' : 's'} still waiting for the owner's papers` : 'Every share of this bonus is paid',
+              }),
             onError: (error) => toast({ title: 'Not paid', description: errorMessage(error), variant: 'destructive' }),
             onSettled: () => setPaying(null),
           });

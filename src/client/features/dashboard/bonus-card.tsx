@@ -1,3 +1,4 @@
+import { SHARE_MISSING_TEXT } from '@shared/payees';
 import { Flame, Sparkles } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { BonusState } from '@shared/production';
@@ -136,6 +137,21 @@ export function BonusCard({ payoutNote }: { payoutNote?: ReactNode }) {
                       ? `Paid ${formatLongDate(earning.paidAt)}`
                       : 'To be paid'}
                 </span>
+                {/* With co-owners, each one's share and what it waits for (CONTRACT §24). */}
+                {earning.shares.length > 1 ? (
+                  <ul className="w-full border-l-2 pl-2 text-xs text-muted-foreground" data-testid="bonus-shares">
+                    {earning.shares.map((share) => (
+                      <li key={share.ownerId}>
+                        {share.ownerId === 0 ? 'You' : share.name}, {share.share}%: {formatUsd(share.amount)} ·{' '}
+                        {share.status === 'paid'
+                          ? 'paid'
+                          : share.missing.length > 0
+                            ? `waits: ${share.missing.map((m) => SHARE_MISSING_TEXT[m].toLowerCase()).join(', ')}`
+                            : 'ready'}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -3,7 +3,9 @@ import { VIRAL_HITS_NEEDED } from '@shared/production-texts';
 import { formatUsd } from '@shared/submissions';
 import type { EarningStatus } from '@shared/production';
 import type { Tx } from '../../platform/db/client';
-import { bonusClawbacks, bonusEarnings, publications, submissions, users } from '../../platform/db/schema';
+import { bonusClawbacks, bonusEarnings, earningShares, payees, publications, submissions, users } from '../../platform/db/schema';
+import type { ShareStatus } from '@shared/payees';
+import { ensureShares } from './earning-shares';
 import { newId } from '../../platform/ids';
 import type { EmailQueue } from '../email/email-kinds';
 import { recordHistory } from '../submission/history';
@@ -74,16 +76,33 @@ export async function withdrawHit(
     for (const { earning, songTitle } of earnings) {
       const unlockedWithout = remaining.filter((h) => h.at !== null && h.at <= earning.createdAt).length >= VIRAL_HITS_NEEDED;
       if (unlockedWithout) continue;
-      const line = { songTitle: songTitle || 'Untitled', amount: usd(cents(earning.amount)) };
-      if (earning.status === 'owed') {
-        await markEarningVoid(tx, { submissionId: earning.submissionId, reason: because, now });
+      const title = songTitle || 'Untitled';
+      // Another withdrawn hit took this earning back already: once is all.
+      const [taken] = await tx.select({ id: bonusClawbacks.id }).from(bonusClawbacks).where(eq(bonusClawbacks.submissionId, earning.submissionId)).limit(1);
+      if (taken) continue;
+      // Its unpaid shares (CONTRACT §24) are voided with it; each share paid already is clawed back
+      // from that share's payee, deducted from their next payouts.
+      await ensureShares(tx, earning.submissionId);
+      const paidShares = await tx
+        .select({ payeeId: earningShares.payeeId, amountCents: earningShares.amountCents, artistsOwn: payees.userId })
+        .from(earningShares)
+        .innerJoin(payees, eq(payees.id, earningShares.payeeId))
+        .where(and(eq(earningShares.submissionId, earning.submissionId), eq(earningShares.status, 'paid' satisfies ShareStatus)));
+      if (await markEarningVoid(tx, { submissionId: earning.submissionId, reason: because, now })) {
         outcome.voided.push(earning.submissionId);
-        affected.voided.push(line);
-      } else if (cents(earning.amount) > 0) {
-        await recordClawback(tx, { whose: earning.userId, submissionId: earning.submissionId, amountCents: cents(earning.amount), reason: because, now });
-        clawedBackCents += cents(earning.amount);
-        outcome.clawedBack.push(earning.submissionId);
-        affected.clawedBack.push(line);
+        affected.voided.push({ songTitle: title, amount: usd(cents(earning.amount)) });
+      }
+      let artistsCents = 0;
+      for (const share of paidShares) {
+        if (!share.payeeId || share.amountCents <= 0) continue;
+        await recordClawback(tx, { whose: share.payeeId, submissionId: earning.submissionId, amountCents: share.amountCents, reason: because, now });
+        if (share.artistsOwn === hit.userId) artistsCents += share.amountCents;
+      }
+      if (paidShares.some((s) => s.amountCents > 0)) outcome.clawedBack.push(earning.submissionId);
+      // The artist's email names what is taken back from them; a co-owner's share is theirs to settle.
+      if (artistsCents > 0) {
+        clawedBackCents += artistsCents;
+        affected.clawedBack.push({ songTitle: title, amount: usd(artistsCents) });
       }
     }
   }
@@ -104,14 +123,14 @@ export async function withdrawHit(
 }
 
 /**
- * A clawback line: `amountCents` of the earning `submissionId` taken back from `whose` (the artist
- * today; a share's payee once earnings are split). Never charged: deducted by `deductClawbacks`.
+ * A clawback line: `amountCents` of the earning `submissionId` taken back from the payee `whose`
+ * (CONTRACT §24, §25). Never charged: deducted by `deductClawbacks`.
  */
 export async function recordClawback(tx: Tx, line: { whose: string; submissionId: string; amountCents: number; reason: string; now: Date }): Promise<void> {
   await tx.insert(bonusClawbacks).values({
     id: newId(),
     submissionId: line.submissionId,
-    userId: line.whose,
+    payeeId: line.whose,
     amountCents: line.amountCents,
     reason: line.reason,
     createdAt: line.now,
@@ -128,7 +147,7 @@ export async function deductClawbacks(tx: Tx, payout: { whose: string; amountCen
   const outstanding = await tx
     .select()
     .from(bonusClawbacks)
-    .where(and(eq(bonusClawbacks.userId, payout.whose), isNull(bonusClawbacks.deductedAt)))
+    .where(and(eq(bonusClawbacks.payeeId, payout.whose), isNull(bonusClawbacks.deductedAt)))
     .orderBy(asc(bonusClawbacks.createdAt), asc(bonusClawbacks.id))
     .for('update');
   let left = payout.amountCents;

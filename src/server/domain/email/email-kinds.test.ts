@@ -13,7 +13,7 @@ describe('the email kinds', () => {
       expect(template.body, kind).toBeTypeOf('function');
     }
     const prepared = Object.entries(EMAIL_KINDS).flatMap(([kind, spec]) => (spec.prepare ? [kind] : []));
-    expect(prepared.sort()).toEqual(['delivery_comments', 'password_reset', 'signing_invitation', 'unread_messages', 'verify_email']);
+    expect(prepared.sort()).toEqual(['delivery_comments', 'password_reset', 'payee_link', 'signing_invitation', 'unread_messages', 'verify_email']);
   });
 
   it('cannot be queued with the link their preparer makes, nor without the data their template needs', () => {

@@ -10,6 +10,8 @@ import type { DeliveryCommentsData } from './templates/delivery-comments';
 import type { SigningInvitationData } from './templates/agreement';
 import { mintSigningLink } from './signing-links';
 import { attachAgreementCopy } from './agreement-copy';
+import type { PayeeLinkData } from './templates/payee';
+import { mintPayeeLink } from './payee-links';
 
 /** A kind sent with the data it was queued with. */
 const sentAsQueued = <Data>(template: EmailTemplate<Data>): OutboxKind<Data, Data> => ({ template, prepare: null });
@@ -53,6 +55,7 @@ export const EMAIL_KINDS = {
   agreement_copy: { ...sentAsQueued(T.agreement_copy), attach: attachAgreementCopy },
   decision_reminder: sentAsQueued(T.decision_reminder),
   decision_overdue: sentAsQueued(T.decision_overdue),
+  payee_link: preparedAtSend<Omit<PayeeLinkData, 'payeeUrl' | 'validUntil'>>()(T.payee_link, mintPayeeLink),
 } satisfies Record<keyof typeof T, unknown>;
 
 export type EmailKinds = typeof EMAIL_KINDS;

@@ -78,6 +78,15 @@ const SAMPLES = {
   agreement_copy: { signatureId: 'sig_1', ownerName: 'Co Writer', songTitle: 'Dark Waves', artistName: 'Nora' },
   decision_reminder: { submissionId, songTitle: 'Dark Waves', artistName: 'Nora', tierName: 'Premium', decisionDueAt: '2026-12-01T14:00:00.000Z', decisionDueText: 'Tue, 1 Dec 2026, 14:00 UTC', lateAction: 'refund' },
   decision_overdue: { submissionId, songTitle: 'Dark Waves', artistName: 'Nora', tierName: 'Free', decisionDueAt: '2026-12-01T14:00:00.000Z', decisionDueText: 'Tue, 1 Dec 2026, 14:00 UTC', lateAction: 'close' },
+  payee_link: {
+    payeeId: 'payee_1',
+    name: 'Co Writer',
+    artistName: 'Nora',
+    songTitle: 'Dark Waves',
+    reason: 'earned',
+    payeeUrl: 'http://localhost:5000/payee/secret-payee',
+    validUntil: '27 December 2026',
+  },
 } satisfies { [K in keyof EmailKinds]: SentData<K> };
 
 const context = (kind: keyof EmailKinds): EmailContext => ({

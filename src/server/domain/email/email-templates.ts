@@ -4,6 +4,7 @@ import { agreementCopy, agreementSignatureReceived, agreementSigned, signingInvi
 import { decisionOverdue, decisionReminder } from './templates/decision-reminder';
 import { deliveryComments } from './templates/delivery-comments';
 import { passwordReset } from './templates/password-reset';
+import { payeeLink } from './templates/payee';
 import { paymentReceived } from './templates/payment-received';
 import { bonusClawedBack, deliverablesReady, refundIssued, videoPublished, viralHitRecorded, viralHitWithdrawn } from './templates/production';
 import { statusChanged } from './templates/status-changed';
@@ -40,6 +41,7 @@ export const EMAIL_TEMPLATES = {
   agreement_copy: agreementCopy,
   decision_reminder: decisionReminder,
   decision_overdue: decisionOverdue,
+  payee_link: payeeLink,
 };
 
 /** Where a render thread imports EMAIL_TEMPLATES from: a template's functions cannot be sent to another thread. */

@@ -251,6 +251,13 @@ describe('one writer per fact (CONTRACT §21)', () => {
     expect(writers).toEqual([]);
   });
 
+  it('a share’s paid state has one writer too, domain/bonus/earning-payment.ts (CONTRACT §24)', () => {
+    const sources = serverSources();
+    const setsStatus = /\.update\(\s*earningShares\s*\)\s*\.set\(\{[^}]*\bstatus\b/;
+    expect(sources.some(([file, text]) => file === 'domain/bonus/earning-payment.ts' && setsStatus.test(text))).toBe(true);
+    expect(sources.filter(([file, text]) => file !== 'domain/bonus/earning-payment.ts' && setsStatus.test(text)).map(([file]) => file)).toEqual([]);
+  });
+
   it('the refund rule lives in domain/billing/refunds.ts: no feature calls Stripe’s refunds itself', () => {
     expect(outsideDomain().filter(([, text]) => /refunds\.create\(/.test(text)).map(([file]) => file)).toEqual([]);
   });

@@ -19,6 +19,7 @@ import {
   agreements,
   messageAttachments,
   messages,
+  payees,
   payoutAccounts,
   publications,
   revisionRequests,
@@ -38,6 +39,8 @@ import { toPublicUser } from '../../platform/public-user';
 import { ObjectNotFoundError, objectKey, type ObjectStorage } from '../../platform/storage/object-storage';
 import type { BillingSeller } from '@shared/billing';
 import { renderBillingDocument } from '../../domain/billing/render-document';
+import { existingArtistPayee, statementLines, statementYears, taxFormOf, taxFormSummary } from '../../domain/bonus/payees';
+import { printable, renderStatementPdf, renderTaxFormPdf } from '../../domain/bonus/tax-papers-pdf';
 import { renderAgreementPdf } from '../../domain/submission/agreement-pdf';
 import { agreementStatusOf } from '../../domain/submission/agreement';
 import { ownersOf } from '@shared/rights';
@@ -204,8 +207,20 @@ async function accountDocument(db: Db, user: UserRow) {
         : [],
     ),
   };
-  return { account, billing, agreementDocuments };
+  // Tax papers (CONTRACT §24): the form on file with its TIN as its last four only, and each
+  // year's statement (its PDF beside account.json). The sealed TIN is never read here.
+  const payee = await existingArtistPayee(db, user.id);
+  const taxForm = payee ? await taxFormOf(db, payee.id) : undefined;
+  const statementList = payee ? await statementYears(db, payee.id) : [];
+  const taxPapers = {
+    taxForm: taxForm ? { ...taxFormSummary(taxForm), address: taxForm.address, signedName: taxForm.signedName, path: TAX_FORM_ENTRY } : null,
+    statements: statementList.map((s) => ({ ...s, path: statementEntryName(s.year) })),
+  };
+  return { account: { ...account, taxPapers }, billing, agreementDocuments, taxPaperDocuments: { payee, taxForm, years: statementList.map((s) => s.year) } };
 }
+
+const TAX_FORM_ENTRY = 'tax-papers/tax-form.pdf';
+const statementEntryName = (year: number) => `tax-papers/bonus-statement-${year}.pdf`;
 
 /**
  * What comes after approval, as the artist sees it in a submission's details and on the bonus
@@ -292,7 +307,8 @@ async function productionRecords(
         deductedFrom: bonusClawbacks.deductedFrom,
       })
       .from(bonusClawbacks)
-      .where(eq(bonusClawbacks.userId, userId))
+      .innerJoin(payees, eq(payees.id, bonusClawbacks.payeeId))
+      .where(eq(payees.userId, userId))
       .orderBy(asc(bonusClawbacks.createdAt)),
   ]);
 
@@ -411,7 +427,7 @@ export function streamAccountExport(db: Db, storage: ObjectStorage, user: UserRo
   });
 
   void (async () => {
-    const { account, billing, agreementDocuments } = await accountDocument(db, user);
+    const { account, billing, agreementDocuments, taxPaperDocuments } = await accountDocument(db, user);
     for (const file of account.files) {
       if (stopped.signal.aborted) return;
       try {
@@ -436,6 +452,13 @@ export function streamAccountExport(db: Db, storage: ObjectStorage, user: UserRo
       const added = once(archive, 'entry', { signal: stopped.signal });
       archive.append(await renderAgreementPdf(agreement, signatures, songTitle, seller.legalName), { name: agreementEntryName(agreement.submissionId) });
       await added;
+    }
+    const { payee, taxForm, years } = taxPaperDocuments;
+    if (taxForm) archive.append(await renderTaxFormPdf(printable(taxForm), user.email), { name: TAX_FORM_ENTRY });
+    for (const year of payee ? years : []) {
+      if (stopped.signal.aborted) return;
+      const lines = await statementLines(db, payee!.id, year);
+      archive.append(await renderStatementPdf({ year, payeeName: payee!.name, form: taxForm && printable(taxForm), lines, seller }), { name: statementEntryName(year) });
     }
     archive.append(JSON.stringify(account, null, 2), { name: 'account.json' });
     await archive.finalize();

@@ -144,6 +144,9 @@ describe('every money route', () => {
       await t.db.insert(bonusEarnings).values({ submissionId: sub.id, userId: artist.id, amount: '25.00' });
       return sub.id;
     };
+    // The tax form every payee files before their first payout (CONTRACT §24).
+    const form = { kind: 'w9', legalName: 'Nora Vex', country: 'US', address: '1 Main St, Austin TX', tin: '123456789', signature: { name: 'Nora Vex', consent: true } };
+    expect((await t.call('POST', '/api/payouts/tax-form', artist, form)).statusCode).toBe(201);
     const res = await t.call('POST', '/api/payouts/account', artist, {});
     expect(res.statusCode).toBe(200);
     const [account] = await t.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, artist.id));

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig, type Config } from '../../config';
 import { openDatabase, type Database } from '../../platform/db/client';
-import { sessions, uploads, users, youtubeChannels } from '../../platform/db/schema';
+import { payees, sessions, uploads, users, youtubeChannels } from '../../platform/db/schema';
 import { newId } from '../../platform/ids';
 import { hashSessionId, SESSION_COOKIE } from '../../platform/sessions';
 import { LocalObjectStorage } from '../../platform/storage/local-storage';
@@ -25,6 +25,8 @@ import { listTarEntries, readTarEntry, TarWriter } from './tar';
 import { BackupError, restoreBackupFile, verifyBackupFile, writeBackupFile, type BackupManifest } from './backup';
 import { listenForBackups, requestBackup } from './backup-socket';
 import { restoreIntoEmptyTarget } from './restore-target';
+import { taxFormSchema } from '@shared/payees';
+import { fileTaxForm } from '../../domain/bonus/payees';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -262,6 +264,11 @@ describe('backup and restore', () => {
     await test.db.insert(uploads).values({ id: unchecked.id, userId: owner.id, status: 'stored', uploadExpiresAt: new Date() });
     const refreshToken = `1//refresh-${randomBytes(12).toString('hex')}`;
     await test.db.insert(youtubeChannels).values({ channelId: 'UC1', title: 'Label', refreshToken: sealToken(test.config.production.tokenKey, refreshToken) });
+    // A payee's tax form (CONTRACT §24): its TIN sealed as the product files it, its last four in the clear.
+    const tin = String(100_000_000 + randomBytes(4).readUInt32BE(0) % 800_000_000);
+    const [payee] = await test.db.insert(payees).values({ id: newId(), email: 'ana.souza@example.com', name: 'Ana Souza' }).returning();
+    const taxForm = taxFormSchema.parse({ kind: 'w9', legalName: 'Ana Souza', country: 'US', address: '1 Main St, Austin TX', tin, signature: { name: 'Ana Souza', consent: true } });
+    await fileTaxForm(test.db, test.config.production.tokenKey, { payeeId: payee!.id, form: taxForm, by: null, ip: '127.0.0.1', userAgent: null, now: new Date() });
 
     // Three live sessions of the admin, opened by signing in.
     const sessionIds: string[] = [];
@@ -287,6 +294,7 @@ describe('backup and restore', () => {
     // The search finds what is there: the stored hash of a session id and the uploaded bytes.
     expect(bytes.includes(hashSessionId(sessionIds[0]!))).toBe(true);
     expect(bytes.includes(unchecked.bytes)).toBe(true);
+    expect(bytes.includes(`ana.souza@example.com`)).toBe(true);
     const key = test.config.production.tokenKey;
     const secrets = [
       test.config.sessionSecret,
@@ -295,6 +303,7 @@ describe('backup and restore', () => {
       key.toString('base64'),
       key.toString('base64url'),
       refreshToken,
+      tin,
       ...sessionIds,
       ...sessionIds.map((id) => test.app.signCookie(id)),
     ];

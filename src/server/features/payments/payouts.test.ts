@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ERRORS } from '@shared/errors';
 import { bonusEarnings, payoutAccounts, type UserRow } from '../../platform/db/schema';
 import { snapshotDatabase } from '../../attack/attack-support';
 import { TEST_ORIGIN, createAdmin, createArtist, createSubmissionRow, createTestApp, type TestApp } from '../../test/helpers';
@@ -49,14 +48,21 @@ async function owedEarning(user: UserRow, amount = '25.00') {
   return submission.id;
 }
 
-/** Connects the artist's payouts as the browser would, and has Stripe report the account ready. */
+/** Connects the artist's payouts as the browser would (a W-9 on file first, CONTRACT §24), and has Stripe report the account ready. */
 async function connect(user: UserRow, cookie: string): Promise<string> {
+  await fileTaxForm(cookie);
   const res = await t.call('POST', '/api/payouts/account', cookie, {});
   expect(res.statusCode).toBe(200);
   const [row] = await t.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, user.id));
   stub.setAccount(row!.stripeAccountId, { details_submitted: true, payouts_enabled: true, capabilities: { transfers: 'active' } });
   expect((await deliver(stub.accountUpdatedEvent(row!.stripeAccountId, WEBHOOK_SECRET))).statusCode).toBe(200);
   return row!.stripeAccountId;
+}
+
+/** The artist's W-9, which CONTRACT §24 asks for before the first payout. */
+async function fileTaxForm(cookie: string) {
+  const form = { kind: 'w9', legalName: 'Maya Lopez', country: 'US', address: '12 Elm St, Austin TX 78701', tin: '123456789', signature: { name: 'Maya Lopez', consent: true } };
+  expect((await t.call('POST', '/api/payouts/tax-form', cookie, form)).statusCode).toBe(201);
 }
 
 const transfersTo = (accountId: string) => [...stub.transfers.values()].filter((tr) => tr.destination === accountId);
@@ -146,20 +152,21 @@ describe('the artist’s payout account', () => {
 });
 
 describe('paying an earning with Stripe', () => {
-  it('makes one transfer of the amount with the key bonus:{submissionId}; the earning is paid with its transferId', async () => {
+  it('makes one transfer of the artist’s share with the key bonus:{submissionId}:0; the earning is paid with its transferId', async () => {
     const { user, cookie } = await newArtist();
     const accountId = await connect(user, cookie);
     const submissionId = await owedEarning(user, '25.00');
 
     const res = await t.call('POST', `/api/admin/bonus/earnings/${submissionId}/pay`, adminCookie, {});
     expect(res.statusCode).toBe(200);
-    const earning = res.json() as { status: string; transferId: string; paidAt: string };
     const [transfer] = transfersTo(accountId);
-    expect(transfer).toMatchObject({ amount: 2500, currency: 'usd', destination: accountId, metadata: { submissionId } });
-    expect(earning).toMatchObject({ submissionId, status: 'paid', transferId: transfer!.id });
-    expect(earning.paidAt).toEqual(expect.any(String));
+    expect(transfer).toMatchObject({ amount: 2500, currency: 'usd', destination: accountId, metadata: { submissionId, ownerId: '0' } });
+    expect(res.json()).toEqual({ paid: [{ ownerId: 0, amount: '25.00', transferId: transfer!.id }], waiting: [] });
+    const [earning] = await t.db.select().from(bonusEarnings).where(eq(bonusEarnings.submissionId, submissionId));
+    expect(earning).toMatchObject({ status: 'paid', transferId: transfer!.id });
+    expect(earning!.paidAt).toBeInstanceOf(Date);
     const request = stub.requests.find((r) => r.path === '/v1/transfers' && (r.params.metadata as { submissionId?: string })?.submissionId === submissionId);
-    expect(request?.idempotencyKey).toBe(`bonus:${submissionId}`);
+    expect(request?.idempotencyKey).toBe(`bonus:${submissionId}:0`);
 
     // The artist and the team's ledger see it paid, with the transfer.
     const bonus = (await t.call('GET', '/api/bonus', cookie)).json() as { earnings: { submissionId: string; status: string; transferId: string }[] };
@@ -186,7 +193,7 @@ describe('paying an earning with Stripe', () => {
     expect(answers.filter((r) => r.statusCode === 409).map((r) => r.json().code)).toEqual(['already_paid', 'already_paid', 'already_paid', 'already_paid']);
     expect(stub.transfers.size - before).toBe(1);
     const [transfer] = transfersTo(accountId);
-    expect(answers.find((r) => r.statusCode === 200)!.json()).toMatchObject({ transferId: transfer!.id });
+    expect(answers.find((r) => r.statusCode === 200)!.json()).toMatchObject({ paid: [{ ownerId: 0, transferId: transfer!.id }] });
     const [row] = await t.db.select().from(bonusEarnings).where(eq(bonusEarnings.submissionId, submissionId));
     expect(row).toMatchObject({ status: 'paid', transferId: transfer!.id, paidBy: admin.id });
   });
@@ -206,21 +213,23 @@ describe('paying an earning with Stripe', () => {
     const transfers = transfersTo(accountId);
     expect(transfers.length).toBe(row!.transferId ? 1 : 0);
     expect(row).toMatchObject({ status: 'paid', transferId: transfers[0]?.id ?? null });
-    expect(won[0]!.json()).toMatchObject({ status: 'paid', transferId: row!.transferId });
+    if (row!.transferId) expect(won[0]!.json()).toMatchObject({ paid: [{ ownerId: 0, transferId: row!.transferId }] });
+    else expect(won[0]!.json()).toMatchObject({ status: 'paid', transferId: null });
   });
 
-  it('without an active account answers 409 with a clear message and moves no money', async () => {
+  it('without a tax form or an active account says what the share waits for and moves no money (CONTRACT §24)', async () => {
     const { user, cookie } = await newArtist();
     const submissionId = await owedEarning(user);
     const before = stub.transfers.size;
     const none = await t.call('POST', `/api/admin/bonus/earnings/${submissionId}/pay`, adminCookie, {});
-    expect(none.statusCode).toBe(409);
-    expect(none.json()).toEqual({ code: 'payout_account_not_active', message: API_ERRORS.payout_account_not_active.message });
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual({ paid: [], waiting: [{ ownerId: 0, missing: ['tax_form', 'payout_account'] }] });
 
+    await fileTaxForm(cookie);
     await t.call('POST', '/api/payouts/account', cookie, {}); // onboarding not finished: pending
     const pending = await t.call('POST', `/api/admin/bonus/earnings/${submissionId}/pay`, adminCookie, {});
-    expect(pending.statusCode).toBe(409);
-    expect(pending.json().code).toBe('payout_account_not_active');
+    expect(pending.statusCode).toBe(200);
+    expect(pending.json()).toEqual({ paid: [], waiting: [{ ownerId: 0, missing: ['payout_account'] }] });
     expect(stub.transfers.size).toBe(before);
     const [row] = await t.db.select().from(bonusEarnings).where(eq(bonusEarnings.submissionId, submissionId));
     expect(row).toMatchObject({ status: 'owed', transferId: null });

@@ -1,22 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import type { BonusEarning } from '@shared/production';
+import { centsOf, dollarsOf, type PayResult } from '@shared/payees';
 import {
   PAYOUTS_QUERY,
   PAYOUTS_REFRESH,
   PAYOUTS_RETURN,
   PAYOUTS_RETURN_PATH,
   bonusTransferKey,
+  shareTransferKey,
   type PayoutAccountState,
   type PayoutOnboardingLink,
   type StoredPayoutStatus,
 } from '@shared/payouts';
 import type { Db } from '../../platform/db/client';
-import { bonusEarnings, payoutAccounts, submissions, type UserRow } from '../../platform/db/schema';
+import { earningShares, payeePayoutAccounts, payoutAccounts, type PayeeRow, type UserRow } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';
 import { CURRENCY } from './payment-state';
-import { lockOwedEarning, markEarningPaid } from '../../domain/bonus/earning-payment';
+import { lockOwedEarning, markSharePaid, settleEarning } from '../../domain/bonus/earning-payment';
+import { ensureShares, missingOf, readinessOf } from '../../domain/bonus/earning-shares';
 import { deductClawbacks } from '../../domain/bonus/withdraw-hit';
 
 /**
@@ -110,6 +112,43 @@ async function accountIdOf(db: Db, stripe: Stripe, user: UserRow, log: FastifyBa
   return row!.id;
 }
 
+/** Where Stripe sends a payee back: their page, which finds its link again in the browser (the token never goes to Stripe). */
+export const PAYEE_RETURN_PATH = '/payee/return';
+
+/**
+ * POST /api/payee/{token}/payout-account (CONTRACT §24): the co-owner's own Express account, made
+ * once per payee as §19 makes the artist's, and a fresh onboarding link. The artist's own payee
+ * is paid through the artist's account (POST /api/payouts/account).
+ */
+export async function startPayeeOnboarding(db: Db, stripe: Stripe, payee: PayeeRow, publicUrl: URL, log: FastifyBaseLogger): Promise<PayoutOnboardingLink> {
+  let [stored] = await db.select().from(payeePayoutAccounts).where(eq(payeePayoutAccounts.payeeId, payee.id));
+  if (!stored) {
+    let account: Stripe.Account;
+    try {
+      account = await stripe.accounts.create(
+        { type: 'express', capabilities: { transfers: { requested: true } }, ...(payee.email ? { email: payee.email } : {}), metadata: { payeeId: payee.id } },
+        { idempotencyKey: `payee-payout-account:${payee.id}` },
+      );
+    } catch (error) {
+      throw stripeFailure(error, log, { payeeId: payee.id }, 'Stripe account creation failed');
+    }
+    await db.insert(payeePayoutAccounts).values({ payeeId: payee.id, stripeAccountId: account.id, status: payoutStatusOf(account) }).onConflictDoNothing();
+    [stored] = await db.select().from(payeePayoutAccounts).where(eq(payeePayoutAccounts.payeeId, payee.id));
+    log.info({ payeeId: payee.id, accountId: stored!.stripeAccountId }, 'payee payout account created');
+  }
+  const back = (value: string) => {
+    const url = new URL(PAYEE_RETURN_PATH, publicUrl);
+    url.searchParams.set(PAYOUTS_QUERY, value);
+    return url.toString();
+  };
+  try {
+    const link = await stripe.accountLinks.create({ account: stored!.stripeAccountId, type: 'account_onboarding', return_url: back(PAYOUTS_RETURN), refresh_url: back(PAYOUTS_REFRESH) });
+    return { url: link.url };
+  } catch (error) {
+    throw stripeFailure(error, log, { payeeId: payee.id }, 'Stripe account link failed');
+  }
+}
+
 /**
  * `account.updated`: the account's state is asked of Stripe rather than read from the event, so an
  * event delivered late or out of order cannot turn an active account back to pending.
@@ -122,89 +161,88 @@ export async function applyAccountUpdated(
 ): Promise<'applied' | 'unchanged' | 'unknown_account'> {
   const accountId = event.data.object.id;
   const [stored] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.stripeAccountId, accountId));
-  if (!stored) {
-    log.warn({ eventId: event.id, accountId }, 'account.updated for an account of no artist');
+  const [payeeStored] = stored ? [] : await db.select().from(payeePayoutAccounts).where(eq(payeePayoutAccounts.stripeAccountId, accountId));
+  if (!stored && !payeeStored) {
+    log.warn({ eventId: event.id, accountId }, 'account.updated for an account of no artist or payee');
     return 'unknown_account';
   }
   const current = await stripe.accounts.retrieve(accountId);
   const status = payoutStatusOf(current);
-  if (status === stored.status) return 'unchanged';
-  await db.update(payoutAccounts).set({ status, updatedAt: new Date() }).where(eq(payoutAccounts.stripeAccountId, accountId));
-  log.info({ eventId: event.id, accountId, userId: stored.userId, status }, 'payout account changed');
+  if (status === (stored ?? payeeStored)!.status) return 'unchanged';
+  if (stored) await db.update(payoutAccounts).set({ status, updatedAt: new Date() }).where(eq(payoutAccounts.stripeAccountId, accountId));
+  else await db.update(payeePayoutAccounts).set({ status, updatedAt: new Date() }).where(eq(payeePayoutAccounts.stripeAccountId, accountId));
+  log.info({ eventId: event.id, accountId, userId: stored?.userId, payeeId: payeeStored?.payeeId, status }, 'payout account changed');
   return 'applied';
 }
 
-async function earningView(db: Db, submissionId: string): Promise<BonusEarning> {
-  const [row] = await db
-    .select({ earning: bonusEarnings, songTitle: submissions.songTitle })
-    .from(bonusEarnings)
-    .innerJoin(submissions, eq(submissions.id, bonusEarnings.submissionId))
-    .where(eq(bonusEarnings.submissionId, submissionId));
-  if (!row) throw apiError('earning_not_found');
-  const { earning } = row;
-  return {
-    submissionId: earning.submissionId,
-    songTitle: row.songTitle,
-    amount: earning.amount,
-    status: earning.status,
-    createdAt: earning.createdAt.toISOString(),
-    paidAt: earning.paidAt?.toISOString() ?? null,
-    transferId: earning.transferId,
-    voidReason: earning.voidReason,
-  };
-}
-
 /**
- * POST /api/admin/bonus/earnings/{submissionId}/pay: one transfer of the earning's amount to the
- * artist's connected account, recorded through the earning's one writer. The earning's row is held
- * locked while Stripe transfers (decision 171): a "mark paid" or a second "pay" at the same moment
- * waits, then finds it paid → 409 `already_paid`; whichever commits first wins (CONTRACT §21). A
- * crash after the transfer leaves it owed, and paying again gets the same transfer back from
- * Stripe (idempotency key `bonus:{submissionId}`), so the money never moves twice.
+ * POST /api/admin/bonus/earnings/{submissionId}/pay (CONTRACT §19, §24): one transfer per unpaid
+ * share whose payee has a tax form on file and an active payout account, each recorded through
+ * the share's one writer (markSharePaid); the rest wait, and the answer says for what. The
+ * earning's row is held locked while Stripe transfers (decision 171): a "mark paid" or a second
+ * "pay" at the same moment waits, then finds the shares paid, so each share is paid once; an
+ * earning already paid in full is a 409 `already_paid` (CONTRACT §21). A crash after a transfer
+ * leaves its share unpaid, and paying again gets the same transfer back from Stripe (idempotency
+ * key `bonus:{submissionId}:{ownerId}`), so the money never moves twice.
  *
- * The artist's outstanding clawbacks (CONTRACT §25) are deducted from the transfer in the same
- * transaction, never below zero; what is left stays outstanding. An earning the clawbacks take
- * whole is paid without a transfer.
+ * Where a share's transfer is recorded: `markSharePaid` below (an event such as `payout.paid`
+ * belongs right after it, in the same transaction).
+ *
+ * Each share's payee's outstanding clawbacks (CONTRACT §25) are deducted from that share's
+ * transfer in the same transaction, never below zero; what is left stays outstanding. A share the
+ * clawbacks take whole is paid without a transfer.
  */
 export async function payEarning(
   db: Db,
   stripe: Stripe,
   input: { adminId: string; submissionId: string; now: Date },
   log: FastifyBaseLogger,
-): Promise<BonusEarning> {
+): Promise<PayResult> {
   const { submissionId } = input;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    await ensureShares(tx, submissionId);
     const earning = await lockOwedEarning(tx, submissionId);
-    const earned = Math.round(Number(earning.amount) * 100);
-    if (!(earned > 0)) throw apiError('nothing_to_transfer');
-    const [account] = await tx.select().from(payoutAccounts).where(eq(payoutAccounts.userId, earning.userId));
-    if (!account || account.status !== 'active') throw apiError('payout_account_not_active');
-    const deducted = await deductClawbacks(tx, { whose: earning.userId, amountCents: earned, from: submissionId, now: input.now });
-    const amount = earned - deducted;
-    if (amount === 0) {
-      await markEarningPaid(tx, { submissionId, by: input.adminId, transferId: null, now: input.now });
-      log.info({ submissionId, deducted, adminId: input.adminId }, 'bonus settled by clawbacks: no transfer');
-      return;
+    if (!(centsOf(earning.amount) > 0)) throw apiError('nothing_to_transfer');
+    const shares = await tx.select().from(earningShares).where(eq(earningShares.submissionId, submissionId)).orderBy(asc(earningShares.ownerId));
+    const ready = await readinessOf(tx, shares.flatMap((s) => (s.payeeId ? [s.payeeId] : [])));
+    const result: PayResult = { paid: [], waiting: [] };
+    for (const share of shares) {
+      if (share.status !== 'unpaid') continue;
+      const missing = missingOf(share, ready);
+      if (missing.length > 0) {
+        result.waiting.push({ ownerId: share.ownerId, missing });
+        continue;
+      }
+      const accountId = ready.get(share.payeeId!)!.stripeAccountId!;
+      const key = shareTransferKey(submissionId, share.ownerId);
+      let transferId: string | null = null;
+      const deducted = await deductClawbacks(tx, { whose: share.payeeId!, amountCents: share.amountCents, from: submissionId, now: input.now });
+      const amount = share.amountCents - deducted;
+      // A share of $0.00 (a tiny share of a tiny earning, or one clawbacks took whole) moves no money: it is paid without a transfer.
+      if (amount > 0) {
+        try {
+          const transfer = await stripe.transfers.create(
+            {
+              amount,
+              currency: CURRENCY,
+              destination: accountId,
+              description: deducted > 0 ? 'Viral bonus, less bonus taken back' : 'Viral bonus',
+              transfer_group: bonusTransferKey(submissionId),
+              metadata: { submissionId, ownerId: String(share.ownerId), payeeId: share.payeeId!, userId: earning.userId, ...(deducted > 0 ? { deductedCents: String(deducted) } : {}) },
+            },
+            { idempotencyKey: key },
+          );
+          transferId = transfer.id;
+        } catch (error) {
+          throw stripeFailure(error, log, { submissionId, ownerId: share.ownerId, accountId }, 'Stripe transfer failed');
+        }
+      }
+      const paid = await markSharePaid(tx, { submissionId, ownerId: share.ownerId, by: input.adminId, transferId, now: input.now });
+      if (!paid) continue;
+      result.paid.push({ ownerId: share.ownerId, amount: dollarsOf(amount), transferId: transferId ?? '' });
+      log.info({ submissionId, ownerId: share.ownerId, payeeId: share.payeeId, transferId, amount, deducted, adminId: input.adminId }, 'bonus share paid by transfer');
     }
-
-    let transfer: Stripe.Transfer;
-    try {
-      transfer = await stripe.transfers.create(
-        {
-          amount,
-          currency: CURRENCY,
-          destination: account.stripeAccountId,
-          description: deducted > 0 ? 'Viral bonus, less bonus taken back' : 'Viral bonus',
-          transfer_group: bonusTransferKey(submissionId),
-          metadata: { submissionId, userId: earning.userId, ...(deducted > 0 ? { deductedCents: String(deducted) } : {}) },
-        },
-        { idempotencyKey: bonusTransferKey(submissionId) },
-      );
-    } catch (error) {
-      throw stripeFailure(error, log, { submissionId, accountId: account.stripeAccountId }, 'Stripe transfer failed');
-    }
-    await markEarningPaid(tx, { submissionId, by: input.adminId, transferId: transfer.id, now: input.now });
-    log.info({ submissionId, transferId: transfer.id, amount, deducted, adminId: input.adminId }, 'bonus paid by transfer');
+    await settleEarning(tx, { submissionId, by: input.adminId, now: input.now });
+    return result;
   });
-  return earningView(db, submissionId);
 }

@@ -14,7 +14,8 @@ import { changeSubmissionTier } from './change-tier';
 import { handleStripeEvent } from './handle-stripe-event';
 import { findPaymentReceipt, renderReceiptHtml } from './payment-receipt';
 import { preparePaymentIntent } from './prepare-payment-intent';
-import { payEarning, payoutAccountState, startPayoutOnboarding } from './payouts';
+import { payEarning, payoutAccountState, startPayeeOnboarding, startPayoutOnboarding } from './payouts';
+import { payeeByToken } from '../../domain/bonus/payees';
 import { createStripeClient } from '../../platform/stripe/stripe-client';
 import { attachment } from '../../platform/content-disposition';
 
@@ -93,6 +94,19 @@ export async function paymentRoutes(app: FastifyInstance, { db, config, now = ()
       const user = userOf(request);
       if (user.role === 'admin') throw apiError('payouts_for_artists');
       return startPayoutOnboarding(db, requireStripe(), user, config.publicUrl, request.log);
+    });
+  });
+
+  // A payee's own Express account, by their emailed link (CONTRACT §24): the token, not a session, decides.
+  await app.register(async (link) => {
+    link.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+    link.post<{ Params: { token: string } }>('/api/payee/:token/payout-account', rateLimited('signingLinks', 'address'), async (request) => {
+      const { token } = request.params;
+      if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw apiError('payee_link_gone');
+      const payee = await payeeByToken(db, token, now());
+      return startPayeeOnboarding(db, requireStripe(), payee, config.publicUrl, request.log);
     });
   });
 

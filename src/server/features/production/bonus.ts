@@ -3,15 +3,18 @@ import { displayName } from '@shared/users';
 import { viewsNeeded, type ArtistLedger, type BonusClawback, type BonusEarning, type BonusState, type EarningStatus } from '@shared/production';
 import { VIRAL_HITS_NEEDED } from '@shared/production-texts';
 import type { Db } from '../../platform/db/client';
-import { bonusClawbacks, bonusEarnings, dailyViews, payoutAccounts, publications, submissions, users } from '../../platform/db/schema';
+import { bonusClawbacks, bonusEarnings, dailyViews, payees, payoutAccounts, publications, submissions, users } from '../../platform/db/schema';
 import { markEarningOwed, markEarningPaid } from '../../domain/bonus/earning-payment';
 import { countsAsHit } from '../../domain/bonus/counting-hits';
 import { screenView, withdrawnView } from './viral-screen';
+import type { EarningShare } from '@shared/payees';
+import { ensureShares } from '../../domain/bonus/earning-shares';
+import { sharesOfEarnings } from '../../domain/bonus/payees';
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 const dollars = (c: number) => (c / 100).toFixed(2);
 
-function toEarning(row: typeof bonusEarnings.$inferSelect, songTitle: string): BonusEarning {
+function toEarning(row: typeof bonusEarnings.$inferSelect, songTitle: string, shares: EarningShare[]): BonusEarning {
   return {
     submissionId: row.submissionId,
     songTitle,
@@ -21,16 +24,18 @@ function toEarning(row: typeof bonusEarnings.$inferSelect, songTitle: string): B
     paidAt: row.paidAt?.toISOString() ?? null,
     transferId: row.transferId,
     voidReason: row.voidReason,
+    shares,
   };
 }
 
-/** CONTRACT §25: the artist's clawback lines, oldest first. */
+/** CONTRACT §25: the artist's own clawback lines (those of their payee, §24), oldest first. */
 async function clawbacksOf(db: Db, userId: string): Promise<BonusClawback[]> {
   const rows = await db
     .select({ line: bonusClawbacks, songTitle: submissions.songTitle })
     .from(bonusClawbacks)
+    .innerJoin(payees, eq(payees.id, bonusClawbacks.payeeId))
     .innerJoin(submissions, eq(submissions.id, bonusClawbacks.submissionId))
-    .where(eq(bonusClawbacks.userId, userId))
+    .where(eq(payees.userId, userId))
     .orderBy(asc(bonusClawbacks.createdAt), asc(bonusClawbacks.id));
   return rows.map(({ line, songTitle }) => ({
     id: line.id,
@@ -67,6 +72,8 @@ export async function bonusOf(db: Db, userId: string): Promise<Omit<BonusState, 
           .where(inArray(dailyViews.submissionId, tracks.map((t) => t.publication.submissionId)))
           .orderBy(asc(dailyViews.day));
   const viralHits = tracks.filter((t) => countsAsHit(t.publication)).length;
+  // Each earning's shares (CONTRACT §24): who is paid what, and what each waits for.
+  const shares = await sharesOfEarnings(db, earnings.map((e) => e.earning.submissionId));
   return {
     viralHits,
     hitsNeeded: VIRAL_HITS_NEEDED,
@@ -86,7 +93,7 @@ export async function bonusOf(db: Db, userId: string): Promise<Omit<BonusState, 
       countsAsHit: countsAsHit(p),
       withdrawn: withdrawnView(p),
     })),
-    earnings: earnings.map((e) => toEarning(e.earning, e.songTitle)),
+    earnings: earnings.map((e) => toEarning(e.earning, e.songTitle, shares.get(e.earning.submissionId) ?? [])),
     clawbacks: await clawbacksOf(db, userId),
   };
 }
@@ -113,8 +120,10 @@ export async function allLedgers(db: Db): Promise<ArtistLedger[]> {
   const ledgers = await Promise.all(
     artists.map(async (artist): Promise<ArtistLedger> => {
       const state = await bonusOf(db, artist.id);
-      const owed = state.earnings.filter((e) => e.status === 'owed').reduce((sum, e) => sum + cents(e.amount), 0);
-      const paid = state.earnings.filter((e) => e.status === 'paid').reduce((sum, e) => sum + cents(e.amount), 0);
+      // What is owed and paid, share by share (CONTRACT §24): a bonus half paid is half of each.
+      const shares = state.earnings.flatMap((e) => (e.shares.length > 0 ? e.shares.map((s) => ({ status: s.status === 'paid' ? 'paid' : s.status === 'unpaid' ? 'owed' : 'void', amount: s.amount })) : [e]));
+      const owed = shares.filter((e) => e.status === 'owed').reduce((sum, e) => sum + cents(e.amount), 0);
+      const paid = shares.filter((e) => e.status === 'paid').reduce((sum, e) => sum + cents(e.amount), 0);
       const outstanding = state.clawbacks.filter((c) => c.deductedAt === null).reduce((sum, c) => sum + cents(c.amount), 0);
       return {
         userId: artist.id,
@@ -141,9 +150,10 @@ export async function allLedgers(db: Db): Promise<ArtistLedger[]> {
  * payout already paid (or is paying at this moment) is a 409 `already_paid` (CONTRACT §21).
  */
 export async function markEarning(db: Db, adminId: string, submissionId: string, status: EarningStatus, now: Date): Promise<BonusEarning> {
-  const row = await db.transaction((tx) =>
-    status === 'paid' ? markEarningPaid(tx, { submissionId, by: adminId, transferId: null, now }) : markEarningOwed(tx, submissionId),
-  );
+  const row = await db.transaction(async (tx) => {
+    await ensureShares(tx, submissionId);
+    return status === 'paid' ? markEarningPaid(tx, { submissionId, by: adminId, transferId: null, now }) : markEarningOwed(tx, submissionId);
+  });
   const [submission] = await db.select({ songTitle: submissions.songTitle }).from(submissions).where(eq(submissions.id, submissionId));
-  return toEarning(row, submission?.songTitle ?? '');
+  return toEarning(row, submission?.songTitle ?? '', (await sharesOfEarnings(db, [submissionId])).get(submissionId) ?? []);
 }

@@ -33,6 +33,7 @@ import { withdrawHit } from '../../domain/bonus/withdraw-hit';
 import { screenView, withdrawnView } from './viral-screen';
 import { recordHistory, type HistoryEntry } from '../../domain/submission/history';
 import { queueWebhookEvent } from '../../domain/webhook/queue-webhook-event';
+import { recordEarningShares } from '../../domain/bonus/earning-shares';
 
 export const VIRAL_CHECK_JOB = 'production.viral-check';
 export interface ViralCheckJob {
@@ -147,7 +148,7 @@ export async function recordPublication(
           viewsNeeded: viewsNeeded(subscribers.count),
         },
       });
-      await earnBonusIfUnlocked(tx, submission.userId, submissionId, deps.bonusPerTrackUsd, now);
+      await earnBonusIfUnlocked(tx, deps.outbox, submission.userId, submissionId, deps.bonusPerTrackUsd, now);
       await queueWebhookEvent(
         tx,
         'publication.published',
@@ -159,15 +160,18 @@ export async function recordPublication(
 }
 
 /**
- * SPEC §1: after the third hit, each track published later earns BONUS_PER_TRACK_USD. The
- * artist's row is locked so two publications at once count the same hits.
+ * SPEC §1: after the third hit, each track published later earns BONUS_PER_TRACK_USD, split among
+ * the song's owners (CONTRACT §24). The artist's row is locked so two publications at once count the same hits.
  */
-async function earnBonusIfUnlocked(tx: Tx, userId: string, submissionId: string, amount: string, now: Date): Promise<void> {
+async function earnBonusIfUnlocked(tx: Tx, outbox: EmailQueue, userId: string, submissionId: string, amount: string, now: Date): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
   if ((await countingHitsOf(tx, userId)) < VIRAL_HITS_NEEDED) return;
-  const earned = await tx.insert(bonusEarnings).values({ submissionId, userId, amount, createdAt: now }).onConflictDoNothing().returning();
-  // `earning.created` (CONTRACT §28), where the earning is written.
-  if (earned.length > 0) await queueWebhookEvent(tx, 'earning.created', { submissionId, amount, currency: 'usd', createdAt: now.toISOString() }, now);
+  const earned = await tx.insert(bonusEarnings).values({ submissionId, userId, amount, createdAt: now }).onConflictDoNothing().returning({ id: bonusEarnings.submissionId });
+  if (earned.length === 0) return;
+  // Split among the song's owners as they stand now (CONTRACT §24); each co-owner's first share mails their link.
+  await recordEarningShares(tx, outbox, submissionId, now);
+  // `earning.created` (CONTRACT §28), where the earning and its shares are written.
+  await queueWebhookEvent(tx, 'earning.created', { submissionId, amount, currency: 'usd', createdAt: now.toISOString() }, now);
 }
 
 /** What the screen found at the 14-day check (CONTRACT §25). */

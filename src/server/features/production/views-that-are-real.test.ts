@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SCREEN_THRESHOLDS, screenReasons } from '@shared/production';
-import { bonusClawbacks, bonusEarnings, outboxEmails, payoutAccounts, publications, submissionHistory, type UserRow } from '../../platform/db/schema';
+import { bonusClawbacks, bonusEarnings, outboxEmails, payees, payoutAccounts, publications, submissionHistory, type UserRow } from '../../platform/db/schema';
 import { connectChannel, startChannelWorld, type ChannelWorld } from '../../test/channel-fixtures';
 import { createAdmin, createArtist, createSubmissionRow } from '../../test/helpers';
 import { clearRights } from '../../test/rights-fixtures';
@@ -279,8 +279,19 @@ async function connectPayouts(user: UserRow): Promise<string> {
   stripe.setAccount(row!.stripeAccountId, { details_submitted: true, payouts_enabled: true, capabilities: { transfers: 'active' } });
   const event = stripe.accountUpdatedEvent(row!.stripeAccountId, WEBHOOK_SECRET);
   expect((await w.t.app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: event.headers, payload: event.payload })).statusCode).toBe(200);
+  // CONTRACT §24: a tax form on file before the first payout.
+  const form = { kind: 'w9', legalName: 'Nora Vale', country: 'US', address: '12 Elm St, Austin TX 78701', tin: '123456789', signature: { name: 'Nora Vale', consent: true } };
+  expect((await w.t.call('POST', '/api/payouts/tax-form', await w.t.signIn(user), form)).statusCode).toBe(201);
   return row!.stripeAccountId;
 }
+
+/** The clawback lines of the artist's own payee (CONTRACT §24, §25). */
+const clawbacksOfArtist = (user: UserRow) =>
+  w.t.db
+    .select(getTableColumns(bonusClawbacks))
+    .from(bonusClawbacks)
+    .innerJoin(payees, eq(payees.id, bonusClawbacks.payeeId))
+    .where(eq(payees.userId, user.id));
 
 describe('the second look at 28 days', () => {
   it('withdraws a hit whose views YouTube removed: the unpaid earning it made possible is void, the paid one a clawback deducted from the next payouts', async () => {
@@ -323,7 +334,7 @@ describe('the second look at 28 days', () => {
     expect(stillPaid!.status).toBe('paid');
     const [laterEarning] = await w.t.db.select().from(bonusEarnings).where(eq(bonusEarnings.submissionId, later.id));
     expect(laterEarning!.status).toBe('owed');
-    const lines = await w.t.db.select().from(bonusClawbacks).where(eq(bonusClawbacks.userId, artist.id));
+    const lines = await clawbacksOfArtist(artist);
     expect(lines).toEqual([expect.objectContaining({ submissionId: paid.id, amountCents: 2500, deductedAt: null })]);
     const emails = await w.t.db.select().from(outboxEmails).where(eq(outboxEmails.userId, artist.id));
     expect(emails.filter((e) => e.kind === 'viral_hit_withdrawn')).toHaveLength(1);
@@ -343,9 +354,9 @@ describe('the second look at 28 days', () => {
     const account = await connectPayouts(artist);
     const pay = await w.t.call('POST', `/api/admin/bonus/earnings/${later.id}/pay`, adminCookie, {});
     expect(pay.statusCode).toBe(200);
-    expect(pay.json()).toMatchObject({ status: 'paid', transferId: null });
+    expect(pay.json()).toMatchObject({ paid: [{ ownerId: 0, amount: '0.00', transferId: '' }], waiting: [] });
     expect([...stripe.transfers.values()].filter((t) => t.destination === account)).toHaveLength(0);
-    const split = await w.t.db.select().from(bonusClawbacks).where(eq(bonusClawbacks.userId, artist.id));
+    const split = await clawbacksOfArtist(artist);
     expect(split.map((l) => [l.amountCents, l.deductedFrom])).toEqual(expect.arrayContaining([[1000, later.id], [1500, null]]));
 
     // The one after: $40.00 earned, $15.00 deducted, $25.00 transferred; nothing outstanding.
@@ -358,12 +369,12 @@ describe('the second look at 28 days', () => {
     const ledger = (await w.t.call('GET', '/api/admin/bonus', adminCookie)).json().find((l: { userId: string }) => l.userId === artist.id);
     expect(ledger.outstandingClawback).toBe('0.00');
 
-    const settled = await w.t.db.select().from(bonusClawbacks).where(eq(bonusClawbacks.userId, artist.id));
+    const settled = await clawbacksOfArtist(artist);
     expect(settled.map((l) => [l.amountCents, l.deductedFrom]).sort()).toEqual([[1000, later.id], [1500, next.id]].sort());
 
     // Once per hit: a later sweep changes nothing.
     await w.t.app.jobs.run(SECOND_LOOK_JOB);
-    expect(await w.t.db.select().from(bonusClawbacks).where(eq(bonusClawbacks.userId, artist.id))).toHaveLength(2);
+    expect(await clawbacksOfArtist(artist)).toHaveLength(2);
     expect(await w.t.db.select().from(outboxEmails).where(and(eq(outboxEmails.userId, artist.id), eq(outboxEmails.kind, 'viral_hit_withdrawn')))).toHaveLength(1);
   });
 });

@@ -23,7 +23,7 @@ ALTER TABLE "bonus_earnings" ADD COLUMN "voided_at" timestamp with time zone;-->
 CREATE TABLE "bonus_clawbacks" (
 	"id" text PRIMARY KEY NOT NULL,
 	"submission_id" text NOT NULL,
-	"user_id" text NOT NULL,
+	"payee_id" text NOT NULL,
 	"amount_cents" integer NOT NULL,
 	"reason" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -33,8 +33,8 @@ CREATE TABLE "bonus_clawbacks" (
 );
 --> statement-breakpoint
 ALTER TABLE "bonus_clawbacks" ADD CONSTRAINT "bonus_clawbacks_submission_id_submissions_id_fk" FOREIGN KEY ("submission_id") REFERENCES "public"."submissions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "bonus_clawbacks" ADD CONSTRAINT "bonus_clawbacks_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "bonus_clawbacks_outstanding_idx" ON "bonus_clawbacks" USING btree ("user_id","created_at") WHERE "bonus_clawbacks"."deducted_at" is null;
+ALTER TABLE "bonus_clawbacks" ADD CONSTRAINT "bonus_clawbacks_payee_id_payees_id_fk" FOREIGN KEY ("payee_id") REFERENCES "public"."payees"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "bonus_clawbacks_outstanding_idx" ON "bonus_clawbacks" USING btree ("payee_id","created_at") WHERE "bonus_clawbacks"."deducted_at" is null;
 --> statement-breakpoint
 CREATE INDEX "bonus_clawbacks_submission_idx" ON "bonus_clawbacks" USING btree ("submission_id");--> statement-breakpoint
 ALTER TABLE "submission_history" DROP CONSTRAINT "submission_history_field_check";--> statement-breakpoint
