@@ -171,11 +171,11 @@ export const HISTORY_FIELDS = [
   'agreement',
   'allowlist',
   'rights_override',
-  /** CONTRACT §27: the artist sent a new version; from and to are the rounds. */
-  'version',
   /** CONTRACT §25: the team's decision on a suspect hit, and a hit the second look withdrew. */
   'viral_review',
   'viral_hit',
+  /** CONTRACT §27: the artist sent a new version; from and to are the rounds. */
+  'version',
 ] as const;
 export type HistoryField = (typeof HISTORY_FIELDS)[number];
 
