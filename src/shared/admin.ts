@@ -210,3 +210,11 @@ export interface SubmissionHistoryEntry {
   /** Null for system changes (a payment webhook) or a deleted account. */
   actor: { id: string; name: string } | null;
 }
+
+/**
+ * PUT /api/admin/me/availability: an admin marks themselves away (skipped by fair assignment,
+ * CONTRACT §26) and back. Here, not in decisions.ts, whose texts an artist's first page imports
+ * without zod.
+ */
+export const availabilitySchema = z.object({ away: z.boolean({ message: 'away must be true or false' }) });
+export type Availability = z.infer<typeof availabilitySchema>;

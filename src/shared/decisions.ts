@@ -4,7 +4,6 @@
  * The one source for both sides: every query of the queue, the reminders and the late sweep is
  * written from these lists.
  */
-import { z } from 'zod';
 import type { PricingTier, SubmissionStatus } from './submissions';
 
 /**
@@ -56,10 +55,6 @@ export const queuePlaceText = (position: number): string => (position === 1 ? 'N
 /** The desk's decision filters (`?decision=`). */
 export const DECISION_FILTERS = ['overdue', 'today'] as const;
 export type DecisionFilter = (typeof DECISION_FILTERS)[number];
-
-/** PUT /api/admin/me/availability: an admin marks themselves away (skipped by fair assignment) and back. */
-export const availabilitySchema = z.object({ away: z.boolean({ message: 'away must be true or false' }) });
-export type Availability = z.infer<typeof availabilitySchema>;
 
 /** The label's settings for all of this (DECISION_DAYS, LATE_DECISION, LATE_DECISION_MESSAGE, AUTO_ASSIGN). */
 export interface DecisionSettings {

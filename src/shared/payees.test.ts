@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { splitCents, taxFormSchema } from './payees';
+import { splitCents } from './payees';
+import { taxFormSchema } from './payee-schemas';
 
 describe('an earning split by shares (CONTRACT §24, decision 194)', () => {
   it('splits $100 among 33.33/33.33/33.34 exactly', () => {

@@ -18,7 +18,8 @@ export function toPublicUser(row: UserRow): PublicUser {
 }
 
 function publicView(row: UserRow): PublicUser {
-  const { password: _password, googleId: _googleId, deletedAt: _deletedAt, createdAt, updatedAt, profilePromptDismissedAt, ...rest } = row;
+  // `awayAt` is the team's own scheduling (CONTRACT §26), read through /api/admin/me/availability.
+  const { password: _password, googleId: _googleId, deletedAt: _deletedAt, awayAt: _awayAt, createdAt, updatedAt, profilePromptDismissedAt, ...rest } = row;
   return {
     ...rest,
     profilePromptDismissedAt: profilePromptDismissedAt ? profilePromptDismissedAt.toISOString() : null,

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { PAYEE_TEXTS, TAX_FORM_LABELS, type TaxFormInput, type TaxFormKind } from '@shared/payees';
+import { PAYEE_TEXTS, TAX_FORM_LABELS, type TaxFormKind } from '@shared/payees';
+import { type TaxFormInput } from '@shared/payee-schemas';
 import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
 import { FormField } from '@client/components/ui/form-field';

@@ -1,6 +1,6 @@
 import { Palmtree } from 'lucide-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Availability } from '@shared/decisions';
+import type { Availability } from '@shared/admin';
 import { Button } from '@client/components/ui/button';
 import { apiRequest, errorMessage } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';

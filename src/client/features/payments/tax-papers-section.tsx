@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
-import { PAYEE_TEXTS, TAX_FORM_LABELS, type StatementYear, type TaxFormInput, type TaxFormSummary } from '@shared/payees';
+import { PAYEE_TEXTS, TAX_FORM_LABELS, type StatementYear, type TaxFormSummary } from '@shared/payees';
+import { type TaxFormInput } from '@shared/payee-schemas';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { apiRequest, errorMessage } from '@client/lib/api';
 import { useAuth } from '@client/lib/auth';

@@ -1,14 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import {
-  dollarsOf,
-  type EarningShare,
-  type PayeePage,
-  type PayeeShare,
-  type PayeeSummary,
-  type StatementYear,
-  type TaxForm,
-  type TaxFormSummary,
-} from '@shared/payees';
+import { dollarsOf, type EarningShare, type PayeePage, type PayeeShare, type PayeeSummary, type StatementYear, type TaxFormSummary } from '@shared/payees';
+import { type TaxForm } from '@shared/payee-schemas';
 import type { Db, Tx } from '../../platform/db/client';
 import { earningShares, payeeLinks, payees, payoutAccounts, payeePayoutAccounts, submissions, taxForms, users, type EarningShareRow, type PayeeRow, type TaxFormRow } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';

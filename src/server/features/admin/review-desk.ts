@@ -19,7 +19,7 @@ import {
 } from '../../platform/db/schema';
 import { apiError, HttpError } from '../../platform/errors';
 import { uploadIdFromObjectPath } from '@shared/submissions';
-import type { Availability } from '@shared/decisions';
+import type { Availability } from '@shared/admin';
 import { isDeskSubmission, toTeamMember } from './admin-submissions';
 import { recordHistory } from '../../domain/submission/history';
 

@@ -29,7 +29,7 @@ import {
   availabilityOf,
   setAvailability,
 } from './review-desk';
-import { availabilitySchema } from '@shared/decisions';
+import { availabilitySchema } from '@shared/admin';
 import { createReviewTemplate, deleteReviewTemplate, listReviewTemplates, updateReviewTemplate } from './review-templates';
 import { addTrackComment, listArtistComments, listTeamComments } from './track-comments';
 import { listUnseenActivity, markActivitySeen } from '../../domain/submission/artist-activity';

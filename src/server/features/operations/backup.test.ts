@@ -25,7 +25,7 @@ import { listTarEntries, readTarEntry, TarWriter } from './tar';
 import { BackupError, restoreBackupFile, verifyBackupFile, writeBackupFile, type BackupManifest } from './backup';
 import { listenForBackups, requestBackup } from './backup-socket';
 import { restoreIntoEmptyTarget } from './restore-target';
-import { taxFormSchema } from '@shared/payees';
+import { taxFormSchema } from '@shared/payee-schemas';
 import { fileTaxForm } from '../../domain/bonus/payees';
 
 const cleanups: (() => Promise<void> | void)[] = [];

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { ownerEmailSchema, ownerIdParam, payeeLinkSchema, taxFormSchema } from '@shared/payees';
+import { ownerEmailSchema, ownerIdParam, payeeLinkSchema, taxFormSchema } from '@shared/payee-schemas';
 import { ownersOf } from '@shared/rights';
 import { OBJECT_ID_PATTERN } from '@shared/submissions';
 import type { Config } from '../../config';
