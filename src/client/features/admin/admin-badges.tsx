@@ -5,6 +5,7 @@ import type { DeskPublishing, Submission } from '@shared/submission-schemas';
 import { decisionByText } from '@shared/decisions';
 import { awaitsDecision } from '@client/entities/submission/decision-date';
 import { RIGHTS_STATE_LABELS, type DeskRightsState } from '@shared/rights';
+import { CircleAlert } from 'lucide-react';
 import { Badge } from '@client/components/ui/badge';
 
 /** The real price of a paid submission ('$49 USD', '$99 USD', '$199 USD'), else 'Free' (CONTRACT preamble). */
@@ -64,6 +65,21 @@ export function DecisionBadge({ submission, className }: { submission: Pick<Subm
     <Badge variant={overdue ? 'destructive' : 'outline'} className={className} data-testid="desk-decision" data-overdue={overdue || undefined}>
       {overdue ? 'Decision overdue' : decisionByText(formatShortDate(submission.decisionDueAt!))}
     </Badge>
+  );
+}
+
+/**
+ * The same date as the list's Due column shows it (a laptop's desk keeps one line a row, CONTRACT
+ * §14): plain text, red with a mark once overdue. Null when the submission waits for no decision.
+ */
+export function DecisionDue({ submission }: { submission: Pick<Submission, 'status' | 'decisionDueAt'> }) {
+  if (!awaitsDecision(submission)) return null;
+  const overdue = new Date(submission.decisionDueAt!).getTime() < Date.now();
+  return (
+    <span className={overdue ? 'font-medium text-destructive' : 'text-muted-foreground'} data-testid="desk-decision" data-overdue={overdue || undefined}>
+      {overdue ? <CircleAlert className="mr-0.5 inline size-3 align-[-2px]" aria-hidden /> : null}
+      {overdue ? 'Decision overdue' : decisionByText(formatShortDate(submission.decisionDueAt!))}
+    </span>
   );
 }
 

@@ -39,7 +39,7 @@ const number = new Intl.NumberFormat('en-US');
 
 const VIEW_LABELS: Record<AssigneeView, string> = { all: 'Everyone’s', me: 'Assigned to me', none: 'Unassigned' };
 const DUE_LABELS: Record<DueView, string> = { any: 'Any deadline', overdue: 'Overdue', today: 'Due today', week: 'Due this week' };
-const DECISION_LABELS: Record<DecisionView, string> = { any: 'Any decision date', overdue: 'Decision overdue', today: 'Decision due today' };
+const DECISION_LABELS: Record<DecisionView, string> = { any: 'Any decision', overdue: 'Decision overdue', today: 'Decision due today' };
 const SORT_LABELS: Record<AdminSort, string> = { created: 'Newest first', due: 'Due soonest', rating: 'Best rated', decision: 'Decision queue' };
 
 /**
@@ -198,7 +198,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                 </SelectContent>
               </Select>
               <Select value={filters.decisionView} onValueChange={(decision) => setFilter({ decisionView: decision as DecisionView })}>
-                <SelectTrigger aria-label="Filter by decision date" className="h-9 w-[calc(50%-0.25rem)] sm:w-44">
+                <SelectTrigger aria-label="Filter by decision date" className="h-9 w-[calc(50%-0.25rem)] sm:w-36">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
@@ -222,7 +222,7 @@ export function AdminDashboard({ user }: { user: PublicUser }) {
                 </SelectContent>
               </Select>
               <Select value={filters.viralView} onValueChange={(viral) => setFilter({ viralView: viral as ViralView })}>
-                <SelectTrigger aria-label="Filter by viral screen" className="h-9 w-[calc(50%-0.25rem)] sm:w-40">
+                <SelectTrigger aria-label="Filter by viral screen" className="h-9 w-[calc(50%-0.25rem)] sm:w-36">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>

@@ -8,7 +8,8 @@ import { StatusBadge } from '@client/entities/submission/status-badge';
 import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
 import { cn } from '@client/lib/utils';
-import { DecisionBadge, PublishingBadge, RightsBadge, ViralScreenBadge, TierBadge } from './admin-badges';
+import { DecisionDue, PublishingBadge, RightsBadge, ViralScreenBadge, TierBadge } from './admin-badges';
+import { awaitsDecision } from '@client/entities/submission/decision-date';
 
 /** What the artist did on one submission that this admin has not seen yet (issue 33 part 4). */
 export type NewActivity = UnseenActivity['submissions'][number];
@@ -125,7 +126,6 @@ export function AdminSubmissionRow({ submission: s, newActivity, active, selecte
           <PublishingBadge publishing={s.publishing} className="max-w-full rounded-lg leading-tight whitespace-normal" />
           <RightsBadge rights={s.rights} className="max-w-full rounded-lg leading-tight whitespace-normal" />
           <ViralScreenBadge viralScreen={s.viralScreen} className="max-w-full rounded-lg leading-tight whitespace-normal" />
-          <DecisionBadge submission={s} className="max-w-full rounded-lg leading-tight whitespace-normal" />
         </div>
       </td>
       <td className="px-2 whitespace-nowrap">
@@ -174,6 +174,9 @@ export function AdminSubmissionRow({ submission: s, newActivity, active, selecte
             {overdue ? <span className="sr-only">Overdue, was due </span> : null}
             {shortDate.format(new Date(s.dueAt))}
           </span>
+        ) : awaitsDecision(s) ? (
+          // While it waits for the team, what is due is the decision the label promised (CONTRACT §26).
+          <DecisionDue submission={s} />
         ) : (
           <span className="text-muted-foreground" title={s.deliveredAt ? 'Delivered' : 'No deadline'}>
             –

@@ -160,13 +160,15 @@ function AddEndpoint() {
             <legend className="mb-1 text-sm font-medium">{WEBHOOK_TEXTS.events}</legend>
             <div className="grid gap-2 sm:grid-cols-2">
               {WEBHOOK_EVENT_TYPES.map((type) => (
-                <label key={type} className="flex items-start gap-2 text-sm">
-                  <Checkbox checked={events.includes(type)} onCheckedChange={(on) => toggle(type, on === true)} aria-label={type} />
-                  <span>
+                // Side by side, not wrapped: inside a form the checkbox brings a hidden native input, and a
+                // wrapping label would name both (axe: multiple-labeled-controls).
+                <div key={type} className="flex items-start gap-2 text-sm">
+                  <Checkbox id={`webhook-event-${type}`} checked={events.includes(type)} onCheckedChange={(on) => toggle(type, on === true)} aria-label={type} />
+                  <label htmlFor={`webhook-event-${type}`}>
                     <span className="font-medium">{type}</span>
                     <span className="block text-xs text-muted-foreground">{WEBHOOK_EVENT_LABELS[type]}</span>
-                  </span>
-                </label>
+                  </label>
+                </div>
               ))}
             </div>
           </fieldset>
