@@ -14,7 +14,7 @@ import { authRoutes } from './features/auth/routes';
 import { messageRoutes } from './features/messages/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { collectMetrics, metricsRoutes } from './features/operations/metrics';
-import { defineScheduledBackup } from './features/operations/scheduled-backup';
+import { declareOperationsJobs } from './features/operations/operations-jobs';
 import { paymentRoutes } from './features/payments/routes';
 import { billingRoutes } from './features/billing/routes';
 import { declareAuthJobs } from './features/auth/auth-jobs';
@@ -31,7 +31,7 @@ import { rightsRoutes } from './features/rights/routes';
 import { payeeRoutes } from './features/payees/routes';
 import { submissionRoutes } from './features/submissions/routes';
 import { uploadRoutes } from './features/uploads/routes';
-import { defineAudioPeaksJob } from './domain/audio/record-audio-peaks';
+import { declareUploadJobs } from './features/uploads/upload-jobs';
 import { EMAIL_KINDS, type EmailKinds } from './domain/email/email-kinds';
 import { EMAIL_TEMPLATES_MODULE } from './domain/email/email-templates';
 import { BODY_PROGRESS, registerBodyProgress, type BodyProgress } from './platform/body-progress';
@@ -39,19 +39,19 @@ import { COMPRESS_THRESHOLD_BYTES, sendDocument } from './platform/compressed-do
 import type { Database } from './platform/db/client';
 import { errorBody, registerErrorHandling, tooManyRequests } from './platform/errors';
 import { Outbox } from './platform/email/outbox';
+import { declareOutboxJobs } from './platform/email/outbox-jobs';
 import { firstPageDocuments } from './platform/first-page-documents';
 import { registerInputChecks } from './platform/input-checks';
 import { productLogger, RequestLog } from './platform/request-log';
 import { JobQueue } from './platform/jobs/job-queue';
 import { toPublicUser } from './platform/public-user';
-import { postgresRateLimitStore, pruneRateLimitCounters } from './platform/rate-limits';
+import { postgresRateLimitStore } from './platform/rate-limits';
 import { handleSocketError, realtimePlugin } from './platform/realtime/plugin';
 import { registerSecurity } from './platform/security';
 import { sessionsPlugin } from './platform/sessions';
 import { createObjectStorage } from './platform/storage/create-storage';
 import { userReadsPlugin } from './platform/user-reads';
 import type { ObjectStorage } from './platform/storage/object-storage';
-import { removeUnattachedUploads } from './platform/storage/upload-files';
 
 export const clientDistDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
@@ -144,12 +144,25 @@ export async function buildApp({
   app.decorate('jobs', jobs);
   const outbox = new Outbox(EMAIL_KINDS, db, jobs, config, app.log, { templates: EMAIL_TEMPLATES_MODULE });
   app.decorate('outbox', outbox);
-  // Clean-up: each an idempotent DELETE, run by one instance every quarter of an hour.
-  jobs.every('maintenance.prune-sessions', '*/15 * * * *', () => app.sessions.pruneExpired());
-  jobs.every('maintenance.prune-rate-limit-counters', '*/15 * * * *', () => pruneRateLimitCounters(db));
-  defineAudioPeaksJob(jobs, db, storage, app.log);
-  jobs.every('maintenance.remove-unattached-uploads', '*/15 * * * *', () => removeUnattachedUploads(db, storage));
-  if (config.backup) defineScheduledBackup(jobs, { database, storage, dataDir: config.dataDir, key: config.backupKey }, config.backup, app.log);
+  const production = createProductionServices({ db, config, storage, jobs, outbox, log: app.log, now: clock });
+
+  // Every background job, in one list: each feature's *-jobs.ts declares its own (name, retries,
+  // schedule), all in the one style `declare…Jobs(jobs, deps)`, and nothing else defines a job
+  // (decision 200; the tree scan in domain/submission/transition.test.ts holds it). Workers start
+  // once the app is ready (onReady below). The webhook dispatcher is not a job: it is a poller
+  // every instance runs (CONTRACT §28), started and stopped beside the queue.
+  const jobDeps = { db, database, config, storage, outbox, sessions: app.sessions, production, log: app.log, now: clock };
+  const JOBS: ((jobs: JobQueue, deps: typeof jobDeps) => void)[] = [
+    declareOutboxJobs,
+    declareOperationsJobs,
+    declareAuthJobs,
+    declareUploadJobs,
+    declareNotificationJobs,
+    declareRefundJobs,
+    declareDecisionJobs,
+    declareProductionJobs,
+  ];
+  for (const declare of JOBS) declare(jobs, jobDeps);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
@@ -181,15 +194,7 @@ export async function buildApp({
   await app.register(messageRoutes, { db, emailDelayS: config.mail.messageDelayS });
   await app.register(paymentRoutes, { db, config, now: clock });
   await app.register(billingRoutes, { db, config });
-  declareRefundJobs(jobs, { db, config, outbox, log: app.log, now: clock });
-  // The decision clock starts on the real time of the change that starts it (the one transition),
-  // so its deadlines are kept on that same time, not on a clock a test moves for another feature.
-  declareDecisionJobs(jobs, { db, config, outbox, log: app.log, now: () => new Date() });
-  declareAuthJobs(jobs, { db, outbox });
-  declareNotificationJobs(jobs, { db, outbox });
   await app.register(notificationRoutes, { db, config });
-  const production = createProductionServices({ db, config, storage, jobs, outbox, log: app.log, now: clock });
-  declareProductionJobs(jobs, production, { config, now: clock });
   await app.register(productionRoutes, { db, config, storage, now: clock, emailDelayS: config.mail.messageDelayS, services: production });
   await app.register(rightsRoutes, { db, config, now: clock });
   await app.register(handoverRoutes, { db, config, storage });

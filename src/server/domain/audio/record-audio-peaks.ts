@@ -9,18 +9,9 @@ import { computePeaks } from '../../platform/audio/peaks';
 /**
  * The job that computes a checked music upload's waveform (docs/decisions/112, 113). The upload
  * route only queues it, so checking a 100 MB WAV answers at once; the player draws a plain
- * progress bar until the peaks exist.
+ * progress bar until the peaks exist. Declared by features/uploads/upload-jobs.ts (decision 200).
  */
-const AUDIO_PEAKS_JOB = 'audio.peaks';
-
-export function defineAudioPeaksJob(jobs: JobQueue, db: Db, storage: ObjectStorage, log: FastifyBaseLogger): void {
-  jobs.define<{ uploadId: string }>(
-    AUDIO_PEAKS_JOB,
-    // Reading 100 MB on a loaded machine takes tens of seconds; a storage hiccup is retried twice.
-    { retryLimit: 2, retryDelayS: 30, retryBackoff: true, expireInS: 10 * 60, pollingIntervalS: 1 },
-    ({ uploadId }) => recordAudioPeaks(db, storage, uploadId, log),
-  );
-}
+export const AUDIO_PEAKS_JOB = 'audio.peaks';
 
 /** Queues the waveform of a checked music upload; once per upload while one waits. */
 export async function queueAudioPeaks(jobs: JobQueue, uploadId: string): Promise<void> {
@@ -32,7 +23,7 @@ export async function queueAudioPeaks(jobs: JobQueue, uploadId: string): Promise
  * draws it at once whatever the file's size. A format it cannot decode leaves no waveform (the
  * player keeps its plain bar); a failure to read the bytes throws, so the job is retried.
  */
-async function recordAudioPeaks(db: Db, storage: ObjectStorage, uploadId: string, log: FastifyBaseLogger): Promise<void> {
+export async function recordAudioPeaks(db: Db, storage: ObjectStorage, uploadId: string, log: FastifyBaseLogger): Promise<void> {
   const [done] = await db.select({ id: audioPeaks.uploadId }).from(audioPeaks).where(eq(audioPeaks.uploadId, uploadId)).limit(1);
   if (done) return;
   const [upload] = await db.select({ contentType: uploads.contentType }).from(uploads).where(eq(uploads.id, uploadId)).limit(1);

@@ -262,9 +262,24 @@ describe('one writer per fact (CONTRACT §21)', () => {
     expect(outsideDomain().filter(([, text]) => /refunds\.create\(/.test(text)).map(([file]) => file)).toEqual([]);
   });
 
-  it('jobs and their schedules are declared by job modules, never inside a routes plugin', () => {
-    const routes = serverSources().filter(([file]) => /routes\.ts$/.test(file));
-    expect(routes.filter(([, text]) => /REFUND_JOB|jobs\.(every|define)\b/.test(text)).map(([file]) => file)).toEqual([]);
+  it('every job and schedule is declared by a *-jobs.ts, and all of them are registered from the one list in app.ts', () => {
+    const sources = serverSources();
+    // No job is defined anywhere else (a routes plugin, a constructor, a domain verb: decision 200).
+    const defines = /\bjobs\.(every|define)\s*[<(]/;
+    expect(sources.filter(([file, text]) => !file.endsWith('-jobs.ts') && defines.test(text)).map(([file]) => file)).toEqual([]);
+    expect(sources.filter(([file, text]) => /routes\.ts$/.test(file) && /REFUND_JOB/.test(text)).map(([file]) => file)).toEqual([]);
+    // Each *-jobs.ts exports one declare…Jobs(jobs, deps), and app.ts calls each from its one list.
+    const jobModules = sources.filter(([file]) => file.endsWith('-jobs.ts'));
+    expect(jobModules.length).toBeGreaterThanOrEqual(8);
+    const app = sources.find(([file]) => file === 'app.ts')![1];
+    const list = /const JOBS\b[^\n]*\[\n([\s\S]*?)\n\s*\];/.exec(app)?.[1] ?? '';
+    for (const [file, text] of jobModules) {
+      const declared = [...text.matchAll(/^export function (declare\w+Jobs)\(jobs: JobQueue, /gm)].map((m) => m[1]!);
+      expect(declared, file).toHaveLength(1);
+      expect(list.includes(`${declared[0]!},`), `${file}: ${declared[0]} in app.ts's JOBS`).toBe(true);
+    }
+    // The list is the only place a declare…Jobs is called.
+    expect(sources.filter(([, text]) => /\bdeclare\w+Jobs\(jobs,/.test(text.replace(/^export function declare\w+Jobs\(jobs: JobQueue, /gm, ''))).map(([file]) => file)).toEqual([]);
   });
 
   it('submission_changed is announced by the domain only, in the transaction of the change', () => {

@@ -18,8 +18,6 @@ interface DecisionJobDeps {
   config: Config;
   outbox: EmailQueue;
   log: FastifyBaseLogger;
-  /** The time as the feature sees it: a test moves it; the queue's own timing stays the database's. */
-  now: () => Date;
 }
 
 /**
@@ -29,8 +27,12 @@ interface DecisionJobDeps {
  * conditional write, so even two runs at once do each thing once). Each run also queues one tick
  * at the next moment due within the next minute and a half (keyed by that moment, so two runs queue
  * one), which brings reminders and late actions to within seconds of their time.
+ *
+ * The clock starts on the real time of the change that starts it (the one transition), so its
+ * deadlines are kept on that same time, not on the clock a test moves for another feature.
  */
-export function declareDecisionJobs(jobs: JobQueue, { db, config, outbox, log, now }: DecisionJobDeps): void {
+export function declareDecisionJobs(jobs: JobQueue, { db, config, outbox, log }: DecisionJobDeps): void {
+  const now = () => new Date();
   const stripe = config.stripe ? createStripeClient(config.stripe) : null;
   const deps = { db, outbox, stripe, seller: config.billing, log };
   const run = async (): Promise<DeadlineOutcome> => {

@@ -5,7 +5,7 @@ import { plansFor } from '@shared/plans';
 import type { Db } from '../../platform/db/client';
 import { submissions } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';
-import { findOwnedSubmission } from './payment-state';
+import { findOwnedSubmission } from './payment-reads';
 import { changePlan } from '../../domain/submission/payment-state';
 
 /**

@@ -17,7 +17,7 @@ import {
   expectedAmount,
   lockSubmission,
   type PaymentSubmission,
-} from './payment-state';
+} from './payment-reads';
 
 type EventOutcome =
   /** Already handled once: nothing more happens. */

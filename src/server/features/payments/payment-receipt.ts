@@ -2,7 +2,7 @@ import { TIERS } from '@shared/submissions';
 import type { Db } from '../../platform/db/client';
 import { apiError } from '../../platform/errors';
 import { orderIdOf, type PaymentReceipt } from '@shared/payments';
-import { findOwnedSubmission, paidAt } from './payment-state';
+import { findOwnedSubmission, paidAt } from './payment-reads';
 
 
 /** The payment of the caller's own submission; anyone else's is "not found". */

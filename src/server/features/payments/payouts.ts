@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../platform/db/client';
 import { earningShares, payeePayoutAccounts, payoutAccounts, type PayeeRow, type UserRow } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';
-import { CURRENCY } from './payment-state';
+import { CURRENCY } from './payment-reads';
 import { lockOwedEarning, markSharePaid, settleEarning } from '../../domain/bonus/earning-payment';
 import { ensureShares, missingOf, readinessOf } from '../../domain/bonus/earning-shares';
 import { deductClawbacks } from '../../domain/bonus/withdraw-hit';

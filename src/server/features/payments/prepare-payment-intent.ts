@@ -11,7 +11,7 @@ import {
   findOwnedSubmission,
   lockSubmission,
   type PaymentSubmission,
-} from './payment-state';
+} from './payment-reads';
 import { reopenCheckout } from '../../domain/submission/payment-state';
 import { intentMetadata } from '../../domain/billing/gone-submission-payment';
 

@@ -70,9 +70,10 @@ export function createProductionServices({ db, config, storage, jobs, outbox, lo
 
 /**
  * The production feature's jobs, declared here and not inside its routes plugin (ARCHITECTURE
- * "ways of working" 2, issue 31).
+ * "ways of working" 2, issue 31; decision 200). `production` is what its routes share with them.
  */
-export function declareProductionJobs(jobs: JobQueue, { publication, uploads }: ProductionServices, { config, now }: { config: Config; now: () => Date }): void {
+export function declareProductionJobs(jobs: JobQueue, { production, config, now }: { production: ProductionServices; config: Config; now: () => Date }): void {
+  const { publication, uploads } = production;
   // Publishing on the channel: up to YOUTUBE_UPLOADS_AT_ONCE uploads side by side per instance, so
   // one stalled upload holds up no other (CONTRACT §23); a job is kept an hour before the queue
   // counts its worker dead, and the lease hands a stalled upload to a live worker within a minute

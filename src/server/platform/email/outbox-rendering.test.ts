@@ -8,6 +8,7 @@ import { createArtist, createTestApp, type TestApp } from '../../test/helpers';
 import { MISBEHAVING_TEMPLATES, MISBEHAVING_TEMPLATES_MODULE, type MisbehavingData } from '../../test/misbehaving-email-templates';
 import { outboxEmails } from '../db/schema';
 import { JobQueue } from '../jobs/job-queue';
+import { declareOutboxJobs } from './outbox-jobs';
 import { Outbox, type OutboxKind } from './outbox';
 
 /**
@@ -41,10 +42,13 @@ afterAll(async () => {
  * loaded machine), so it is kept well above that.
  */
 function misbehavingOutbox(timeoutMs: number): Outbox<typeof KINDS> {
-  const outbox = new Outbox(KINDS, t.db, new JobQueue(t.database, t.app.log), t.config, t.app.log, {
+  const jobs = new JobQueue(t.database, t.app.log);
+  const outbox = new Outbox(KINDS, t.db, jobs, t.config, t.app.log, {
     templates: MISBEHAVING_TEMPLATES_MODULE,
     timeoutMs,
   });
+  // Its send job declared as the app declares it (outbox-jobs.ts), so `queue` can write it.
+  declareOutboxJobs(jobs, { outbox });
   outboxes.push(outbox);
   return outbox;
 }

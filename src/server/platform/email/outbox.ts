@@ -13,7 +13,8 @@ import { wantsEmail } from './notification-settings';
 import { RenderPool, type EmailRenderer, type RenderPoolOptions } from './render-pool';
 import { createUnsubscribeToken } from './unsubscribe-token';
 
-const SEND_EMAIL_JOB = 'email.send';
+/** Sends one outbox email; declared with its retries by outbox-jobs.ts. */
+export const SEND_EMAIL_JOB = 'email.send';
 /** CONTRACT §10: a failing email is retried with backoff for this long, then given up. */
 const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Marks template data a preparer produced and the outbox kept before the first send attempt. */
@@ -94,15 +95,6 @@ export class Outbox<Kinds extends AnyKinds> {
     this.mailer = config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl) : undefined;
     this.messageIdDomain = config.publicUrl.hostname;
     this.renderer = RenderPool.shared({ onError: (err) => log.warn({ err }, 'an email render thread failed'), ...rendering });
-    jobs.define<{ outboxId: string }>(
-      SEND_EMAIL_JOB,
-      // 10 s, 20 s, 40 s … the handler itself gives up once the email is 24 hours old. An attempt
-      // whose process died is retried once it has been running 60 s (the render's 15 s timeout
-      // and the mailer's timeouts add up to less) and the queue's maintenance has noticed: within
-      // about 1.5 minutes.
-      { retryLimit: 16, retryDelayS: 10, retryBackoff: true, expireInS: 60, pollingIntervalS: 0.5, concurrency: 4 },
-      ({ outboxId }) => this.deliver(outboxId),
-    );
   }
 
   get smtpConfigured(): boolean {
