@@ -12,7 +12,7 @@ import { ownServerBase, startOwnServer, type OwnServer } from './own-server';
  * accountant's CSV are right. Its own server: Stripe's stub and a mail server.
  */
 const BASE = ownServerBase('every-owner-paid');
-const SHOTS = process.env.E2E_SHOTS_DIR ?? '/work/shots/h44';
+const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/every-owner-paid-screens';
 const WEBHOOK_SECRET = 'whsec_e2e_every_owner_paid';
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -75,10 +75,18 @@ export function DecisionBadge({ submission, className }: { submission: Pick<Subm
 export function DecisionDue({ submission }: { submission: Pick<Submission, 'status' | 'decisionDueAt'> }) {
   if (!awaitsDecision(submission)) return null;
   const overdue = new Date(submission.decisionDueAt!).getTime() < Date.now();
+  const date = formatShortDate(submission.decisionDueAt!);
+  // As short as the delivery dates beside it ("Nov 28"); the words are read out and shown on hover.
   return (
-    <span className={overdue ? 'font-medium text-destructive' : 'text-muted-foreground'} data-testid="desk-decision" data-overdue={overdue || undefined}>
+    <span
+      className={overdue ? 'font-medium text-destructive' : 'text-foreground'}
+      data-testid="desk-decision"
+      data-overdue={overdue || undefined}
+      title={overdue ? `Decision overdue: was due ${date}` : decisionByText(date)}
+    >
       {overdue ? <CircleAlert className="mr-0.5 inline size-3 align-[-2px]" aria-hidden /> : null}
-      {overdue ? 'Decision overdue' : decisionByText(formatShortDate(submission.decisionDueAt!))}
+      <span className="sr-only">{overdue ? 'Decision overdue, was due ' : 'Decision by '}</span>
+      {date}
     </span>
   );
 }
