@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import contentDisposition from 'content-disposition';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
+import { readZip } from '../../test/kit';
 import { agreementSignatures, submissionHistory, uploads, youtubeChannels, type UserRow } from '../../platform/db/schema';
 import { mp3Bytes, pngBytes } from '../../test/file-fixtures';
 import { createAdmin, createArtist, createTestApp, linkSubmission, type TestApp } from '../../test/helpers';
@@ -37,29 +37,6 @@ const OWNERS = [
 
 const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-function readZip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 /** An uploaded track with artwork, three owners, approved; its agreement made (unsigned). */
 async function approvedUpload(extra: Record<string, unknown> = {}) {

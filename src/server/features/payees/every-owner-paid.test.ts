@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import yauzl from 'yauzl';
+import { readZip } from '../../test/kit';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -133,29 +133,6 @@ const sharesOf = async (artist: UserRow, submissionId: string) =>
   ((await call('GET', '/api/bonus', artist)).json() as { earnings: { submissionId: string; shares: EarningShare[] }[] }).earnings.find((e) => e.submissionId === submissionId)!.shares;
 
 let maya: UserRow;
-
-function readZip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 const OWNERS = [
   { name: 'Maya Lopez', email: null, role: 'artist', share: 33.33 },

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import yauzl from 'yauzl';
+import { readZip } from '../../test/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANGES_REVIEW_REQUIRED, type SubmissionHistoryEntry } from '@shared/admin';
 import type { TrackComment, Waveform } from '@shared/review-desk';
@@ -256,30 +256,6 @@ describe('the versions list', () => {
     expect((await sendVersion(row.id, { objectPath: upload.path })).json()).toMatchObject({ round: 2, fileName: 'paper-lanterns-mix2.mp3' });
   });
 });
-
-/** The entries of a ZIP, by name. */
-function readZip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 describe('the account export', () => {
   it('lists every version and packs every version’s file, the earlier ones included', async () => {

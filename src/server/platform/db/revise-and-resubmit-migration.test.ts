@@ -1,12 +1,5 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from './client';
+import { describe, expect, it } from 'vitest';
+import { databaseBefore } from '../../test/migration-fixtures';
 
 /**
  * Migration 0035 (decision 197) on a database that already has submissions: each one sent to the
@@ -14,25 +7,10 @@ import { migrationsFolder } from './client';
  * comments are on round 1.
  */
 const TAG = '0035_revise-and-resubmit';
-const dir = mkdtempSync(path.join(os.tmpdir(), 'migration-0035-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** The migrations folder as it was before `tag`: its journal cut just before it. */
-function folderBefore(tag: string): string {
-  const folder = path.join(dir, 'before');
-  cpSync(migrationsFolder, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === tag));
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
 
 describe('migration 0035', () => {
   it('records round 1 of every submission sent to the label, none for drafts, and puts existing comments on round 1', async () => {
-    const client = await PGlite.create({ extensions: { pg_trgm } });
-    const db = drizzle(client);
-    await migrate(db, { migrationsFolder: folderBefore(TAG) });
+    const { client, migrateRest, close } = await databaseBefore(TAG);
     await client.exec(`
       insert into users (id, email, first_name, last_name, role) values ('u1', 'a@example.com', 'A', 'B', 'user');
       insert into uploads (id, user_id, status, content_type, file_name, upload_expires_at) values ('up1', 'u1', 'stored', 'audio/mpeg', 'glass-harbour.mp3', now());
@@ -43,7 +21,7 @@ describe('migration 0035', () => {
                ('s-draft', 'u1', 'A', 'Four', 'draft', 'track', 'link', 'https://example.com/four', null, null, 'unreleased', 'non-custom', 'free', false, false, '2026-05-04T10:00:00Z');
       insert into track_comments (id, submission_id, at_seconds, text) values ('c1', 's-file', 12, 'Vocals buried');
     `);
-    await migrate(db, { migrationsFolder });
+    await migrateRest();
     const { rows } = await client.query<{ submission_id: string; round: number; file_name: string | null; url: string | null; object_path: string | null; upload_id: string | null; created_by: string; created_at: Date }>(
       'select submission_id, round, file_name, url, object_path, upload_id, created_by, created_at from submission_versions order by submission_id',
     );
@@ -60,6 +38,6 @@ describe('migration 0035', () => {
     await client.exec(`update submissions set status = 'changes_requested' where id = 's-file'`);
     await expect(client.query(`update submissions set round = 5 where id = 's-file'`)).rejects.toThrow();
     await expect(client.query(`insert into submission_versions (id, submission_id, round) values ('dup', 's-file', 1)`)).rejects.toThrow();
-    await client.close();
+    await close();
   });
 });
