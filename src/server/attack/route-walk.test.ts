@@ -2,8 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubmissionRow, UserRow } from '../platform/db/schema';
 import { issueBillingDocument } from '../domain/billing/issue-document';
 import { createAdmin, createArtist, createSubmissionRow, createTestApp, TEST_ORIGIN, type Method, type TestApp } from '../test/helpers';
-import { runJobOnce } from '../test/kit';
-import { DECISION_DEADLINES_JOB } from '../features/decisions/decision-jobs';
 import {
   fillParams,
   isAdminRoute,
@@ -38,9 +36,6 @@ beforeAll(async () => {
   t = await createTestApp({ METRICS_TOKEN: 'route-walk-metrics-token-0123' }, { onRoute: collector.collect, addressPerCall: true });
   victim = await createArtist(t.db, { artistName: 'Victim' });
   victimSubmission = await createSubmissionRow(t.db, victim, { adminNotes: 'internal note' });
-  // The decision clock's minute run (CONTRACT §26) starts the clock of a submission that waits
-  // without one: run it now, so the walk's "nothing changed" compares a database at rest.
-  await runJobOnce(t, DECISION_DEADLINES_JOB);
   // An issued invoice and credit note (CONTRACT §19), so that the document routes have a real PDF to guard.
   for (const kind of ['invoice', 'credit_note'] as const) {
     const issued = await t.db.transaction((tx) =>

@@ -14,6 +14,8 @@ import { outboxEmails, sessions, submissions, uploads, users, type SubmissionRow
 import { newId, newToken } from '../platform/ids';
 import { hashSessionId, SESSION_COOKIE, SESSION_TTL_MS } from '../platform/sessions';
 import { eq } from 'drizzle-orm';
+import { WAITING_STATUSES } from '@shared/decisions';
+import { startDecisionClock } from '../domain/submission/decision-date';
 import { mp3Bytes, pngBytes } from './file-fixtures';
 import { withDatabase } from './global-setup';
 import { startTestSmtpServer, type TestSmtpServer } from './smtp-test-server';
@@ -277,6 +279,14 @@ export async function createSubmissionRow(
       ...overrides,
     })
     .returning();
+  // As the product sends it to the label: waiting for the team, its decision clock runs (CONTRACT
+  // §26). Without it the clock's minute run would start it in the middle of a test that compares
+  // the database at rest.
+  if ((WAITING_STATUSES as readonly string[]).includes(row!.status) && overrides.decisionDueAt === undefined) {
+    await db.transaction((tx) => startDecisionClock(tx, row!.id, row!.createdAt));
+    const [clocked] = await db.select().from(submissions).where(eq(submissions.id, row!.id));
+    return clocked!;
+  }
   return row!;
 }
 
