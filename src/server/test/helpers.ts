@@ -281,9 +281,11 @@ export async function createSubmissionRow(
     .returning();
   // As the product sends it to the label: waiting for the team, its decision clock runs (CONTRACT
   // §26). Without it the clock's minute run would start it in the middle of a test that compares
-  // the database at rest.
+  // the database at rest. A row dated in the past is counted from now, as the minute run counts a
+  // backlog: from its creation date it would already be late, and the late run would close it.
   if ((WAITING_STATUSES as readonly string[]).includes(row!.status) && overrides.decisionDueAt === undefined) {
-    await db.transaction((tx) => startDecisionClock(tx, row!.id, row!.createdAt));
+    const now = new Date(Math.max(Date.now(), row!.createdAt.getTime()));
+    await db.transaction((tx) => startDecisionClock(tx, row!.id, now));
     const [clocked] = await db.select().from(submissions).where(eq(submissions.id, row!.id));
     return clocked!;
   }
