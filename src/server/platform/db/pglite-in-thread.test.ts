@@ -23,6 +23,49 @@ describe('the embedded database in its own thread', () => {
     expect(typeof arrays.rows[0]![1]).toBe('string');
   });
 
+  it('prepares a statement with parameters once and then only runs it, with the values and types PGlite’s own query gives', async () => {
+    await db.exec('create table prepared_notes (id int primary key, body jsonb, flag boolean, at timestamptz)');
+    const at = new Date('2026-11-28T10:00:00.000Z');
+    for (let id = 1; id <= 3; id++) {
+      await db.query('insert into prepared_notes (id, body, flag, at) values ($1, $2, $3, $4)', [id, { n: id }, id % 2 === 0, at]);
+    }
+    const read = 'select id, body, flag, at from prepared_notes where id >= $1 order by id';
+    const { rows } = await db.query(read, [2]);
+    expect(rows).toEqual([
+      { id: 2, body: { n: 2 }, flag: true, at },
+      { id: 3, body: { n: 3 }, flag: false, at },
+    ]);
+    const named = await db.query<{ statement: string }>('select statement from pg_prepared_statements');
+    expect(named.rows.filter((row) => row.statement.includes('prepared_notes')).map((row) => row.statement)).toEqual(
+      expect.arrayContaining([read, 'insert into prepared_notes (id, body, flag, at) values ($1, $2, $3, $4)']),
+    );
+    expect(named.rows.filter((row) => row.statement === read)).toHaveLength(1);
+
+    // A statement run outside a transaction waits for the one open, as PGlite's own query does.
+    let outsideRan = false;
+    const inside = db.transaction(async (tx) => {
+      await tx.query('insert into prepared_notes (id) values ($1)', [9]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(outsideRan).toBe(false);
+    });
+    const outside = db.query<{ n: number }>('select count(*)::int as n from prepared_notes where id > $1', [0]).then((result) => {
+      outsideRan = true;
+      return result;
+    });
+    await inside;
+    expect((await outside).rows).toEqual([{ n: 4 }]);
+
+    // A table changed under a prepared statement: it is prepared again, and the read answers.
+    await db.exec('alter table prepared_notes alter column flag type text');
+    expect((await db.query(read, [3])).rows).toEqual([
+      { id: 3, body: { n: 3 }, flag: 'false', at },
+      { id: 9, body: null, flag: null, at: null },
+    ]);
+    // An error in a prepared statement leaves the connection as it was.
+    await expect(db.query('insert into prepared_notes (id) values ($1)', [9])).rejects.toMatchObject({ code: '23505' });
+    expect((await db.query(read, [4])).rows).toEqual([{ id: 9, body: null, flag: null, at: null }]);
+  });
+
   it('refuses a parser that does more than keep the text, rather than ignore it', () => {
     expect(() => db.query('select 1', [], { parsers: { 1184: (value) => new Date(value) } })).toThrow(/cannot cross threads/);
   });

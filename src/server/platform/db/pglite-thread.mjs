@@ -19,7 +19,7 @@
  * a thread starts without the TypeScript loader the server runs under.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse as results, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 if (!parentPort) throw new Error('pglite-thread.mjs runs as a worker thread');
@@ -89,13 +89,94 @@ function begin() {
   });
 }
 
+/**
+ * Statements prepared once on the connection and then only bound and executed, as the server's
+ * PostgreSQL connections do (docs/decisions/183-prepared-statements.md, amended by 204): PGlite's
+ * own `query` parses, analyses and plans every run and crosses into the engine six times for it
+ * (parse, describe, bind, describe, execute, sync), which was most of this thread's time under
+ * load. Here a statement is named on its first run (parse + describe, kept with its parameter
+ * types and row description) and each run is one exchange (bind, execute, sync). The same bounds
+ * as the server's: only statements with parameters, none longer than MAX_TEXT, at most
+ * MAX_STATEMENTS names; everything else goes through PGlite's `query` as before.
+ */
+const MAX_TEXT = 8_000;
+const MAX_STATEMENTS = 2_000;
+/** @type {Map<string, {name: string, paramTypes: number[], rowDescription: unknown}>} */
+const statements = new Map();
+let statementCount = 0;
+
+/** @param {Uint8Array[]} parts */
+function concat(parts) {
+  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+/** One exchange with the engine; a PostgreSQL error is thrown as PGlite's own `query` throws it, naming the statement. */
+async function exchange(/** @type {Uint8Array[]} */ parts, /** @type {string} */ text) {
+  try {
+    return await pglite.execProtocolStream(concat(parts), { syncToFs: false });
+  } catch (error) {
+    if (error && typeof error === 'object') Object.assign(error, { query: text });
+    throw error;
+  }
+}
+
+/** PGlite's `query` for a statement with parameters, prepared; `inTransaction`: an open transaction holds the database. */
+async function runPrepared(/** @type {string} */ text, /** @type {unknown[]} */ params, /** @type {any} */ options, /** @type {boolean} */ inTransaction, retried = false) {
+  const { serialize } = protocol;
+  let statement = statements.get(text);
+  if (!statement) {
+    const name = `hub_${++statementCount}`;
+    const described = await exchange([serialize.parse({ name, text, types: [] }), serialize.describe({ type: 'S', name }), serialize.sync()], text);
+    const parameters = /** @type {any} */ (described.find((m) => m.name === 'parameterDescription'));
+    statement = { name, paramTypes: parameters?.dataTypeIDs ?? [], rowDescription: described.find((m) => m.name === 'rowDescription') };
+    statements.set(text, statement);
+  }
+  // Each value as PGlite's `query` sends it: by the parameter's type, else as text.
+  const values = params.map((value, i) => {
+    if (value === null || value === undefined) return null;
+    const serializer = pglite.serializers[/** @type {number} */ (statement.paramTypes[i])];
+    return serializer ? serializer(value) : String(value);
+  });
+  /** @type {any[]} */
+  let messages;
+  try {
+    messages = await exchange([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()], text);
+  } catch (error) {
+    // A table changed under a prepared statement ("cached plan must not change result type"):
+    // it is prepared again, at once outside a transaction (the failed run changed nothing), on
+    // its next run inside one (the error has ended the transaction).
+    if (/** @type {any} */ (error)?.code !== '0A000') throw error;
+    statements.delete(text);
+    if (inTransaction || retried) throw error;
+    return runPrepared(text, params, options, inTransaction, true);
+  }
+  if (!inTransaction) await pglite.syncToFs();
+  const all = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
+  return results.parseResults(/** @type {any} */ (all), pglite.parsers, options)[0];
+}
+
 const handlers = {
   async query(/** @type {any} */ message) {
     const parsers = asText(message.textTypes);
-    return target(message.tx).query(message.sql, message.params, {
+    const options = {
       ...(message.rowMode ? { rowMode: message.rowMode } : {}),
       ...(parsers ? { parsers } : {}),
-    });
+    };
+    const prepare =
+      Array.isArray(message.params) && message.params.length > 0 && message.sql.length <= MAX_TEXT && (statements.has(message.sql) || statements.size < MAX_STATEMENTS);
+    if (!prepare) return target(message.tx).query(message.sql, message.params, options);
+    if (message.tx !== undefined) {
+      target(message.tx); // the transaction is open: it holds the database; its statements take turns
+      return pglite._runExclusiveQuery(() => runPrepared(message.sql, message.params, options, true));
+    }
+    // Outside a transaction: after any open one, as PGlite's `query` waits.
+    return pglite._runExclusiveTransaction(() => pglite._runExclusiveQuery(() => runPrepared(message.sql, message.params, options, false)));
   },
   async exec(/** @type {any} */ message) {
     return target(message.tx).exec(message.sql);
