@@ -219,12 +219,13 @@ export class Artist {
     });
   }
 
-  /** The mix, round after round, until `endAt`. */
-  async run(endAt: number, recorder: Recorder): Promise<void> {
+  /** The mix, round after round, until `endAt` (a time, or a function answering it: a bench that ends when something else is done). */
+  async run(endAt: number | (() => number), recorder: Recorder): Promise<void> {
     const think = () => sleep(THINK_MS * (0.5 + Math.random()));
+    const end = typeof endAt === 'number' ? () => endAt : endAt;
     const { index, info } = this;
     try {
-      while (performance.now() < endAt) {
+      while (performance.now() < end()) {
         // Signed out (a sign-in that failed or timed out): the app sends the artist to sign in again.
         if (!this.cookie && !(await this.signIn(recorder))) {
           await think();
@@ -264,11 +265,11 @@ export class Artist {
           ],
         ];
         for (const [step, request] of steps) {
-          if (performance.now() >= endAt) break;
+          if (performance.now() >= end()) break;
           await this.call(recorder, step, request);
           await think();
         }
-        if (Math.random() < RELOGIN_CHANCE && performance.now() < endAt) {
+        if (Math.random() < RELOGIN_CHANCE && performance.now() < end()) {
           await this.call(recorder, 'sign out', { method: 'POST', path: '/api/logout', expect: 200 });
           this.cookie = '';
           await this.call(recorder, 'failed sign in', {

@@ -1,12 +1,14 @@
 /**
  * `npm run bench`: runs every bench/*.bench.ts (or those named on the command line) one after
  * another and prints their figures. Each module's default export is `async () => void`.
- * Benchmarks talk to servers on this machine only and stop by themselves.
+ * Benchmarks talk to servers on this machine only and stop by themselves. The run starts by
+ * measuring this machine's yardstick (bench/support/yardstick.ts).
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { printFigures } from './support/figures';
+import { describeYardstick, yardstick } from './support/yardstick';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const only = process.argv.slice(2);
@@ -15,6 +17,8 @@ const files = readdirSync(dir)
   .filter((f) => only.length === 0 || only.some((name) => f.startsWith(name)))
   .sort();
 
+// Measured before any bench loads the machine, and printed again above the figures (issue 50, part 5).
+console.log(describeYardstick(await yardstick()));
 for (const file of files) {
   console.log(`\n=== ${file.replace('.bench.ts', '')} ===`);
   const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { default: () => Promise<void> };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, defaultQueryFn, errorCodeOf, errorMessage, isUnauthorizedError } from './api';
+import { ApiError, apiRequest, busyRetryDelayMs, defaultQueryFn, errorCodeOf, errorMessage, isUnauthorizedError } from './api';
 
 function stubFetch(status: number, body: string, statusText = '') {
   const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(body || null, { status, statusText }));
@@ -34,6 +34,16 @@ describe('apiRequest', () => {
     expect(init.credentials).toBe('include');
     expect(init.body).toBe('{"a":1}');
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  it('keeps the Retry-After of a busy answer, so the caller can try again after that long (decision 203)', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"The server is busy.","code":"server_busy"}', { status: 503, headers: { 'Retry-After': '7' } })));
+    const error = await apiRequest('POST', '/api/login', {}).catch((e: unknown) => e);
+    expect((error as ApiError).retryAfterSeconds).toBe(7);
+    expect(busyRetryDelayMs(error)).toBe(7000);
+    expect(busyRetryDelayMs(new ApiError(503, 'Service Unavailable', ''))).toBeNull();
+    expect(busyRetryDelayMs(new ApiError(429, 'Too Many Requests', '', '7'))).toBeNull();
+    expect(new ApiError(503, '', '', 'Wed, 21 Oct 2015 07:28:00 GMT').retryAfterSeconds).toBeNull();
   });
 
   it('resolves to undefined for 204', async () => {

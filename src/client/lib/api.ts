@@ -12,8 +12,10 @@ export class ApiError extends Error {
   readonly body: ApiErrorBody | null;
   /** The server's reason (src/shared/errors.ts); code branches on this, never on status or text. */
   readonly code: ErrorCode | null;
+  /** The seconds the server asked to wait before trying again (its Retry-After, in seconds); null without one. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, statusText: string, bodyText: string) {
+  constructor(status: number, statusText: string, bodyText: string, retryAfter?: string | null) {
     super(`${status}: ${bodyText || statusText}`);
     this.name = 'ApiError';
     this.status = status;
@@ -22,6 +24,9 @@ export class ApiError extends Error {
     this.body = parseErrorBody(bodyText);
     // A code this build does not know (a newer server, a proxy's JSON) counts as none.
     this.code = isErrorCode(this.body?.code) ? this.body.code : null;
+    // Only the delay-seconds form: the server never sends a date (platform/errors.ts).
+    const seconds = retryAfter && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter) : NaN;
+    this.retryAfterSeconds = Number.isFinite(seconds) ? seconds : null;
   }
 
   /** The server's `message` (CONTRACT §2) when the body is JSON, else the body text or status text. */
@@ -46,7 +51,7 @@ function parseErrorBody(text: string): ApiErrorBody | null {
 async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = await res.text().catch(() => '');
-  throw new ApiError(res.status, res.statusText, text);
+  throw new ApiError(res.status, res.statusText, text, res.headers.get('retry-after'));
 }
 
 /** The server's reason for a failed request, or null (not an API error, or no code). */
@@ -59,6 +64,15 @@ export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.serverMessage;
   if (error instanceof Error) return error.message;
   return String(error);
+}
+
+/**
+ * How long to wait before trying again, in ms, when the server answered busy: 503 with Retry-After
+ * (a sign-in whose password check would wait too long, decision 054); null for any other error.
+ * Such a request was not done at all, so it is safe to send again (decision 203).
+ */
+export function busyRetryDelayMs(error: unknown): number | null {
+  return error instanceof ApiError && error.status === 503 && error.retryAfterSeconds !== null ? error.retryAfterSeconds * 1000 : null;
 }
 
 const endsUnauthorized = (message: string) => message.startsWith('401') && message.endsWith('Unauthorized');

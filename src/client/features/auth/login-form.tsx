@@ -6,6 +6,7 @@ import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
 import { useLoginMutation } from './auth-mutations';
+import { BusyRetryNotice, useSecondsUntil } from './busy-retry';
 import { ForgotPasswordLink } from './forgot-password-link';
 import { GoogleSignIn } from './google-button';
 import { PasswordInput } from '@client/components/password-input';
@@ -14,7 +15,9 @@ import { PasswordInput } from '@client/components/password-input';
 const schema = lazySchema(() => import('@shared/auth').then((module) => module.loginSchema));
 
 export function LoginForm() {
-  const login = useLoginMutation();
+  const { login, retryAt } = useLoginMutation();
+  // Counting down while a busy answer waits to be tried again (decision 203).
+  const retryIn = useSecondsUntil(login.isPending ? retryAt : null);
   const form = useSchemaForm(schema, { email: '', password: '' });
   const { errors } = form;
   // Stays busy after success too, while the browser loads /dashboard.
@@ -31,6 +34,7 @@ export function LoginForm() {
           <PasswordInput autoComplete="current-password" placeholder="Your password" {...form.register('password')} />
         </FormField>
         <ForgotPasswordLink email={form.watch('email')} />
+        {retryIn !== null ? <BusyRetryNotice seconds={retryIn} /> : null}
         {login.isError ? (
           // Said at the form too, where the person is looking, not only in a corner toast.
           <p role="alert" data-testid="login-error" className="flex items-center gap-2 rounded-md border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm text-destructive-soft">

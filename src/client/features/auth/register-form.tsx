@@ -6,6 +6,7 @@ import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
 import { useRegisterMutation } from './auth-mutations';
+import { BusyRetryNotice, useSecondsUntil } from './busy-retry';
 import { GoogleSignIn } from './google-button';
 import { PasswordInput } from '@client/components/password-input';
 
@@ -13,7 +14,9 @@ import { PasswordInput } from '@client/components/password-input';
 const schema = lazySchema(() => import('@shared/auth').then((module) => module.registerFormSchema));
 
 export function RegisterForm() {
-  const registration = useRegisterMutation();
+  const { registration, retryAt } = useRegisterMutation();
+  // Counting down while a busy answer waits to be tried again (decision 203).
+  const retryIn = useSecondsUntil(registration.isPending ? retryAt : null);
   const form = useSchemaForm(schema, { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' });
   const { errors } = form;
   const busy = registration.isPending || registration.isSuccess;
@@ -47,6 +50,7 @@ export function RegisterForm() {
         <FormField id="register-confirm-password" label="Confirm password" error={errors.confirmPassword?.message}>
           <PasswordInput autoComplete="new-password" fieldName="confirm password" {...form.register('confirmPassword')} />
         </FormField>
+        {retryIn !== null ? <BusyRetryNotice seconds={retryIn} /> : null}
         {registration.isError ? (
           <p role="alert" data-testid="register-error" className="flex items-center gap-2 rounded-md border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm text-destructive-soft">
             <AlertCircle className="size-4 shrink-0" aria-hidden />

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import PQueue from 'p-queue';
 import { serverBusy } from '../../platform/errors';
 import { HashingProcess, HashingUnavailableError } from './hashing-process';
+import { SignInReturns } from './sign-in-returns';
 
 /**
  * scrypt from Node's own crypto: memory-hard, and it runs in a helper process (hashing-process.ts,
@@ -44,6 +45,12 @@ const helper = new HashingProcess(HASHING_CONCURRENCY);
 /** What a hash has lately taken here (a moving average; about 90 ms on one idle core). */
 let hashMs = 100;
 
+/**
+ * The Retry-After of refused sign-ins, spread over the places of the queue to come so a burst's
+ * clients come back one hash apart instead of all at once (decision 203).
+ */
+const returns = new SignInReturns(HASHING_MAX_WAIT_MS / 2);
+
 /** Hashes done and skipped since start (their clients had gone), for tests and benches. */
 export const hashingCounts = { done: 0, skipped: 0 };
 
@@ -71,7 +78,7 @@ interface HashingFor {
 async function scrypt(password: string, salt: Buffer, options: ScryptOptions, { signal, knownDeviceOf }: HashingFor = {}): Promise<Buffer> {
   const first = knownDeviceOf !== undefined && !servedFirst.has(knownDeviceOf);
   const wait = expectedWaitMs(first);
-  if (wait > HASHING_MAX_WAIT_MS) throw serverBusy(wait);
+  if (wait > HASHING_MAX_WAIT_MS) throw serverBusy(returns.book(Date.now(), wait, hashMs / HASHING_CONCURRENCY));
   if (first) servedFirst.add(knownDeviceOf);
   try {
     return await hashing.add(
