@@ -36,6 +36,9 @@ export default defineConfig({
     // bench/bundle.bench.ts reads which chunks each page loads from here.
     manifest: true,
     rolldownOptions: {
+      // Two documents: the app (index.html), and the pages a link in an email opens with a light
+      // entry of their own (mailed-link.html, src/shared/first-pages.ts, decision 202).
+      input: { index: dir('./src/client/index.html'), 'mailed-link': dir('./src/client/mailed-link.html') },
       // Small chunks shared by a few screens are copied into the chunks that use them instead of
       // being files of their own (one module state still, through rolldown's runtime registry):
       // a first load of /auth fetches 9 files instead of 33. On a phone network without HTTP/2

@@ -1,49 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import type { FirstPagePath } from '@shared/first-pages';
 import { ErrorBoundary } from '@client/components/error-boundary';
-import { FullScreenSpinner } from '@client/components/ui/spinner';
+import { ScrollToTopOnNavigate, ToasterWhenNeeded } from '@client/components/page-frame';
+import { FullScreenSpinner, PAGE_LOADING_TEXT } from '@client/components/ui/spinner';
 import { AUTH_LOADING_TEXT, useAuth } from '@client/lib/auth';
-import { loadChunk } from '@client/lib/chunk-load';
+import { page, retryFailedPages } from '@client/lib/lazy-page';
 import { loadedArtistHeader } from '@client/lib/page-chrome';
 import { queryClient } from '@client/lib/query-client';
-import { showCarriedOverToast, useToasts } from '@client/lib/toast';
-
-/** Forgets every page whose chunk failed to load, so that "Try again" fetches it anew. */
-const forgetFailedLoads = new Set<() => void>();
-const retryFailedPages = () => {
-  for (const forget of forgetFailedLoads) forget();
-};
-
-/**
- * Every screen is its own chunk, fetched when its route is first shown: the first load of /auth
- * carries only the sign-in page, and Stripe, the player, the wizard and the admin desk come only
- * with the screens that use them (issue 16; sizes held by bench/bundle.bench.ts). A chunk that
- * fails to load reloads the page once or reaches the route's error boundary (lib/chunk-load.ts);
- * React.lazy keeps a failure for good, so a failed page gets a new lazy component on retry.
- */
-function page<K extends string, P extends object = object>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
-  let loading: Promise<{ default: ComponentType<P> }> | undefined;
-  const preload = () =>
-    (loading ??= loadChunk(load).then(
-      (module) => ({ default: module[name] }),
-      (error: unknown) => {
-        forgetFailedLoads.add(forget);
-        throw error;
-      },
-    ));
-  let Lazy: LazyExoticComponent<ComponentType<P>> = lazy(preload);
-  function forget() {
-    forgetFailedLoads.delete(forget);
-    loading = undefined;
-    Lazy = lazy(preload);
-  }
-  function Page(props: P) {
-    return <Lazy {...props} />;
-  }
-  return Object.assign(Page, { preload });
-}
+import { MAILED_LINK_ROUTES } from '@client/mailed-link-routes';
 
 const AuthPage = page(() => import('@client/features/auth/auth-page'), 'AuthPage');
 const DashboardPage = page(() => import('@client/routes/dashboard-page'), 'DashboardPage');
@@ -61,13 +27,9 @@ const AdminRoute = page(() => import('@client/routes/admin-route'), 'AdminRoute'
 const ChannelPage = page(() => import('@client/features/admin/channel-page'), 'ChannelPage');
 const WebhooksPage = page(() => import('@client/features/admin/webhooks-page'), 'WebhooksPage');
 const ResetPasswordPage = page(() => import('@client/features/auth/reset-password-page'), 'ResetPasswordPage');
-const UnsubscribePage = page(() => import('@client/features/notifications/unsubscribe-page'), 'UnsubscribePage');
 const MessagesPage = page(() => import('@client/features/messages/messages-page'), 'MessagesPage');
 const TermsOfServicePage = page(() => import('@client/features/legal/terms-of-service-page'), 'TermsOfServicePage');
 const PrivacyPolicyPage = page(() => import('@client/features/legal/privacy-policy-page'), 'PrivacyPolicyPage');
-const SignPage = page(() => import('@client/features/signing/sign-page'), 'SignPage');
-const PayeePage = page(() => import('@client/features/payees/payee-page'), 'PayeePage');
-const PayeeReturnPage = page<'PayeeReturnPage', object>(() => import('@client/features/payees/payee-page'), 'PayeeReturnPage');
 const NotFoundPage = page(() => import('@client/features/not-found/not-found-page'), 'NotFoundPage');
 
 /**
@@ -104,7 +66,7 @@ function AppRoutes() {
   if (status === 'loading') return <FullScreenSpinner text={AUTH_LOADING_TEXT} />;
   if (status !== 'authenticated') {
     return (
-      <Suspense fallback={<FullScreenSpinner text="Loading..." />}>
+      <Suspense fallback={<FullScreenSpinner text={PAGE_LOADING_TEXT} />}>
         <SignedOutRoutes />
       </Suspense>
     );
@@ -118,7 +80,7 @@ function AppRoutes() {
           <LiveData />
         </Suspense>
       </ErrorBoundary>
-      <Suspense fallback={<FullScreenSpinner text="Loading..." />}>
+      <Suspense fallback={<FullScreenSpinner text={PAGE_LOADING_TEXT} />}>
         <SignedInRoutes />
       </Suspense>
     </>
@@ -129,13 +91,10 @@ function AppRoutes() {
 const PAGES_FOR_EVERYONE = (
   <>
     <Route path="/reset-password" component={ResetPasswordPage} />
-    <Route path="/unsubscribe" component={UnsubscribePage} />
     <Route path="/terms-of-service" component={TermsOfServicePage} />
     <Route path="/privacy-policy" component={PrivacyPolicyPage} />
-    <Route path="/sign/:token">{(params) => <SignPage token={params.token} />}</Route>
-    {/* A payee's own page (CONTRACT §24), and where Stripe's onboarding brings them back. */}
-    <Route path="/payee/return" component={PayeeReturnPage} />
-    <Route path="/payee/:token">{(params) => <PayeePage token={params.token} />}</Route>
+    {/* The pages of a link in an email; the server answers them with the light entry (decision 202). */}
+    {MAILED_LINK_ROUTES}
   </>
 );
 
@@ -219,70 +178,4 @@ function RouteBoundary({ children }: { children: ReactNode }) {
       {children}
     </ErrorBoundary>
   );
-}
-
-type ToasterComponent = ComponentType;
-let toasterLoad: Promise<ToasterComponent> | undefined;
-const loadToaster = () =>
-  (toasterLoad ??= import('@client/components/ui/toaster').then(
-    (module) => module.Toaster,
-    (error: unknown) => {
-      toasterLoad = undefined;
-      throw error;
-    },
-  ));
-
-/** What tells the toaster that the person is acting on the page (press, tap or key). */
-const FIRST_ACT_EVENTS = ['pointerdown', 'keydown'] as const;
-
-/**
- * The toast machinery (Radix Toast) is fetched when the page first needs it, not with every first
- * page (the /auth budget, and issue 37: a first page fetches what it shows, decision 181): with
- * the first toast, or as soon as the person first presses, taps or types on the page, whichever
- * comes first. A toast answers something; the first one is often an error of something the
- * person did (an upload that lost the connection), and offline its chunk could not come
- * (issue 33), so it is fetched when they start acting, while still online. Without React.lazy, a
- * failed fetch throws nowhere: it is tried again when the browser is back online, and toasts
- * raised meanwhile wait in lib/toast.ts's store.
- */
-function ToasterWhenNeeded() {
-  const [Toaster, setToaster] = useState<ToasterComponent | null>(null);
-  // Once needed, for good: a toast dismissed before the chunk came leaves the next one to show.
-  const [needed, setNeeded] = useState(false);
-  const toastRaised = useToasts().length > 0;
-  if (toastRaised && !needed) setNeeded(true);
-  useEffect(() => {
-    showCarriedOverToast();
-    const onAct = () => setNeeded(true);
-    for (const type of FIRST_ACT_EVENTS) window.addEventListener(type, onAct, { capture: true, once: true, passive: true });
-    return () => {
-      for (const type of FIRST_ACT_EVENTS) window.removeEventListener(type, onAct, { capture: true });
-    };
-  }, []);
-  useEffect(() => {
-    if (!needed) return;
-    let cancelled = false;
-    const attempt = () =>
-      loadToaster().then(
-        (component) => {
-          if (!cancelled) setToaster(() => component);
-        },
-        () => window.addEventListener('online', attempt, { once: true }),
-      );
-    void attempt();
-    return () => {
-      cancelled = true;
-      window.removeEventListener('online', attempt);
-    };
-  }, [needed]);
-  return Toaster ? <Toaster /> : null;
-}
-
-/** Client-side navigation keeps the scroll position; a new page should start at its top. */
-function ScrollToTopOnNavigate() {
-  const [location] = useLocation();
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [location]);
-  return null;
 }

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { MAILED_LINK_PAGES } from '@shared/first-pages';
 
 /**
  * What a first page's code brings with it (issues 27 and 37, decisions 163 and 181): following
@@ -20,7 +21,15 @@ const FIRST_VISITS: Record<string, string[]> = {
   // The dashboard, the live connection every signed-in page opens, and the profile dialog that
   // opens by itself on a new artist's first visit.
   "a new artist's first /dashboard": ['client/main.tsx', 'client/routes/dashboard-page.tsx', 'client/entities/live/live-data.tsx', 'client/features/profile/profile-dialog.tsx'],
+  // The pages of a link in an email, from their own light entry (decision 202).
+  ...Object.fromEntries(MAILED_LINK_PAGES.map(({ route, module }) => [`${route}, from the mailed-link entry`, ['client/mailed-link-main.tsx', `client/${module}`]])),
 };
+
+/**
+ * The mailed-link entry (decision 202) draws its pages without the app's shell: none of the app's
+ * routes, its session check, its live connection or its artist header is reached from it.
+ */
+const APP_SHELL = ['client/app.tsx', 'client/main.tsx', 'client/lib/auth.ts', 'client/lib/page-chrome.ts', 'client/entities/live/live-data.tsx'];
 
 /** The value imports of a module: specifiers of `import … from`, `import '…'` and `export … from`, without the type-only ones. */
 function valueImports(code: string): string[] {
@@ -94,4 +103,22 @@ describe("what a first page's code imports", () => {
       for (const name of LATER) expect(packages.get(name), `${name} is imported by ${packages.get(name)}`).toBeUndefined();
     });
   }
+
+  it('the mailed-link entry reaches its pages, and none of the app shell', () => {
+    const { files } = reached(['client/mailed-link-main.tsx']);
+    // Each page is a chunk of its own, fetched for its address (and named in the document by the server).
+    for (const { module } of MAILED_LINK_PAGES) expect(files.has(`client/${module}`), module).toBe(false);
+    expect(files.has('client/mailed-link-routes.tsx')).toBe(true);
+    for (const { module } of MAILED_LINK_PAGES) {
+      const page = reached(['client/mailed-link-main.tsx', `client/${module}`]).files;
+      for (const file of APP_SHELL) expect(page.has(file), `${module} reaches ${file}`).toBe(false);
+    }
+  });
+
+  it("a first page's code knows the error codes without the API's messages (decision 202)", () => {
+    const { files } = reached([...new Set(Object.values(FIRST_VISITS).flat())]);
+    expect(files.has('client/lib/api.ts')).toBe(true);
+    expect(files.has('shared/error-codes.ts')).toBe(true);
+    expect(files.has('shared/errors.ts')).toBe(false);
+  });
 });

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { FullScreenSpinner } from '@client/components/ui/spinner';
+import { MAILED_LINK_DOCUMENT } from '@shared/first-pages';
+import { FullScreenSpinner, PAGE_LOADING_TEXT } from '@client/components/ui/spinner';
 import { AUTH_LOADING_TEXT } from '@client/lib/auth';
 
 describe('index.html', () => {
@@ -9,5 +10,11 @@ describe('index.html', () => {
     const html = readFileSync(new URL('./index.html', import.meta.url), 'utf8');
     const root = /<div id="root">([\s\S]*)<\/div>\s*<script/.exec(html)?.[1];
     expect(root).toBe(renderToStaticMarkup(<FullScreenSpinner text={AUTH_LOADING_TEXT} />));
+  });
+
+  it("the mailed-link document holds the spinner its light entry shows while the page's code loads (decision 202)", () => {
+    const html = readFileSync(new URL(`./${MAILED_LINK_DOCUMENT}`, import.meta.url), 'utf8');
+    const root = /<div id="root">([\s\S]*)<\/div>\s*<script/.exec(html)?.[1];
+    expect(root).toBe(renderToStaticMarkup(<FullScreenSpinner text={PAGE_LOADING_TEXT} />));
   });
 });

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { PublicConfig } from '@shared/api';
+import { MAILED_LINK_DOCUMENT, mailedLinkPage } from '@shared/first-pages';
 import type { Config } from './config';
 import { adminRoutes, artistCommentRoutes } from './features/admin/routes';
 import { accountRoutes, passwordResetRoutes, teamRoutes } from './features/auth/account-routes';
@@ -237,7 +238,14 @@ async function serveClient(app: FastifyInstance, client: AppOptions['client'], c
       appType: 'spa',
     });
     await app.register(import('@fastify/middie'));
-    app.use((req, res, next) => (isApiPath(req.url ?? '') ? next() : vite.middlewares(req, res, next)));
+    app.use((req, res, next) => {
+      const url = req.url ?? '';
+      if (isApiPath(url)) return next();
+      // The addresses of a link in an email get their own light document, as the build serves them (decision 202).
+      const query = url.indexOf('?');
+      if (mailedLinkPage(query === -1 ? url : url.slice(0, query))) req.url = `/${MAILED_LINK_DOCUMENT}${query === -1 ? '' : url.slice(query)}`;
+      vite.middlewares(req, res, next);
+    });
     app.addHook('onClose', () => vite.close());
     app.setNotFoundHandler((request, reply) => reply.status(404).send(notFound(request.url)));
     return;

@@ -1,10 +1,15 @@
-import { INVALID_LINK_MESSAGE } from './errors';
-
 /**
  * Texts of the sign-in and account screens that need no schema: the sign-in page shows them on
  * its first load, and importing them from here keeps zod (the schemas in auth.ts and account.ts,
  * fetched when a form is first checked) out of that load (issue 16, decision 144).
  */
+
+/**
+ * A password-reset or email-verification link that is unknown, used or past its time (CONTRACT §11),
+ * also the API's message of `invalid_reset_link` (errors.ts, which takes it from here so that the
+ * sign-in page's code does not bring the API's whole error table; decision 202).
+ */
+export const INVALID_LINK_MESSAGE = 'This link is invalid or has expired';
 
 /**
  * Shown on /auth after a failed sign-in with the OpenID provider (CONTRACT §3, §23), named as

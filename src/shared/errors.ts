@@ -1,5 +1,10 @@
 import { LICENSED_SUBMISSION_MESSAGE, VIDEO_PLAN_TEXT } from './submission-texts';
 import { RIGHTS_MESSAGES } from './rights-texts';
+import { INVALID_LINK_MESSAGE } from './auth-texts';
+import type { ErrorCode } from './error-codes';
+
+// The codes alone, for the browser (decision 202).
+export { ERROR_CODES, isErrorCode, type ErrorCode } from './error-codes';
 
 /**
  * The one list of error codes the API answers with (docs/product.md#api-conventions). Every error
@@ -11,8 +16,6 @@ import { RIGHTS_MESSAGES } from './rights-texts';
  * tell the case apart.
  */
 const UPLOAD_URL_GONE = 'This upload URL has expired or was already used';
-/** A password-reset or email-verification link that is unknown, used or past its time (CONTRACT §11). */
-export const INVALID_LINK_MESSAGE = 'This link is invalid or has expired';
 
 export const API_ERRORS = {
   // Any route
@@ -187,10 +190,7 @@ export const API_ERRORS = {
 
   // Email (CONTRACT §10)
   invalid_unsubscribe_link: { status: 400, message: 'This unsubscribe link is invalid' },
-} as const satisfies Record<string, { status: number; message?: string }>;
-
-export type ErrorCode = keyof typeof API_ERRORS;
-export const ERROR_CODES = Object.keys(API_ERRORS) as ErrorCode[];
+} as const satisfies Record<ErrorCode, { status: number; message?: string }>;
 
 /** Codes whose message never varies, so callers may leave it out. */
 type FixedMessageCode = { [C in ErrorCode]: (typeof API_ERRORS)[C] extends { message: string } ? C : never }[ErrorCode];
@@ -198,10 +198,6 @@ type FixedMessageCode = { [C in ErrorCode]: (typeof API_ERRORS)[C] extends { mes
 /** The fixed message of a code, e.g. `errorText('submission_not_found')` → 'Submission not found'. */
 export function errorText(code: FixedMessageCode): string {
   return (API_ERRORS[code] as { message: string }).message;
-}
-
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.hasOwn(API_ERRORS, value);
 }
 
 /** One refused field of a validation error. */

@@ -24,3 +24,33 @@ export type FirstPagePath = keyof typeof FIRST_PAGE_MODULES;
  * GET /api/user (client/lib/auth.ts; decision 144).
  */
 export const SESSION_IN_PAGE_ID = 'hub-session';
+
+/**
+ * The pages a link in an email opens, signed in or not (issue 50, decision 202): a co-owner's
+ * signing link (CONTRACT §22), a payee's page and where Stripe's onboarding brings them back
+ * (CONTRACT §24), and the unsubscribe page of an email's footer. Most of their visitors never
+ * open the app itself, so the server answers these addresses with MAILED_LINK_DOCUMENT, whose
+ * light entry (client/mailed-link-main.tsx) renders only these pages, not the app's shell; its
+ * page's chunks are named as modulepreload links as for FIRST_PAGE_MODULES. In wouter's route
+ * syntax (`:name` is one segment), first match wins; `module` as the build's manifest names it.
+ */
+export const MAILED_LINK_PAGES = [
+  { route: '/sign/:token', module: 'features/signing/sign-page.tsx' },
+  { route: '/payee/return', module: 'features/payees/payee-page.tsx' },
+  { route: '/payee/:token', module: 'features/payees/payee-page.tsx' },
+  { route: '/unsubscribe', module: 'features/notifications/unsubscribe-page.tsx' },
+] as const;
+
+export type MailedLinkRoute = (typeof MAILED_LINK_PAGES)[number]['route'];
+
+/** The HTML document of the mailed-link pages, beside index.html in src/client and in the build. */
+export const MAILED_LINK_DOCUMENT = 'mailed-link.html';
+
+/** The mailed-link page an address (a path, without its query) opens, if any. */
+export function mailedLinkPage(pathname: string): (typeof MAILED_LINK_PAGES)[number] | undefined {
+  const segments = pathname.split('/');
+  return MAILED_LINK_PAGES.find(({ route }) => {
+    const parts = route.split('/');
+    return parts.length === segments.length && parts.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]));
+  });
+}

@@ -1,5 +1,6 @@
 import type { QueryFunction } from '@tanstack/react-query';
-import { isErrorCode, type ApiErrorBody, type ErrorCode } from '@shared/errors';
+import { isErrorCode, type ErrorCode } from '@shared/error-codes';
+import type { ApiErrorBody } from '@shared/errors';
 
 /**
  * A non-OK response. Its message follows SPEC §8 exactly: `${status}: ${body text || statusText}`,

@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PublicUser } from '@shared/auth';
-import { FIRST_PAGE_MODULES, SESSION_IN_PAGE_ID } from '@shared/first-pages';
+import { FIRST_PAGE_MODULES, MAILED_LINK_DOCUMENT, MAILED_LINK_PAGES, mailedLinkPage, SESSION_IN_PAGE_ID } from '@shared/first-pages';
 
 interface ManifestChunk {
   file: string;
+  src?: string;
   isEntry?: boolean;
   imports?: string[];
 }
@@ -18,17 +19,23 @@ interface FirstPageDocuments {
  * index.html for each first page (src/shared/first-pages.ts), with that page's chunks named as
  * modulepreload links. Without them the browser learns of the page's chunks only once the entry
  * script has run: two downloads one after the other on a slow phone network instead of one
- * (issue 16, decision 140). Every document also carries the session (decision 144). Worked out
- * once at start-up from the build; an address without an entry gets index.html as built.
- * Undefined when there is no build.
+ * (issue 16, decision 140). The addresses of a link in an email get the build's
+ * mailed-link.html instead, the light entry of those pages alone, with their page's chunks named
+ * the same way (issue 50, decision 202). Every document also carries the session (decision 144).
+ * Worked out once at start-up from the build; an address without an entry gets index.html as
+ * built. Undefined when there is no build.
  */
 export function firstPageDocuments(clientDir: string): FirstPageDocuments | undefined {
   const indexFile = path.join(clientDir, 'index.html');
   if (!existsSync(indexFile)) return undefined;
   const index = readFileSync(indexFile, 'utf8');
+  const mailedLinkFile = path.join(clientDir, MAILED_LINK_DOCUMENT);
+  const mailedLink = existsSync(mailedLinkFile) ? readFileSync(mailedLinkFile, 'utf8') : undefined;
   const documents = new Map<string, string>();
+  /** The mailed-link document for each of its pages' modules. */
+  const mailedLinkDocuments = new Map<string, string>();
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
-  if (existsSync(manifestFile) && index.includes('</head>')) {
+  if (existsSync(manifestFile)) {
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
     const closure = (keys: string[], into = new Set<string>()) => {
       for (const key of keys) {
@@ -39,19 +46,32 @@ export function firstPageDocuments(clientDir: string): FirstPageDocuments | unde
       }
       return into;
     };
-    // What the entry already brings: Vite's own tags in index.html name these.
-    const entry = closure(Object.keys(manifest).filter((key) => manifest[key]!.isEntry));
-
-    for (const [address, module] of Object.entries(FIRST_PAGE_MODULES)) {
-      if (!manifest[module]) continue;
+    // A document with its page's chunks, less what its entry already brings (Vite's own tags in the document name these).
+    const withPage = (document: string, entryHtml: string, module: string) => {
+      const entry = closure(Object.keys(manifest).filter((key) => manifest[key]!.isEntry && (manifest[key]!.src ?? key) === entryHtml));
       const links = [...closure([module])]
         .filter((key) => !entry.has(key))
         .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`);
-      documents.set(address, index.replace('</head>', `${links.join('')}</head>`));
+      return document.replace('</head>', `${links.join('')}</head>`);
+    };
+    if (index.includes('</head>')) {
+      for (const [address, module] of Object.entries(FIRST_PAGE_MODULES)) {
+        if (manifest[module]) documents.set(address, withPage(index, 'index.html', module));
+      }
+    }
+    if (mailedLink?.includes('</head>')) {
+      for (const module of new Set(MAILED_LINK_PAGES.map((page) => page.module))) {
+        if (manifest[module]) mailedLinkDocuments.set(module, withPage(mailedLink, MAILED_LINK_DOCUMENT, module));
+      }
     }
   }
+  const documentOf = (pathname: string) => {
+    const mailed = mailedLink === undefined ? undefined : mailedLinkPage(pathname);
+    if (mailed) return mailedLinkDocuments.get(mailed.module) ?? mailedLink!;
+    return documents.get(pathname) ?? index;
+  };
   return {
-    documentFor: (pathname, user) => withSession(documents.get(pathname) ?? index, user),
+    documentFor: (pathname, user) => withSession(documentOf(pathname), user),
   };
 }
 

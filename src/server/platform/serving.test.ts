@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicUser } from '@shared/auth';
-import { FIRST_PAGE_MODULES, SESSION_IN_PAGE_ID } from '@shared/first-pages';
+import { FIRST_PAGE_MODULES, MAILED_LINK_DOCUMENT, MAILED_LINK_PAGES, SESSION_IN_PAGE_ID } from '@shared/first-pages';
 import { createArtist, createSubmissionRow, createTestApp, sessionCookie, type TestApp } from '../test/helpers';
 
 /** Serving (CONTRACT §15): compression, caching of the build, and which headers go where. */
@@ -21,12 +21,16 @@ const sessionIn = (html: string) => {
 };
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 const page = `<!doctype html><html><head><title>Hub</title><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>`;
+/** The light document of the pages a link in an email opens (decision 202). */
+const mailedLinkPage = page.replace('index-abc123.js', 'mailed-link-abc123.js');
+const signModule = MAILED_LINK_PAGES.find((p) => p.route === '/sign/:token')!.module;
 
 beforeAll(async () => {
   // A small build as vite.config.ts leaves it: hashed assets with .br and .gz beside them.
   clientDir = mkdtempSync(path.join(os.tmpdir(), 'hub-client-'));
   mkdirSync(path.join(clientDir, 'assets'));
   writeFileSync(path.join(clientDir, 'index.html'), page);
+  writeFileSync(path.join(clientDir, MAILED_LINK_DOCUMENT), mailedLinkPage);
   writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), script);
   writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js.gz'), gzipSync(script));
@@ -39,6 +43,9 @@ beforeAll(async () => {
       '_shared-1.js': { file: 'assets/shared-1.js' },
       [FIRST_PAGE_MODULES['/auth']]: { file: 'assets/auth-page-1.js', isDynamicEntry: true, imports: ['_shared-1.js', '_forms-1.js'] },
       '_forms-1.js': { file: 'assets/forms-1.js', imports: ['_shared-1.js'] },
+      // The mailed-link entry shares the same chunk; the signing page has the forms chunk too.
+      [MAILED_LINK_DOCUMENT]: { file: 'assets/mailed-link-abc123.js', src: MAILED_LINK_DOCUMENT, isEntry: true, imports: ['_shared-1.js'] },
+      [signModule]: { file: 'assets/sign-page-1.js', isDynamicEntry: true, imports: ['_shared-1.js', '_forms-1.js'] },
     }),
   );
   t = await createTestApp({}, { client: 'dist', clientDir });
@@ -160,5 +167,23 @@ describe('security headers', () => {
       expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
       expect(res.headers['referrer-policy']).toBeUndefined();
     }
+  });
+
+  it("answers the addresses of a link in an email with the light document, naming its page's own chunks (decision 202)", async () => {
+    const signPage = signedOut(mailedLinkPage).replace(
+      '</head>',
+      '<link rel="modulepreload" crossorigin href="/assets/sign-page-1.js"><link rel="modulepreload" crossorigin href="/assets/forms-1.js"></head>',
+    );
+    expect((await t.app.inject({ url: '/sign/a-token-from-an-email' })).body).toBe(signPage);
+    // The other mailed-link pages' modules are not in this build's manifest: the document as built.
+    for (const url of ['/payee/a-token-from-an-email', '/payee/return', '/unsubscribe?token=x']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(signedOut(mailedLinkPage));
+    }
+    // Who is signed in is written in as on any page; other addresses, even close ones, get the app.
+    expect(sessionIn((await t.app.inject({ url: '/unsubscribe', headers: { cookie } })).body)).not.toBeNull();
+    for (const url of ['/sign', '/sign/', '/sign/a/b', '/payee', '/unsubscribe/x', '/signs/a']) expect((await t.app.inject({ url })).body, url).toBe(signedOut(page));
   });
 });

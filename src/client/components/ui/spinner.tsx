@@ -19,6 +19,9 @@ export function Spinner({ className, label, ...props }: SpinnerProps) {
   );
 }
 
+/** What a page says while its code loads (and what the mailed-link document shows until then, decision 202). */
+export const PAGE_LOADING_TEXT = 'Loading...';
+
 /** Fills the viewport while something the whole page needs is loading. */
 export function FullScreenSpinner({ text }: { text: string }) {
   return (

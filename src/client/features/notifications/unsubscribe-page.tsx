@@ -1,6 +1,6 @@
 import { useSearch } from 'wouter';
 import { PRODUCT_NAME } from '@shared/brand';
-import { NOTIFICATION_PREFERENCE_TEXTS } from '@shared/notifications';
+import { NOTIFICATION_PREFERENCE_TEXTS } from '@shared/notification-texts';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { errorMessage } from '@client/lib/api';

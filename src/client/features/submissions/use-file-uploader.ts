@@ -2,7 +2,7 @@ import Uppy, { type Meta, type UppyFile } from '@uppy/core';
 import Tus from '@uppy/tus';
 import XHRUpload from '@uppy/xhr-upload';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isErrorCode, type ErrorCode } from '@shared/errors';
+import { isErrorCode, type ErrorCode } from '@shared/error-codes';
 import { UPLOAD_STATE_TEXTS } from '@shared/field-texts';
 import { UPLOAD_RETRY_DELAYS_MS, formatBytes } from '@shared/submissions';
 import { apiRequest, errorMessage } from '@client/lib/api';
