@@ -268,6 +268,8 @@ test.describe('auth screen', () => {
   });
 
   test('the genre strip shows the genres and scrolls by itself, pausing on hover', async ({ page }) => {
+    // The page's clock is the test's: time flows as usual until it is paused, then each step is run on purpose.
+    await page.clock.install();
     await openSignIn(page);
     const strip = page.getByTestId('genre-strip');
     await expect(strip.getByText('Gothic Metal', { exact: true }).first()).toBeVisible();
@@ -281,14 +283,21 @@ test.describe('auth screen', () => {
     const first = await position();
     await expect.poll(position, { timeout: 3000 }).not.toBe(first);
 
+    // From here the strip moves only as far as the clock is run: 600 ms moves it, unless hovered.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    const running = await position();
+    await page.clock.runFor(600);
+    expect(await position()).not.toBe(running);
+
     await strip.hover();
-    await page.waitForTimeout(200);
     const paused = await position();
-    await page.waitForTimeout(600);
+    await page.clock.runFor(600);
     expect(await position()).toBe(paused);
 
+    // It resumes 0.5–1.5 s after the pointer leaves.
     await page.mouse.move(5, 5);
-    await expect.poll(position, { timeout: 4000 }).not.toBe(paused);
+    await page.clock.runFor(1600);
+    expect(await position()).not.toBe(paused);
   });
 });
 

@@ -15,16 +15,33 @@ const MARKS = {
 } as const;
 type Piece = keyof typeof MARKS;
 
-/** Starts watching the page's scripts; answers a function that tells which pieces came so far. */
+/** Starts watching the page's scripts; answers a function that tells which pieces were asked for so far (once they have come). */
 function watchScripts(page: Page): () => Promise<Piece[]> {
   const bodies: Promise<string>[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') bodies.push(response.text().catch(() => ''));
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') {
+      bodies.push(
+        request
+          .response()
+          .then((response) => response?.text() ?? '')
+          .catch(() => ''),
+      );
+    }
   });
   return async () => {
     const scripts = await Promise.all(bodies);
     return (Object.keys(MARKS) as Piece[]).filter((piece) => scripts.some((script) => script.includes(MARKS[piece])));
   };
+}
+
+/**
+ * Until the page has done what it does by itself: its network idle and then a moment the browser
+ * had nothing else to run (where work put off until idle would have begun, and been seen by
+ * watchScripts, which counts a script from its request).
+ */
+async function pageAtRest(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
 }
 
 test("a new artist's first /dashboard fetches no zod, react-hook-form or toaster until they act; the schema and the toaster come when needed", async ({ page }) => {
@@ -35,8 +52,7 @@ test("a new artist's first /dashboard fetches no zod, react-hook-form or toaster
   await expect(dialog).toBeVisible();
   // The dialog put the focus in the form by itself: that alone fetches nothing more.
   await expect(dialog.getByLabel(/Artist name/)).toBeFocused();
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(1000);
+  await pageAtRest(page);
   expect(await fetched()).toEqual([]);
 
   // Typing fetches the schema, the press on Save the toaster; the save's toast shows.
@@ -52,8 +68,7 @@ test('/auth fetches the toaster with the first key pressed, not before', async (
   const fetched = watchScripts(page);
   await page.goto('/auth');
   await expect(page.getByRole('tab', { name: 'Sign In' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(1000);
+  await pageAtRest(page);
   expect(await fetched()).toEqual([]);
   await page.keyboard.press('Tab');
   await expect.poll(fetched).toEqual(['toaster']);

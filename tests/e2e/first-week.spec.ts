@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { adminApi, createSubmission, E2E_ADMIN, expectAccessible, newArtistApi, registerArtist, TINY_PNG, clearRights } from './fixtures';
+import { adminApi, animationsEnded, createSubmission, E2E_ADMIN, expectAccessible, newArtistApi, registerArtist, TINY_PNG, clearRights } from './fixtures';
 
 /**
  * Issue 23, as people meet it: what the plans buy, notices that cover nothing, honest texts without
@@ -203,7 +203,7 @@ test('the production panel: a styled file chooser, a heading over the publicatio
   await expect(dialog.getByText(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/)).toHaveCount(0);
   for (const size of SIZES) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(400);
+    await animationsEnded(page);
     await dialog.getByLabel('Files (images, ZIP, audio, video)').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/production-panel-${size.width}.png` });
     await dialog.getByText(/recorded the publication/).scrollIntoViewIfNeeded();

@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import { useState, type ChangeEvent, type ComponentProps } from 'react';
 import { Input } from '@client/components/ui/input';
 import { cn } from '@client/lib/utils';
 
@@ -22,4 +22,21 @@ export function SearchField({
       {children}
     </div>
   );
+}
+
+/**
+ * A searched, paged list's search text and page: a new search starts again at page 1. `field`
+ * goes on the list's SearchField (`<SearchField {...search.field} … />`).
+ */
+export function useSearchAndPage() {
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const field = {
+    value: q,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      setQ(event.target.value);
+      setPage(1);
+    },
+  };
+  return { q, page, setPage, field };
 }

@@ -4,6 +4,7 @@ import type { AccountSession } from '@shared/account';
 import { ensureAdminAccount } from '../features/auth/accounts';
 import { sessions, users } from '../platform/db/schema';
 import { cookieFrom, createAdmin, createArtist, createTestApp, secondInstance, sessionCookie, TEST_PASSWORD, type Method, type TestApp } from '../test/helpers';
+import { waitFor } from '../test/kit';
 import type { TestSmtpServer } from '../test/smtp-test-server';
 import { snapshotDatabase } from './attack-support';
 
@@ -239,14 +240,7 @@ describe('other people’s things', () => {
 });
 
 describe('through the routes, on every instance within a second (CONTRACT §9)', () => {
-  const within = async (check: () => Promise<boolean>) => {
-    const start = performance.now();
-    for (;;) {
-      if (await check()) return;
-      if (performance.now() - start > 1000) throw new Error('not within a second');
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  };
+  const within = (check: () => Promise<boolean>) => waitFor(check, { timeoutMs: 1000, intervalMs: 5, what: 'the revocation on instance B' });
 
   it('a password change ends the other sessions, and a deletion every session, on instance B too', async () => {
     const b = await secondInstance(t);

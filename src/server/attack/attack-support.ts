@@ -2,6 +2,7 @@ import type { RouteOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { PUBLIC_ROUTES } from '../platform/public-routes';
+import { drainOutbox } from '../test/kit';
 
 /** One registered route, one method. */
 export interface WalkedRoute {
@@ -64,28 +65,13 @@ export function staticSegmentIndexes(url: string): number[] {
 const VOLATILE_TABLES = new Set(['rate_limit_counters']);
 
 /**
- * Waits (up to 15 s) until the outbox has sent every email already due. Sending writes: the row's
- * status, and the link some kinds mint at send time (a verification or reset token). An email an
- * earlier test queued, sent in the middle of a later test, would otherwise look like a change
- * that test made.
- */
-async function outboxSettled(db: Db): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const [row] = rowsOf<{ due: string | number }>(
-      await db.execute(sql`select count(*) as due from outbox_emails where status = 'pending' and send_after <= now()`),
-    );
-    if (Number(row!.due) === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/**
  * A fingerprint of every row of every product table, taken once the outbox has sent what is due:
- * equal before and after means nothing changed.
+ * equal before and after means nothing changed. (Sending writes: the row's status, and the link
+ * some kinds mint at send time, a verification or reset token. An email an earlier test queued,
+ * sent in the middle of a later test, would otherwise look like a change that test made.)
  */
 export async function snapshotDatabase(db: Db): Promise<Record<string, string>> {
-  await outboxSettled(db);
+  await drainOutbox({ db }, { timeoutMs: 15_000, intervalMs: 50 });
   const tables = await db.execute(
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   );

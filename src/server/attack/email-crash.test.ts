@@ -2,6 +2,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childServerOnFreshDatabase, sessionOf } from '../test/child-server';
 import { linkSubmission } from '../test/helpers';
+import { waitFor } from '../test/kit';
 import { startTestSmtpServer, type ReceivedEmail, type TestSmtpServer } from '../test/smtp-test-server';
 
 /**
@@ -73,13 +74,14 @@ const toArtist = () => smtp.received.filter((e) => e.to.includes(ARTIST.email));
 
 /** Waits until `done` holds for what arrived, or fails after RECOVERY_MS saying what is missing. */
 async function until(done: () => string | null): Promise<void> {
-  const deadline = Date.now() + RECOVERY_MS;
-  for (;;) {
-    const missing = done();
-    if (!missing) return;
-    if (Date.now() > deadline) throw new Error(missing);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await waitFor(
+    () => {
+      const missing = done();
+      if (missing) throw new Error(missing);
+      return true;
+    },
+    { timeoutMs: RECOVERY_MS, intervalMs: 250 },
+  );
 }
 
 describe(`emails across a kill -9 (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded database'})`, () => {

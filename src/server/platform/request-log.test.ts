@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { waitFor } from '../test/kit';
 
 const moduleUrl = new URL('./request-log.ts', import.meta.url).href;
 
@@ -28,8 +29,7 @@ describe('the log written to stdout', () => {
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
 
-    const deadline = Date.now() + 15_000;
-    while (!out.includes('first line, alone') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => out.includes('first line, alone'), { timeoutMs: 15_000, what: 'the first line' });
     expect(out).toContain('first line, alone');
 
     child.stdin.write('go\n');

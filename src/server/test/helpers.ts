@@ -212,12 +212,15 @@ export async function secondInstance(
     ...(options.webhookPollMs ? { webhookPollMs: options.webhookPollMs } : {}),
   });
   await app.ready();
+  // Closing twice is closing once: a test may stop the instance to assert on what it did, then close it again in `finally`.
+  let closing: Promise<void> | undefined;
   return {
     app,
-    close: async () => {
-      await app.close();
-      if (ownDatabase) await database.close();
-    },
+    close: () =>
+      (closing ??= (async () => {
+        await app.close();
+        if (ownDatabase) await database.close();
+      })()),
   };
 }
 

@@ -4,7 +4,7 @@ import { DELIVERABLE_MAX_BYTES } from '@shared/production-texts';
 import type { ArtistLedger, BonusEarning, BonusState, Delivery, EarningStatus, ProductionState, ViralReviewInput, PublicationInput, RevisionRequest } from '@shared/production';
 import { apiRequest } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
-import { RESUMABLE_UPLOAD_OPTIONS, percentUploaded } from '@client/lib/resumable-upload';
+import { uploadResumable } from '@client/lib/resumable-upload';
 import type { RightsOverride } from './rights-override';
 
 /** After approval (CONTRACT §13): queries both the artist's and the team's screens use. */
@@ -100,23 +100,7 @@ export function usePayEarning() {
 export async function uploadDeliverable(file: File, onProgress: (percent: number) => void = () => {}): Promise<string> {
   // Uppy and tus load with the team's first upload, not with every screen that shows production
   // state (the artist's dashboard reads the bonus from this module; issue 16's page budgets).
-  const [{ default: Uppy }, { default: Tus }] = await Promise.all([import('@uppy/core'), import('@uppy/tus')]);
-  const uppy = new Uppy({ autoProceed: false, restrictions: { maxFileSize: DELIVERABLE_MAX_BYTES } });
-  uppy.use(Tus, RESUMABLE_UPLOAD_OPTIONS);
-  uppy.on('upload-progress', (_file, progress) => {
-    if (progress.bytesTotal) onProgress(percentUploaded(progress));
-  });
-  try {
-    uppy.addFile({ name: file.name, type: file.type, data: file });
-    const result = await uppy.upload();
-    const uploaded = result?.successful?.[0];
-    if (!uploaded?.uploadURL) throw new Error(result?.failed?.[0]?.error ?? `Upload of ${file.name} failed`);
-    const { objectPath } = await apiRequest<{ objectPath: string }>('PUT', '/api/admin/deliverable-files', {
-      deliverableFileURL: uploaded.uploadURL,
-      fileName: file.name,
-    });
-    return objectPath;
-  } finally {
-    uppy.destroy();
-  }
+  const uploadURL = await uploadResumable(file, DELIVERABLE_MAX_BYTES, onProgress);
+  const { objectPath } = await apiRequest<{ objectPath: string }>('PUT', '/api/admin/deliverable-files', { deliverableFileURL: uploadURL, fileName: file.name });
+  return objectPath;
 }

@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import { FileSignature, Download } from 'lucide-react';
 import type { Agreement } from '@shared/rights';
-import { RIGHTS_MESSAGES, RIGHTS_TEXTS, SIGNING_TEXTS } from '@shared/rights-texts';
+import { RIGHTS_TEXTS, SIGNING_TEXTS } from '@shared/rights-texts';
 import type { Submission } from '@shared/submission-schemas';
 import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
-import { FormField } from '@client/components/ui/form-field';
-import { Input } from '@client/components/ui/input';
 import { errorMessage } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
-import { AgreementView, EsignDisclosureView } from './agreement-view';
+import { AgreementView } from './agreement-view';
 import { agreementPdfUrl, useAgreement, useSignAgreement } from './rights-queries';
+import { SignatureFields, typedNameOk } from './signature-fields';
 
 /**
  * The artist's licence agreement on the dashboard (CONTRACT §22): once the submission is approved,
@@ -87,21 +86,14 @@ function SignForms({ submissionId, agreement, needsMe, onBehalfNames }: { submis
       setPending(false);
     }
   };
-  const nameOk = name.trim().length >= 2;
+  const nameOk = typedNameOk(name);
   if (!needsMe && onBehalfNames.length === 0) {
     return invitees.length > 0 ? <p className="text-sm text-muted-foreground">{SIGNING_TEXTS.linksSent(invitees)}</p> : null;
   }
   const ready = nameOk && consent && (needsMe || onBehalf) && !pending;
   return (
     <div className="grid gap-3 rounded-lg border bg-background/40 p-4" data-testid="sign-forms">
-      <EsignDisclosureView disclosure={agreement.disclosure} />
-      <FormField id="agreement-name" label="Your full name, as your signature" hint={nameOk ? undefined : RIGHTS_MESSAGES.typedName}>
-        <Input autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} />
-      </FormField>
-      <label className="flex items-start gap-2 text-sm">
-        <Checkbox checked={consent} onCheckedChange={(v) => setConsent(v === true)} className="mt-0.5" aria-label="I agree to sign electronically" />
-        <span>{SIGNING_TEXTS.consent}</span>
-      </label>
+      <SignatureFields id="agreement-name" disclosure={agreement.disclosure} name={name} onNameChange={setName} consent={consent} onConsentChange={setConsent} />
       {onBehalfNames.length > 0 ? (
         <label className="flex items-start gap-2 text-sm">
           <Checkbox checked={onBehalf} onCheckedChange={(v) => setOnBehalf(v === true)} className="mt-0.5" aria-label="I hold their written consent" />

@@ -4,7 +4,7 @@ import type { NewVersionInput, SubmissionVersion } from '@shared/versions';
 import { FILE_LIMITS } from '@shared/submissions';
 import { apiRequest } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
-import { RESUMABLE_UPLOAD_OPTIONS, percentUploaded } from '@client/lib/resumable-upload';
+import { uploadResumable } from '@client/lib/resumable-upload';
 
 /** A submission's versions (CONTRACT §27), oldest first: for its artist and for the team. */
 export const versionsKey = (submissionId: string) => ['/api/submissions', submissionId, 'versions'] as const;
@@ -40,25 +40,9 @@ export function useSendVersion(submissionId: string) {
  * WAV, OGG, MP4) for a track, a video for a finished video. Uppy and tus load with the first upload.
  */
 export async function uploadVersionFile(file: File, kind: 'music' | 'video', onProgress: (percent: number) => void = () => {}): Promise<string> {
-  const [{ default: Uppy }, { default: Tus }] = await Promise.all([import('@uppy/core'), import('@uppy/tus')]);
-  const maxFileSize = kind === 'video' ? FILE_LIMITS.videoBytes : FILE_LIMITS.musicBytes;
-  const uppy = new Uppy({ autoProceed: false, restrictions: { maxFileSize } });
-  uppy.use(Tus, RESUMABLE_UPLOAD_OPTIONS);
-  uppy.on('upload-progress', (_file, progress) => {
-    if (progress.bytesTotal) onProgress(percentUploaded(progress));
-  });
-  try {
-    uppy.addFile({ name: file.name, type: file.type, data: file });
-    const result = await uppy.upload();
-    const uploaded = result?.successful?.[0];
-    if (!uploaded?.uploadURL) throw new Error(result?.failed?.[0]?.error ?? `Upload of ${file.name} failed`);
-    const body =
-      kind === 'video'
-        ? { videoFileURL: uploaded.uploadURL, fileName: file.name, fileSize: file.size }
-        : { musicFileURL: uploaded.uploadURL, fileName: file.name, fileSize: file.size };
-    const { objectPath } = await apiRequest<{ objectPath: string }>('PUT', kind === 'video' ? '/api/video-files' : '/api/music-files', body);
-    return objectPath;
-  } finally {
-    uppy.destroy();
-  }
+  const uploadURL = await uploadResumable(file, kind === 'video' ? FILE_LIMITS.videoBytes : FILE_LIMITS.musicBytes, onProgress);
+  const body =
+    kind === 'video' ? { videoFileURL: uploadURL, fileName: file.name, fileSize: file.size } : { musicFileURL: uploadURL, fileName: file.name, fileSize: file.size };
+  const { objectPath } = await apiRequest<{ objectPath: string }>('PUT', kind === 'video' ? '/api/video-files' : '/api/music-files', body);
+  return objectPath;
 }

@@ -1,11 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { AdminUser, AdminUsersPage } from '@shared/account';
 import type { Role } from '@shared/auth';
 import { displayName } from '@shared/users';
 import { Badge } from '@client/components/ui/badge';
 import { PageHeading } from '@client/components/page-heading';
-import { SearchField } from '@client/components/search-field';
+import { SearchField, useSearchAndPage } from '@client/components/search-field';
 import { Pager, lastPageOf } from '@client/components/pager';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
@@ -47,8 +46,7 @@ function useChangeRole() {
 /** /admin/users: every account, searchable, where an admin promotes or demotes (CONTRACT §11). Drawn inside the team's shell, which lets only an admin reach it (routes/admin-route.tsx). */
 export function TeamPage() {
   useDocumentTitle('Users');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
+  const { q, page, setPage, field } = useSearchAndPage();
   const team = useTeam(q.trim(), page);
   const changeRole = useChangeRole();
   const confirmEmail = useConfirmEmail();
@@ -67,16 +65,7 @@ export function TeamPage() {
   return (
     <>
         <PageHeading title="Users" description="Everyone with an account. Admins see the review desk; the last admin cannot be demoted." />
-        <SearchField
-          className="max-w-md"
-          label="Search users"
-          placeholder="Search by email or name"
-          value={q}
-          onChange={(event) => {
-            setQ(event.target.value);
-            setPage(1);
-          }}
-        />
+        <SearchField className="max-w-md" label="Search users" placeholder="Search by email or name" {...field} />
         {team.isPending ? (
           <Spinner />
         ) : team.isError ? (

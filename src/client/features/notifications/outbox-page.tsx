@@ -1,5 +1,5 @@
 import { PageHeading } from '@client/components/page-heading';
-import { SearchField } from '@client/components/search-field';
+import { SearchField, useSearchAndPage } from '@client/components/search-field';
 import { Pager, lastPageOf } from '@client/components/pager';
 import { useState } from 'react';
 import { useDebounced } from '@client/lib/use-debounced';
@@ -18,8 +18,7 @@ const FILTERS = ['all', ...OUTBOX_STATUSES] as const;
 export function OutboxPage() {
   useDocumentTitle('Outbox');
   const [status, setStatus] = useState<OutboxStatus | 'all'>('all');
-  const [page, setPage] = useState(1);
-  const [q, setQ] = useState('');
+  const { q, page, setPage, field } = useSearchAndPage();
   // The list follows the search once typing pauses, not at every letter.
   const search = useDebounced(q.trim(), 300);
   const outbox = useOutbox(status, search, page);
@@ -35,16 +34,7 @@ export function OutboxPage() {
               : 'Every email the product sends, newest first.'
           }
         />
-        <SearchField
-          className="max-w-md"
-          label="Search emails"
-          placeholder="Search by recipient or subject"
-          value={q}
-          onChange={(event) => {
-            setQ(event.target.value);
-            setPage(1);
-          }}
-        />
+        <SearchField className="max-w-md" label="Search emails" placeholder="Search by recipient or subject" {...field} />
         <div className="flex flex-wrap gap-2" role="group" aria-label="Filter by status">
           {FILTERS.map((f) => (
             <Button

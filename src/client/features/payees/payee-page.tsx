@@ -20,6 +20,18 @@ const payeeKey = (token: string) => [`/api/payee/${token}`] as const;
 const money = (amount: string) => `$${amount}`;
 const shortDate = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
 
+/** One figure of the payee's money: what is owed, what was paid. */
+function Amount({ label, amount, testId }: { label: string; amount: string; testId: string }) {
+  return (
+    <div>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="text-lg font-semibold" data-testid={testId}>
+        {money(amount)}
+      </dd>
+    </div>
+  );
+}
+
 /**
  * /payee/{token}: a co-owner's own page from their email (CONTRACT §24), no account: what they
  * earned and what each share waits for, their tax form, their payout account with Stripe and
@@ -58,18 +70,8 @@ export function PayeePage({ token }: { token: string }) {
               {PAYEE_TEXTS.earned}
             </h2>
             <dl className="grid grid-cols-2 gap-2 text-sm">
-              <div>
-                <dt className="text-muted-foreground">{PAYEE_TEXTS.owed}</dt>
-                <dd className="text-lg font-semibold" data-testid="payee-owed">
-                  {money(view.owed)}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-muted-foreground">{PAYEE_TEXTS.paid}</dt>
-                <dd className="text-lg font-semibold" data-testid="payee-paid">
-                  {money(view.paid)}
-                </dd>
-              </div>
+              <Amount label={PAYEE_TEXTS.owed} amount={view.owed} testId="payee-owed" />
+              <Amount label={PAYEE_TEXTS.paid} amount={view.paid} testId="payee-paid" />
             </dl>
             {view.shares.length === 0 ? <p className="text-sm">{PAYEE_TEXTS.noShares}</p> : null}
             <ul className="grid gap-2">

@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { CheckCircle2, Download } from 'lucide-react';
 import { PRODUCT_NAME } from '@shared/brand';
-import { OWNER_ROLE_LABELS, RIGHTS_MESSAGES, SIGNING_TEXTS } from '@shared/rights-texts';
+import { OWNER_ROLE_LABELS, SIGNING_TEXTS } from '@shared/rights-texts';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { Checkbox } from '@client/components/ui/checkbox';
-import { FormField } from '@client/components/ui/form-field';
-import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
 import { errorCodeOf, errorMessage } from '@client/lib/api';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { AgreementView, EsignDisclosureView } from '@client/entities/submission/agreement-view';
+import { AgreementView } from '@client/entities/submission/agreement-view';
+import { SignatureFields, typedNameOk } from '@client/entities/submission/signature-fields';
 import { signedCopyUrl, useSignByLink, useSigningLink } from '@client/entities/submission/rights-queries';
 
 /**
@@ -28,7 +26,7 @@ export function SignPage({ token }: { token: string }) {
   const [consent, setConsent] = useState(false);
   const view = link.data;
   const gone = errorCodeOf(link.error) === 'signing_link_gone';
-  const nameOk = name.trim().length >= 2;
+  const nameOk = typedNameOk(name);
   return (
     <main className="mx-auto grid min-h-dvh w-full max-w-2xl px-3 py-6 sm:px-4 sm:py-10">
       <Card className="w-full self-start">
@@ -67,14 +65,7 @@ export function SignPage({ token }: { token: string }) {
               <AgreementView agreement={view} reader="owner" contained={false} />
               {sign.isSuccess ? null : (
                 <div className="grid gap-3 rounded-lg border bg-background/40 p-4">
-                  <EsignDisclosureView disclosure={view.disclosure} />
-                  <FormField id="sign-name" label="Your full name, as your signature" hint={nameOk ? undefined : RIGHTS_MESSAGES.typedName}>
-                    <Input autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} />
-                  </FormField>
-                  <label className="flex items-start gap-2 text-sm">
-                    <Checkbox checked={consent} onCheckedChange={(v) => setConsent(v === true)} className="mt-0.5" aria-label="I agree to sign electronically" />
-                    <span>{SIGNING_TEXTS.consent}</span>
-                  </label>
+                  <SignatureFields id="sign-name" disclosure={view.disclosure} name={name} onNameChange={setName} consent={consent} onConsentChange={setConsent} />
                   {sign.isError ? (
                     <p role="alert" className="text-sm text-destructive-soft">
                       {errorMessage(sign.error)}

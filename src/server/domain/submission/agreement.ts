@@ -21,6 +21,7 @@ import { renderAgreementPdf } from './agreement-pdf';
 import { agreementText } from './agreement-text';
 import { recordArtistActivity } from './artist-activity';
 import { recordHistory } from './history';
+import { lockOwnSubmission } from './lock-own-submission';
 import { announceSubmissionChange } from './transition';
 import { queueWebhookEvent } from '../webhook/queue-webhook-event';
 
@@ -223,12 +224,7 @@ export async function signAsArtist(
 ): Promise<Agreement> {
   requireDisclosureShown(input.disclosureVersion);
   return db.transaction(async (tx) => {
-    const [submission] = await tx
-      .select()
-      .from(submissions)
-      .where(and(eq(submissions.id, submissionId), eq(submissions.userId, userId)))
-      .for('update');
-    if (!submission) throw apiError('submission_not_found');
+    const submission = await lockOwnSubmission(tx, userId, submissionId);
     const { agreement, signatures } = await lockAgreement(tx, submission, labelName, origin.now);
     let signing: AgreementSignatureRow[];
     if (input.onBehalf) {
@@ -328,12 +324,7 @@ export async function signByLink(
  */
 export async function changeOwners(db: Db, userId: string, submissionId: string, owners: Owner[], now: Date): Promise<SubmissionRow> {
   return db.transaction(async (tx) => {
-    const [submission] = await tx
-      .select()
-      .from(submissions)
-      .where(and(eq(submissions.id, submissionId), eq(submissions.userId, userId)))
-      .for('update');
-    if (!submission) throw apiError('submission_not_found');
+    const submission = await lockOwnSubmission(tx, userId, submissionId);
     if (isPublishable(submission.status)) throw apiError('owners_frozen');
     const signed = (await signaturesOf(tx, submissionId)).some((s) => s.signedAt !== null);
     if (signed) throw apiError('owners_frozen', 'The owners can no longer be changed: an owner has signed the agreement');

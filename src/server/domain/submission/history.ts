@@ -1,6 +1,7 @@
 import type { HistoryField, StatusChangeReason } from '@shared/admin';
+import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client';
-import { submissionHistory } from '../../platform/db/schema';
+import { submissionHistory, users } from '../../platform/db/schema';
 import { newId } from '../../platform/ids';
 
 /** One recorded change of a submission: what changed, by whom, from what to what, and why. */
@@ -42,4 +43,17 @@ export async function recordHistoryRows(tx: Tx | Db, entries: readonly (HistoryE
       createdAt: e.at,
     })),
   );
+}
+
+/** A submission's history as recorded, oldest first, each row with the person who made it (null for the system). */
+export function readHistory(db: Tx | Db, submissionId: string) {
+  return db
+    .select({
+      entry: submissionHistory,
+      actor: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, artistName: users.artistName, role: users.role },
+    })
+    .from(submissionHistory)
+    .leftJoin(users, eq(users.id, submissionHistory.actorId))
+    .where(eq(submissionHistory.submissionId, submissionId))
+    .orderBy(asc(submissionHistory.createdAt), asc(submissionHistory.id));
 }

@@ -9,6 +9,7 @@ import { newId } from '../../platform/ids';
 import { recordArtistActivity } from './artist-activity';
 import { startDecisionClock } from './decision-date';
 import { recordHistory } from './history';
+import { lockOwnSubmission } from './lock-own-submission';
 import { transitionSubmissions } from './transition';
 
 /**
@@ -72,24 +73,19 @@ export async function addSubmissionVersion(
   now = new Date(),
 ): Promise<SubmissionVersion> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        id: submissions.id,
-        userId: submissions.userId,
-        status: submissions.status,
-        round: submissions.round,
-        songTitle: submissions.songTitle,
-        submissionType: submissions.submissionType,
-        musicUrl: submissions.musicUrl,
-        musicFileUrl: submissions.musicFileUrl,
-        videoUrl: submissions.videoUrl,
-        videoFileUrl: submissions.videoFileUrl,
-        createdAt: submissions.createdAt,
-      })
-      .from(submissions)
-      .where(and(eq(submissions.id, submissionId), eq(submissions.userId, userId)))
-      .for('update');
-    if (!row) throw apiError('submission_not_found');
+    const row = await lockOwnSubmission(tx, userId, submissionId, {
+      id: submissions.id,
+      userId: submissions.userId,
+      status: submissions.status,
+      round: submissions.round,
+      songTitle: submissions.songTitle,
+      submissionType: submissions.submissionType,
+      musicUrl: submissions.musicUrl,
+      musicFileUrl: submissions.musicFileUrl,
+      videoUrl: submissions.videoUrl,
+      videoFileUrl: submissions.videoFileUrl,
+      createdAt: submissions.createdAt,
+    });
     if (row.status !== 'changes_requested') throw apiError('changes_not_requested', VERSION_TEXTS.notRequested);
     if (row.round >= MAX_ROUND) throw apiError('versions_exhausted', VERSION_TEXTS.limitReached);
     await recordFirstVersion(tx, row, row.createdAt);

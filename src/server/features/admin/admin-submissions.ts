@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { displayName } from '@shared/users';
 import { DEADLINE_ENDING_STATUSES, type ScreenStatus } from '@shared/production';
@@ -11,7 +11,6 @@ import {
   agreementSignatures,
   publications,
   submissionDesk,
-  submissionHistory,
   submissions,
   submissionStatusCounts,
   users,
@@ -27,14 +26,12 @@ import { toPublicProfile } from '../../platform/public-user';
 import { toSubmission } from '../../domain/submission/to-submission';
 import { transitionSubmissions } from '../../domain/submission/transition';
 import { queueOrder, waitingForDecision } from '../../domain/submission/decision-queue';
-import { recordHistory, recordHistoryRows } from '../../domain/submission/history';
+import { readHistory, recordHistory, recordHistoryRows } from '../../domain/submission/history';
 import type { AdminListQuery, AdminSubmissionPage, StatusChangeInput, SubmissionHistoryEntry } from '@shared/admin';
 import { fillReviewTemplate, type DeskState, type TeamMember } from '@shared/review-desk';
 import type { DeskRightsState } from '@shared/rights';
 import { VERSION_TEXTS } from '@shared/versions';
 
-/** The columns of an admin who appears as an assignee or author: never the password hash. */
-const { password: _password, googleId: _googleId, ...memberColumns } = getTableColumns(users);
 const assignees = alias(users, 'assignees');
 
 type Member = Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | 'artistName'>;
@@ -435,12 +432,7 @@ async function submissionOwnerId(db: Db, id: string): Promise<string> {
 /** GET .../history: every recorded change of the submission, oldest first. */
 export async function listSubmissionHistory(db: Db, id: string): Promise<SubmissionHistoryEntry[]> {
   await submissionOwnerId(db, id);
-  const rows = await db
-    .select({ entry: submissionHistory, actor: memberColumns })
-    .from(submissionHistory)
-    .leftJoin(users, eq(users.id, submissionHistory.actorId))
-    .where(eq(submissionHistory.submissionId, id))
-    .orderBy(asc(submissionHistory.createdAt), asc(submissionHistory.id));
+  const rows = await readHistory(db, id);
   return rows.map(({ entry, actor }) => ({
     id: entry.id,
     field: entry.field,

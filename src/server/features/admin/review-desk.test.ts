@@ -7,6 +7,7 @@ import { BULK_IDS_MAX, TAGS_PER_SUBMISSION_MAX, WAVEFORM_POINTS, type ReviewTemp
 import { computePeaks } from '../../platform/audio/peaks';
 import { outboxEmails, submissionHistory, submissions, type UserRow } from '../../platform/db/schema';
 import { createAdmin, createArtist, createSubmissionRow, createTestApp, TEST_ORIGIN, type Caller, type Method, type TestApp } from '../../test/helpers';
+import { waitFor } from '../../test/kit';
 import { CSV_BATCH_ROWS, spreadsheetSafe } from './csv-export';
 
 /** The review desk for a team (CONTRACT §14). */
@@ -502,11 +503,13 @@ describe('waveform and listening', () => {
 
   /** The waveform, once the job queued by the upload check has computed it. */
   async function waveformOf(id: string) {
-    for (let waited = 0; ; waited += 200) {
-      const res = await call('GET', `/api/admin/submissions/${id}/waveform`);
-      if (res.statusCode !== 404 || waited > 30_000) return res;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    return waitFor(
+      async () => {
+        const res = await call('GET', `/api/admin/submissions/${id}/waveform`);
+        return res.statusCode !== 404 && res;
+      },
+      { timeoutMs: 30_000, what: 'the waveform to be computed' },
+    );
   }
 
   it('computes the peaks of a WAV in a job queued when the upload is checked, and serves them to the team', async () => {

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, parseDecisionDays } from '../../config';
 import { decisionSettings, useDecisionSettings } from '../../domain/submission/decision-date';
 import { outboxEmails, submissionDesk, submissionHistory, submissions, users, type UserRow } from '../../platform/db/schema';
 import { createAdmin, createArtist, createTestApp, linkSubmission, secondInstance, type TestApp } from '../../test/helpers';
+import { waitFor } from '../../test/kit';
 import { signedEvent } from '../../test/stripe-events';
 import { startStripeStub, type StripeStub } from '../../test/stripe-stub';
 import { DECISION_DEADLINES_JOB } from './decision-jobs';
@@ -93,15 +94,6 @@ async function elapse(id: string, share: number, spanMs = 100_000) {
 const unassign = (id: string) => t.db.update(submissionDesk).set({ assigneeId: null }).where(eq(submissionDesk.submissionId, id));
 const activeAdmins = async () =>
   (await t.db.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), isNull(users.deletedAt)))).map((u) => u.id).sort();
-
-async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 describe('DECISION_DAYS', () => {
   it('defaults to the label’s promise, accepts fractions, and refuses a bad value with one line naming it', () => {
@@ -299,9 +291,15 @@ describe('no answer is not an answer', () => {
     const { id, intentId } = await submitPaid('professional', other, 'Midnight Ferry');
     await runJob();
     const row = await rowOf(id);
-    const reminded = await pollUntil(() => emailsOf(id, 'decision_reminder'), (rows) => rows.length > 0, 40_000);
+    const reminded = await waitFor(async () => {
+      const rows = await emailsOf(id, 'decision_reminder');
+      return rows.length > 0 && rows;
+    }, { timeoutMs: 40_000, intervalMs: 250, what: 'the reminder' });
     expect(reminded.length).toBeGreaterThan(0);
-    const refunded = await pollUntil(() => rowOf(id), (r) => r.lateDecisionAt !== null, 40_000);
+    const refunded = await waitFor(async () => {
+      const r = await rowOf(id);
+      return r.lateDecisionAt !== null && r;
+    }, { timeoutMs: 40_000, intervalMs: 250, what: 'the late-decision refund' });
     expect(refunded.lateDecisionAt).not.toBeNull();
     // Within a minute of its time (in practice, within seconds).
     expect(refunded.lateDecisionAt!.getTime() - row.decisionDueAt!.getTime()).toBeLessThan(60_000);
@@ -316,7 +314,10 @@ describe('after a restart', () => {
     await elapse(id, 3);
     const restarted = await secondInstance(t);
     try {
-      const row = await pollUntil(() => rowOf(id), (r) => r.status === 'rejected', 45_000);
+      const row = await waitFor(async () => {
+        const r = await rowOf(id);
+        return r.status === 'rejected' && r;
+      }, { timeoutMs: 45_000, intervalMs: 250, what: 'the overdue rejection' });
       expect(row.status).toBe('rejected');
       expect(await emailsOf(id, 'decision_overdue')).not.toHaveLength(0);
     } finally {

@@ -1,19 +1,21 @@
 import { createHash } from 'node:crypto';
-import { PassThrough, Transform, type Readable, type TransformCallback } from 'node:stream';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ZipArchive } from 'archiver';
 import { and, asc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { CONTENT_ID_LABELS, ownersOf } from '@shared/rights';
 import { uploadIdFromObjectPath } from '@shared/submissions';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
-import { agreements, audioPeaks, submissionHistory, submissions, uploads, users, youtubeChannels, type SubmissionRow, type UploadRow } from '../../platform/db/schema';
+import { agreements, audioPeaks, submissions, uploads, users, type SubmissionRow, type UploadRow } from '../../platform/db/schema';
 import { HttpError, apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { objectKey, type ObjectStorage } from '../../platform/storage/object-storage';
+import { streamingZip } from '../../platform/streaming-zip';
 import { toZipEntryName } from '../../platform/zip-entry-name';
 import { agreementStatusOf, signaturesOf } from '../../domain/submission/agreement';
-import { renderAgreementPdf, renderAllowlistLetter } from '../../domain/submission/agreement-pdf';
+import { renderAgreementPdf } from '../../domain/submission/agreement-pdf';
+import { allowlistLetterFor } from '../../domain/submission/allowlist-letter';
+import { readHistory } from '../../domain/submission/history';
 import { needsAllowlist } from '../../domain/submission/rights';
 import { buildReleaseXml, type PackagedFile } from './release-xml';
 
@@ -37,12 +39,7 @@ export async function deskSubmission(db: Db, id: string): Promise<SubmissionRow>
 
 /** Every recorded change of the submission, oldest first, with who made it and why. */
 async function historyOf(db: Db, submissionId: string) {
-  const rows = await db
-    .select({ entry: submissionHistory, actor: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role } })
-    .from(submissionHistory)
-    .leftJoin(users, eq(users.id, submissionHistory.actorId))
-    .where(eq(submissionHistory.submissionId, submissionId))
-    .orderBy(asc(submissionHistory.createdAt), asc(submissionHistory.id));
+  const rows = await readHistory(db, submissionId);
   return rows.map(({ entry, actor }) => ({
     id: entry.id,
     field: entry.field,
@@ -120,37 +117,6 @@ async function signedAgreementPdf(db: Db, submission: SubmissionRow, config: Con
   return renderAgreementPdf(agreement, signatures, submission.songTitle, config.billing.legalName);
 }
 
-/** An archive whose entries are appended one after the other, its errors ending the response stream. */
-function streamingZip(onError: (error: Error) => void) {
-  const archive = new ZipArchive({ zlib: { level: 6 }, forceZip64: false });
-  const out = new PassThrough();
-  archive.on('error', (error: Error) => {
-    onError(error);
-    out.destroy(error);
-  });
-  archive.on('warning', (error: Error) => onError(error));
-  archive.pipe(out);
-  const append = (body: Readable | Buffer | string, name: string, store: boolean) =>
-    new Promise<void>((resolve, reject) => {
-      archive.once('entry', () => resolve());
-      if (typeof body === 'object' && 'once' in body && !Buffer.isBuffer(body)) body.once('error', reject);
-      archive.append(body, { name, store });
-    });
-  const run = (work: () => Promise<void>) => {
-    void (async () => {
-      try {
-        await work();
-        await archive.finalize();
-      } catch (error) {
-        onError(error as Error);
-        archive.abort();
-        out.destroy(error as Error);
-      }
-    })();
-  };
-  return { stream: out as Readable, append, run };
-}
-
 /**
  * GET /api/admin/submissions/{id}/release.zip: `resources/` with the music (or video) file and
  * the artwork, `agreement.pdf`, and `release.xml` last — the message names each file with the
@@ -224,24 +190,9 @@ export async function evidencePack(
   const signatures = agreement ? await signaturesOf(db, submission.id) : [];
   const agreementPdf = agreement ? await renderAgreementPdf(agreement, signatures, submission.songTitle, labelName) : null;
 
-  let letter: Buffer | null = null;
-  if (needsAllowlist(submission.contentId)) {
-    const [connected] = await db.select({ id: youtubeChannels.channelId, title: youtubeChannels.title }).from(youtubeChannels).limit(1);
-    const configured = config.production.youtube?.channelId;
-    const channel = connected ?? (configured ? { id: configured, title: null } : null);
-    if (channel) {
-      letter = await renderAllowlistLetter({
-        labelName,
-        channel,
-        distributor: submission.distributor,
-        songTitle: submission.songTitle,
-        artistName: submission.artistName,
-        isrc: submission.isrc,
-        agreement: agreement ? { sha256: agreement.sha256, status: agreementStatusOf(signatures) } : null,
-        date: new Date(),
-      });
-    }
-  }
+  const letter = needsAllowlist(submission.contentId)
+    ? await allowlistLetterFor(db, submission, { labelName, configuredChannelId: config.production.youtube?.channelId, agreement, signatures, date: new Date() })
+    : null;
 
   const files = await db
     .select()

@@ -9,6 +9,7 @@ import { markPaymentRefunded, markPaymentSucceeded } from '../../domain/submissi
 import { publications, webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents, type UserRow } from '../../platform/db/schema';
 import { privateAddressOf } from '../../platform/ssrf-guard';
 import { createAdmin, createArtist, createSubmissionRow, createTestApp, headers, linkSubmission, secondInstance, type TestApp } from '../../test/helpers';
+import { waitFor } from '../../test/kit';
 import { clearRights } from '../../test/rights-fixtures';
 import { nextAttemptAt, signWebhook } from './webhook-dispatcher';
 
@@ -62,16 +63,6 @@ beforeEach(async () => {
   await t.db.delete(webhookEndpoints);
   await t.db.delete(webhookEvents);
 });
-
-async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 async function addEndpoint(events: string[] = ['submission.status_changed', 'submission.created']) {
   const res = await t.call('POST', '/api/admin/webhooks', admin, { url: receiverUrl, events });
@@ -164,20 +155,24 @@ describe('delivery', () => {
     const endpoint = await addEndpoint();
     const submission = await createSubmissionRow(t.db, artist, { songTitle: 'After the Storm' });
     await approve(submission.id);
-    // Queued and committed; no dispatcher has looked since (the app's looked once, at start).
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Queued and committed; no dispatcher has looked since (the app's first look is an hour away): not attempted.
+    expect(await t.db.select({ status: webhookDeliveries.status, attempts: webhookDeliveries.attempts }).from(webhookDeliveries)).toEqual([
+      { status: 'pending', attempts: 0 },
+    ]);
     expect(received).toHaveLength(0);
     const restarted = await secondInstance(t, { webhookPollMs: 100 });
     try {
-      await until(() => received.length, (n) => n >= 1, 'the delivery after the restart');
+      await waitFor(() => received.length >= 1, { what: 'the delivery after the restart' });
       const [delivery] = received;
       expect(delivery!.json).toMatchObject({ type: 'submission.status_changed', data: { submissionId: submission.id, to: 'approved' } });
       expect(verifies(endpoint.secret, delivery!.headers['hub-signature'] as string, delivery!.body)).toBe(true);
       expect(verifies('whsec_wrong', delivery!.headers['hub-signature'] as string, delivery!.body)).toBe(false);
       expect(delivery!.headers['content-type']).toBe('application/json');
-      await until(() => t.db.select().from(webhookDeliveries), (rows) => rows.every((r) => r.status === 'delivered'), 'delivered');
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await waitFor(async () => (await t.db.select().from(webhookDeliveries)).every((r) => r.status === 'delivered'), { what: 'delivered' });
+      // Stopping the server waits for any attempt under way: whatever it was going to send has arrived.
+      await restarted.close();
       expect(received).toHaveLength(1);
+      expect(await t.db.select().from(webhookAttempts)).toHaveLength(1);
     } finally {
       await restarted.close();
     }
@@ -190,11 +185,13 @@ describe('delivery', () => {
     try {
       const ping = await t.call('POST', `/api/admin/webhooks/${endpoint.id}/ping`, admin);
       expect(ping.statusCode).toBe(202);
-      await until(() => received.length, (n) => n >= 1, 'the first attempt');
-      const [delivery] = await until(
-        () => t.db.select().from(webhookDeliveries),
-        (rows) => rows[0]?.attempts === 1 && rows[0].leaseUntil === null,
-        'the failure recorded',
+      await waitFor(() => received.length >= 1, { what: 'the first attempt' });
+      const [delivery] = await waitFor(
+        async () => {
+          const rows = await t.db.select().from(webhookDeliveries);
+          return rows[0]?.attempts === 1 && rows[0].leaseUntil === null && rows;
+        },
+        { what: 'the failure recorded' },
       );
       expect(delivery!.status).toBe('pending');
       // The first retry is due within a minute.
@@ -202,16 +199,18 @@ describe('delivery', () => {
       expect(delivery!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
       // Time passes: the retry is due now.
       await t.db.update(webhookDeliveries).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(webhookDeliveries.id, delivery!.id));
-      await until(() => received.length, (n) => n >= 2, 'the retry');
+      await waitFor(() => received.length >= 2, { what: 'the retry' });
       expect(received[1]!.json.id).toBe(received[0]!.json.id);
       expect(received[1]!.json.id).toBe(ping.json().eventId);
       expect(received[1]!.body).toBe(received[0]!.body);
       expect(received[0]!.json.type).toBe('ping');
 
-      const list = await until(
-        async () => (await t.call('GET', `/api/admin/webhooks/${endpoint.id}/deliveries`, admin)).json(),
-        (body) => body.attempts.length === 2,
-        'both attempts listed',
+      const list = await waitFor(
+        async () => {
+          const body = (await t.call('GET', `/api/admin/webhooks/${endpoint.id}/deliveries`, admin)).json();
+          return body.attempts.length === 2 && body;
+        },
+        { what: 'both attempts listed' },
       );
       expect(list.attempts.map((a: { attempt: number; statusCode: number; deliveryStatus: string }) => [a.attempt, a.statusCode, a.deliveryStatus])).toEqual([
         [2, 200, 'delivered'],
@@ -232,7 +231,13 @@ describe('delivery', () => {
     await t.db.update(webhookDeliveries).set({ attempts: WEBHOOK_MAX_ATTEMPTS - 1 });
     const worker = await secondInstance(t, { webhookPollMs: 100 });
     try {
-      const [given] = await until(() => t.db.select().from(webhookDeliveries), (rows) => rows[0]?.status !== 'pending', 'the twelfth attempt');
+      const [given] = await waitFor(
+        async () => {
+          const rows = await t.db.select().from(webhookDeliveries);
+          return rows[0] !== undefined && rows[0].status !== 'pending' && rows;
+        },
+        { what: 'the twelfth attempt' },
+      );
       expect(given).toMatchObject({ status: 'failed', attempts: WEBHOOK_MAX_ATTEMPTS });
       expect(received.map((r) => r.json.id)).toEqual([ping.json().eventId]);
 
@@ -240,11 +245,12 @@ describe('delivery', () => {
       const slow = await t.call('POST', '/api/admin/webhooks', admin, { url: slowUrl, events: ['payout.paid'] });
       expect(slow.statusCode).toBe(201);
       expect((await t.call('POST', `/api/admin/webhooks/${slow.json().id}/ping`, admin)).statusCode).toBe(202);
-      const attempts = await until(
-        () => t.db.select().from(webhookAttempts).innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId)),
-        (rows) => rows.some((r) => r.webhook_deliveries.endpointId === slow.json().id),
-        'the timed-out attempt',
-        30_000,
+      const attempts = await waitFor(
+        async () => {
+          const rows = await t.db.select().from(webhookAttempts).innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId));
+          return rows.some((r) => r.webhook_deliveries.endpointId === slow.json().id) && rows;
+        },
+        { what: 'the timed-out attempt', timeoutMs: 30_000 },
       );
       const timedOut = attempts.find((r) => r.webhook_deliveries.endpointId === slow.json().id)!;
       expect(timedOut.webhook_attempts.statusCode).toBeNull();
@@ -265,12 +271,15 @@ describe('delivery', () => {
     }
     const [a, b] = await Promise.all([secondInstance(t, { webhookPollMs: 20 }), secondInstance(t, { webhookPollMs: 20 })]);
     try {
-      await until(
-        () => t.db.select().from(webhookDeliveries),
-        (rows) => rows.length === 12 && rows.every((r) => r.status === 'delivered'),
-        'all 12 deliveries',
+      await waitFor(
+        async () => {
+          const rows = await t.db.select().from(webhookDeliveries);
+          return rows.length === 12 && rows.every((r) => r.status === 'delivered');
+        },
+        { what: 'all 12 deliveries' },
       );
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Stopping both waits for any attempt under way: a second sending of any delivery has arrived by then.
+      await Promise.all([a.close(), b.close()]);
       const keys = received.map((r) => `${r.json.id}`);
       expect(received).toHaveLength(12);
       // Each event reached each endpoint once: 6 events × 2 endpoints, each event id twice.
@@ -305,7 +314,13 @@ describe('delivery', () => {
       const endpoint = await addEndpoint(['submission.status_changed']);
       const ping = await t.call('POST', `/api/admin/webhooks/${endpoint.id}/ping`, admin);
       expect(ping.statusCode).toBe(202);
-      const [attempt] = await until(() => t.db.select().from(webhookAttempts), (rows) => rows.length >= 1, 'the refused attempt');
+      const [attempt] = await waitFor(
+        async () => {
+          const rows = await t.db.select().from(webhookAttempts);
+          return rows.length >= 1 && rows;
+        },
+        { what: 'the refused attempt' },
+      );
       expect(attempt!.statusCode).toBeNull();
       expect(attempt!.error).toMatch(/not allowed/i);
       expect(received).toHaveLength(0);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { ownerEmailSchema, ownerIdParam, payeeLinkSchema, taxFormSchema } from '@shared/payee-schemas';
 import { ownersOf } from '@shared/rights';
 import { OBJECT_ID_PATTERN } from '@shared/submissions';
@@ -10,6 +10,7 @@ import { apiError, parseInput } from '../../platform/errors';
 import { rateLimited } from '../../platform/rate-limits';
 import { requireAdmin, requireUser, userOf } from '../../platform/sessions';
 import { giveOwnerEmail } from '../../domain/bonus/earning-shares';
+import { lockOwnSubmission } from '../../domain/submission/lock-own-submission';
 import {
   accountantCsv,
   allPayees,
@@ -106,8 +107,7 @@ export async function payeeRoutes(app: FastifyInstance, { db, config, now }: { d
       const { email } = parseInput(ownerEmailSchema, request.body);
       const user = userOf(request);
       return db.transaction(async (tx) => {
-        const [submission] = await tx.select().from(submissions).where(and(eq(submissions.id, id), eq(submissions.userId, user.id))).for('update');
-        if (!submission) throw apiError('submission_not_found');
+        const submission = await lockOwnSubmission(tx, user.id, id);
         if (!['approved', 'in_production', 'completed', 'published'].includes(submission.status)) throw apiError('owners_not_final');
         const owners = ownersOf(submission);
         const owner = owners[ownerId.data];

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { youtubeChannels } from '../../platform/db/schema';
 import { openToken } from '../../platform/token-box';
 import { createAdmin, createTestApp, type TestApp } from '../../test/helpers';
+import { waitFor } from '../../test/kit';
 import { startStandardOidcProvider, type StandardOidcProvider } from '../../test/standard-oidc-provider';
 import { startYouTubeStub, type YouTubeStub } from '../../test/youtube-stub';
 import { CHANNEL_SCOPES } from './channel';
@@ -70,11 +71,13 @@ describe('the channel with a standard OpenID provider', () => {
     // (CONTRACT §23): a later answer has the figure read with the refreshed token. (A read the test
     // before started may still be on its way: the figure and the refresh are awaited together.)
     const refreshed = async () => ((await t.db.select().from(youtubeChannels))[0]!.accessTokenExpiresAt?.getTime() ?? 0) > Date.now();
-    let figure = (await t.call('GET', '/api/admin/channel', adminCookie)).json().subscriberCount;
-    for (let i = 0; (figure !== 42_000 || !(await refreshed())) && i < 200; i++) {
-      await new Promise((r) => setTimeout(r, 25));
-      figure = (await t.call('GET', '/api/admin/channel', adminCookie)).json().subscriberCount;
-    }
+    const figure = await waitFor(
+      async () => {
+        const read: number = (await t.call('GET', '/api/admin/channel', adminCookie)).json().subscriberCount;
+        return read === 42_000 && (await refreshed()) && read;
+      },
+      { what: 'the figure read with the refreshed token' },
+    );
     expect(figure).toBe(42_000);
     expect(await refreshed()).toBe(true);
     expect(await op.refreshTokenAlive(await storedRefreshToken())).toBe(true);

@@ -4,6 +4,7 @@ import { youtubeChannels } from '../../platform/db/schema';
 import { openToken } from '../../platform/token-box';
 import { connectChannel, startChannelWorld, type ChannelWorld } from '../../test/channel-fixtures';
 import { createAdmin, createArtist, createSubmissionRow } from '../../test/helpers';
+import { waitFor } from '../../test/kit';
 import { clearRights } from '../../test/rights-fixtures';
 import { CHANNEL_SCOPES } from './channel';
 
@@ -68,11 +69,13 @@ describe('connecting the channel', () => {
     // answer has the new figure.
     // (A read started by the test before may still be on its way: the figure and the refresh are awaited together.)
     w.provider.expireAccessTokens();
-    let figure = (await w.t.call('GET', '/api/admin/channel', adminCookie)).json().subscriberCount;
-    for (let i = 0; (figure !== 32_000 || w.provider.refreshes.granted === before) && i < 200; i++) {
-      await new Promise((r) => setTimeout(r, 25));
-      figure = (await w.t.call('GET', '/api/admin/channel', adminCookie)).json().subscriberCount;
-    }
+    const figure = await waitFor(
+      async () => {
+        const read: number = (await w.t.call('GET', '/api/admin/channel', adminCookie)).json().subscriberCount;
+        return read === 32_000 && w.provider.refreshes.granted !== before && read;
+      },
+      { what: 'the new figure, read with a refreshed token' },
+    );
     expect(figure).toBe(32_000);
     expect(w.provider.refreshes.granted).toBe(before + 1);
     const afterFirst = w.provider.refreshes.granted;

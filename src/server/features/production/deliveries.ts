@@ -1,6 +1,5 @@
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
-import { ZipArchive } from 'archiver';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Delivery, DeliverableFile } from '@shared/production';
 import { isDeliverableType } from '@shared/production';
@@ -16,6 +15,7 @@ import {
   type ObjectStorage,
   type Served,
 } from '../../platform/storage/object-storage';
+import { streamingZip } from '../../platform/streaming-zip';
 import { toZipEntryName } from '../../platform/zip-entry-name';
 import { uploadIdFromObjectPath } from '@shared/submissions';
 import { lockDeskSubmission } from './access';
@@ -207,30 +207,11 @@ export async function zipDeliverables(
   const files = (await listDeliveries(db, submissionId)).flatMap((d) => d.files);
   if (files.length === 0) throw apiError('deliverable_not_found', 'Nothing has been delivered yet');
   const names = uniqueNames(files);
-  const archive = new ZipArchive({ zlib: { level: 6 }, forceZip64: false });
-  const out = new PassThrough();
-  archive.on('error', (error: Error) => {
-    onError(error);
-    out.destroy(error);
-  });
-  archive.on('warning', (error: Error) => onError(error));
-  archive.pipe(out);
-  void (async () => {
-    try {
-      for (const [index, file] of files.entries()) {
-        const body = await storage.read(objectKey('uploads', file.id));
-        await new Promise<void>((resolve, reject) => {
-          archive.once('entry', () => resolve());
-          body.once('error', reject);
-          archive.append(body, { name: names[index]!, store: COMPRESSED.test(file.contentType) });
-        });
-      }
-      await archive.finalize();
-    } catch (error) {
-      onError(error as Error);
-      archive.abort();
-      out.destroy(error as Error);
+  const zip = streamingZip(onError);
+  zip.run(async () => {
+    for (const [index, file] of files.entries()) {
+      await zip.append(await storage.read(objectKey('uploads', file.id)), names[index]!, COMPRESSED.test(file.contentType));
     }
-  })();
-  return { stream: out, count: files.length };
+  });
+  return { stream: zip.stream, count: files.length };
 }

@@ -4,6 +4,7 @@ import { DEFAULT_SCREEN_THRESHOLDS, screenReasons } from '@shared/production';
 import { bonusClawbacks, bonusEarnings, outboxEmails, payees, payoutAccounts, publications, submissionHistory, type UserRow } from '../../platform/db/schema';
 import { connectChannel, startChannelWorld, type ChannelWorld } from '../../test/channel-fixtures';
 import { createAdmin, createArtist, createSubmissionRow } from '../../test/helpers';
+import { waitFor } from '../../test/kit';
 import { clearRights } from '../../test/rights-fixtures';
 import { startStripeStub, type StripeStub } from '../../test/stripe-stub';
 import { SECOND_LOOK_JOB } from './production-jobs';
@@ -66,14 +67,15 @@ async function publish(artist: UserRow, videoId: string, publishedAt: Date, song
   return submission;
 }
 
-/** The publication once `done` holds for it (the queue's worker runs the check), or as it is after 20 s. */
+/** The publication once `done` holds for it (the queue's worker runs the check). */
 async function publicationWhen(submissionId: string, done: (row: typeof publications.$inferSelect) => boolean) {
-  const until = Date.now() + 20_000;
-  for (;;) {
-    const [row] = await w.t.db.select().from(publications).where(eq(publications.submissionId, submissionId));
-    if ((row && done(row)) || Date.now() > until) return row!;
-    await new Promise((r) => setTimeout(r, 150));
-  }
+  return waitFor(
+    async () => {
+      const [row] = await w.t.db.select().from(publications).where(eq(publications.submissionId, submissionId));
+      return row !== undefined && done(row) && row;
+    },
+    { what: 'the publication to be checked' },
+  );
 }
 
 /** A hit checked by the queue: published 16 days ago with 1,000 views a day (14,000: a hit on 20,000 subscribers). */

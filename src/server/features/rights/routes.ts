@@ -4,13 +4,12 @@ import { allowlistSchema, ownersBodySchema, signAgreementSchema, signByLinkSchem
 import { OBJECT_ID_PATTERN } from '@shared/submissions';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
-import { agreements, submissions, youtubeChannels, type SubmissionRow, type UserRow } from '../../platform/db/schema';
+import { agreements, submissions, type SubmissionRow, type UserRow } from '../../platform/db/schema';
 import { apiError, parseInput } from '../../platform/errors';
 import { rateLimited } from '../../platform/rate-limits';
 import { requireAdmin, requireUser, userOf } from '../../platform/sessions';
 import { toSubmission } from '../../domain/submission/to-submission';
 import {
-  agreementStatusOf,
   changeOwners,
   readAgreement,
   signAsArtist,
@@ -20,7 +19,8 @@ import {
   viewByLink,
   type SignatureOrigin,
 } from '../../domain/submission/agreement';
-import { renderAgreementPdf, renderAllowlistLetter } from '../../domain/submission/agreement-pdf';
+import { renderAgreementPdf } from '../../domain/submission/agreement-pdf';
+import { allowlistLetterFor } from '../../domain/submission/allowlist-letter';
 import { markAllowlist, rightsState } from '../../domain/submission/rights';
 import { attachment } from '../../platform/content-disposition';
 
@@ -128,21 +128,10 @@ export async function rightsRoutes(app: FastifyInstance, { db, config, now }: { 
 
     team.get<WithId>('/api/admin/submissions/:id/allowlist-letter.pdf', async (request, reply) => {
       const submission = await visibleSubmission(db, userOf(request), request.params.id);
-      const [connected] = await db.select({ id: youtubeChannels.channelId, title: youtubeChannels.title }).from(youtubeChannels).limit(1);
-      const configured = config.production.youtube?.channelId;
-      const channel = connected ?? (configured ? { id: configured, title: null } : null);
-      if (!channel) throw apiError('channel_not_connected');
       const [agreement] = await db.select().from(agreements).where(eq(agreements.submissionId, submission.id));
-      const pdf = await renderAllowlistLetter({
-        labelName,
-        channel,
-        distributor: submission.distributor,
-        songTitle: submission.songTitle,
-        artistName: submission.artistName,
-        isrc: submission.isrc,
-        agreement: agreement ? { sha256: agreement.sha256, status: agreementStatusOf(await signaturesOf(db, submission.id)) } : null,
-        date: now(),
-      });
+      const signatures = agreement ? await signaturesOf(db, submission.id) : [];
+      const pdf = await allowlistLetterFor(db, submission, { labelName, configuredChannelId: config.production.youtube?.channelId, agreement, signatures, date: now() });
+      if (!pdf) throw apiError('channel_not_connected');
       return reply.type('application/pdf').header('content-disposition', attachment('allowlist-letter.pdf')).send(pdf);
     });
   });

@@ -14,6 +14,7 @@ import { uploads } from '../../platform/db/schema';
 import { LocalObjectStorage } from '../../platform/storage/local-storage';
 import { removeUnattachedUploads } from '../../platform/storage/upload-files';
 import { withDatabase } from '../../test/global-setup';
+import { waitFor } from '../../test/kit';
 
 // Issue 9, finding 7, for real: the server runs as a child process and is killed with SIGKILL
 // in the middle of two 100 MB uploads, then restarted on the same data.
@@ -55,13 +56,11 @@ async function startServer(): Promise<void> {
   });
   server = child;
   // Generous: on a loaded machine, starting tsx and migrating can take a while.
-  for (const deadline = Date.now() + 150_000; Date.now() < deadline; ) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const ok = await fetch(`${origin}/healthz`).then((r) => r.ok, () => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the server did not start');
+  const { exitCode } = await waitFor(
+    async () => (child.exitCode !== null ? { exitCode: child.exitCode } : (await fetch(`${origin}/healthz`).then((r) => r.ok, () => false)) && { exitCode: null }),
+    { timeoutMs: 150_000, intervalMs: 100, what: 'the server to start' },
+  );
+  if (exitCode !== null) throw new Error(`the server exited with ${exitCode}`);
 }
 
 async function stopServer(signal: NodeJS.Signals): Promise<void> {
@@ -160,9 +159,7 @@ describe('a server killed with SIGKILL in the middle of 100 MB uploads', () => {
       const file = path.join(tmpDir(), `incoming~${idOf(url)}`);
       return existsSync(file) ? statSync(file).size : 0;
     };
-    for (let i = 0; i < 600 && (partSize(retried) < 20 * MB || partSize(abandoned) < 20 * MB); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await waitFor(() => partSize(retried) >= 20 * MB && partSize(abandoned) >= 20 * MB, { intervalMs: 10, what: 'both uploads to write 20 MB' });
     const written = [partSize(retried), partSize(abandoned)];
     await stopServer('SIGKILL');
     const answered = await Promise.all(inFlight);

@@ -12,6 +12,7 @@ import { textBytes, videoHeaderBytes, webmHeaderBytes } from '../../test/file-fi
 import { startS3Server, type TestS3Server } from '../../test/s3-server';
 import { removeUnattachedUploads } from '../../platform/storage/upload-files';
 import { createArtist, createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../../test/helpers';
+import { waitFor } from '../../test/kit';
 import { FILE_RULES } from './file-types';
 
 const MB = 1024 * 1024;
@@ -87,12 +88,14 @@ describe.each(['local', 's3'] as const)('resumable video uploads on %s storage',
 
   /** The offset the server reports once the dropped request has been wound up (it may hold a lock briefly). */
   async function settledOffset(pathname: string): Promise<number> {
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const head = await request('HEAD', pathname);
-      if (head.status === 200) return Number(head.headers['upload-offset']);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error('the upload stayed locked');
+    const head = await waitFor(
+      async () => {
+        const answer = await request('HEAD', pathname);
+        return answer.status === 200 && answer;
+      },
+      { timeoutMs: 5_000, what: 'the upload to be unlocked' },
+    );
+    return Number(head.headers['upload-offset']);
   }
 
   const normalise = (videoFileURL: string, as = cookie) =>

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../test/kit';
 import { PgliteInThread } from './pglite-in-thread';
+
+/** How long a query outside a transaction is given to (wrongly) run while the transaction holds the database. */
+const INTERLEAVE_WINDOW_MS = 50;
 
 /**
  * The embedded database in its own thread (decision 182) answers as PGlite does: what Drizzle,
@@ -90,7 +94,8 @@ describe('the embedded database in its own thread', () => {
     let outsideRan = false;
     const inside = db.transaction(async (tx) => {
       await tx.query('insert into notes (id, body) values (4, $1)', ['first in']);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // A negative check: nothing shows a query is held back but that it has not run yet.
+      await new Promise((resolve) => setTimeout(resolve, INTERLEAVE_WINDOW_MS));
       expect(outsideRan).toBe(false);
     });
     const outside = db.query('select count(*)::int as n from notes').then((result) => {
@@ -108,7 +113,7 @@ describe('the embedded database in its own thread', () => {
     let outsideRan = false;
     const inside = db.transaction(async (tx) => {
       // The server's own work before the first statement: others may use the database meanwhile.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await waitFor(() => outsideRan, { timeoutMs: 5_000, what: 'the query outside the transaction' });
       expect(outsideRan).toBe(true);
       await tx.query('insert into notes (id, body) values (20, $1)', ['late start']);
     });

@@ -9,7 +9,7 @@ import type { Message as MessageView } from '@shared/messages';
 import { TEST_ORIGIN, createAdmin, createArtist, createTestApp, secondInstance, sessionCookie, type TestApp } from '../../test/helpers';
 import type { UserRow } from '../db/schema';
 import { waitFor } from '../../test/kit';
-import { UpgradeRefused, listenOnLoopback, openSocket, sleep, type TestSocket } from '../../test/test-sockets';
+import { UpgradeRefused, listenOnLoopback, openSocket, type TestSocket } from '../../test/test-sockets';
 
 type NewMessage = { type: 'new_message'; message: MessageView };
 const isNewMessage = (content: string) => (e: { type: string; message?: { content?: string } }) =>
@@ -205,16 +205,13 @@ async function startServerProcess(first: TestApp): Promise<{ httpUrl: string; ws
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server process exited: ${stderr}`);
-    const ready = await fetch(`${httpUrl}/readyz`).then((r) => r.ok, () => false);
-    if (ready) break;
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`server process did not become ready: ${stderr}`);
-    }
-    await sleep(200);
+  const state = await waitFor(
+    async () => (child.exitCode !== null ? 'exited' : (await fetch(`${httpUrl}/readyz`).then((r) => r.ok, () => false)) && 'ready'),
+    { timeoutMs: 45_000, intervalMs: 200 },
+  ).catch(() => 'late' as const);
+  if (state !== 'ready') {
+    await stop();
+    throw new Error(state === 'exited' ? `server process exited: ${stderr}` : `server process did not become ready: ${stderr}`);
   }
   return { httpUrl, wsUrl: `ws://127.0.0.1:${port}/ws`, stop };
 }
