@@ -49,7 +49,8 @@ describe('the embedded database in its own thread', () => {
     let outsideRan = false;
     const inside = db.transaction(async (tx) => {
       await tx.query('insert into prepared_notes (id) values ($1)', [9]);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The same negative check as below, for a prepared statement.
+      await new Promise((resolve) => setTimeout(resolve, INTERLEAVE_WINDOW_MS));
       expect(outsideRan).toBe(false);
     });
     const outside = db.query<{ n: number }>('select count(*)::int as n from prepared_notes where id > $1', [0]).then((result) => {
