@@ -18,6 +18,8 @@ import { DECISION_DEADLINES_JOB } from './decision-jobs';
  */
 const WEBHOOK_SECRET = 'whsec_test_decisions';
 const DAYS = { professional: 0.0001, premium: 0.001, basic: 0.002, free: 0.005 } as const;
+/** The "due today" check needs this much of the day left; closer to midnight it starts with the next day. */
+const MIDNIGHT_MARGIN_MS = 30_000;
 const DAY_MS = 86_400_000;
 const LABEL = 'Nachtfalter Records';
 
@@ -173,9 +175,22 @@ describe('the queue', () => {
   });
 
   it('filters the desk by overdue and due today, and refuses other values', async () => {
+    // "Today" ends at midnight UTC: a run in the last seconds of a day starts with the next one,
+    // so that one submission can still be due later today (it once ran at 23:58, and a decision
+    // period of minutes fell due after midnight).
+    const endOfToday = () => {
+      const end = new Date();
+      end.setUTCHours(24, 0, 0, 0);
+      return end.getTime();
+    };
+    if (endOfToday() - Date.now() < MIDNIGHT_MARGIN_MS) await new Promise((resolve) => setTimeout(resolve, endOfToday() - Date.now() + 100));
     const late = await submitFree(artist, 'Overdue Anthem');
     const fresh = await submitFree(artist, 'Fresh Anthem');
+    const tomorrow = await submitFree(artist, 'Tomorrow Anthem');
     await elapse(late, 1.5);
+    const dueAt = (id: string, at: number) => t.db.update(submissions).set({ decisionDueAt: new Date(at) }).where(eq(submissions.id, id));
+    await dueAt(fresh, endOfToday() - 1_000);
+    await dueAt(tomorrow, endOfToday() + 60 * 60_000);
     const overdue = await t.call('GET', '/api/admin/submissions?decision=overdue&q=Anthem', admin);
     expect(overdue.json().submissions.map((s: { id: string }) => s.id)).toEqual([late]);
     const today = await t.call('GET', '/api/admin/submissions?decision=today&q=Anthem&sort=decision', admin);
