@@ -45,13 +45,14 @@ const rolldownOptions = (input: Record<string, string>) => ({
 });
 
 /**
- * The pages a link in an email opens (mailed-link.html, src/shared/first-pages.ts, decisions 202
- * and its amendment) are built a second time on their own, right after the app, into the same
+ * The pages a link in an email opens (mailed-link.html, src/shared/first-pages.ts, decision 202
+ * as amended) are built a second time on their own, right after the app, into the same
  * dist/client: their entry and pages run on Preact's React-compatible layer instead of React
  * (React's renderer alone is 59 KB compressed; their goal is 60 KB). Vite aliases per build, not
- * per input, hence a second build: its chunks in assets/mailed-link/, its manifest beside the
- * app's, the public files left to the app's build. Development serves them from the app's
- * config, on React.
+ * per input, hence a second build: its chunks in assets/mailed-link/, its manifest
+ * (MAILED_LINK_MANIFEST) beside the app's, its mailed-link.html over the app's build's, the public
+ * files left to the app's build. Development serves these pages from the app's config, on React;
+ * first-page-imports.test.ts holds their code to the React names Preact's layer has.
  */
 const mailedLinkBuild = (): InlineConfig => ({
   configFile: false,
