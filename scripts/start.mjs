@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const builtIndex = path.join(root, 'dist/client/index.html');
+// `vite build` writes the app, then the mailed-link pages' build (vite.config.ts): built when both are there.
+const builtFiles = ['dist/client/index.html', 'dist/client/.vite/mailed-link-manifest.json'].map((f) => path.join(root, f));
 
 function newestMtime(dir) {
   let newest = 0;
@@ -18,7 +19,7 @@ function newestMtime(dir) {
 
 function builtAt() {
   try {
-    return statSync(builtIndex).mtimeMs;
+    return Math.min(...builtFiles.map((f) => statSync(f).mtimeMs));
   } catch {
     return 0;
   }

@@ -115,6 +115,31 @@ describe("what a first page's code imports", () => {
     }
   });
 
+  it("the mailed-link pages ask React only for what Preact's compatibility layer has: their build runs on it (decision 202)", async () => {
+    const layer: Record<string, Record<string, unknown>> = {
+      react: await import('preact/compat'),
+      'react-dom': await import('preact/compat'),
+      'react-dom/client': await import('preact/compat/client'),
+    };
+    const asked = new Map<string, string>();
+    const roots = ['client/mailed-link-main.tsx', ...MAILED_LINK_PAGES.map(({ module }) => `client/${module}`)];
+    for (const file of reached(roots).files) {
+      const code = readFileSync(path.join(src, file), 'utf8');
+      for (const [, names = '', from = ''] of code.matchAll(/^\s*import\s+(?!type\b)([^'"]*?)\s+from\s+['"](react(?:-dom)?(?:\/client)?)['"]/gm)) {
+        // Only named imports: a default or namespace import would hide which names are used.
+        expect(names.trim(), `${file}: ${names} from '${from}'`).toMatch(/^\{[^}]*\}$/);
+        for (const name of names.slice(1, -1).split(',').map((n) => n.trim())) {
+          if (name !== '' && !name.startsWith('type ')) asked.set(`${from}: ${name.split(/\s+as\s+/)[0]}`, file);
+        }
+      }
+    }
+    expect(asked.size).toBeGreaterThan(5);
+    for (const [key, file] of asked) {
+      const [from, name] = key.split(': ') as [string, string];
+      expect(layer[from]![name], `${file} imports ${name} from '${from}'`).toBeDefined();
+    }
+  });
+
   it("a first page's code knows the error codes without the API's messages (decision 202)", () => {
     const { files } = reached([...new Set(Object.values(FIRST_VISITS).flat())]);
     expect(files.has('client/lib/api.ts')).toBe(true);

@@ -46,6 +46,14 @@ export type MailedLinkRoute = (typeof MAILED_LINK_PAGES)[number]['route'];
 /** The HTML document of the mailed-link pages, beside index.html in src/client and in the build. */
 export const MAILED_LINK_DOCUMENT = 'mailed-link.html';
 
+/**
+ * The mailed-link pages are a build of their own, on Preact's React-compatible layer (vite.config.ts,
+ * decision 202 amended), written into the app's build folder: its manifest (relative to that
+ * folder, beside the app's .vite/manifest.json) and the folder of its chunks.
+ */
+export const MAILED_LINK_MANIFEST = '.vite/mailed-link-manifest.json';
+export const MAILED_LINK_ASSETS = 'assets/mailed-link';
+
 /** The mailed-link page an address (a path, without its query) opens, if any. */
 export function mailedLinkPage(pathname: string): (typeof MAILED_LINK_PAGES)[number] | undefined {
   const segments = pathname.split('/');

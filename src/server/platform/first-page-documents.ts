@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PublicUser } from '@shared/auth';
-import { FIRST_PAGE_MODULES, MAILED_LINK_DOCUMENT, MAILED_LINK_PAGES, mailedLinkPage, SESSION_IN_PAGE_ID } from '@shared/first-pages';
+import { FIRST_PAGE_MODULES, MAILED_LINK_DOCUMENT, MAILED_LINK_MANIFEST, MAILED_LINK_PAGES, mailedLinkPage, SESSION_IN_PAGE_ID } from '@shared/first-pages';
 
 interface ManifestChunk {
   file: string;
@@ -20,10 +20,10 @@ interface FirstPageDocuments {
  * modulepreload links. Without them the browser learns of the page's chunks only once the entry
  * script has run: two downloads one after the other on a slow phone network instead of one
  * (issue 16, decision 140). The addresses of a link in an email get the build's
- * mailed-link.html instead, the light entry of those pages alone, with their page's chunks named
- * the same way (issue 50, decision 202). Every document also carries the session (decision 144).
- * Worked out once at start-up from the build; an address without an entry gets index.html as
- * built. Undefined when there is no build.
+ * mailed-link.html instead, the light entry of those pages alone (a build of its own, on Preact,
+ * with its own manifest), with their page's chunks named the same way (issue 50, decision 202).
+ * Every document also carries the session (decision 144). Worked out once at start-up from the
+ * build; an address without an entry gets index.html as built. Undefined when there is no build.
  */
 export function firstPageDocuments(clientDir: string): FirstPageDocuments | undefined {
   const indexFile = path.join(clientDir, 'index.html');
@@ -34,35 +34,17 @@ export function firstPageDocuments(clientDir: string): FirstPageDocuments | unde
   const documents = new Map<string, string>();
   /** The mailed-link document for each of its pages' modules. */
   const mailedLinkDocuments = new Map<string, string>();
-  const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
-  if (existsSync(manifestFile)) {
-    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-    const closure = (keys: string[], into = new Set<string>()) => {
-      for (const key of keys) {
-        const chunk = manifest[key];
-        if (!chunk || into.has(key)) continue;
-        into.add(key);
-        closure(chunk.imports ?? [], into);
-      }
-      return into;
-    };
-    // A document with its page's chunks, less what its entry already brings (Vite's own tags in the document name these).
-    const withPage = (document: string, entryHtml: string, module: string) => {
-      const entry = closure(Object.keys(manifest).filter((key) => manifest[key]!.isEntry && (manifest[key]!.src ?? key) === entryHtml));
-      const links = [...closure([module])]
-        .filter((key) => !entry.has(key))
-        .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`);
-      return document.replace('</head>', `${links.join('')}</head>`);
-    };
-    if (index.includes('</head>')) {
-      for (const [address, module] of Object.entries(FIRST_PAGE_MODULES)) {
-        if (manifest[module]) documents.set(address, withPage(index, 'index.html', module));
-      }
+  const app = readManifest(path.join(clientDir, '.vite', 'manifest.json'));
+  if (app && index.includes('</head>')) {
+    for (const [address, module] of Object.entries(FIRST_PAGE_MODULES)) {
+      if (app[module]) documents.set(address, withPage(app, index, 'index.html', module));
     }
-    if (mailedLink?.includes('</head>')) {
-      for (const module of new Set(MAILED_LINK_PAGES.map((page) => page.module))) {
-        if (manifest[module]) mailedLinkDocuments.set(module, withPage(mailedLink, MAILED_LINK_DOCUMENT, module));
-      }
+  }
+  // The mailed-link pages are a build of their own (vite.config.ts): their chunks are in its manifest.
+  const mailedLinkManifest = readManifest(path.join(clientDir, MAILED_LINK_MANIFEST));
+  if (mailedLinkManifest && mailedLink?.includes('</head>')) {
+    for (const module of new Set(MAILED_LINK_PAGES.map((page) => page.module))) {
+      if (mailedLinkManifest[module]) mailedLinkDocuments.set(module, withPage(mailedLinkManifest, mailedLink, MAILED_LINK_DOCUMENT, module));
     }
   }
   const documentOf = (pathname: string) => {
@@ -73,6 +55,32 @@ export function firstPageDocuments(clientDir: string): FirstPageDocuments | unde
   return {
     documentFor: (pathname, user) => withSession(documentOf(pathname), user),
   };
+}
+
+type Manifest = Record<string, ManifestChunk>;
+
+function readManifest(file: string): Manifest | undefined {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : undefined;
+}
+
+/** The chunks `keys` name and everything they import statically, as manifest keys. */
+function closure(manifest: Manifest, keys: string[], into = new Set<string>()): Set<string> {
+  for (const key of keys) {
+    const chunk = manifest[key];
+    if (!chunk || into.has(key)) continue;
+    into.add(key);
+    closure(manifest, chunk.imports ?? [], into);
+  }
+  return into;
+}
+
+/** A document with its page's chunks, less what its entry already brings (Vite's own tags in the document name these). */
+function withPage(manifest: Manifest, document: string, entryHtml: string, module: string): string {
+  const entry = closure(manifest, Object.keys(manifest).filter((key) => manifest[key]!.isEntry && (manifest[key]!.src ?? key) === entryHtml));
+  const links = [...closure(manifest, [module])]
+    .filter((key) => !entry.has(key))
+    .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`);
+  return document.replace('</head>', `${links.join('')}</head>`);
 }
 
 /**

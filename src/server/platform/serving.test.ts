@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicUser } from '@shared/auth';
-import { FIRST_PAGE_MODULES, MAILED_LINK_DOCUMENT, MAILED_LINK_PAGES, SESSION_IN_PAGE_ID } from '@shared/first-pages';
+import { FIRST_PAGE_MODULES, MAILED_LINK_DOCUMENT, MAILED_LINK_MANIFEST, MAILED_LINK_PAGES, SESSION_IN_PAGE_ID } from '@shared/first-pages';
 import { createArtist, createSubmissionRow, createTestApp, sessionCookie, type TestApp } from '../test/helpers';
 
 /** Serving (CONTRACT §15): compression, caching of the build, and which headers go where. */
@@ -22,7 +22,7 @@ const sessionIn = (html: string) => {
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 const page = `<!doctype html><html><head><title>Hub</title><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>`;
 /** The light document of the pages a link in an email opens (decision 202). */
-const mailedLinkPage = page.replace('index-abc123.js', 'mailed-link-abc123.js');
+const mailedLinkPage = page.replace('index-abc123.js', 'mailed-link/mailed-link-abc123.js');
 const signModule = MAILED_LINK_PAGES.find((p) => p.route === '/sign/:token')!.module;
 
 beforeAll(async () => {
@@ -34,6 +34,10 @@ beforeAll(async () => {
   writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), script);
   writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js.gz'), gzipSync(script));
+  // The mailed-link pages' build puts its chunks in a folder of its own under assets.
+  mkdirSync(path.join(clientDir, 'assets', 'mailed-link'));
+  writeFileSync(path.join(clientDir, 'assets', 'mailed-link', 'mailed-link-abc123.js'), script);
+  writeFileSync(path.join(clientDir, 'assets', 'mailed-link', 'mailed-link-abc123.js.br'), brotliCompressSync(script));
   // The build's manifest: the entry shares one chunk with the sign-in page, which has one of its own.
   mkdirSync(path.join(clientDir, '.vite'));
   writeFileSync(
@@ -43,9 +47,19 @@ beforeAll(async () => {
       '_shared-1.js': { file: 'assets/shared-1.js' },
       [FIRST_PAGE_MODULES['/auth']]: { file: 'assets/auth-page-1.js', isDynamicEntry: true, imports: ['_shared-1.js', '_forms-1.js'] },
       '_forms-1.js': { file: 'assets/forms-1.js', imports: ['_shared-1.js'] },
-      // The mailed-link entry shares the same chunk; the signing page has the forms chunk too.
-      [MAILED_LINK_DOCUMENT]: { file: 'assets/mailed-link-abc123.js', src: MAILED_LINK_DOCUMENT, isEntry: true, imports: ['_shared-1.js'] },
-      [signModule]: { file: 'assets/sign-page-1.js', isDynamicEntry: true, imports: ['_shared-1.js', '_forms-1.js'] },
+      // The app has the signing page too (a mailed-link address reached inside it), from its own chunks.
+      [signModule]: { file: 'assets/sign-page-app.js', isDynamicEntry: true, imports: ['_shared-1.js', '_forms-1.js'] },
+    }),
+  );
+  // The mailed-link pages' own build (vite.config.ts), with its own manifest: its entry shares one
+  // chunk with the signing page, which has a forms chunk too.
+  writeFileSync(
+    path.join(clientDir, MAILED_LINK_MANIFEST),
+    JSON.stringify({
+      [MAILED_LINK_DOCUMENT]: { file: 'assets/mailed-link/mailed-link-abc123.js', src: MAILED_LINK_DOCUMENT, isEntry: true, imports: ['_shared-1.js'] },
+      '_shared-1.js': { file: 'assets/mailed-link/shared-1.js' },
+      '_forms-1.js': { file: 'assets/mailed-link/forms-1.js', imports: ['_shared-1.js'] },
+      [signModule]: { file: 'assets/mailed-link/sign-page-1.js', isDynamicEntry: true, imports: ['_shared-1.js', '_forms-1.js'] },
     }),
   );
   t = await createTestApp({}, { client: 'dist', clientDir });
@@ -76,12 +90,14 @@ describe('compression', () => {
   });
 
   it('sends the precompressed file of a hashed asset, cached for a year', async () => {
-    const res = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-encoding']).toBe('br');
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(res.headers['content-type']).toMatch(/javascript/);
-    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(script);
+    for (const url of ['/assets/index-abc123.js', '/assets/mailed-link/mailed-link-abc123.js']) {
+      const res = await t.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['cache-control'], url).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['content-type'], url).toMatch(/javascript/);
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(script);
+    }
     const plain = await t.app.inject({ url: '/assets/index-abc123.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
@@ -172,10 +188,10 @@ describe('security headers', () => {
   it("answers the addresses of a link in an email with the light document, naming its page's own chunks (decision 202)", async () => {
     const signPage = signedOut(mailedLinkPage).replace(
       '</head>',
-      '<link rel="modulepreload" crossorigin href="/assets/sign-page-1.js"><link rel="modulepreload" crossorigin href="/assets/forms-1.js"></head>',
+      '<link rel="modulepreload" crossorigin href="/assets/mailed-link/sign-page-1.js"><link rel="modulepreload" crossorigin href="/assets/mailed-link/forms-1.js"></head>',
     );
     expect((await t.app.inject({ url: '/sign/a-token-from-an-email' })).body).toBe(signPage);
-    // The other mailed-link pages' modules are not in this build's manifest: the document as built.
+    // The other mailed-link pages' modules are not in its build's manifest: the document as built.
     for (const url of ['/payee/a-token-from-an-email', '/payee/return', '/unsubscribe?token=x']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode).toBe(200);
