@@ -18,6 +18,7 @@ export {
   SIGNATURE_STATE_TEXTS,
   SIGNING_TEXTS,
   asOneLine,
+  awaitsArtistHand,
   esignDisclosure,
   isOneLine,
   type EsignDisclosure,
@@ -93,14 +94,6 @@ export const soleOwner = (artistName: string): Owner[] => [{ name: artistName, e
 /** A submission's owners: those set, else the artist alone at 100%. */
 export const ownersOf = (submission: { owners: Owner[] | null; artistName: string }): Owner[] =>
   submission.owners && submission.owners.length > 0 ? submission.owners : soleOwner(submission.artistName);
-
-/**
- * Whether an agreement waits for the artist's own hand (CONTRACT §22): their signature (the first
- * line), or one on behalf of an owner without an email, who has no other way to sign. The dashboard
- * asks "Sign the licence agreement" while it does.
- */
-export const awaitsArtistHand = (signatures: readonly { hasEmail: boolean; signedAt: unknown }[]): boolean =>
-  signatures.some((signature, index) => signature.signedAt === null && (index === 0 || !signature.hasEmail));
 
 export const CONTENT_ID_ANSWERS = ['yes', 'no', 'unknown'] as const;
 export type ContentIdAnswer = (typeof CONTENT_ID_ANSWERS)[number];

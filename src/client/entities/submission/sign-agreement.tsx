@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FileSignature, Download } from 'lucide-react';
-import { awaitsArtistHand, type Agreement } from '@shared/rights';
-import { RIGHTS_MESSAGES, RIGHTS_TEXTS, SIGNING_TEXTS } from '@shared/rights-texts';
+import type { Agreement } from '@shared/rights';
+import { RIGHTS_MESSAGES, RIGHTS_TEXTS, SIGNING_TEXTS, awaitsArtistHand } from '@shared/rights-texts';
 import type { Submission } from '@shared/submission-schemas';
 import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
