@@ -91,6 +91,11 @@ export default async function benchLighthouse(): Promise<void> {
         status: statuses[i % statuses.length]!,
         amount: '0.00',
         createdAt: new Date(Date.now() - i * 86_400_000),
+        // As the product leaves them: the waiting ones with the decision date the dashboard shows
+        // beside their place in the queue (CONTRACT §26), the decided ones with their decision.
+        ...(['pending', 'under_review'].includes(statuses[i % statuses.length]!)
+          ? { decisionDueAt: new Date(Date.now() + (30 - i) * 86_400_000) }
+          : { decidedAt: new Date(Date.now() - i * 86_400_000) }),
       })),
     );
     // A new artist, just registered: no profile yet, so the dashboard opens the profile dialog.

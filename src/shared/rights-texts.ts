@@ -15,6 +15,14 @@ export const OWNER_ROLE_LABELS: Record<OwnerRole, string> = {
   featured: 'Featured artist',
   other: 'Other',
 };
+/**
+ * Whether an agreement waits for the artist's own hand (CONTRACT §22): their signature (the first
+ * line), or one on behalf of an owner without an email, who has no other way to sign. The dashboard
+ * asks "Sign the licence agreement" while it does.
+ */
+export const awaitsArtistHand = (signatures: readonly { hasEmail: boolean; signedAt: unknown }[]): boolean =>
+  signatures.some((signature, index) => signature.signedAt === null && (index === 0 || !signature.hasEmail));
+
 export const OWNERS_MAX = 10;
 export const OWNER_NAME_MAX = 200;
 

@@ -18,6 +18,7 @@ export {
   SIGNATURE_STATE_TEXTS,
   SIGNING_TEXTS,
   asOneLine,
+  awaitsArtistHand,
   esignDisclosure,
   isOneLine,
   type EsignDisclosure,

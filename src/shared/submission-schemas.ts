@@ -269,6 +269,20 @@ export const submissionSchema = z.object({
 });
 export type Submission = z.infer<typeof submissionSchema>;
 
+/**
+ * GET /api/submissions: a submission with what its dashboard row shows beside it, so a row reads
+ * nothing of its own (issue 50, decision 196's amendment): the place in the team's queue while it
+ * waits for a decision (CONTRACT §26), and whether its licence agreement waits for the artist's
+ * hand (CONTRACT §22).
+ */
+export const submissionListItemSchema = submissionSchema.extend({
+  /** 1 = next in the team's queue; null when it does not wait for a decision. */
+  queuePosition: z.number().int().nullable(),
+  /** Approved on, the agreement waits for the artist's signature or one on behalf of an owner without an email. */
+  agreementAwaitsArtist: z.boolean(),
+});
+export type SubmissionListItem = z.infer<typeof submissionListItemSchema>;
+
 /** GET /api/submissions/{id} for its owner: with the uploads it refers to, for a draft's wizard. */
 export interface OwnSubmission extends Submission {
   files: AttachedFile[];

@@ -66,6 +66,24 @@ describe('UserReads', () => {
     expect(theirs.runs()).toBe(1);
   });
 
+  it('forgets an answer that depends on others’ submissions on anyone’s change, and keeps the others', async () => {
+    // The artist's answer depends on everyone's (as the list's queue places do); the other's does not.
+    let runs = 0;
+    const dependent = () => reads.answer(artist.id, 'places', async () => ++runs, String, () => true);
+    const theirs = counted(other.id);
+    await dependent();
+    await theirs.answer();
+    const theirRuns = theirs.runs();
+    expect(await dependent()).toMatchObject({ body: '1' });
+
+    // A change to a third artist's submissions: the dependent answer is read again, the other's kept.
+    const third = await createArtist(t.db);
+    await createSubmissionRow(t.db, third, { songTitle: 'Somebody else' });
+    await expect.poll(async () => (await dependent()).body, POLL).toBe('2');
+    await theirs.answer();
+    expect(theirs.runs()).toBe(theirRuns);
+  });
+
   it('does not remember an answer read while a change was announced: it may predate the change', async () => {
     const row = await createSubmissionRow(t.db, other, { songTitle: 'Before' });
     let runs = 0;

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import type { Database } from './db/client';
+import type { Database, Db, Tx } from './db/client';
 import { createNotificationBus, type NotificationBus } from './realtime/bus';
 
 /** The channel the `submissions` triggers announce on (migration 0015): an artist's user id, or `*`. */
@@ -14,6 +15,14 @@ declare module 'fastify' {
     /** Artists' remembered dashboard reads (platform/user-reads.ts). */
     userReads: UserReads;
   }
+}
+
+/**
+ * Announces, at commit, a change to the artist's dashboard reads that touches no `submissions` row
+ * (so no trigger announces it): every instance forgets what it remembers of them.
+ */
+export async function announceUserReadsChange(tx: Tx | Db, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_notify(${SUBMISSION_CHANGES_CHANNEL}, ${userId})`);
 }
 
 /** One remembered answer: the serialised body and its weak ETag. */
@@ -39,12 +48,17 @@ interface UserReadsOptions {
  * - An answer read while an announcement arrived may predate the change: it is sent, not kept.
  * - A user's own request that may have written drops their answers on this instance as it is
  *   answered, without waiting for the announcement, so the user reads their own writes.
+ * - An answer that depends on other artists' submissions too (the list's places in the team's
+ *   queue, which move when the team decides someone else's) is dropped on every announcement,
+ *   whoever's it is: an artist reloading after such a decision sees their new place.
  */
 export class UserReads {
   private readonly answers: LRUCache<string, Map<string, RememberedAnswer>>;
   private readonly bus: NotificationBus;
   /** Announcements heard (and own writes seen) so far (see `answer`). */
   private heard = 0;
+  /** The users with a remembered answer that depends on others' submissions (`answer`'s `dependsOnOthers`). */
+  private readonly dependOnOthers = new Set<string>();
 
   constructor(
     database: Database,
@@ -63,7 +77,7 @@ export class UserReads {
     this.bus = createNotificationBus(database, log, SUBMISSION_CHANGES_CHANNEL);
     this.bus.onNotification((payload) => {
       if (payload === '*') this.forgetEverything();
-      else this.forgetUser(payload);
+      else this.forgetUser(payload, { andThoseDependingOnOthers: true });
     });
     // Announcements sent while the listener was reconnecting are lost: forget everything.
     this.bus.onResubscribed(() => this.forgetEverything());
@@ -77,36 +91,60 @@ export class UserReads {
     return this.bus.stop();
   }
 
-  /** Drops what this instance remembers for the user (their submissions may have changed). */
-  forgetUser(userId: string): void {
+  /**
+   * Drops what this instance remembers for the user (their submissions may have changed); an
+   * announcement also drops what it remembers for every user with an answer that depends on
+   * others' submissions.
+   */
+  forgetUser(userId: string, { andThoseDependingOnOthers = false } = {}): void {
     this.heard++;
     this.answers.delete(userId);
+    this.dependOnOthers.delete(userId);
+    if (andThoseDependingOnOthers) {
+      for (const dependent of this.dependOnOthers) this.answers.delete(dependent);
+      this.dependOnOthers.clear();
+    }
   }
 
-  /** The remembered answer to `key` for `userId`, or `read()`'s, serialised by `serialise`. */
-  async answer<T>(userId: string, key: string, read: () => Promise<T>, serialise: (value: T) => string): Promise<RememberedAnswer> {
+  /**
+   * The remembered answer to `key` for `userId`, or `read()`'s, serialised by `serialise`. An answer
+   * for which `dependsOnOthers` holds is forgotten on anyone's announcement, not only the user's.
+   */
+  async answer<T>(
+    userId: string,
+    key: string,
+    read: () => Promise<T>,
+    serialise: (value: T) => string,
+    dependsOnOthers: (value: T) => boolean = () => false,
+  ): Promise<RememberedAnswer> {
     const remembered = this.answers.get(userId)?.get(key);
     if (remembered) return remembered;
     const heardBefore = this.heard;
-    const answer = await this.fresh(read, serialise);
+    const value = await read();
+    const answer = this.sent(serialise(value));
     if (this.heard === heardBefore) {
       // A new map each time: the cache measures an entry's size only when it is set.
       const byKey = new Map(this.answers.get(userId));
       byKey.set(key, answer);
       this.answers.set(userId, byKey);
+      if (dependsOnOthers(value)) this.dependOnOthers.add(userId);
     }
     return answer;
   }
 
   /** `read()`'s answer, not remembered. */
   async fresh<T>(read: () => Promise<T>, serialise: (value: T) => string): Promise<RememberedAnswer> {
-    const body = serialise(await read());
+    return this.sent(serialise(await read()));
+  }
+
+  private sent(body: string): RememberedAnswer {
     return { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
   }
 
   private forgetEverything() {
     this.heard++;
     this.answers.clear();
+    this.dependOnOthers.clear();
   }
 }
 

@@ -17,9 +17,9 @@ export const allowlistLetterUrl = (id: string) => `/api/admin/submissions/${id}/
 export const releasePackageUrl = (id: string) => `/api/admin/submissions/${id}/release.zip`;
 export const evidencePackUrl = (id: string) => `/api/admin/submissions/${id}/evidence.zip`;
 
-/** The licence agreement of an approved submission (CONTRACT §22); none is asked for before approval. */
-export function useAgreement(submission: { id: string; status: string }) {
-  return useQuery<Agreement>({ queryKey: agreementKey(submission.id), enabled: isPublishable(submission.status) });
+/** The licence agreement of an approved submission (CONTRACT §22); none is asked for before approval, nor while `enabled` is false. */
+export function useAgreement(submission: { id: string; status: string }, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery<Agreement>({ queryKey: agreementKey(submission.id), enabled: enabled && isPublishable(submission.status) });
 }
 
 export function useSignAgreement(id: string) {
@@ -28,6 +28,8 @@ export function useSignAgreement(id: string) {
     onSuccess: (agreement) => {
       queryClient.setQueryData(agreementKey(id), agreement);
       void queryClient.invalidateQueries({ queryKey: rightsKey(id) });
+      // The dashboard's list says whether the agreement still waits for the artist (its row's button).
+      void queryClient.invalidateQueries({ queryKey: ['/api/submissions'], exact: true });
     },
   });
 }

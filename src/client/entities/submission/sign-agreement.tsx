@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { FileSignature, Download } from 'lucide-react';
 import type { Agreement } from '@shared/rights';
-import { RIGHTS_TEXTS, SIGNING_TEXTS } from '@shared/rights-texts';
+import { RIGHTS_TEXTS, SIGNING_TEXTS, awaitsArtistHand } from '@shared/rights-texts';
 import type { Submission } from '@shared/submission-schemas';
 import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
+import { LoadingBlock } from '@client/components/loading-block';
 import { errorMessage } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { AgreementView } from './agreement-view';
@@ -16,28 +17,33 @@ import { SignatureFields, typedNameOk } from './signature-fields';
  * The artist's licence agreement on the dashboard (CONTRACT §22): once the submission is approved,
  * "Sign the licence agreement" until they have signed, then its state; the dialog shows the text,
  * takes the typed name and consent, and signs for owners without an email on their behalf.
+ *
+ * In the list, `asked` is what the list says (its item's `agreementAwaitsArtist`): the button shows
+ * only while the agreement waits for the artist's hand, and the agreement is read when its dialog
+ * opens, so a row reads nothing of its own (issue 50). The details leave `asked` out: they read the
+ * agreement and show its state always.
  */
-export function SignAgreementPrompt({ submission, onlyWhenAsked = false }: { submission: Pick<Submission, 'id' | 'status' | 'songTitle'>; onlyWhenAsked?: boolean }) {
-  const agreement = useAgreement(submission);
+export function SignAgreementPrompt({ submission, asked }: { submission: Pick<Submission, 'id' | 'status' | 'songTitle'>; asked?: boolean }) {
+  const inList = asked !== undefined;
   const [open, setOpen] = useState(false);
-  if (!agreement.data) return null;
-  const own = agreement.data.signatures[0];
-  const needsMe = own?.signedAt === null;
-  const onBehalfNames = agreement.data.signatures.filter((s, i) => i > 0 && !s.hasEmail && !s.signedAt).map((s) => s.name);
-  // In the list, only what asks for the artist's hand; the details show it always.
+  const agreement = useAgreement(submission, { enabled: !inList || open });
   // (An open dialog stays open when its last signature is made: the artist sees it recorded.)
-  if (onlyWhenAsked && !needsMe && onBehalfNames.length === 0 && !open) return null;
+  if (inList ? !asked && !open : !agreement.data) return null;
+  const own = agreement.data?.signatures[0];
+  const needsMe = own?.signedAt === null;
+  const onBehalfNames = agreement.data?.signatures.filter((s, i) => i > 0 && !s.hasEmail && !s.signedAt).map((s) => s.name) ?? [];
+  const asks = agreement.data ? awaitsArtistHand(agreement.data.signatures) : asked === true;
   return (
     <>
       <Button
         size="sm"
-        variant={needsMe || onBehalfNames.length > 0 ? 'default' : 'outline'}
+        variant={asks ? 'default' : 'outline'}
         onClick={() => setOpen(true)}
         data-testid="agreement-button"
-        aria-label={needsMe || onBehalfNames.length > 0 ? `${RIGHTS_TEXTS.signPrompt} of ${submission.songTitle}` : `Licence agreement of ${submission.songTitle}`}
+        aria-label={asks ? `${RIGHTS_TEXTS.signPrompt} of ${submission.songTitle}` : `Licence agreement of ${submission.songTitle}`}
       >
         <FileSignature className="size-4" aria-hidden />
-        {needsMe || onBehalfNames.length > 0 ? RIGHTS_TEXTS.signPrompt : 'Licence agreement'}
+        {asks ? RIGHTS_TEXTS.signPrompt : 'Licence agreement'}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent className="max-w-2xl">
@@ -48,8 +54,18 @@ export function SignAgreementPrompt({ submission, onlyWhenAsked = false }: { sub
               email them.
             </DialogDescription>
           </DialogHeader>
-          <AgreementView agreement={agreement.data} />
-          <SignForms submissionId={submission.id} agreement={agreement.data} needsMe={needsMe} onBehalfNames={onBehalfNames} />
+          {agreement.data ? (
+            <>
+              <AgreementView agreement={agreement.data} />
+              <SignForms submissionId={submission.id} agreement={agreement.data} needsMe={needsMe} onBehalfNames={onBehalfNames} />
+            </>
+          ) : agreement.isError ? (
+            <p role="alert" className="text-sm text-destructive-soft">
+              The agreement could not be loaded: {errorMessage(agreement.error)}
+            </p>
+          ) : (
+            <LoadingBlock label="Loading the agreement" className="p-6" />
+          )}
           <a className="inline-flex items-center gap-1.5 text-sm text-primary-soft underline-offset-4 hover:underline" href={agreementPdfUrl(submission.id)} download>
             <Download className="size-4" aria-hidden /> Download agreement.pdf
           </a>

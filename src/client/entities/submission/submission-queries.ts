@@ -7,6 +7,7 @@ import {
   type DraftSubmissionInput,
   type OwnSubmission,
   type Submission,
+  type SubmissionListItem,
   type UrlMetadata,
 } from '@shared/submission-schemas';
 import { apiRequest } from '@client/lib/api';
@@ -15,19 +16,24 @@ import { queryClient } from '@client/lib/query-client';
 const SUBMISSIONS_QUERY_KEY = ['/api/submissions'] as const;
 const STATS_QUERY_KEY = ['/api/stats'] as const;
 
+/** A queue place moves as the team decides other artists' work: the list is read again every minute while it shows one. */
+const PLACE_REFRESH_MS = 60_000;
+
 /**
  * The artist's own submissions, newest first (CONTRACT §4), a page at a time: `list` is every
  * page loaded so far, `fetchNextPage` brings the next older one ("Load more"). A full page means
  * there may be more. The browser revalidates each page with its ETag, so a refresh of an
- * unchanged list is a 304.
+ * unchanged list is a 304. Each item carries what its row shows beside it (its queue place, its
+ * agreement's state): a row reads nothing of its own.
  */
 export function useSubmissions() {
   const query = useInfiniteQuery({
     queryKey: SUBMISSIONS_QUERY_KEY,
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) =>
-      apiRequest<Submission[]>('GET', `/api/submissions${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`, undefined, { signal }),
+      apiRequest<SubmissionListItem[]>('GET', `/api/submissions${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`, undefined, { signal }),
     getNextPageParam: (last) => (last.length >= SUBMISSIONS_PAGE_SIZE ? last.at(-1)?.id : undefined),
+    refetchInterval: ({ state }) => (state.data?.pages.some((page) => page.some((item) => item.queuePosition !== null)) ? PLACE_REFRESH_MS : false),
   });
   // The same array while the pages are the same: a list deferred by identity (the dashboard's) is drawn once.
   const list = useMemo(() => query.data?.pages.flat() ?? [], [query.data]);
@@ -99,7 +105,7 @@ export function useMarkSeen() {
     mutationFn: (id: string) => apiRequest<void>('POST', `/api/submissions/${encodeURIComponent(id)}/seen`),
     onSuccess: (_data, id) => {
       const seen = <T extends Submission>(s: T): T => (s.id === id ? { ...s, hasUnseenUpdate: false } : s);
-      queryClient.setQueryData<InfiniteData<Submission[], string | undefined>>(SUBMISSIONS_QUERY_KEY, (data) =>
+      queryClient.setQueryData<InfiniteData<SubmissionListItem[], string | undefined>>(SUBMISSIONS_QUERY_KEY, (data) =>
         data && { ...data, pages: data.pages.map((page) => page.map(seen)) },
       );
       queryClient.setQueryData<OwnSubmission>(['/api/submissions', id], (one) => one && seen(one));

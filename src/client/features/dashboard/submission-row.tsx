@@ -3,7 +3,7 @@ import { usePublicConfig } from '@client/lib/public-config';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
-import type { Submission } from '@shared/submission-schemas';
+import type { SubmissionListItem } from '@shared/submission-schemas';
 import { isArtistDeletable } from '@shared/submissions';
 import { PRODUCTION_TEXTS } from '@shared/production-texts';
 import { ArtworkThumbnail } from '@client/entities/submission/artwork-thumbnail';
@@ -17,13 +17,13 @@ import { formatLongDate } from '@client/lib/format';
 import { toast } from '@client/lib/toast';
 import { useDeleteSubmission } from '@client/entities/submission/submission-queries';
 import { StatusBadge } from '@client/entities/submission/status-badge';
-import { DecisionDate } from '@client/entities/submission/decision-date';
+import { RowDecisionDate } from '@client/entities/submission/decision-date';
 import { SignAgreementPrompt } from '@client/entities/submission/sign-agreement';
 import { paymentTypeOf } from './payment-type';
 
 interface SubmissionRowProps {
-  submission: Submission;
-  onView: (submission: Submission) => void;
+  submission: SubmissionListItem;
+  onView: (submission: SubmissionListItem) => void;
 }
 
 export function SubmissionRow({ submission, onView }: SubmissionRowProps) {
@@ -71,8 +71,8 @@ export function SubmissionRow({ submission, onView }: SubmissionRowProps) {
             {PRODUCTION_TEXTS.deliveryBy(formatLongDate(submission.dueAt))}
           </span>
         ) : null}
-        {/* CONTRACT §26: the answer the label promised, and the artist's place in its queue. */}
-        <DecisionDate submission={submission} compact />
+        {/* CONTRACT §26: the answer the label promised, and the artist's place in its queue, as the list carries them. */}
+        <RowDecisionDate submission={submission} />
       </td>
       <td className="py-3 pr-4 max-md:p-0">
         <StatusBadge status={submission.status} />
@@ -87,7 +87,7 @@ export function SubmissionRow({ submission, onView }: SubmissionRowProps) {
   );
 }
 
-function RowActions({ submission, onView }: { submission: Submission; onView: () => void }) {
+function RowActions({ submission, onView }: { submission: SubmissionListItem; onView: () => void }) {
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteSubmission();
   const title = submission.songTitle || 'Untitled';
@@ -136,7 +136,7 @@ function RowActions({ submission, onView }: { submission: Submission; onView: ()
         <Eye aria-hidden />
         View
       </Button>
-      <SignAgreementPrompt submission={submission} onlyWhenAsked />
+      <SignAgreementPrompt submission={submission} asked={submission.agreementAwaitsArtist} />
       {submission.status === 'payment_pending' ? (
         paymentsUnavailable ? (
           // Nothing can be paid: the checkout's "Change plan" is the way on (to Free), not a payment.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { PRODUCT_NAME } from '@shared/brand';
-import { ESIGN_DISCLOSURE, esignDisclosure, ownersOf, type Agreement, type AgreementStatus, type Owner, type SigningLinkView } from '@shared/rights';
+import { ESIGN_DISCLOSURE, awaitsArtistHand, esignDisclosure, ownersOf, type Agreement, type AgreementStatus, type Owner, type SigningLinkView } from '@shared/rights';
 import { isPublishable } from '@shared/submissions';
 import type { Db, Tx } from '../../platform/db/client';
 import {
@@ -15,6 +15,7 @@ import {
 } from '../../platform/db/schema';
 import { apiError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import { announceUserReadsChange } from '../../platform/user-reads';
 import type { EmailQueue } from '../email/email-kinds';
 import { hashToken } from '../email/emailed-links';
 import { renderAgreementPdf } from './agreement-pdf';
@@ -41,6 +42,37 @@ export function agreementStatusOf(signatures: Pick<AgreementSignatureRow, 'signe
   const signed = signatures.filter((s) => s.signedAt !== null).length;
   if (signed === 0) return 'unsigned';
   return signed === signatures.length ? 'signed' : 'partly_signed';
+}
+
+/**
+ * Who signs a submission's agreement, in order: its owners, the artist first and without an
+ * address (they sign in the product; decision 178).
+ */
+const signersOf = (submission: Pick<SubmissionRow, 'owners' | 'artistName'>): Owner[] =>
+  ownersOf(submission).map((owner, index) => (index === 0 ? { ...owner, email: null } : owner));
+
+/**
+ * For the dashboard's list (GET /api/submissions): which of `rows` have an agreement that waits for
+ * the artist's hand (`awaitsArtistHand`), read in one query for the page. An approved submission
+ * whose agreement was never read yet has none: it is made unsigned from its owners on the first
+ * read (`lockAgreement`), so it waits for the artist as that one would.
+ */
+export async function agreementsAwaitingArtist(db: Db | Tx, rows: readonly Pick<SubmissionRow, 'id' | 'status' | 'owners' | 'artistName'>[]): Promise<Set<string>> {
+  const approved = rows.filter((row) => isPublishable(row.status));
+  if (approved.length === 0) return new Set();
+  const signed = await db
+    .select({ submissionId: agreementSignatures.submissionId, ownerEmail: agreementSignatures.ownerEmail, signedAt: agreementSignatures.signedAt })
+    .from(agreementSignatures)
+    .where(inArray(agreementSignatures.submissionId, approved.map((row) => row.id)))
+    .orderBy(asc(agreementSignatures.submissionId), asc(agreementSignatures.ownerIndex));
+  const made = new Map<string, { hasEmail: boolean; signedAt: Date | null }[]>();
+  for (const { submissionId, ownerEmail, signedAt } of signed) {
+    const lines = made.get(submissionId) ?? [];
+    lines.push({ hasEmail: ownerEmail !== null, signedAt });
+    made.set(submissionId, lines);
+  }
+  const unsigned = (row: Pick<SubmissionRow, 'owners' | 'artistName'>) => signersOf(row).map((owner) => ({ hasEmail: owner.email !== null, signedAt: null }));
+  return new Set(approved.filter((row) => awaitsArtistHand(made.get(row.id) ?? unsigned(row))).map((row) => row.id));
 }
 
 export function toAgreement(agreement: AgreementRow, signatures: AgreementSignatureRow[], songTitle: string, labelName: string | undefined): Agreement {
@@ -97,12 +129,12 @@ export async function lockAgreement(
     .returning({ submissionId: agreements.submissionId });
   if (made.length > 0) {
     await tx.insert(agreementSignatures).values(
-      ownersOf(submission).map((owner, index) => ({
+      signersOf(submission).map((owner, index) => ({
         id: newId(),
         submissionId: submission.id,
         ownerIndex: index,
         ownerName: owner.name,
-        ownerEmail: index === 0 ? null : owner.email,
+        ownerEmail: owner.email,
         role: owner.role,
         share: owner.share.toFixed(2),
       })),
@@ -203,6 +235,8 @@ async function recordSignatures(
     team.map((admin) => ({ kind: all ? ('agreement_signed' as const) : ('agreement_signature_received' as const), userId: admin.id, data })),
   );
   await announceSubmissionChange(tx, submission.userId, { submissionId: submission.id, status: submission.status });
+  // The dashboard's list says whether the agreement waits for the artist: every instance forgets it.
+  await announceUserReadsChange(tx, submission.userId);
   // The team hears it live too, as a badge on the desk row and in the header (issue 33 part 4).
   await recordArtistActivity(tx, { submissionId: submission.id, songTitle: submission.songTitle, kind: 'agreement_signed', at: write.origin.now });
   return signatures;

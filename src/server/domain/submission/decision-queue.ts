@@ -1,4 +1,4 @@
-import { and, count, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { WAITING_STATUSES, type QueuePlace } from '@shared/decisions';
 import type { Db, Tx } from '../../platform/db/client';
 import { submissions, type SubmissionRow } from '../../platform/db/schema';
@@ -21,24 +21,36 @@ export function isWaitingForDecision(row: Pick<SubmissionRow, 'decisionDueAt' | 
 }
 
 /**
- * GET /api/submissions/{id}'s `queue`: the submission's place in the desk's order (1 = next), counted
- * as the waiting submissions before it; null once it no longer waits (decided, or not yet submitted).
+ * The places in the desk's order (1 = next) of those of `rows` that wait, in one query however
+ * many they are (the dashboard's list page, GET /api/submissions): the queue is numbered once by
+ * `queueOrder`, and only the rows asked for are read back. A row that does not wait has no place.
+ */
+export async function queuePlacesOf(
+  db: Db | Tx,
+  rows: readonly Pick<SubmissionRow, 'id' | 'decisionDueAt' | 'decidedAt' | 'status'>[],
+): Promise<Map<string, number>> {
+  const ids = rows.filter(isWaitingForDecision).map((row) => row.id);
+  if (ids.length === 0) return new Map();
+  const numbered = db
+    .select({
+      id: submissions.id,
+      position: sql<number>`row_number() over (order by ${sql.join(queueOrder(), sql`, `)})`.mapWith(Number).as('position'),
+    })
+    .from(submissions)
+    .where(waitingForDecision())
+    .as('numbered');
+  const places = await db.select({ id: numbered.id, position: numbered.position }).from(numbered).where(inArray(numbered.id, ids));
+  return new Map(places.map(({ id, position }) => [id, position]));
+}
+
+/**
+ * GET /api/submissions/{id}'s `queue`: the submission's place in the desk's order (1 = next); null
+ * once it no longer waits (decided, or not yet submitted).
  */
 export async function queuePlaceOf(
   db: Db | Tx,
-  row: Pick<SubmissionRow, 'id' | 'pricingTier' | 'decisionDueAt' | 'decidedAt' | 'status'>,
+  row: Pick<SubmissionRow, 'id' | 'decisionDueAt' | 'decidedAt' | 'status'>,
 ): Promise<QueuePlace> {
-  const decisionDueAt = row.decisionDueAt?.toISOString() ?? null;
-  if (!isWaitingForDecision(row)) return { position: null, decisionDueAt };
-  const mine = row.pricingTier === 'free' ? 1 : 0;
-  const [ahead] = await db
-    .select({ n: count() })
-    .from(submissions)
-    .where(
-      and(
-        waitingForDecision(),
-        sql`(${freeLast}, ${submissions.decisionDueAt}, ${submissions.id}) < (${mine}::int, ${row.decisionDueAt!.toISOString()}::timestamptz, ${row.id})`,
-      ),
-    );
-  return { position: (ahead?.n ?? 0) + 1, decisionDueAt };
+  const places = await queuePlacesOf(db, [row]);
+  return { position: places.get(row.id) ?? null, decisionDueAt: row.decisionDueAt?.toISOString() ?? null };
 }

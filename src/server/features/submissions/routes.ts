@@ -4,9 +4,10 @@ import {
   artistStatsSchema,
   createSubmissionSchema,
   draftSubmissionSchema,
-  submissionSchema,
+  submissionListItemSchema,
   submissionsQuerySchema,
   type OwnSubmission,
+  type SubmissionListItem,
 } from '@shared/submission-schemas';
 import { OBJECT_ID_PATTERN } from '@shared/submissions';
 import type { Config } from '../../config';
@@ -25,6 +26,7 @@ import {
   createDraft,
   createSubmission,
   findSubmission,
+  listItemsOf,
   listSubmissions,
   markSubmissionSeen,
   submitDraft,
@@ -86,16 +88,20 @@ export async function submissionRoutes(app: FastifyInstance, { db, storage, conf
     return toSubmission(row);
   });
 
-  // A page, newest first, written by a compiled serialiser; an unchanged page answers 304.
-  app.get('/api/submissions', { schema: { response: { 200: responseListSchema(submissionSchema) } } }, async (request, reply) => {
+  // A page, newest first, with what each row shows beside it (queue places, agreements), written by
+  // a compiled serialiser; an unchanged page answers 304.
+  app.get('/api/submissions', { schema: { response: { 200: responseListSchema(submissionListItemSchema) } } }, async (request, reply) => {
     const page = parseInput(submissionsQuerySchema, request.query);
     const userId = userOf(request).id;
-    const read = async () => (await listSubmissions(db, userId, page)).map(toSubmission);
+    const read = async () => listItemsOf(db, await listSubmissions(db, userId, page));
     const serialise = (list: unknown) => String(reply.serialize(list));
+    // A place in the queue moves when the team decides another artist's submission: a page that
+    // shows one is forgotten on anyone's change, not only this artist's.
+    const showsPlaces = (list: SubmissionListItem[]) => list.some((item) => item.queuePosition !== null);
     // Only first pages are remembered: a cursor names one of many pages, rarely asked twice.
     const answer = page.before
       ? await reads.fresh(read, serialise)
-      : await reads.answer(userId, `list:${page.limit}`, read, serialise);
+      : await reads.answer(userId, `list:${page.limit}`, read, serialise, showsPlaces);
     return sendWithEtag(request, reply, answer);
   });
 

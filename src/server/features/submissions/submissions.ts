@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import {
   SUBMISSION_MESSAGES,
   type AttachedFile,
+  type SubmissionListItem,
   type createSubmissionSchema,
   type draftSubmissionSchema,
 } from '@shared/submission-schemas';
@@ -17,6 +18,9 @@ import { newId } from '../../platform/ids';
 import { transitionSubmissions } from '../../domain/submission/transition';
 import { initialPaymentState } from '../../domain/submission/payment-state';
 import { recordFirstVersion } from '../../domain/submission/versions';
+import { queuePlacesOf } from '../../domain/submission/decision-queue';
+import { agreementsAwaitingArtist } from '../../domain/submission/agreement';
+import { toSubmission } from '../../domain/submission/to-submission';
 
 type CreateSubmission = z.output<typeof createSubmissionSchema>;
 type DraftChanges = z.output<typeof draftSubmissionSchema>;
@@ -274,6 +278,16 @@ export async function listSubmissions(
     .where(and(eq(submissions.userId, userId), after))
     .orderBy(desc(submissions.createdAt), desc(submissions.id))
     .limit(page.limit);
+}
+
+/**
+ * GET /api/submissions' items: each submission with what its dashboard row shows beside it, read
+ * for the whole page at once (two queries at most, whatever its length; issue 50): the places in
+ * the team's queue of those that wait, and which agreements wait for the artist's hand.
+ */
+export async function listItemsOf(db: Db, rows: ArtistSubmissionRow[]): Promise<SubmissionListItem[]> {
+  const [places, awaiting] = await Promise.all([queuePlacesOf(db, rows), agreementsAwaitingArtist(db, rows)]);
+  return rows.map((row) => ({ ...toSubmission(row), queuePosition: places.get(row.id) ?? null, agreementAwaitsArtist: awaiting.has(row.id) }));
 }
 
 /**
