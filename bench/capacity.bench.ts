@@ -37,6 +37,8 @@ const ONLY = process.env.BENCH_CAPACITY_ONLY;
 
 /** Issue 37's goals; two instances must carry at least what one does. */
 const GOALS = { pglite: 225, postgres: 450 } as const;
+/** Issue 50: PGlite carries at least this share of what PostgreSQL carries on the same machine. */
+const PGLITE_SHARE_GOAL = 0.6;
 
 interface Setup {
   kind: 'pglite' | 'postgres' | 'two';
@@ -84,6 +86,17 @@ export default async function benchCapacity(): Promise<void> {
       held === 0 ? '< 25 artists' : `${held} artists`,
       goal === undefined ? '≥ one instance' : `≥ ${goal}${setup.kind === 'two' ? ' (one instance)' : ''}`,
       goal === undefined ? undefined : held >= goal,
+    );
+  }
+  // Issue 50: the embedded database within reach of PostgreSQL, measured in the same run.
+  const embedded = heldBy.get('pglite');
+  const server = heldBy.get('postgres');
+  if (embedded !== undefined && server) {
+    recordFigure(
+      'capacity, PGlite against PostgreSQL in the same run',
+      `${(embedded / server).toFixed(2)} (${embedded} of ${server} artists)`,
+      `≥ ${PGLITE_SHARE_GOAL.toFixed(2)}`,
+      embedded / server >= PGLITE_SHARE_GOAL,
     );
   }
   console.log(`\nartists held at p99 < ${CAPACITY_P99_MS} ms with no errors (load average now ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}):`);

@@ -137,7 +137,7 @@ export function startServer(env: Record<string, string> & { LOAD_DATA_DIR: strin
     stdio: ['ignore', log, 'inherit', 'ipc'],
     // Measured as it is deployed: NODE_ENV=production (React renders the emails with its production
     // build, several times faster than the development one it uses otherwise).
-    env: { ...process.env, NODE_ENV: 'production', ...env },
+    env: { ...embeddedUnlessNamed(process.env), NODE_ENV: 'production', ...env },
   });
   closeSync(log);
   return new Promise((resolve, reject) => {
@@ -145,6 +145,16 @@ export function startServer(env: Record<string, string> & { LOAD_DATA_DIR: strin
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`load server exited with ${code}`)));
   });
+}
+
+/**
+ * The bench's own environment without DATABASE_URL: a server on PostgreSQL is given its scratch
+ * database by the caller, and one given none runs on the embedded database, whatever the shell
+ * that started the bench had set (a run with DATABASE_URL exported measured PostgreSQL twice).
+ */
+function embeddedUnlessNamed(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _ignored, ...rest } = env;
+  return rest;
 }
 
 /** SIGTERM, then SIGKILL if it has not exited within 10 s. */
