@@ -85,15 +85,28 @@ export default async function benchLoad(): Promise<void> {
   console.log(
     `${ARTISTS} artists, ${DURATION_S} s (ramp-up ${RAMP_S} s), think time ~${THINK_MS} ms, timeout ${TIMEOUT_MS} ms; load from undici, one connection per artist`,
   );
-  if (ONLY !== 'postgres') await runAgainst('embedded database (PGlite)', {});
-  if (ONLY === 'pglite') return;
-  const scratch = await createScratchDatabase('hub_bench_load');
+  await onEachDatabase('hub_bench_load', ONLY, runAgainst);
+}
+
+/**
+ * Runs `run` on the embedded database, then on a scratch PostgreSQL database (named `scratchName`,
+ * dropped after), skipping the one `only` leaves out and PostgreSQL when it cannot be reached.
+ * `run` gets the title to print and the server's extra environment.
+ */
+export async function onEachDatabase(
+  scratchName: string,
+  only: string | undefined,
+  run: (title: string, env: Record<string, string>) => Promise<void>,
+): Promise<void> {
+  if (only !== 'postgres') await run('embedded database (PGlite)', {});
+  if (only === 'pglite') return;
+  const scratch = await createScratchDatabase(scratchName);
   if (!scratch) {
     console.log(`\nPostgreSQL at ${redactUrl(BENCH_POSTGRES_URL)} unavailable: its part is skipped.`);
     return;
   }
   try {
-    await runAgainst('PostgreSQL', { DATABASE_URL: scratch.url });
+    await run('PostgreSQL', { DATABASE_URL: scratch.url });
   } finally {
     await scratch.drop();
   }

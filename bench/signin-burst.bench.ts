@@ -32,10 +32,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'undici';
-import { Artist, Recorder, startServer, stopServer, type ServerInfo } from './load.bench';
+import { Artist, onEachDatabase, Recorder, startServer, stopServer, type ServerInfo } from './load.bench';
 import { recordFigure } from './support/figures';
 import { fmt, pct } from './support/measure';
-import { createScratchDatabase, redactUrl, BENCH_POSTGRES_URL } from './support/scratch-postgres';
 import { loadAverage } from './support/yardstick';
 
 const SIGN_INS = Number(process.env.BENCH_BURST_SIGN_INS ?? 200);
@@ -76,18 +75,7 @@ export default async function benchSignInBurst(): Promise<void> {
     `${SIGN_INS} artists sign in at once while ${WORKERS} others work (the load bench's mix); ramp-up ${RAMP_S} s, ${WARM_S} s before the burst, ` +
       `limit ${LIMIT_S} s; every artist its own address and connection`,
   );
-  if (ONLY !== 'postgres') await burstOn('embedded database (PGlite)', {});
-  if (ONLY === 'pglite') return;
-  const scratch = await createScratchDatabase('hub_bench_burst');
-  if (!scratch) {
-    console.log(`\nPostgreSQL at ${redactUrl(BENCH_POSTGRES_URL)} unavailable: its part is skipped.`);
-    return;
-  }
-  try {
-    await burstOn('PostgreSQL', { DATABASE_URL: scratch.url });
-  } finally {
-    await scratch.drop();
-  }
+  await onEachDatabase('hub_bench_burst', ONLY, burstOn);
 }
 
 async function burstOn(title: string, env: Record<string, string>): Promise<void> {
