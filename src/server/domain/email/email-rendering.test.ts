@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { renderEmail, type EmailContext } from '../../platform/email/email-template';
+import { render } from '@react-email/render';
+import { renderEmail, type EmailContext, type EmailTemplate } from '../../platform/email/email-template';
 import { RenderPool } from '../../platform/email/render-pool';
 import { EMAIL_KINDS, type EmailKinds } from './email-kinds';
 import { EMAIL_TEMPLATES, EMAIL_TEMPLATES_MODULE } from './email-templates';
@@ -110,6 +111,14 @@ describe('every kind of email rendered on a worker thread', () => {
     expect(there).toEqual(here);
     expect(here.html).toContain('<html');
     expect(here.text.length).toBeGreaterThan(50);
+  });
+
+  // The element is rendered once, its text converted from that HTML (issue 50): the text is
+  // exactly what react-email's own plain-text render of the element gives.
+  it.each(Object.keys(SAMPLES) as (keyof EmailKinds)[])('%s: its text is react-email\'s plain-text render', async (kind) => {
+    const { text } = await renderEmail<unknown>(EMAIL_KINDS[kind].template, SAMPLES[kind], context(kind));
+    const element = (EMAIL_KINDS[kind].template as EmailTemplate<unknown>).body(SAMPLES[kind], context(kind));
+    expect(text).toBe(await render(element, { plainText: true }));
   });
 });
 
