@@ -4,6 +4,7 @@ import { VIDEO_PLAN_TEXT } from '@shared/plans';
 import { SUBMISSION_MESSAGES } from '@shared/submission-schemas';
 import { LICENSED_SUBMISSION_MESSAGE } from '@shared/submissions';
 import { submissions, uploads, type UserRow } from '../../platform/db/schema';
+import { waitFor } from '../../test/kit';
 import { createAdmin, createArtist, createStoredUpload, createSubmissionRow, createTestApp, headers, linkSubmission, type Caller, type Method, type TestApp } from '../../test/helpers';
 
 /** Finished videos, drafts, genre and mood, withdrawal and the "seen" marker (CONTRACT §12). */
@@ -284,7 +285,9 @@ describe('what changed since the artist last looked (POST /api/submissions/{id}/
       payload: { status: 'under_review', review: 'Strong chorus; we are listening closely.' },
     });
     expect(review.statusCode).toBe(200);
-    expect((await find()).hasUnseenUpdate).toBe(true);
+    // The team's change reaches the artist's remembered list by its announcement (decision 143),
+    // which may land a moment after the team's answer; the artist's own writes below need none.
+    await waitFor(async () => (await find()).hasUnseenUpdate, { what: 'the review marked unseen' });
 
     expect((await call('POST', `/api/submissions/${row.id}/seen`, otherCookie)).statusCode).toBe(404);
     expect((await find()).hasUnseenUpdate).toBe(true);
