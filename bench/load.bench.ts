@@ -34,13 +34,13 @@ import { fmt, pct } from './support/measure';
 const ARTISTS = Number(process.env.BENCH_LOAD_ARTISTS ?? 200);
 const DURATION_S = Number(process.env.BENCH_LOAD_DURATION ?? 60);
 const RAMP_S = Number(process.env.BENCH_LOAD_RAMP ?? 5);
-const THINK_MS = Number(process.env.BENCH_LOAD_THINK_MS ?? 1000);
+export const THINK_MS = Number(process.env.BENCH_LOAD_THINK_MS ?? 1000);
 const TIMEOUT_MS = Number(process.env.BENCH_LOAD_TIMEOUT_MS ?? 10_000);
 const ONLY = process.env.BENCH_LOAD_ONLY;
 /** `arrival`: every artist signs in as it arrives, instead of holding a session from an earlier visit. */
 const SIGN_IN_ON_ARRIVAL = process.env.BENCH_LOAD_SIGN_IN === 'arrival';
 /** Chance per round that an artist signs out, mistypes the password once and signs in again. */
-const RELOGIN_CHANCE = 0.02;
+export const RELOGIN_CHANCE = 0.02;
 const HEALTH_EVERY_MS = 500;
 const TARGET_P99_MS = 500;
 
@@ -180,7 +180,7 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-interface Call {
+export interface Call {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
@@ -188,6 +188,41 @@ interface Call {
 }
 
 /** One simulated artist: its own connection, address and session. */
+/**
+ * One round of an artist's mixed load, in order: the dashboard's three reads, a submission by link
+ * and a message to the label team (`index` tells the artists apart, `round` the rounds). The
+ * capacity bench runs it with think times; bench/request-cost.bench.ts one request at a time.
+ */
+export function roundSteps(info: ServerInfo, index: number, round: number): [string, Call][] {
+  return [
+    ['GET /api/user', { method: 'GET', path: '/api/user', expect: 200 }],
+    ['GET /api/submissions', { method: 'GET', path: '/api/submissions', expect: 200 }],
+    ['GET /api/stats', { method: 'GET', path: '/api/stats', expect: 200 }],
+    [
+      'POST /api/submissions',
+      {
+        method: 'POST',
+        path: '/api/submissions',
+        expect: 201,
+        body: {
+          submissionMethod: 'link',
+          musicUrl: `https://soundcloud.com/load-${index}/track-${round}`,
+          releaseStatus: 'released',
+          artistName: `The Load ${index}`,
+          songTitle: `Load test ${round}`,
+          videoStyle: 'non-custom',
+          pricingTier: 'free',
+          termsAccepted: true,
+        },
+      },
+    ],
+    ['POST /api/messages', { method: 'POST', path: '/api/messages', expect: 201, body: { toUserId: info.teamUserId, content: `Hello from artist ${index}, round ${round}` } }],
+  ];
+}
+
+/** A sign-in with the artist's right password. */
+export const signInCall = (email: string, password: string): Call => ({ method: 'POST', path: '/api/login', body: { email, password }, expect: 200 });
+
 export class Artist {
   private readonly client: Client;
   private readonly address: string;
@@ -234,12 +269,7 @@ export class Artist {
   }
 
   signIn(recorder: Recorder): Promise<boolean> {
-    return this.call(recorder, 'sign in', {
-      method: 'POST',
-      path: '/api/login',
-      body: { email: this.email, password: this.info.password },
-      expect: 200,
-    });
+    return this.call(recorder, 'sign in', signInCall(this.email, this.info.password));
   }
 
   /** The mix, round after round, until `endAt` (a time, or a function answering it: a bench that ends when something else is done). */
@@ -255,38 +285,7 @@ export class Artist {
           continue;
         }
         const round = ++this.round;
-        const steps: [string, Call][] = [
-          ['GET /api/user', { method: 'GET', path: '/api/user', expect: 200 }],
-          ['GET /api/submissions', { method: 'GET', path: '/api/submissions', expect: 200 }],
-          ['GET /api/stats', { method: 'GET', path: '/api/stats', expect: 200 }],
-          [
-            'POST /api/submissions',
-            {
-              method: 'POST',
-              path: '/api/submissions',
-              expect: 201,
-              body: {
-                submissionMethod: 'link',
-                musicUrl: `https://soundcloud.com/load-${index}/track-${round}`,
-                releaseStatus: 'released',
-                artistName: `The Load ${index}`,
-                songTitle: `Load test ${round}`,
-                videoStyle: 'non-custom',
-                pricingTier: 'free',
-                termsAccepted: true,
-              },
-            },
-          ],
-          [
-            'POST /api/messages',
-            {
-              method: 'POST',
-              path: '/api/messages',
-              expect: 201,
-              body: { toUserId: info.teamUserId, content: `Hello from artist ${index}, round ${round}` },
-            },
-          ],
-        ];
+        const steps = roundSteps(info, index, round);
         for (const [step, request] of steps) {
           if (performance.now() >= end()) break;
           await this.call(recorder, step, request);

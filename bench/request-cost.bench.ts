@@ -13,16 +13,16 @@
  *
  * From those it works out one artist's round of the capacity bench (the five steps, and in one
  * round of 50 a sign-out, a mistyped password and a sign-in: two hashes) and how many artists the
- * machine's cores could carry if they did nothing else (a round takes about five think times, 5 s):
+ * machine's cores could carry if they did nothing else (a round lasts about a think time a step):
  * the ceiling bench/capacity.bench.ts's figure sits under, since the load generator and the p99
  * limit take their share too. Knobs: BENCH_COST_REQUESTS (200), BENCH_COST_ONLY (pglite | postgres).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
-import { onEachDatabase, startServer, stopServer, type ServerInfo } from './load.bench';
+import { onEachDatabase, RELOGIN_CHANCE, roundSteps, signInCall, startServer, stopServer, THINK_MS, type Call } from './load.bench';
 import { recordFigure } from './support/figures';
 
 const REQUESTS = Number(process.env.BENCH_COST_REQUESTS ?? 200);
@@ -31,10 +31,6 @@ const SETTLE_MS = 2_000;
 const IDLE_MS = 2_000;
 /** Artists the requests rotate over (each has its own session from the load server). */
 const ARTISTS = 50;
-/** The capacity bench's round: five steps with a think time of about a second after each. */
-const ROUND_S = 5;
-/** Chance per round of a sign-out, a mistyped password and a sign-in (bench/load.bench.ts). */
-const RELOGIN_CHANCE = 0.02;
 /** /proc counts CPU in clock ticks of 10 ms (USER_HZ 100 on Linux). */
 const TICK_MS = 10;
 
@@ -48,52 +44,11 @@ const PART_NAMES: Record<Part, string> = {
   postgres: 'PostgreSQL',
 };
 
-interface Step {
-  name: string;
-  count: number;
-  request: (artist: number, n: number, info: ServerInfo) => { method: 'GET' | 'POST'; path: string; body?: unknown; expect: number };
-  /** The sign-in step signs in again each time: it sends no session. */
-  signedOut?: boolean;
-}
-
-const STEPS: Step[] = [
-  { name: 'GET /api/user', count: REQUESTS, request: () => ({ method: 'GET', path: '/api/user', expect: 200 }) },
-  { name: 'GET /api/submissions', count: REQUESTS, request: () => ({ method: 'GET', path: '/api/submissions', expect: 200 }) },
-  { name: 'GET /api/stats', count: REQUESTS, request: () => ({ method: 'GET', path: '/api/stats', expect: 200 }) },
-  {
-    name: 'POST /api/submissions',
-    count: REQUESTS,
-    request: (artist, n) => ({
-      method: 'POST',
-      path: '/api/submissions',
-      expect: 201,
-      body: {
-        submissionMethod: 'link',
-        musicUrl: `https://soundcloud.com/cost-${artist}/track-${n}`,
-        releaseStatus: 'released',
-        artistName: `The Load ${artist}`,
-        songTitle: `Cost ${n}`,
-        videoStyle: 'non-custom',
-        pricingTier: 'free',
-        termsAccepted: true,
-      },
-    }),
-  },
-  {
-    name: 'POST /api/messages',
-    count: REQUESTS,
-    request: (artist, n, info) => ({ method: 'POST', path: '/api/messages', expect: 201, body: { toUserId: info.teamUserId, content: `Hello from artist ${artist}, ${n}` } }),
-  },
-  {
-    name: 'POST /api/login',
-    count: SIGN_INS,
-    signedOut: true,
-    request: (artist, _n, info) => ({ method: 'POST', path: '/api/login', expect: 200, body: { email: info.artists[artist]!.email, password: info.password } }),
-  },
-];
+/** The sign-in measured beside the round (its hash included): signed out, so it sends no session. */
+const SIGN_IN = 'POST /api/login';
 
 export default async function benchRequestCost(): Promise<void> {
-  if (!readdirSync('/proc').includes('self')) {
+  if (!existsSync('/proc/self/task')) {
     console.log('No /proc on this machine: the CPU of each part cannot be read; skipped.');
     return;
   }
@@ -109,13 +64,20 @@ async function measure(title: string, env: Record<string, string>): Promise<void
   try {
     await sleep(3_000); // the first jobs' start-up (queues created, first polls) is not a request's cost
     const perStep = new Map<string, Cpu>();
-    for (const step of STEPS) {
+    // The round's steps, each sent `REQUESTS` times over the artists in turn, then the sign-in.
+    const steps: { name: string; count: number; call: (n: number) => Call; signedOut?: boolean }[] = roundSteps(info, 0, 0).map(([name], i) => ({
+      name,
+      count: REQUESTS,
+      call: (n: number) => roundSteps(info, n % ARTISTS, n)[i]![1],
+    }));
+    steps.push({ name: SIGN_IN, count: SIGN_INS, call: (n) => signInCall(info.artists[n % ARTISTS]!.email, info.password), signedOut: true });
+    for (const step of steps) {
       const idleRate = await idleCpuRate(pid);
       const before = readCpu(pid);
       const started = performance.now();
       for (let n = 0; n < step.count; n++) {
         const artist = n % ARTISTS;
-        const { method, path: url, body, expect } = step.request(artist, n, info);
+        const { method, path: url, body, expect } = step.call(n);
         const headers: Record<string, string> = { origin: info.origin, 'x-forwarded-for': `10.9.${artist >> 8}.${artist & 255}` };
         if (!step.signedOut) headers.cookie = info.artists[artist]!.cookie;
         if (body !== undefined) headers['content-type'] = 'application/json';
@@ -149,14 +111,17 @@ function report(title: string, perStep: Map<string, Cpu>): void {
     })),
   );
   const round = {} as Cpu;
-  const signIn = perStep.get('POST /api/login')!;
+  const signInCost = perStep.get(SIGN_IN)!;
+  const inRound = [...perStep].filter(([step]) => step !== SIGN_IN);
   for (const part of PARTS) {
-    round[part] = [...perStep].filter(([step]) => step !== 'POST /api/login').reduce((sum, [, cpu]) => sum + cpu[part], 0);
+    round[part] = inRound.reduce((sum, [, cpu]) => sum + cpu[part], 0);
     // A relogin round adds two hashed sign-ins (the mistyped one and the right one).
-    round[part] += RELOGIN_CHANCE * 2 * signIn[part];
+    round[part] += RELOGIN_CHANCE * 2 * signInCost[part];
   }
+  // A round lasts about a think time per step (bench/load.bench.ts).
+  const roundS = (inRound.length * THINK_MS) / 1000;
   const roundMs = total(round);
-  const ceiling = Math.floor((os.availableParallelism() * ROUND_S * 1000) / roundMs);
+  const ceiling = Math.floor((os.availableParallelism() * roundS * 1000) / roundMs);
   const parts = PARTS.filter((part) => round[part] >= 0.05).map((part) => `${PART_NAMES[part]} ${round[part].toFixed(1)}`);
   console.log(`one artist's round: ${roundMs.toFixed(1)} ms of CPU (${parts.join(', ')}); ${os.availableParallelism()} cores doing nothing else carry at most ${ceiling} artists`);
   const database = title.startsWith('PostgreSQL') ? 'PostgreSQL' : 'PGlite';
