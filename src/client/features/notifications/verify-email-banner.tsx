@@ -1,5 +1,5 @@
 import { MailCheck, MailWarning } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { PublicUser } from '@shared/auth';
 import { VERIFY_EMAIL_TEXTS } from '@shared/auth-texts';
 import { ResendVerificationButton } from '@client/components/resend-verification-button';
@@ -19,17 +19,31 @@ function readHidden(userId: string): boolean {
 
 type VerificationOutcome = 'done' | 'invalid';
 
+/** This page load's outcome once read from the address; undefined until then. */
+let outcomeOfThisLoad: VerificationOutcome | null | undefined;
+
 /**
- * What the link in the email led to (`?verification=` from GET /api/verify-email), read once; the
- * parameter leaves the address so a reload or a bookmark does not say it again.
+ * What the link in the email led to (`?verification=` from GET /api/verify-email). The parameter
+ * leaves the address so a reload or a bookmark does not say it again, and the first reading is
+ * kept: React may render the banner more than once before it is shown (the first screen renders
+ * in a transition that a busy phone can restart, decision 144), and a second reading of the
+ * address would find nothing and lose the message.
  */
-function readVerificationOutcome(): VerificationOutcome | null {
+export function takeVerificationOutcome(): VerificationOutcome | null {
+  if (outcomeOfThisLoad !== undefined) return outcomeOfThisLoad;
   const url = new URL(window.location.href);
   const value = url.searchParams.get('verification');
-  if (value === null) return null;
-  url.searchParams.delete('verification');
-  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
-  return value === 'done' || value === 'invalid' ? value : null;
+  if (value !== null) {
+    url.searchParams.delete('verification');
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  }
+  outcomeOfThisLoad = value === 'done' || value === 'invalid' ? value : null;
+  return outcomeOfThisLoad;
+}
+
+/** Once the banner is shown, the outcome is said: the dashboard opened again in this visit does not repeat it. */
+export function verificationOutcomeShown(): void {
+  outcomeOfThisLoad = null;
 }
 
 /** The link worked, or was opened again after it had (the address is confirmed either way). */
@@ -58,7 +72,8 @@ function VerifiedNotice({ reused, onDismiss }: { reused: boolean; onDismiss: () 
 export function VerifyEmailBanner({ user }: { user: PublicUser }) {
   const mailEnabled = usePublicConfig().data?.mailEnabled;
   const [hidden, setHidden] = useState(() => readHidden(user.id));
-  const [outcome, setOutcome] = useState(readVerificationOutcome);
+  const [outcome, setOutcome] = useState(takeVerificationOutcome);
+  useEffect(verificationOutcomeShown, []);
   const invalidLink = outcome === 'invalid';
   if (user.emailVerified && outcome) {
     return <VerifiedNotice reused={invalidLink} onDismiss={() => setOutcome(null)} />;
