@@ -6,6 +6,7 @@ import { agreementSignatures, agreements, outboxEmails, type UserRow } from '../
 import { renderAgreementPdf } from '../../domain/submission/agreement-pdf';
 import { agreementText } from '../../domain/submission/agreement-text';
 import { createAdmin, createArtist, createTestApp, linkSubmission, type TestApp } from '../../test/helpers';
+import { waitFor } from '../../test/kit';
 import { sentTo } from '../../test/smtp-test-server';
 
 /**
@@ -230,7 +231,14 @@ describe('a co-owner keeps a copy', () => {
     expect(attachedText).toContain('Signed “Cam Copy”');
     expect(attachedText).toContain('Signed “Nora Vex”');
     expect(attachedText).toContain('CamBrowser/2');
-    const [stored] = await t.db.select().from(outboxEmails).where(and(eq(outboxEmails.kind, 'agreement_copy'), eq(outboxEmails.toAddress, 'cam.copy@example.com')));
+    // The row is marked sent once the mail server has accepted the message, a moment after the server has it.
+    const stored = await waitFor(
+      async () => {
+        const [row] = await t.db.select().from(outboxEmails).where(and(eq(outboxEmails.kind, 'agreement_copy'), eq(outboxEmails.toAddress, 'cam.copy@example.com')));
+        return row?.status === 'sent' && row;
+      },
+      { what: 'the copy marked sent' },
+    );
     expect(stored).toMatchObject({ status: 'sent', userId: artist.id });
 
     // The thank-you page's download is the same file.
