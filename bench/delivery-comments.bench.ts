@@ -16,6 +16,7 @@ import { loadConfig, type Config } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/platform/db/client';
 import { deliveries, sessions, submissions, users } from '../src/server/platform/db/schema';
 import { newId, newToken } from '../src/server/platform/ids';
+import { RATE_LIMITS } from '../src/server/platform/rate-limits';
 import { hashSessionId, SESSION_COOKIE, SESSION_TTL_MS } from '../src/server/platform/sessions';
 import { createScratchDatabase, PG_URL, redact } from './support/scratch-database';
 import { pct, fmt, withTimeout } from './support/measure';
@@ -23,6 +24,8 @@ import { pct, fmt, withTimeout } from './support/measure';
 const ARTISTS = 50;
 const COMMENTS = 400;
 const CONCURRENCY = 4;
+/** The team's half of the comments (and the warm-up's) spread over enough team accounts to stay under each one's comment limit. */
+const TEAM = Math.ceil((COMMENTS + 20) / 2 / RATE_LIMITS.comments.max) + 1;
 const ORIGIN = 'http://localhost:5000';
 
 export default async function (): Promise<void> {
@@ -59,9 +62,10 @@ async function scenario(dataDir: string, postDb: Database, socketsDb: Database):
   const socketApp = await startApp(config, socketsDb);
   const clients: WebSocket[] = [];
   try {
-    const [admin] = await insertUsers(postDb, 1, 'admin');
+    const team = await insertUsers(postDb, TEAM, 'admin');
     const artists = await insertUsers(postDb, ARTISTS, 'user');
-    const adminCookie = await newSession(postApp, postDb, admin!);
+    const teamCookies = await Promise.all(team.map((id) => newSession(postApp, postDb, id)));
+    const adminCookie = teamCookies[0]!;
     const artistCookies = await Promise.all(artists.map((id) => newSession(postApp, postDb, id)));
     const targets: { submissionId: string; deliveryId: string }[] = [];
     for (const userId of artists) {
@@ -102,8 +106,9 @@ async function scenario(dataDir: string, postDb: Database, socketsDb: Database):
         const n = next++;
         const i = (n * 7919) % artists.length;
         const target = targets[i]!;
-        // Alternately the team and the artist write; the push is awaited on the other side.
-        const cookie = n % 2 === 0 ? adminCookie : artistCookies[i]!;
+        // Alternately the team and the artist write; the push is awaited on the other side (the
+        // first team account's socket hears every artist's comment).
+        const cookie = n % 2 === 0 ? teamCookies[(n / 2) % TEAM]! : artistCookies[i]!;
         const text = `bench ${n} ${newToken(6)}`;
         const arrived = new Promise<number>((resolve) => arrivals.set(text, resolve));
         const t0 = performance.now();

@@ -2,12 +2,14 @@
  * `npm run bench`: runs every bench/*.bench.ts (or those named on the command line) one after
  * another and prints their figures. Each module's default export is `async () => void`.
  * Benchmarks talk to servers on this machine only and stop by themselves. The run starts by
- * measuring this machine's yardstick (bench/support/yardstick.ts).
+ * measuring this machine's yardstick (bench/support/yardstick.ts). A bench that throws is
+ * reported (in the table too) and the run goes on to the next: one broken bench must not leave
+ * the others unmeasured. The run then exits 1.
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { printFigures } from './support/figures';
+import { printFigures, recordFigure } from './support/figures';
 import { describeYardstick, yardstick } from './support/yardstick';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
@@ -21,8 +23,14 @@ const files = readdirSync(dir)
 console.log(describeYardstick(await yardstick()));
 for (const file of files) {
   console.log(`\n=== ${file.replace('.bench.ts', '')} ===`);
-  const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { default: () => Promise<void> };
-  await mod.default();
+  try {
+    const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { default: () => Promise<void> };
+    await mod.default();
+  } catch (error) {
+    console.error(error);
+    recordFigure(`${file.replace('.bench.ts', '')}: the bench ran to its end`, `failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 120), 'ran', false);
+    process.exitCode = 1;
+  }
 }
 printFigures();
 // A bench that failed its budget set exitCode; the others still ran.
