@@ -187,7 +187,6 @@ export interface Call {
   expect: number;
 }
 
-/** One simulated artist: its own connection, address and session. */
 /**
  * One round of an artist's mixed load, in order: the dashboard's three reads, a submission by link
  * and a message to the label team (`index` tells the artists apart, `round` the rounds). The
@@ -223,6 +222,7 @@ export function roundSteps(info: ServerInfo, index: number, round: number): [str
 /** A sign-in with the artist's right password. */
 export const signInCall = (email: string, password: string): Call => ({ method: 'POST', path: '/api/login', body: { email, password }, expect: 200 });
 
+/** One simulated artist: its own connection, address and session. */
 export class Artist {
   private readonly client: Client;
   private readonly address: string;
