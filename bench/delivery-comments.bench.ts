@@ -24,8 +24,10 @@ import { pct, fmt, withTimeout } from './support/measure';
 const ARTISTS = 50;
 const COMMENTS = 400;
 const CONCURRENCY = 4;
-/** The team's half of the comments (and the warm-up's) spread over enough team accounts to stay under each one's comment limit. */
-const TEAM = Math.ceil((COMMENTS + 20) / 2 / RATE_LIMITS.comments.max) + 1;
+/** Comments posted one at a time before the measured ones. */
+const WARM_UP = 20;
+/** The team's half of the comments (the warm-up's too) spread over enough team accounts to stay under each one's comment limit. */
+const TEAM = Math.ceil((COMMENTS + WARM_UP) / 2 / RATE_LIMITS.comments.max) + 1;
 const ORIGIN = 'http://localhost:5000';
 
 export default async function (): Promise<void> {
@@ -126,7 +128,7 @@ async function scenario(dataDir: string, postDb: Database, socketsDb: Database):
         arrivals.delete(text);
       }
     };
-    [next, end] = [COMMENTS, COMMENTS + 20];
+    [next, end] = [COMMENTS, COMMENTS + WARM_UP];
     await worker();
     latencies.length = 0;
     responses.length = 0;

@@ -22,13 +22,14 @@ const files = readdirSync(dir)
 // Measured before any bench loads the machine, and printed again above the figures (issue 50, part 5).
 console.log(describeYardstick(await yardstick()));
 for (const file of files) {
-  console.log(`\n=== ${file.replace('.bench.ts', '')} ===`);
+  const name = file.replace('.bench.ts', '');
+  console.log(`\n=== ${name} ===`);
   try {
     const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { default: () => Promise<void> };
     await mod.default();
   } catch (error) {
     console.error(error);
-    recordFigure(`${file.replace('.bench.ts', '')}: the bench ran to its end`, `failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 120), 'ran', false);
+    recordFigure(`${name}: the bench ran to its end`, `failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 120), 'ran', false);
     process.exitCode = 1;
   }
 }
