@@ -482,6 +482,8 @@ describe('publication and the 14-day check', () => {
       for (const sub of [dropped!, exhausted!]) expect(await liveJobs(sub.id)).toBeLessThanOrEqual(1);
       // The queue's workers run the new jobs; the reading is marked an hour late.
       for (const sub of [dropped!, exhausted!]) await expect.poll(() => checkedAt(sub.id), { timeout: 15_000, interval: 100 }).not.toBeNull();
+      // The queue marks each job completed a moment after its handler wrote the reading.
+      for (const sub of [dropped!, exhausted!]) await expect.poll(() => liveJobs(sub.id), { timeout: 15_000, interval: 100 }).toBe(0);
     } finally {
       clockOffsetMs = 0;
     }
