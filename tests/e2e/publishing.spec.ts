@@ -174,12 +174,12 @@ test('one publish path: deliver and publish at once, a quota refusal explained i
   // The list is a table at 1280 and cards at 390: the resize draws the badge anew, so the badge is
   // looked for in the layout of that width (the table's badge, still attached for a moment after
   // the resize, would be gone by the time it is scrolled to).
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
+  for (const [width, height, layout] of [
+    [1280, 800, page.getByRole('row')],
+    [390, 844, page.getByTestId('admin-submission-card')],
   ] as const) {
     await page.setViewportSize({ width, height });
-    const drawn = (width >= 768 ? page.getByRole('row') : page.getByTestId('admin-submission-card')).getByTestId('desk-publishing').first();
+    const drawn = layout.getByTestId('desk-publishing').first();
     await expect(drawn).toHaveText('Not published: YouTube quota used up');
     await drawn.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, `desk-list-quota-${width}.png`) });
