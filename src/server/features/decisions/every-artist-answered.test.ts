@@ -6,10 +6,10 @@ import { ConfigError, loadConfig, parseDecisionDays } from '../../config';
 import { decisionSettings, useDecisionSettings } from '../../domain/submission/decision-date';
 import { outboxEmails, submissionDesk, submissionHistory, submissions, users, type UserRow } from '../../platform/db/schema';
 import { createAdmin, createArtist, createTestApp, linkSubmission, secondInstance, type TestApp } from '../../test/helpers';
-import { waitFor } from '../../test/kit';
+import { settleJobs, waitFor } from '../../test/kit';
 import { signedEvent } from '../../test/stripe-events';
 import { startStripeStub, type StripeStub } from '../../test/stripe-stub';
-import { DECISION_DEADLINES_JOB } from './decision-jobs';
+import { DECISION_DEADLINES_JOB, DECISION_TICK_JOB } from './decision-jobs';
 
 /**
  * CONTRACT §26 on both databases, with decision days of seconds: professional 8.64 s (the one the
@@ -220,20 +220,25 @@ describe('reminders', () => {
 
     // Assigned now; the date passes: the assignee alone hears it is overdue, once.
     expect((await t.call('PUT', `/api/admin/submissions/${id}/assignee`, admin, { assigneeId: admin.id })).statusCode).toBe(200);
-    await t.db.update(submissions).set({ decisionDueAt: new Date(Date.now() - 1000) }).where(eq(submissions.id, id));
-    // LATE_DECISION=off: only the reminders, nothing is closed.
+    // LATE_DECISION=off: only the reminders, nothing is closed. It is off before the date passes
+    // and until the status is read, and a run already under way when it went off (the queue's own
+    // minute or tick, which read the old setting) has finished before the date moves: once, on a
+    // slow CI machine, such a run closed the submission in between.
     const settings = decisionSettings();
     useDecisionSettings({ ...settings, late: false });
     try {
+      await settleJobs(t, DECISION_TICK_JOB);
+      await settleJobs(t, DECISION_DEADLINES_JOB);
+      await t.db.update(submissions).set({ decisionDueAt: new Date(Date.now() - 1000) }).where(eq(submissions.id, id));
       await Promise.all([runJob(), runJob()]);
+      const overdue = await emailsOf(id, 'decision_overdue');
+      expect(overdue.map((r) => r.userId)).toEqual([admin.id]);
+      expect(overdue[0]!.subject).toContain('Low Tide');
+      expect((await emailsOf(id, 'decision_reminder')).length).toBe(reminders.length);
+      expect((await rowOf(id)).status).toBe('pending');
     } finally {
       useDecisionSettings(settings);
     }
-    const overdue = await emailsOf(id, 'decision_overdue');
-    expect(overdue.map((r) => r.userId)).toEqual([admin.id]);
-    expect(overdue[0]!.subject).toContain('Low Tide');
-    expect((await emailsOf(id, 'decision_reminder')).length).toBe(reminders.length);
-    expect((await rowOf(id)).status).toBe('pending');
   });
 });
 
