@@ -62,12 +62,12 @@ const onPostgres = inject('testDatabase').kind === 'postgres';
     try {
       await first.query('begin');
       await insert(first, 'Held open');
-      const { rows } = await first.query<{ shard: string }>('select txid_current() % 16 as shard');
+      const { rows } = await first.query<{ shard: string }>('select txid_current() % 128 as shard');
       // A transaction in another shard than the open one (transaction ids are the server's, so
       // any other database's work may come in between; a few tries find one).
       for (let tries = 1; ; tries++) {
         await second.query('begin');
-        const mine = await second.query<{ shard: string }>('select txid_current() % 16 as shard');
+        const mine = await second.query<{ shard: string }>('select txid_current() % 128 as shard');
         if (mine.rows[0]!.shard !== rows[0]!.shard) break;
         await second.query('rollback');
         if (tries === 20) throw new Error('20 transactions in a row fell in the open one’s shard');

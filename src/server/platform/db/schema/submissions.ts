@@ -179,12 +179,12 @@ export const deliveries = pgTable(
 );
 
 /**
- * How many submissions have each status, kept by triggers on `submissions` (migrations 0003 and
- * 0030), so the admin dashboard's counts cost one tiny read instead of a pass over every
+ * How many submissions have each status, kept by triggers on `submissions` (migrations 0003,
+ * 0030 and 0037), so the admin dashboard's counts cost one tiny read instead of a pass over every
  * submission (docs/decisions/040-admin-list-at-scale.md). A status's count is the sum of its
- * shards: each transaction writes to one shard of its own choosing, so transactions that add
- * submissions at the same moment do not queue on one row until commit (decision 186). Never
- * written by application code.
+ * shards: each transaction writes to one of 128 shards by its transaction id, so transactions
+ * that add submissions at the same moment rarely queue on one row until commit (decisions 186
+ * and 208). Never written by application code.
  */
 export const submissionStatusCounts = pgTable(
   'submission_status_counts',
