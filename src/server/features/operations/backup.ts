@@ -10,7 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { createGzip, gunzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgliteInThread } from '../../platform/db/pglite-in-thread';
+import { pgliteEngine, type PgliteInThread } from '../../platform/db/pglite-in-thread';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
@@ -582,7 +582,11 @@ export async function restoreBackupFile(file: string, config: Config, storage: O
       await rm(stagingDir, { recursive: true, force: true });
       const dump = await unpackPgliteDump(await readEntry(handle, dumpEntry));
       await mkdir(stagingDir, { recursive: true });
-      const restored = await PGlite.create(stagingDir, { loadDataDir: new Blob([dump as Uint8Array<ArrayBuffer>], { type: 'application/x-tar' }), extensions: { pg_trgm } });
+      const restored = await PGlite.create(stagingDir, {
+        loadDataDir: new Blob([dump as Uint8Array<ArrayBuffer>], { type: 'application/x-tar' }),
+        extensions: { pg_trgm },
+        ...(await pgliteEngine()),
+      });
       await restored.close();
       // The copy carries the lock of the process it was taken from (decision 053).
       await rm(path.join(stagingDir, 'hub-owner.pid'), { force: true });

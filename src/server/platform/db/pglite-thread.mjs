@@ -28,7 +28,8 @@ const port = parentPort;
 /** @type {PGlite} */
 let pglite;
 try {
-  pglite = await PGlite.create(workerData.dir, { extensions: { pg_trgm } });
+  // The engine comes compiled from the server's thread (pglite-in-thread.ts, pgliteEngine).
+  pglite = await PGlite.create(workerData.dir, { extensions: { pg_trgm }, ...workerData.engine });
 } catch (error) {
   port.postMessage({ ready: false, error: describe(error) });
   throw error;
