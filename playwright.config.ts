@@ -43,7 +43,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'rm -rf .data-e2e && node scripts/start.mjs',
+    // On copies of the migrated database (tests/e2e/prepare-data-dir.ts): one for this server, one
+    // that each spec's own server copies.
+    command: 'rm -rf .data-e2e && node --import tsx tests/e2e/prepare-data-dir.ts .data-e2e/db .data-e2e-fresh-db && node scripts/start.mjs',
     url: `${baseURL}/readyz`,
     timeout: 180_000,
     reuseExistingServer: false,

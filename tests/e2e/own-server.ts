@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -24,11 +24,18 @@ export interface OwnServer {
   stop(): Promise<void>;
 }
 
-/** Starts the product with `env` added to the usual settings, on a fresh data directory, and waits until it is ready. */
+/** Made before the shared server starts (prepare-data-dir.ts): a migrated database no server has opened. */
+const FRESH_DATABASE_DIR = '.data-e2e-fresh-db';
+
+/**
+ * Starts the product with `env` added to the usual settings, on a fresh data directory holding a
+ * copy of the migrated database, and waits until it is ready.
+ */
 export async function startOwnServer(name: OwnServerName, env: Record<string, string>): Promise<OwnServer> {
   const base = ownServerBase(name);
   const dataDir = `.data-e2e-${name}`;
   rmSync(path.join(ROOT, dataDir), { recursive: true, force: true });
+  cpSync(path.join(ROOT, FRESH_DATABASE_DIR), path.join(ROOT, dataDir, 'db'), { recursive: true });
   const server = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
     env: { ...process.env, PORT: new URL(base).port, HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },

@@ -1,14 +1,13 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migrationsFolder, openDatabase } from '../platform/db/client';
+import { openDatabase } from '../platform/db/client';
+import { ensurePgliteTemplate, migrationsVersion } from './pglite-template';
 
 /**
  * Migrates one template database per schema version, once: a PGlite directory that each test
- * file copies (creating a PGlite database costs seconds), or, with DATABASE_URL, a PostgreSQL
- * template database that each test file clones with CREATE DATABASE ... TEMPLATE.
+ * file copies (creating a PGlite database costs seconds; pglite-template.ts), or, with
+ * DATABASE_URL, a PostgreSQL template database that each test file clones with CREATE DATABASE
+ * ... TEMPLATE.
  */
 export default async function setup(project: TestProject) {
   const version = migrationsVersion();
@@ -18,27 +17,8 @@ export default async function setup(project: TestProject) {
     await ensurePostgresTemplate(databaseUrl, templateName);
     project.provide('testDatabase', { kind: 'postgres', url: databaseUrl, template: templateName });
   } else {
-    const templateDir = path.resolve('node_modules/.cache/hub-tests', `pglite-${version}`);
-    if (!existsSync(path.join(templateDir, 'PG_VERSION'))) {
-      const building = `${templateDir}.building-${process.pid}`;
-      rmSync(building, { recursive: true, force: true });
-      mkdirSync(path.dirname(building), { recursive: true });
-      const database = await openDatabase({ pgliteDir: building });
-      await database.close();
-      rmSync(templateDir, { recursive: true, force: true });
-      renameSync(building, templateDir);
-    }
-    project.provide('testDatabase', { kind: 'pglite', templateDir });
+    project.provide('testDatabase', { kind: 'pglite', templateDir: await ensurePgliteTemplate() });
   }
-}
-
-function migrationsVersion(): string {
-  const hash = createHash('sha256');
-  for (const file of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
-    const full = path.join(migrationsFolder, file);
-    if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(full));
-  }
-  return hash.digest('hex').slice(0, 12);
 }
 
 async function ensurePostgresTemplate(url: string, name: string) {
