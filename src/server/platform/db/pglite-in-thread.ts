@@ -131,9 +131,8 @@ export class PgliteInThread implements EmbeddedQueries {
 
   /** Starts the thread and opens the database in `dir` (with pg_trgm, as the schema needs). */
   static async open(dir: string): Promise<PgliteInThread> {
-    const engine = await pgliteEngine();
     // No execArgv: the thread is plain JavaScript, and the process's `--import tsx` would only slow its start.
-    const worker = new Worker(THREAD_URL, { workerData: { dir, engine }, execArgv: [] });
+    const worker = new Worker(THREAD_URL, { workerData: { dir, engine: await pgliteEngine() }, execArgv: [] });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (message: Notice) => {
         if (!('ready' in message)) return;
