@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { FRESH_DATABASE_DIR } from './tests/e2e/own-server';
 
 /**
  * Browser journeys against the real server on a fresh embedded database, driven in Debian's
@@ -45,7 +46,7 @@ export default defineConfig({
   webServer: {
     // On copies of the migrated database (tests/e2e/prepare-data-dir.ts): one for this server, one
     // that each spec's own server copies.
-    command: 'rm -rf .data-e2e && node --import tsx tests/e2e/prepare-data-dir.ts .data-e2e/db .data-e2e-fresh-db && node scripts/start.mjs',
+    command: `rm -rf .data-e2e && node --import tsx tests/e2e/prepare-data-dir.ts .data-e2e/db ${FRESH_DATABASE_DIR} && node scripts/start.mjs`,
     url: `${baseURL}/readyz`,
     timeout: 180_000,
     reuseExistingServer: false,

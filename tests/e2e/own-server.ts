@@ -24,8 +24,11 @@ export interface OwnServer {
   stop(): Promise<void>;
 }
 
-/** Made before the shared server starts (prepare-data-dir.ts): a migrated database no server has opened. */
-const FRESH_DATABASE_DIR = '.data-e2e-fresh-db';
+/**
+ * Made before the shared server starts (prepare-data-dir.ts, named by the webServer command in
+ * playwright.config.ts): a migrated database no server has opened.
+ */
+export const FRESH_DATABASE_DIR = '.data-e2e-fresh-db';
 
 /**
  * Starts the product with `env` added to the usual settings, on a fresh data directory holding a
