@@ -1,4 +1,5 @@
-import { render, toPlainText } from '@react-email/render';
+import { plainTextSelectors, render } from '@react-email/render';
+import { compile } from 'html-to-text';
 import type { ReactElement } from 'react';
 import type { NotificationPreference } from '@shared/notifications';
 
@@ -24,6 +25,14 @@ export interface RenderedEmail {
   html: string;
   text: string;
 }
+
+/**
+ * react-email's conversion of an email's HTML to its plain text (its `toPlainText`: html-to-text
+ * with react-email's options), compiled once. `toPlainText` compiles html-to-text's options and
+ * selectors again on every call, which was four fifths of the conversion's time (0.55 of
+ * 0.66 ms an email, warm; decision 210).
+ */
+const toPlainText = compile({ wordwrap: false, selectors: plainTextSelectors });
 
 /**
  * The subject, the HTML and the plain text of one email. react-email's render is CPU work on
