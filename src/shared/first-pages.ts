@@ -19,6 +19,18 @@ export const FIRST_PAGE_MODULES = {
 export type FirstPagePath = keyof typeof FIRST_PAGE_MODULES;
 
 /**
+ * What the dashboard reads as it opens: the public settings, the artist's list and counts, their
+ * bonus and their unread messages. In the document of a signed-in visit to these addresses the
+ * server names each as a `preload` link, so the browser asks for them while the scripts download
+ * and the app's own request of each (same address, with the cookie) is answered by that response
+ * instead of starting only once the scripts have run (issue 50, decision 210). A read named here
+ * that the dashboard stopped making would be fetched for nothing: a browser journey
+ * (first-page-fetches.spec.ts) holds the list to what the page asks for.
+ */
+const DASHBOARD_READS = ['/api/config', '/api/submissions', '/api/stats', '/api/bonus', '/api/messages/unread-count'] as const;
+export const FIRST_PAGE_READS: Partial<Record<FirstPagePath, readonly string[]>> = { '/': DASHBOARD_READS, '/dashboard': DASHBOARD_READS };
+
+/**
  * The id of the element in which the server writes who is signed in (a PublicUser as JSON, or
  * `null`) into every page it serves, so the first screen is drawn without waiting for
  * GET /api/user (client/lib/auth.ts; decision 144).

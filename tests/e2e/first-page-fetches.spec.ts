@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { FIRST_PAGE_READS } from '../../src/shared/first-pages';
 import { registerArtist, toastText } from './fixtures';
 
 /**
@@ -86,4 +87,36 @@ test('a toast raised before any press or key brings the toaster itself', async (
   await page.reload();
   await expect(toastText(page, 'Carried over')).toBeVisible();
   expect(await fetched()).toEqual(['toaster']);
+});
+
+test("a signed-in /dashboard asks for each read its document preloads, and each goes over the network once (decision 210)", async ({ page }) => {
+  await registerArtist(page, { prefix: 'first-reads' });
+  // What the app itself asks for, whether the browser answers it from a preload or not.
+  await page.addInitScript(() => {
+    const asked: string[] = [];
+    (window as unknown as { askedByApp: string[] }).askedByApp = asked;
+    const original = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      asked.push(new URL(input instanceof Request ? input.url : String(input), location.href).pathname);
+      return original(input, init);
+    };
+  });
+  const overNetwork: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) overNetwork.push(url.pathname);
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('dialog', { name: 'Complete your artist profile' })).toBeVisible();
+  await pageAtRest(page);
+  const reads = FIRST_PAGE_READS['/dashboard']!;
+  // The document names them, the app asks for them, and only one request of each goes out: the
+  // preload answered the app's.
+  const preloaded = await page.locator('link[rel="preload"][as="fetch"]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  expect(preloaded).toEqual([...reads]);
+  const askedByApp = await page.evaluate(() => (window as unknown as { askedByApp: string[] }).askedByApp);
+  for (const read of reads) {
+    expect(askedByApp, `the dashboard asks for ${read}`).toContain(read);
+    expect(overNetwork.filter((url) => url === read), `${read} over the network`).toHaveLength(1);
+  }
 });

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PublicUser } from '@shared/auth';
-import { FIRST_PAGE_MODULES, MAILED_LINK_DOCUMENT, MAILED_LINK_MANIFEST, MAILED_LINK_PAGES, mailedLinkPage, SESSION_IN_PAGE_ID } from '@shared/first-pages';
+import { FIRST_PAGE_MODULES, FIRST_PAGE_READS, MAILED_LINK_DOCUMENT, MAILED_LINK_MANIFEST, MAILED_LINK_PAGES, mailedLinkPage, SESSION_IN_PAGE_ID } from '@shared/first-pages';
 
 interface ManifestChunk {
   file: string;
@@ -11,7 +11,10 @@ interface ManifestChunk {
 }
 
 interface FirstPageDocuments {
-  /** index.html for an address (its path, without the query), with who is signed in written in. */
+  /**
+   * index.html for an address (its path, without the query), with who is signed in written in,
+   * and, when someone is, the reads the address's page makes as it opens named as preload links.
+   */
   documentFor(pathname: string, user: PublicUser | null): string;
 }
 
@@ -22,8 +25,9 @@ interface FirstPageDocuments {
  * (issue 16, decision 140). The addresses of a link in an email get the build's
  * mailed-link.html instead, the light entry of those pages alone (a build of its own, on Preact,
  * with its own manifest), with their page's chunks named the same way (issue 50, decision 202).
- * Every document also carries the session (decision 144). Worked out once at start-up from the
- * build; an address without an entry gets index.html as built. Undefined when there is no build.
+ * Every document also carries the session (decision 144); that of a signed-in visit also names the
+ * page's first reads as preload links (FIRST_PAGE_READS, decision 210). Worked out once at start-up
+ * from the build; an address without an entry gets index.html as built. Undefined when there is no build.
  */
 export function firstPageDocuments(clientDir: string): FirstPageDocuments | undefined {
   const indexFile = path.join(clientDir, 'index.html');
@@ -40,6 +44,8 @@ export function firstPageDocuments(clientDir: string): FirstPageDocuments | unde
       if (app[module]) documents.set(address, withPage(app, index, 'index.html', module));
     }
   }
+  /** The documents of a signed-in visit that names reads (an anonymous visit's reads would be refused). */
+  const signedInDocuments = new Map(Object.entries(FIRST_PAGE_READS).map(([address, reads]) => [address, withReads(documents.get(address) ?? index, reads)]));
   // The mailed-link pages are a build of their own (vite.config.ts): their chunks are in its manifest.
   const mailedLinkManifest = readManifest(path.join(clientDir, MAILED_LINK_MANIFEST));
   if (mailedLinkManifest && mailedLink?.includes('</head>')) {
@@ -47,13 +53,13 @@ export function firstPageDocuments(clientDir: string): FirstPageDocuments | unde
       if (mailedLinkManifest[module]) mailedLinkDocuments.set(module, withPage(mailedLinkManifest, mailedLink, MAILED_LINK_DOCUMENT, module));
     }
   }
-  const documentOf = (pathname: string) => {
+  const documentOf = (pathname: string, signedIn: boolean) => {
     const mailed = mailedLink === undefined ? undefined : mailedLinkPage(pathname);
     if (mailed) return mailedLinkDocuments.get(mailed.module) ?? mailedLink!;
-    return documents.get(pathname) ?? index;
+    return (signedIn ? signedInDocuments : documents).get(pathname) ?? index;
   };
   return {
-    documentFor: (pathname, user) => withSession(documentOf(pathname), user),
+    documentFor: (pathname, user) => withSession(documentOf(pathname, user !== null), user),
   };
 }
 
@@ -80,6 +86,17 @@ function withPage(manifest: Manifest, document: string, entryHtml: string, modul
   const links = [...closure(manifest, [module])]
     .filter((key) => !entry.has(key))
     .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`);
+  return document.replace('</head>', `${links.join('')}</head>`);
+}
+
+/**
+ * A document with `reads` (same-origin API addresses) as preload links. `as="fetch"` with
+ * credentials, as the app's fetch asks (lib/api.ts): only a request of the same mode is
+ * answered from the preload, any other would fetch a second time.
+ */
+function withReads(document: string, reads: readonly string[]): string {
+  if (reads.length === 0) return document;
+  const links = reads.map((read) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${read}">`);
   return document.replace('</head>', `${links.join('')}</head>`);
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicUser } from '@shared/auth';
-import { FIRST_PAGE_MODULES, MAILED_LINK_DOCUMENT, MAILED_LINK_MANIFEST, MAILED_LINK_PAGES, SESSION_IN_PAGE_ID } from '@shared/first-pages';
+import { FIRST_PAGE_MODULES, FIRST_PAGE_READS, MAILED_LINK_DOCUMENT, MAILED_LINK_MANIFEST, MAILED_LINK_PAGES, SESSION_IN_PAGE_ID } from '@shared/first-pages';
 import { createArtist, createSubmissionRow, createTestApp, sessionCookie, type TestApp } from '../test/helpers';
 
 /** Serving (CONTRACT §15): compression, caching of the build, and which headers go where. */
@@ -136,6 +136,21 @@ describe('index.html', () => {
       expect(res.statusCode, url.slice(0, 40)).toBeLessThan(500);
       if (res.statusCode === 200) expect(sessionIn(res.body)).toBeNull();
     }
+  });
+
+  it("names the dashboard's first reads as preload links for a signed-in visit only (decision 210)", async () => {
+    const reads = FIRST_PAGE_READS['/dashboard']!;
+    expect(reads).toContain('/api/submissions');
+    const links = reads.map((read) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${read}">`).join('');
+    for (const url of ['/', '/dashboard', '/dashboard?verification=ok']) {
+      const signedIn = await t.app.inject({ url, headers: { cookie } });
+      expect(signedIn.body.replace(new RegExp(`<script id="${SESSION_IN_PAGE_ID}"[^]*?</script>`), '')).toBe(page.replace('</head>', `${links}</head>`));
+      // Each named read is one the signed-in visitor may make.
+      for (const read of reads) expect((await t.app.inject({ url: read, headers: { cookie } })).statusCode, read).toBe(200);
+      expect((await t.app.inject({ url })).body).toBe(signedOut(page));
+    }
+    // Other pages name none.
+    expect((await t.app.inject({ url: '/messages', headers: { cookie } })).body).not.toContain('rel="preload"');
   });
 
   it('writes the session so that no text in a profile can close its element', async () => {
